@@ -1,0 +1,47 @@
+"""What every command shares: the consoles, JSON output, and the one mapping of library errors to exits."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from ..errors import IzvoriError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+def console() -> Console:
+    """Standard output, rich (imported on first use)."""
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+def error_console() -> Console:
+    """Standard error, rich."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+def print_json(data: Any) -> None:
+    """Machine output for ``--json``: UTF-8, not ASCII-escaped, one document on standard output."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+@contextmanager
+def reported() -> Iterator[None]:
+    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status."""
+    try:
+        yield
+    except IzvoriError as exc:
+        from rich.markup import escape
+
+        error_console().print(f"[bold red]error:[/] {escape(str(exc))}")
+        raise typer.Exit(exc.exit_code) from None

@@ -1,0 +1,97 @@
+"""The one loader of ``corpus/``: the manifest, the documents (decoded as the manifest says) and the corpus hash.
+
+The corpus ships inside the package (``izvori_rules/_corpus`` in an installed wheel, mapped from the
+top-level ``corpus/`` folder), so a non-editable install works from any folder. ``IZVORI_JUDGE_CORPUS``
+points at another corpus folder (tests use it for broken corpora).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import CorpusError
+from .model import DocumentInfo
+
+ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1250": "cp1250", "cp1251": "cp1251", "utf-16": "utf-16"}
+_MANIFEST_KEYS = {f for f in DocumentInfo.__dataclass_fields__}
+
+
+def corpus_dir() -> Path:
+    """The corpus folder: ``$IZVORI_JUDGE_CORPUS``, the packaged copy, or the source checkout's ``corpus/``."""
+    override = os.environ.get("IZVORI_JUDGE_CORPUS")
+    if override:
+        return Path(override)
+    here = Path(__file__).resolve().parent
+    packaged = here / "_corpus"
+    return packaged if packaged.is_dir() else here.parent / "corpus"
+
+
+def load_manifest(root: Path | None = None) -> tuple[DocumentInfo, ...]:
+    """Read ``manifest.toml``; an unknown key or a missing field names the document and the key."""
+    path = (root or corpus_dir()) / "manifest.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CorpusError(f"{path}: the corpus manifest is missing") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise CorpusError(f"{path}: not valid TOML: {exc}") from None
+    return tuple(_document_info(path, i, entry) for i, entry in enumerate(data.get("document", [])))
+
+
+def _document_info(path: Path, index: int, entry: dict[str, object]) -> DocumentInfo:
+    unknown = sorted(set(entry) - _MANIFEST_KEYS)
+    where = f"{path}: document {index + 1} ({entry.get('id', '?')})"
+    if unknown:
+        raise CorpusError(f"{where}: unknown key {unknown[0]!r}")
+    try:
+        info = DocumentInfo(**{**entry, "defects": tuple(entry.get("defects", ()))})  # type: ignore[arg-type]
+    except TypeError as exc:
+        raise CorpusError(f"{where}: {exc}") from None
+    if info.encoding.lower() not in ENCODINGS:
+        raise CorpusError(f"{where}: unknown encoding {info.encoding!r} (use one of {', '.join(ENCODINGS)})")
+    return info
+
+
+def read_document(info: DocumentInfo, root: Path | None = None) -> str:
+    """The document's text, decoded with the manifest's encoding; a wrong encoding is a clear error."""
+    path = (root or corpus_dir()) / info.file
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise CorpusError(f"{path}: cannot read document {info.id}: {exc.strerror}") from None
+    return decode(raw, info.encoding, f"{path} ({info.id})")
+
+
+def decode(raw: bytes, encoding: str, where: str) -> str:
+    """Decode strictly; UTF-8 also drops a BOM. A byte the encoding cannot hold names its offset."""
+    codec = ENCODINGS[encoding.lower()]
+    if codec == "utf-8" and raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode(codec)
+    except UnicodeDecodeError as exc:
+        raise CorpusError(
+            f"{where}: not valid {encoding} at byte {exc.start} ({raw[exc.start:exc.start + 4]!r}); "
+            "check the encoding in corpus/manifest.toml"
+        ) from None
+    if "\x00" in text:
+        raise CorpusError(f"{where}: contains NUL characters; is it UTF-16 while the manifest says {encoding}?")
+    return text
+
+
+@lru_cache(maxsize=4)
+def _hash_folder(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def corpus_hash(root: Path | None = None) -> str:
+    """A hash of every file in the corpus: caches are keyed by it (with the code version)."""
+    return _hash_folder((root or corpus_dir()).resolve())

@@ -1,0 +1,33 @@
+"""One error hierarchy for the library; ``cli.py`` maps each to a message and an exit status in one place."""
+
+from __future__ import annotations
+
+
+class IzvoriError(Exception):
+    """Base of every error the library raises for a caller's or a corpus's mistake."""
+
+    exit_code = 2
+
+
+class CorpusError(IzvoriError):
+    """A corpus file is missing, unreadable, wrongly encoded, or a data file in it is malformed."""
+
+
+class ReferenceNotFound(IzvoriError):
+    """A rule reference matches no node; carries spelling suggestions ("did you mean")."""
+
+    exit_code = 1
+
+    def __init__(self, query: str, suggestions: tuple[str, ...] = ()) -> None:
+        self.query = query
+        self.suggestions = suggestions
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f"no rule {query!r}{hint}")
+
+
+class QueryError(IzvoriError):
+    """A malformed search query or reference (unbalanced quotes, an empty query, a bad range)."""
+
+
+class CacheError(IzvoriError):
+    """A cache could neither be read nor rebuilt (never raised for a merely corrupted or read-only cache)."""

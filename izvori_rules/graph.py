@@ -1,0 +1,180 @@
+"""The cross-referenced rule graph: every node of every document, its tree, its citations both ways, flags.
+
+:func:`build_graph` is pure: parsed documents in, graph out (the cache and the corpus loader live in
+``graph_cache.py``). A reference is ``DOC:ID``; a bare id is looked up in every document that has it, so
+``101.4`` returns both cs-cr and ru-cr, and an ambiguous number is never silently narrowed to a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
+
+from .citations import resolve_citations
+from .errors import QueryError, ReferenceNotFound
+from .model import (
+    CitationMatch,
+    DocumentInfo,
+    Equivalent,
+    Node,
+    ParsedDocument,
+    ParsedNode,
+    make_ref,
+    split_ref,
+)
+
+Finder = Callable[[str], tuple[CitationMatch, ...]]
+_REF_SHAPE = re.compile(r"^[\w.#:\-–/ ’'“”«»,()ёЁа-яА-Яa-zA-Z0-9]+$")
+
+
+class RuleGraph:
+    """All nodes in document order, with lookups by reference, by id and by printed number."""
+
+    def __init__(self, docs: Sequence[DocumentInfo], nodes: Sequence[Node]) -> None:
+        self.docs: dict[str, DocumentInfo] = {d.id: d for d in docs}
+        self.nodes: dict[str, Node] = {n.ref: n for n in nodes}
+        self._refs: list[str] = list(self.nodes)
+        self._order: dict[str, int] = {ref: i for i, ref in enumerate(self._refs)}
+        self._by_number: dict[tuple[str, str], list[str]] = {}
+        self._by_folded_id: dict[str, list[str]] = {}
+        for node in nodes:
+            if node.number:
+                self._by_number.setdefault((node.doc, node.number), []).append(node.ref)
+            self._by_folded_id.setdefault(node.id.casefold(), []).append(node.ref)
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def get(self, ref: str) -> Node | None:
+        """The node with this exact reference, or None."""
+        return self.nodes.get(ref)
+
+    def in_doc(self, doc: str) -> Iterator[Node]:
+        """The nodes of one document in document order."""
+        return (n for n in self.nodes.values() if n.doc == doc)
+
+    def between(self, first: str, last: str) -> tuple[Node, ...]:
+        """Nodes from ``first`` to ``last`` inclusive, in document order (empty if ``last`` comes first)."""
+        return tuple(self.nodes[r] for r in self._refs[self._order[first]:self._order[last] + 1])
+
+    def children(self, ref: str) -> tuple[Node, ...]:
+        """The children of a node, in document order."""
+        return tuple(self.nodes[c] for c in self.nodes[ref].children)
+
+    def subtree(self, ref: str) -> Iterator[tuple[int, Node]]:
+        """The node and its descendants, depth first, with their depth below ``ref``."""
+        stack = [(0, ref)]
+        while stack:
+            depth, current = stack.pop()
+            node = self.nodes[current]
+            yield depth, node
+            stack.extend((depth + 1, child) for child in reversed(node.children))
+
+    def breadcrumb(self, ref: str) -> tuple[Node, ...]:
+        """The ancestors of a node, outermost first, ending with the node itself."""
+        chain: list[Node] = []
+        current: str | None = ref
+        while current is not None:
+            node = self.nodes[current]
+            chain.append(node)
+            current = node.parent
+        return tuple(reversed(chain))
+
+    def resolve(self, query: str) -> tuple[Node, ...]:
+        """Nodes for a reference as a judge types it: ``sr-judge:A4.40``, ``A4.40``, ``101.4``, ``d19``.
+
+        A bare id matches in every document that has it (by id, then by printed number, so both copies of a
+        duplicated number come back). Raises :class:`ReferenceNotFound` with suggestions when nothing matches.
+        """
+        text = query.strip().rstrip(".")
+        if not text or not _REF_SHAPE.match(text):
+            raise QueryError(f"{query!r} is not a rule reference (expected e.g. D19.51, 101.4 or ru-cr:702.19b)")
+        doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
+        refs = self._match(doc, node_id)
+        if not refs:
+            raise ReferenceNotFound(query, self.suggest(text))
+        return tuple(self.nodes[r] for r in refs)
+
+    def _names_doc(self, text: str) -> bool:
+        return split_ref(text)[0] in self.docs and ":" in text
+
+    def _match(self, doc: str | None, node_id: str) -> list[str]:
+        docs = [doc] if doc else list(self.docs)
+        exact = [make_ref(d, node_id) for d in docs if make_ref(d, node_id) in self.nodes]
+        if exact:
+            return self._with_duplicates(exact)
+        folded = self._by_folded_id.get(node_id.casefold(), [])
+        return self._with_duplicates([r for r in folded if split_ref(r)[0] in docs])
+
+    def _with_duplicates(self, refs: list[str]) -> list[str]:
+        """Add the other nodes printed with the same number (``B6.33`` and ``B6.33#2``)."""
+        out: list[str] = []
+        for ref in refs:
+            node = self.nodes[ref]
+            same = self._by_number.get((node.doc, node.number), [ref]) if node.number else [ref]
+            out.extend(r for r in same if r not in out)
+        return out
+
+    def suggest(self, text: str, limit: int = 5) -> tuple[str, ...]:
+        """Close references for a mistyped one ("did you mean"), best first."""
+        import difflib
+
+        doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
+        pool = {n.id.casefold(): n.ref for n in self.nodes.values() if doc in (None, n.doc) and n.number}
+        close = difflib.get_close_matches(node_id.casefold(), list(pool), n=limit, cutoff=0.5)
+        return tuple(pool[c] for c in close)
+
+
+def build_graph(
+    parsed: Sequence[tuple[DocumentInfo, ParsedDocument]],
+    finders: Mapping[str, Finder],
+    equivalents: Mapping[str, tuple[Equivalent, ...]] | None = None,
+) -> RuleGraph:
+    """Link parsed documents into one graph: refs, children, resolved citations, cited_by and flags.
+
+    ``finders`` maps a document id to its citation finder (``find_citations`` of its parser module).
+    """
+    nodes = [_node(info, pn) for info, document in parsed for pn in document.nodes]
+    nodes = _with_children(nodes)
+    graph = RuleGraph([info for info, _ in parsed], nodes)
+    linked = [resolve_citations(graph, node, finders[node.doc]) for node in nodes]
+    linked = _with_cited_by(linked)
+    if equivalents:
+        linked = [replace(n, equivalents=equivalents.get(n.ref, ())) for n in linked]
+    return RuleGraph([info for info, _ in parsed], linked)
+
+
+def _node(info: DocumentInfo, pn: ParsedNode) -> Node:
+    return Node(
+        ref=make_ref(info.id, pn.id),
+        doc=info.id,
+        id=pn.id,
+        kind=pn.kind,
+        number=pn.number,
+        title=pn.title,
+        text=pn.text,
+        examples=pn.examples,
+        parent=make_ref(info.id, pn.parent) if pn.parent else None,
+        children=(),
+        line=pn.line,
+        offset=pn.offset,
+        lang=info.language,
+        flags=pn.flags,
+    )
+
+
+def _with_children(nodes: list[Node]) -> list[Node]:
+    children: dict[str, list[str]] = {}
+    for node in nodes:
+        if node.parent:
+            children.setdefault(node.parent, []).append(node.ref)
+    return [replace(n, children=tuple(children.get(n.ref, ()))) for n in nodes]
+
+
+def _with_cited_by(nodes: list[Node]) -> list[Node]:
+    cited_by: dict[str, list[str]] = {}
+    for node in nodes:
+        for target in node.cites:
+            cited_by.setdefault(target, []).append(node.ref)
+    return [replace(n, cited_by=tuple(cited_by.get(n.ref, ()))) for n in nodes]

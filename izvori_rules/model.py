@@ -1,0 +1,178 @@
+"""The data model of the rule graph: frozen dataclasses shared by parsers, graph, search, engine and exports.
+
+Three stages meet here (as in eyecite: find, then resolve):
+
+* a parser turns a document's text into a :class:`ParsedDocument`, a flat tuple of :class:`ParsedNode`
+  in document order, each knowing its local id, parent and source line;
+* a citation finder turns a text into :class:`CitationMatch` objects (span, surface, printed targets);
+* the graph builder resolves both into :class:`Node` objects with references ``DOC:ID``.
+
+Nothing here opens files or prints; every record knows where it came from (``line``/``offset``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Kinds of node. Numbered documents use section/chapter/rule/subrule; every glossary entry is "glossary";
+# documents without printed numbers (sr-basic) use "part" and "unit" for the citable pieces the parser assigns.
+SECTION = "section"
+CHAPTER = "chapter"
+RULE = "rule"
+SUBRULE = "subrule"
+GLOSSARY = "glossary"
+PART = "part"
+UNIT = "unit"
+NODE_KINDS = (SECTION, CHAPTER, RULE, SUBRULE, GLOSSARY, PART, UNIT)
+
+# Where a citation was printed: in the node's text, or in one of its examples (0-based index).
+IN_TEXT = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """Something a judge should know about a node: ``{"dangling": "pravilo 500"}`` in JSON.
+
+    Kinds in use: ``dangling`` (a citation that resolves to nothing), ``title_mismatch`` (a citation whose
+    quoted title is not the target's heading), ``duplicate_number`` (the document prints this number twice;
+    the second gets a ``#2`` id), ``garbled`` (words printed corrupted, kept as printed), ``missing_period``,
+    ``glued`` (the rule was printed on the previous line), ``no_parent`` (a subrule whose parent rule is not
+    printed), ``truncated`` (the document ends inside this node), ``misplaced`` (printed under another chapter).
+    """
+
+    kind: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class CitedTarget:
+    """One target as printed: a single id (``last`` is None) or a range ``first``..``last``.
+
+    Ids are as the document prints them, without the document prefix (``D10.11``, ``601.2f``, ``8``).
+    ``doc`` is set only when the citation itself names a document (``CR 702.19b`` in a judge's text).
+    """
+
+    first: str
+    last: str | None = None
+    doc: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CitationMatch:
+    """A citation found in a piece of text, before resolution. ``start``/``end`` index that text."""
+
+    start: int
+    end: int
+    surface: str
+    targets: tuple[CitedTarget, ...]
+    title: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedNode:
+    """One node as a parser sees it. ``id`` is local to the document and unique in it.
+
+    ``number`` is the number as printed (``B6.33`` for both B6.33 nodes; empty for glossary entries);
+    ``title`` is the heading of sections, chapters, heading-only rules and the headword of glossary entries;
+    ``text`` is the words after the number with hard line breaks joined and debris removed (for a
+    heading-only rule, the heading itself); ``examples`` are the texts after each example label.
+    """
+
+    id: str
+    kind: str
+    number: str
+    title: str
+    text: str
+    examples: tuple[str, ...]
+    parent: str | None
+    line: int
+    offset: int = 0
+    flags: tuple[Flag, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDocument:
+    """A parser's whole output: nodes in document order, plus document-level flags."""
+
+    nodes: tuple[ParsedNode, ...]
+    flags: tuple[Flag, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo:
+    """One entry of ``corpus/manifest.toml``."""
+
+    id: str
+    file: str
+    language: str
+    title: str
+    edition: str
+    numbering: str
+    parser: str
+    encoding: str = "utf-8"
+    ruleset: str | None = None
+    defects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A resolved citation inside a node. ``where`` is IN_TEXT or the index of the example it is in.
+
+    ``targets`` are the graph references it resolved to (a range expands to every rule in it, in document
+    order); ``unresolved`` are the printed ids that matched nothing (the node carries a ``dangling`` flag).
+    """
+
+    start: int
+    end: int
+    where: int
+    surface: str
+    targets: tuple[str, ...]
+    unresolved: tuple[str, ...] = ()
+    title: str | None = None
+    title_matches: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Equivalent:
+    """A rule in another document that says the same (``same``) or nearly the same (``close``) thing."""
+
+    ref: str
+    confidence: float
+    source: str  # "curated" | "aligned"
+    relation: str = "same"
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A node of the rule graph. ``ref`` is ``DOC:ID``; parent, children, cites and cited_by are refs."""
+
+    ref: str
+    doc: str
+    id: str
+    kind: str
+    number: str
+    title: str
+    text: str
+    examples: tuple[str, ...]
+    parent: str | None
+    children: tuple[str, ...]
+    line: int
+    offset: int = 0
+    lang: str = ""
+    flags: tuple[Flag, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    cites: tuple[str, ...] = ()
+    cited_by: tuple[str, ...] = ()
+    equivalents: tuple[Equivalent, ...] = field(default=())
+
+
+def make_ref(doc: str, node_id: str) -> str:
+    """The graph reference of a node: ``make_ref("sr-judge", "D19.51") == "sr-judge:D19.51"``."""
+    return f"{doc}:{node_id}"
+
+
+def split_ref(ref: str) -> tuple[str, str]:
+    """Inverse of :func:`make_ref`; the id may itself contain colons (``sr-judge:glossary:Niz``)."""
+    doc, _, node_id = ref.partition(":")
+    return doc, node_id

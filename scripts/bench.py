@@ -1,0 +1,81 @@
+"""Benchmark izvori-judge (a benchmark, not a test): every figure beside a bare interpreter start.
+
+Run with the venv's interpreter, e.g. ``.venv/bin/python scripts/bench.py``; ``--only lookup,search``
+picks sections. Cold figures start a new process each time (with the on-disk caches already built, as a
+judge's second command would); warm figures run in this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+REPEATS = 15
+
+
+def timed(fn: Callable[[], object], repeats: int = REPEATS) -> list[float]:
+    """Wall times of ``fn`` in milliseconds."""
+    out = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def run(cmd: Sequence[str]) -> Callable[[], object]:
+    """A function that runs a command, output discarded."""
+    return lambda: subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+
+
+def report(name: str, times: list[float], bare: float | None = None) -> None:
+    """One line: median, p95 and, for process starts, the ratio to a bare interpreter start."""
+    p50 = statistics.median(times)
+    p95 = sorted(times)[max(0, int(len(times) * 0.95) - 1)]
+    ratio = f"  = {p50 / bare:4.1f}× bare start" if bare else ""
+    print(f"{name:<44} p50 {p50:9.3f} ms   p95 {p95:9.3f} ms{ratio}")
+
+
+def cli() -> str:
+    """The venv's ``izvori-judge`` script beside this interpreter."""
+    beside = Path(sys.executable).parent / "izvori-judge"
+    return str(beside) if beside.exists() else shutil.which("izvori-judge") or "izvori-judge"
+
+
+def bench_lookup(bare: float) -> None:
+    """Cold CLI lookup, warm in-process lookup, full parse of the corpus."""
+    from izvori_rules.graph_cache import load_graph, parse_corpus
+    from izvori_rules.serialize import node_json
+
+    load_graph()  # make sure the on-disk cache exists
+    report("cold CLI: izvori-judge lookup D19.51", timed(run([cli(), "lookup", "D19.51"])), bare)
+    report("cold CLI: izvori-judge lookup 101.4 --json", timed(run([cli(), "lookup", "101.4", "--json"])), bare)
+    graph = load_graph()
+    refs = ["D19.51", "101.4", "cs-cr:214.8e", "ru-cr:702.19b", "A4.40", "704.5a"]
+    report("warm in-process lookup (resolve + JSON)",
+           timed(lambda: [node_json(n) for r in refs for n in graph.resolve(r)], 200))
+    report("full parse of the corpus (no cache)", timed(parse_corpus, 5))
+
+
+SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--only", default=",".join(SECTIONS), help="comma-separated: " + ", ".join(SECTIONS))
+    args = parser.parse_args()
+    bare_times = timed(run([sys.executable, "-c", "pass"]))
+    bare = statistics.median(bare_times)
+    report("bare interpreter start (python -c pass)", bare_times)
+    for name in args.only.split(","):
+        SECTIONS[name.strip()](bare)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""The corpus loader: manifest, byte-for-byte documents, encodings and clear errors."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from izvori_rules.corpus import corpus_dir, corpus_hash, decode, load_manifest, read_document
+from izvori_rules.errors import CorpusError
+from izvori_rules.model import DocumentInfo
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "sources"
+
+
+def test_manifest_lists_the_five_documents_in_order() -> None:
+    ids = [d.id for d in load_manifest()]
+    assert ids == ["sr-judge", "sr-basic", "cs-cr", "ru-cr", "pt-guide"]
+
+
+def test_manifest_names_a_language_parser_and_defects_for_each() -> None:
+    infos = {d.id: d for d in load_manifest()}
+    assert {d: infos[d].language for d in infos} == {
+        "sr-judge": "sr", "sr-basic": "sr", "cs-cr": "cs", "ru-cr": "ru", "pt-guide": "pt"}
+    assert infos["ru-cr"].edition == "3 May 2019"
+    assert infos["ru-cr"].ruleset == "mtg" and infos["sr-judge"].ruleset == "izvori"
+    assert all(d.defects for d in infos.values())
+
+
+@pytest.mark.parametrize("doc", ["sr-judge", "sr-basic", "cs-cr", "ru-cr", "pt-guide"])
+def test_documents_ship_byte_for_byte(doc: str) -> None:
+    packaged = (corpus_dir() / "documents" / f"{doc}.txt").read_bytes()
+    if SHARED.is_dir():
+        assert hashlib.sha256(packaged).digest() == hashlib.sha256((SHARED / f"{doc}.txt").read_bytes()).digest()
+    # sizes from ../shared/sources (ls -l): the copies must not be re-encoded or re-wrapped
+    sizes = {"sr-judge": 305444, "sr-basic": 102044, "cs-cr": 55711, "ru-cr": 1416188, "pt-guide": 63864}
+    assert len(packaged) == sizes[doc]
+
+
+def test_read_document_decodes_utf8() -> None:
+    info = next(d for d in load_manifest() if d.id == "ru-cr")
+    text = read_document(info)
+    assert text.splitlines()[1].startswith("Полные правила Magic: The Gathering")  # ru-cr.txt line 2
+
+
+@pytest.mark.parametrize(("encoding", "sample"), [
+    ("cp1250", "Razbijač štiti đaka: Žuta"),
+    ("cp1251", "Пробивной удар, ёжик"),
+    ("utf-16", "Útočící bytost; биће; atropelar"),
+], ids=["cp1250-serbian-latin", "cp1251-russian", "utf-16-mixed"])
+def test_declared_legacy_encodings_decode_exactly(encoding: str, sample: str, tmp_path: Path) -> None:
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "documents" / "x.txt").write_bytes(sample.encode(encoding))
+    info = DocumentInfo("x", "documents/x.txt", "sr", "t", "e", "n", "sr_judge", encoding=encoding)
+    assert read_document(info, tmp_path) == sample
+
+
+def test_wrong_encoding_is_a_clear_error() -> None:
+    with pytest.raises(CorpusError, match=r"not valid utf-8 at byte 3.*manifest"):
+        decode("abcč".encode("cp1250"), "utf-8", "x.txt")
+
+
+def test_utf16_read_as_utf8_is_caught() -> None:
+    with pytest.raises(CorpusError, match="NUL|not valid"):
+        decode("Niz".encode("utf-16-le"), "utf-8", "x.txt")
+
+
+def _write_manifest(root: Path, body: str) -> Path:
+    root.mkdir(exist_ok=True)
+    (root / "manifest.toml").write_text(body, encoding="utf-8")
+    return root
+
+
+def test_unknown_manifest_key_names_document_and_key(tmp_path: Path) -> None:
+    root = _write_manifest(tmp_path / "c", '[[document]]\nid = "x"\nfile = "a"\nlanguage = "sr"\ntitle = "t"\n'
+                                          'edition = "e"\nnumbering = "n"\nparser = "sr_judge"\ncolour = "red"\n')
+    with pytest.raises(CorpusError, match=r"document 1 \(x\): unknown key 'colour'"):
+        load_manifest(root)
+
+
+def test_unknown_encoding_is_refused(tmp_path: Path) -> None:
+    root = _write_manifest(tmp_path / "c", '[[document]]\nid = "x"\nfile = "a"\nlanguage = "sr"\ntitle = "t"\n'
+                                          'edition = "e"\nnumbering = "n"\nparser = "sr_judge"\nencoding = "koi8"\n')
+    with pytest.raises(CorpusError, match="unknown encoding 'koi8'"):
+        load_manifest(root)
+
+
+def test_missing_document_file_is_a_clear_error(tmp_path: Path) -> None:
+    info = DocumentInfo("x", "documents/none.txt", "sr", "t", "e", "n", "sr_judge")
+    with pytest.raises(CorpusError, match="cannot read document x"):
+        read_document(info, tmp_path)
+
+
+def test_corpus_hash_changes_with_any_byte(tmp_path: Path) -> None:
+    root = _write_manifest(tmp_path / "c", "")
+    before = corpus_hash(root)
+    _write_manifest(tmp_path / "d", " ")
+    assert corpus_hash(tmp_path / "d") != before
