@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,6 +48,8 @@ def read_bytes(path: Path) -> bytes | None:
 
 def write_atomic(path: Path, data: bytes) -> bool:
     """Write ``data`` to a temporary file beside ``path`` and rename it into place; False if not writable."""
+    import tempfile
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

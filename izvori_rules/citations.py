@@ -9,21 +9,20 @@ blokiraju”) is checked against the target's heading: a mismatch usually means 
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .model import IN_TEXT, Citation, CitationMatch, CitedTarget, Flag, Node, make_ref
+from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, CitedTarget, Flag, Node, make_ref
 
 if TYPE_CHECKING:
     from .graph import RuleGraph
 
 _PUNCT = re.compile(r"[^\w\s]+")
 _SPACE = re.compile(r"\s+")
-TITLE_SIMILARITY = 0.8
+INFLECTION = 3  # letters an inflected ending may change (Serbian, Russian and Czech cases)
 
 
 def resolve_citations(graph: RuleGraph, node: Node, finder: Callable[[str], tuple[CitationMatch, ...]]) -> Node:
@@ -87,22 +86,50 @@ def title_key(text: str) -> str:
 
 
 def title_matches(quoted: str, node: Node) -> bool:
-    """Does a quoted title name this node? Tolerates inflection and a heading quoted only in part."""
-    want = title_key(quoted)
-    have = title_key(node.title or node.text[:200])
+    """Does a quoted title name this node? Word by word, in order, tolerating inflected endings
+    (“Trajnih efekata” names “Trajni efekti”) and a title quoted in part or with a word more (“Korak
+    vučenja karte” names “Korak vučenja”), but not a different word (“…bića koja blokiraju” does not name
+    “…bića koja napadaju”)."""
+    want = title_key(quoted).split()
+    have = title_key(node.title or node.text[:200]).split()
     if not want or not have:
         return True
-    if have.startswith(want) or want.startswith(have):
-        return True
-    return difflib.SequenceMatcher(None, want, have[: len(want) + 10]).ratio() >= TITLE_SIMILARITY
+    return _subsequence(want, have) or _subsequence(have, want)
+
+
+def _subsequence(words: list[str], within: list[str]) -> bool:
+    position = 0
+    for word in words:
+        while position < len(within) and not _same_word(word, within[position]):
+            position += 1
+        if position == len(within):
+            return False
+        position += 1
+    return True
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Same word up to an inflected ending: a common prefix of all but the last three letters."""
+    common = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        common += 1
+    return common >= max(1, min(len(a), len(b)) - INFLECTION)
 
 
 def _flags(graph: RuleGraph, citations: list[Citation]) -> Iterable[Flag]:
     for citation in citations:
         for printed in citation.unresolved:
             yield Flag("dangling", f"{citation.surface} ({printed} does not exist)")
-        if citation.title_matches is False:
-            heading = graph.nodes[citation.targets[0]]
-            yield Flag("title_mismatch",
-                       f"{citation.surface}: quoted “{citation.title}”, but {heading.id} is "
-                       f"“{heading.title or heading.text[:80]}”")
+        if citation.title_matches is False and citation.title:
+            yield Flag("title_mismatch", _mismatch(graph, citation, citation.title))
+
+
+def _mismatch(graph: RuleGraph, citation: Citation, title: str) -> str:
+    """Say what the quoted title names instead, when another heading of the document matches it."""
+    target = graph.nodes[citation.targets[0]]
+    detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"
+    better = next((n for n in graph.in_doc(target.doc)
+                   if n.title and n.kind != GLOSSARY and title_key(n.title) == title_key(title)), None)
+    return detail + (f"; “{title}” is {better.id}" if better else "")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,6 +31,8 @@ def corpus_dir() -> Path:
 
 def load_manifest(root: Path | None = None) -> tuple[DocumentInfo, ...]:
     """Read ``manifest.toml``; an unknown key or a missing field names the document and the key."""
+    import tomllib
+
     path = (root or corpus_dir()) / "manifest.toml"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

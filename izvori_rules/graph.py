@@ -8,8 +8,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from .citations import resolve_citations
 from .errors import QueryError, ReferenceNotFound
@@ -28,20 +28,43 @@ Finder = Callable[[str], tuple[CitationMatch, ...]]
 _REF_SHAPE = re.compile(r"^[\w.#:\-–/ ’'“”«»,()ёЁа-яА-Яa-zA-Z0-9]+$")
 
 
-class RuleGraph:
-    """All nodes in document order, with lookups by reference, by id and by printed number."""
+@dataclass(frozen=True, slots=True)
+class GraphIndex:
+    """The lookup tables of a graph: refs by (document, printed number) and by case-folded id.
 
-    def __init__(self, docs: Sequence[DocumentInfo], nodes: Sequence[Node]) -> None:
-        self.docs: dict[str, DocumentInfo] = {d.id: d for d in docs}
-        self.nodes: dict[str, Node] = {n.ref: n for n in nodes}
-        self._refs: list[str] = list(self.nodes)
-        self._order: dict[str, int] = {ref: i for i, ref in enumerate(self._refs)}
-        self._by_number: dict[tuple[str, str], list[str]] = {}
-        self._by_folded_id: dict[str, list[str]] = {}
+    Kept apart from the nodes so that the cache can store it and a cold lookup need not touch every node.
+    """
+
+    by_number: dict[tuple[str, str], list[str]]
+    by_folded_id: dict[str, list[str]]
+
+    @classmethod
+    def of(cls, nodes: Iterable[Node]) -> GraphIndex:
+        """Index a sequence of nodes."""
+        by_number: dict[tuple[str, str], list[str]] = {}
+        by_folded_id: dict[str, list[str]] = {}
         for node in nodes:
             if node.number:
-                self._by_number.setdefault((node.doc, node.number), []).append(node.ref)
-            self._by_folded_id.setdefault(node.id.casefold(), []).append(node.ref)
+                by_number.setdefault((node.doc, node.number), []).append(node.ref)
+            by_folded_id.setdefault(node.id.casefold(), []).append(node.ref)
+        return cls(by_number, by_folded_id)
+
+
+class RuleGraph:
+    """All nodes in document order, with lookups by reference, by id and by printed number.
+
+    ``nodes`` may be any mapping in document order; the cache passes one that decodes a node on first use.
+    """
+
+    def __init__(self, docs: Sequence[DocumentInfo], nodes: Mapping[str, Node] | Sequence[Node],
+                 index: GraphIndex | None = None) -> None:
+        self.docs: dict[str, DocumentInfo] = {d.id: d for d in docs}
+        self.nodes: Mapping[str, Node] = nodes if isinstance(nodes, Mapping) else {n.ref: n for n in nodes}
+        self._refs: list[str] = list(self.nodes)
+        self._order: dict[str, int] = {ref: i for i, ref in enumerate(self._refs)}
+        self.index = index or GraphIndex.of(self.nodes.values())
+        self._by_number = self.index.by_number
+        self._by_folded_id = self.index.by_folded_id
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -52,7 +75,12 @@ class RuleGraph:
 
     def in_doc(self, doc: str) -> Iterator[Node]:
         """The nodes of one document in document order."""
-        return (n for n in self.nodes.values() if n.doc == doc)
+        prefix = doc + ":"
+        return (self.nodes[r] for r in self._refs if r.startswith(prefix))
+
+    def position(self, ref: str) -> int:
+        """The node's place in document order across the whole corpus."""
+        return self._order[ref]
 
     def between(self, first: str, last: str) -> tuple[Node, ...]:
         """Nodes from ``first`` to ``last`` inclusive, in document order (empty if ``last`` comes first)."""
@@ -121,7 +149,8 @@ class RuleGraph:
         import difflib
 
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
-        pool = {n.id.casefold(): n.ref for n in self.nodes.values() if doc in (None, n.doc) and n.number}
+        pool = {folded: ref for (d, _), refs in self._by_number.items() if doc in (None, d)
+                for ref in refs for folded in [split_ref(ref)[1].casefold()]}
         close = difflib.get_close_matches(node_id.casefold(), list(pool), n=limit, cutoff=0.5)
         return tuple(pool[c] for c in close)
 

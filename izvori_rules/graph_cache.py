@@ -1,25 +1,27 @@
 """Load the rule graph: from the cache when the corpus and the code are unchanged, else parse and cache it.
 
-The cache is one ``marshal`` file of plain tuples (far faster to load than pickled dataclasses, which is
-what keeps a cold ``lookup`` close to a bare interpreter start), named by a hash of the corpus and of the
-code that builds the graph, written atomically. A corrupted file is rebuilt; an unwritable cache folder
+The cache is one file: a small ``marshal`` header (documents, refs, record offsets, lookup tables) and then
+each node's record marshalled on its own, so a cold ``lookup`` decodes the header and only the nodes it
+shows (this is what keeps it close to a bare interpreter start). It is named by a hash of the corpus and of
+the code that builds the graph, and written atomically. A corrupted file is rebuilt; an unwritable cache folder
 leaves the graph in memory only.
 """
 
 from __future__ import annotations
 
 import marshal
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from . import cache
 from .corpus import corpus_dir, corpus_hash, load_manifest, read_document
-from .graph import RuleGraph, build_graph
+from .graph import GraphIndex, RuleGraph, build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node
 from .parsing import parser_module
 
-FORMAT = 1
+FORMAT = 2
 # Everything whose change alters the graph; a change to any of these files rebuilds the cache.
 GRAPH_CODE = ("parsing", "model.py", "graph.py", "citations.py", "graph_cache.py")
 
@@ -39,7 +41,7 @@ def load_graph(root: Path | None = None) -> RuleGraph:
         if graph is not None:
             return graph
     graph = parse_corpus(root)
-    cache.write_atomic(path, marshal.dumps(_encode(graph)))
+    cache.write_atomic(path, _encode(graph))
     return graph
 
 
@@ -55,10 +57,16 @@ def parse_corpus(root: Path | None = None) -> RuleGraph:
     return build_graph(parsed, finders)
 
 
-def _encode(graph: RuleGraph) -> tuple[Any, ...]:
-    docs = tuple(_fields(d) for d in graph.docs.values())
-    nodes = tuple(_node_record(n) for n in graph.nodes.values())
-    return (FORMAT, docs, nodes)
+def _encode(graph: RuleGraph) -> bytes:
+    """Header (docs, refs, record offsets, index) then every node's record, each marshalled on its own."""
+    records = [marshal.dumps(_node_record(n)) for n in graph.nodes.values()]
+    offsets, position = [], 0
+    for record in records:
+        offsets.append(position)
+        position += len(record)
+    header = marshal.dumps((FORMAT, tuple(_fields(d) for d in graph.docs.values()), tuple(graph.nodes),
+                            tuple(offsets), graph.index.by_number, graph.index.by_folded_id))
+    return len(header).to_bytes(8, "little") + header + b"".join(records)
 
 
 def _fields(obj: Any) -> tuple[Any, ...]:
@@ -80,12 +88,43 @@ _FLAGS, _CITATIONS, _EQUIVALENTS = (_NODE_FIELDS.index(f) for f in ("flags", "ci
 def _decode(raw: bytes) -> RuleGraph | None:
     """The graph from cache bytes, or None when they are corrupted or of another format."""
     try:
-        fmt, docs, records = marshal.loads(raw)
-        if fmt != FORMAT:
+        size = int.from_bytes(raw[:8], "little")
+        fmt, docs, refs, offsets, by_number, by_folded_id = marshal.loads(raw[8:8 + size])
+        if fmt != FORMAT or len(refs) != len(offsets):
             return None
-        return RuleGraph([DocumentInfo(*d) for d in docs], [_node(r) for r in records])
-    except (ValueError, EOFError, TypeError, IndexError):
+        nodes = LazyNodes(refs, offsets, memoryview(raw)[8 + size:])
+        nodes[refs[-1]]  # a truncated file fails here, not in the middle of a command
+        return RuleGraph([DocumentInfo(*d) for d in docs], nodes, GraphIndex(by_number, by_folded_id))
+    except (ValueError, EOFError, TypeError, IndexError, KeyError):
         return None
+
+
+class LazyNodes(Mapping[str, Node]):
+    """Nodes in document order, each decoded from its marshalled record the first time it is read."""
+
+    def __init__(self, refs: tuple[str, ...], offsets: tuple[int, ...], blob: memoryview) -> None:
+        self._refs = refs
+        self._slots = {ref: i for i, ref in enumerate(refs)}
+        self._offsets = offsets
+        self._blob = blob
+        self._decoded: dict[str, Node] = {}
+
+    def __getitem__(self, ref: str) -> Node:
+        node = self._decoded.get(ref)
+        if node is None:
+            i = self._slots[ref]
+            end = self._offsets[i + 1] if i + 1 < len(self._offsets) else len(self._blob)
+            node = self._decoded[ref] = _node(marshal.loads(self._blob[self._offsets[i]:end]))
+        return node
+
+    def __contains__(self, ref: object) -> bool:
+        return ref in self._slots
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._refs)
+
+    def __len__(self) -> int:
+        return len(self._refs)
 
 
 def _node(record: tuple[Any, ...]) -> Node:

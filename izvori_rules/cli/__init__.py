@@ -18,6 +18,7 @@ app = typer.Typer(
 
 # Command modules register their commands on `app` when imported; they must stay light to import.
 from . import lookup as _lookup  # noqa: E402,F401
+from . import search as _search  # noqa: E402,F401
 
 
 def main() -> None:

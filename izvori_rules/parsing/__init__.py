@@ -20,6 +20,10 @@ def parser_module(name: str) -> ModuleType:
     if not name.isidentifier():
         raise CorpusError(f"parser name {name!r} is not a module name")
     try:
-        return importlib.import_module(f"{__name__}.{name}")
+        module = importlib.import_module(f"{__name__}.{name}")
     except ModuleNotFoundError:
         raise CorpusError(f"no parser {name!r} in izvori_rules.parsing (named in corpus/manifest.toml)") from None
+    missing = [f for f in ("parse", "find_citations") if not callable(getattr(module, f, None))]
+    if missing:
+        raise CorpusError(f"parser {name!r} lacks {' and '.join(missing)}()")
+    return module
