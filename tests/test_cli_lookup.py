@@ -1,0 +1,113 @@
+"""``izvori-judge lookup`` and ``stats`` through typer's CliRunner: exit status and exact JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from izvori_rules.cli import app
+from izvori_rules.graph import RuleGraph
+
+runner = CliRunner()
+
+
+def lookup_json(*args: str) -> tuple[int, dict]:
+    result = runner.invoke(app, ["lookup", *args, "--json"])
+    return result.exit_code, json.loads(result.stdout)
+
+
+def test_lookup_d19_51_prints_the_rule_exactly(graph: RuleGraph) -> None:
+    code, data = lookup_json("D19.51")
+    assert code == 0 and data["query"] == "D19.51" and data["suggestions"] == []
+    (rule,) = data["rules"]
+    assert (rule["ref"], rule["doc"], rule["id"], rule["lang"]) == ("sr-judge:D19.51", "sr-judge", "D19.51", "sr")
+    # sr-judge.txt lines 2694-2704: the layer rule; its three "Primer:" blocks are examples, not text
+    assert rule["text"].startswith("Vrednosti svojstava objekta se određuju tako što se počne od samog objekta")
+    assert rule["text"].endswith("Vidi i pravila za redosled vremenskih oznaka i zavisnost (pravila D19.52-D19.57).")
+    assert len(rule["examples"]) == 3 and rule["examples"][0].startswith("U igri su Junačke Pesme")
+    assert rule["parent"] == "sr-judge:D19.50" and rule["children"] == []
+    assert rule["cites"][:2] == ["sr-judge:E4", "sr-judge:D19.52"]
+
+
+def test_lookup_a_bare_number_returns_every_document_that_has_it(graph: RuleGraph) -> None:
+    code, data = lookup_json("101.4")
+    assert code == 0
+    by_doc = {r["doc"]: r for r in data["rules"]}
+    assert set(by_doc) == {"cs-cr", "ru-cr"}
+    ru = by_doc["ru-cr"]
+    # ru-cr.txt line 172 (101.4.) with subrules at 185, 191, 195, 200
+    assert ru["text"].startswith("Если несколько игроков должны сделать выбор или совершить действие")
+    assert ru["children"] == ["ru-cr:101.4a", "ru-cr:101.4b", "ru-cr:101.4c", "ru-cr:101.4d"]
+    assert ru["parent"] == "ru-cr:101"
+    assert ru["examples"][0].startswith("текст карты гласит: «Каждый игрок жертвует существо».")
+
+
+def test_lookup_a_czech_subrule(graph: RuleGraph) -> None:
+    code, data = lookup_json("cs-cr:214.8e")
+    (rule,) = data["rules"]
+    # cs-cr.txt: "214.8e Jestliže lokální enchantment očarovává nelegální permanent ... Viz. pravidlo 420)."
+    assert code == 0 and rule["parent"] == "cs-cr:214.8"
+    assert rule["text"].startswith("Jestliže lokální enchantment očarovává nelegální permanent")
+    assert rule["text"].endswith("(Toto je stavový efekt. Viz. pravidlo 420).")
+    assert any("dangling" in flag for flag in rule["flags"])  # 420 lies past the truncation inside 400.1
+
+
+def test_lookup_tree_prints_the_subtree(graph: RuleGraph) -> None:
+    result = runner.invoke(app, ["lookup", "ru-cr:702.19", "--tree"])
+    assert result.exit_code == 0
+    # ru-cr.txt lines 9303-9353: 702.19 with subrules a to e
+    for sub in ("702.19a", "702.19b", "702.19c", "702.19d", "702.19e"):
+        assert sub in result.stdout
+
+
+def test_lookup_702_19b_json(graph: RuleGraph) -> None:
+    code, data = lookup_json("ru-cr:702.19b")
+    (rule,) = data["rules"]
+    # ru-cr.txt line 9313; a hyphen-free rule joined from nine lines into one
+    assert rule["text"].startswith("Игрок контролирующий атакующее существо с пробивным ударом сначала распределяет")
+    assert "\n" not in rule["text"] and rule["parent"] == "ru-cr:702.19"
+
+
+def test_unknown_reference_exits_1_with_suggestions(graph: RuleGraph) -> None:
+    code, data = lookup_json("Z9.99")
+    assert code == 1 and data["rules"] == []
+    assert data["suggestions"] and all(":" in s for s in data["suggestions"])
+    result = runner.invoke(app, ["lookup", "D19.99"])
+    assert result.exit_code == 1 and "Did you mean" in result.stdout and "D19.59" in result.stdout
+
+
+def test_malformed_reference_exits_2_without_traceback(graph: RuleGraph) -> None:
+    result = runner.invoke(app, ["lookup", "D19;51"])
+    assert result.exit_code == 2 and "not a rule reference" in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_lookup_shows_both_copies_of_a_duplicated_number(graph: RuleGraph) -> None:
+    code, data = lookup_json("B6.33")
+    assert [r["ref"] for r in data["rules"]] == ["sr-judge:B6.33", "sr-judge:B6.33#2"]
+    assert data["rules"][1]["flags"] == [{"duplicate_number": "B6.33"}]
+
+
+def test_stats_json_gives_counts_per_document(graph: RuleGraph) -> None:
+    result = runner.invoke(app, ["stats", "--json"])
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0 and list(data) == ["sr-judge", "sr-basic", "cs-cr", "ru-cr", "pt-guide"]
+    assert data["sr-judge"]["chapters"] == 73 and data["ru-cr"]["glossary"] == 549
+
+
+def test_starting_the_cli_loads_no_heavy_library() -> None:
+    code = ("import sys; import izvori_rules.cli; "
+            "print(sorted(m for m in ('whoosh', 'lxml', 'yaml', 'izvori_rules.engine', 'rich', 'pydantic') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("ref", ["D19.51", "101.4", "ru-cr:702.19b"])
+def test_lookup_rich_output_names_the_rule(graph: RuleGraph, ref: str) -> None:
+    result = runner.invoke(app, ["lookup", ref])
+    assert result.exit_code == 0 and ref.split(":")[-1] in result.stdout

@@ -1,0 +1,96 @@
+"""The rule graph of the real corpus: per-document counts, citations resolved and dangling, title checks.
+
+Expected figures were read from the documents (line numbers given) and agree with ../shared/notes.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from izvori_rules.graph import RuleGraph
+from izvori_rules.graph_cache import parse_corpus
+from izvori_rules.stats import document_stats
+
+
+@pytest.fixture(scope="module")
+def stats(graph: RuleGraph) -> dict[str, object]:
+    return {row.doc: row for row in document_stats(graph)}
+
+
+@pytest.mark.parametrize(("doc", "sections", "chapters", "rules", "subrules", "examples", "glossary"), [
+    # sr-judge.txt: sections at lines 33, 225, 1075, 1512, 3154, 3636; 73 chapter headings A1..F10;
+    # 694 numbered lines = 318 tens (x0) + 376 others; 152 "Primer:" (139 rules, 13 glossary); Rečnik 239
+    ("sr-judge", 6, 73, 318, 376, 152, 239),
+    # ru-cr.txt: 9 sections, 130 chapters 100..905, 936 "NNN.N." rules, 1,366 subrules, 242 "Пример:",
+    # 549 glossary entries from line 15137
+    ("ru-cr", 9, 130, 936, 1366, 242, 549),
+], ids=["sr-judge", "ru-cr"])
+def test_document_counts(stats: dict[str, object], doc: str, sections: int, chapters: int, rules: int,
+                         subrules: int, examples: int, glossary: int) -> None:
+    row = stats[doc]
+    assert (row.sections, row.chapters, row.rules, row.subrules, row.examples, row.glossary) == (  # type: ignore[attr-defined]
+        sections, chapters, rules, subrules, examples, glossary)
+
+
+def test_sr_judge_citations_resolve_but_the_two_leftover_magic_numbers(graph: RuleGraph, stats: dict) -> None:
+    assert stats["sr-judge"].citations == 465
+    dangling = sorted((n.id, u) for n in graph.in_doc("sr-judge") for c in n.citations for u in c.unresolved)
+    # C10.21 (line 1334) says at line 1338 "(Vidi pravilo 500, …)"; glossary Karta (line 4723) at 4725 "pravilo 200.1"
+    assert dangling == [("C10.21", "500"), ("glossary:Karta", "200.1")]
+
+
+def test_ru_cr_dangling_targets_are_the_ten_the_translation_lacks_or_misnumbers(graph: RuleGraph) -> None:
+    unresolved = {u for n in graph.in_doc("ru-cr") for c in n.citations for u in c.unresolved}
+    # ru-cr.txt: 302.6 and 702.36e are missing rules; 114.6a, 114.8b stale; 601.1b, 601.1f–h typos of 601.2;
+    # 718.5a–c should be 719.5a–d (ru-cr notes §4.4, checked at lines 1675, 1680, 1732, 8664, 11568, 13149)
+    assert unresolved == {"302.6", "702.36e", "114.6a", "114.8b", "601.1b", "601.1f–601.1h", "718.5a–718.5c"}
+
+
+@pytest.mark.parametrize(("ref", "right"), [
+    ("sr-judge:glossary:Biće koje napada", "C10"),   # line 4332: cites C9 with C10's title (C10 at line 1316)
+    ("sr-judge:glossary:Anti", "E3.20"),             # line 4285: cites A3.20, “Anti”
+    ("sr-judge:glossary:Simbol edicije", "B7"),      # line 5363: cites B6, “Simbol edicije”
+    ("sr-judge:F4.31", "E1"),                        # line 3868: cites D1, “Ispravni napadi i blokiranja”
+    ("ru-cr:glossary:Monstrous", "701.30"),          # line 18791: 701.29 «Чудовищность» (701.29 is Populate, 8576)
+    ("ru-cr:glossary:Reveal", "701.15"),             # line 19936: 701.14 «Показать» (701.14 is Regenerate)
+    ("ru-cr:glossary:Sacrifice", "701.16"),          # line 19973: 701.15 «Пожертвовать» (701.15 is Reveal)
+], ids=lambda v: v if ":" in v else "")
+def test_a_wrong_number_is_flagged_with_the_rule_the_title_names(graph: RuleGraph, ref: str, right: str) -> None:
+    details = [f.detail for f in graph.nodes[ref].flags if f.kind == "title_mismatch"]
+    assert details and details[0].endswith(f"is {right}")
+
+
+def test_a_title_with_a_word_more_is_not_a_mismatch(graph: RuleGraph) -> None:
+    # A2.21 (line 79) cites C5 as “Korak vučenja karte”; C5's heading is “Korak vučenja” (line 1161)
+    assert not [f for f in graph.nodes["sr-judge:A2.21"].flags if f.kind == "title_mismatch"]
+
+
+def test_a_range_citation_expands_to_each_rule(graph: RuleGraph) -> None:
+    # D19.51 ends "(pravila D19.52-D19.57)" (sr-judge.txt line 2704)
+    assert graph.nodes["sr-judge:D19.51"].cites[1:] == tuple(f"sr-judge:D19.5{i}" for i in range(2, 8))
+    assert "sr-judge:D19.51" in graph.nodes["sr-judge:D19.55"].cited_by
+
+
+def test_ru_abbreviated_range_expands(graph: RuleGraph) -> None:
+    # 601.2b и 601.2f–h are cited together in ru-cr; every 601.2f, g, h is cited by someone
+    for rule in ("601.2f", "601.2g", "601.2h"):
+        assert graph.nodes[f"ru-cr:{rule}"].cited_by
+
+
+def test_the_duplicate_b6_33_is_kept_under_a_stable_id(graph: RuleGraph) -> None:
+    first, second = graph.resolve("B6.33")
+    assert (first.ref, second.ref) == ("sr-judge:B6.33", "sr-judge:B6.33#2")
+    assert second.text.startswith("Često tip karte ima sopstveni jedinstveni set")  # line 450
+    assert any(f.kind == "duplicate_number" for f in second.flags)
+
+
+def test_a_bare_number_in_two_documents_returns_both(graph: RuleGraph) -> None:
+    assert {n.doc for n in graph.resolve("101.4")} >= {"ru-cr", "cs-cr"}
+
+
+def test_parsing_the_whole_corpus_takes_under_two_seconds() -> None:
+    start = time.perf_counter()
+    parse_corpus()
+    assert time.perf_counter() - start < 2.0
