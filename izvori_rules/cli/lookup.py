@@ -10,7 +10,10 @@ from . import app
 from .common import console, print_json, reported
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from ..graph import RuleGraph
+    from ..lookup import LookupAnswer
     from ..model import Node
 
 SHOWN_CHILDREN = 6
@@ -23,54 +26,46 @@ def lookup(
     tree: Annotated[bool, typer.Option("--tree", help="Print each rule's whole subtree.")] = False,
 ) -> None:
     """Print rules by reference: breadcrumb, text, examples, children, citations both ways, flags."""
-    from ..errors import ReferenceNotFound
     from ..graph_cache import load_graph
+    from ..lookup import lookup as find
 
     with reported():
         graph = load_graph()
-        results = []
-        missing = False
-        for ref in refs:
-            try:
-                results.append((ref, graph.resolve(ref), ()))
-            except ReferenceNotFound as exc:
-                missing = True
-                results.append((ref, (), exc.suggestions))
+        answers = find(graph, refs)
     if json_out:
-        _print_lookup_json(results)
+        _print_lookup_json(answers)
     else:
-        _render_lookup(graph, results, tree)
-    if missing:
+        _render_lookup(graph, answers, tree)
+    if any(not a.nodes for a in answers):
         raise typer.Exit(1)
 
 
-def _print_lookup_json(results: list[tuple[str, tuple[Node, ...], tuple[str, ...]]]) -> None:
+def _print_lookup_json(answers: tuple[LookupAnswer, ...]) -> None:
     from ..serialize import node_json
 
-    payload = [{"query": q, "rules": [node_json(n) for n in nodes], "suggestions": list(s)}
-               for q, nodes, s in results]
+    payload = [{"query": a.query, "rules": [node_json(n) for n in a.nodes], "suggestions": list(a.suggestions)}
+               for a in answers]
     print_json(payload[0] if len(payload) == 1 else payload)
 
 
-def _render_lookup(graph: RuleGraph, results: list[tuple[str, tuple[Node, ...], tuple[str, ...]]],
-                   tree: bool) -> None:
+def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bool) -> None:
     out = console()
-    for query, nodes, suggestions in results:
-        if not nodes:
-            hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
-            out.print(f"[bold red]No rule {query!r}.[/]{hint}")
-        for node in nodes:
+    for answer in answers:
+        if not answer.nodes:
+            hint = f" Did you mean: {', '.join(answer.suggestions)}?" if answer.suggestions else ""
+            out.print(f"[bold red]No rule {answer.query!r}.[/]{hint}")
+        for node in answer.nodes:
             out.print(_render_subtree(graph, node) if tree else _render_node(graph, node))
 
 
-def _render_node(graph: RuleGraph, node: Node) -> object:
+def _render_node(graph: RuleGraph, node: Node) -> RenderableType:
     from rich.console import Group
     from rich.panel import Panel
     from rich.text import Text
 
     crumbs = " › ".join(f"{n.id} {n.title}".strip() if n.title and n.ref != node.ref else n.id
                         for n in graph.breadcrumb(node.ref))
-    parts: list[object] = [Text(node.text)]
+    parts: list[RenderableType] = [Text(node.text)]
     for i, example in enumerate(node.examples, 1):
         parts.append(Text.assemble(("Example" + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"),
                                    example))
@@ -79,10 +74,10 @@ def _render_node(graph: RuleGraph, node: Node) -> object:
                  subtitle=f"line {node.line}", subtitle_align="right")
 
 
-def _reference_lines(graph: RuleGraph, node: Node) -> list[object]:
+def _reference_lines(graph: RuleGraph, node: Node) -> list[RenderableType]:
     from rich.text import Text
 
-    lines: list[object] = []
+    lines: list[RenderableType] = []
     if node.children:
         shown = [graph.nodes[c].id for c in node.children[:SHOWN_CHILDREN]]
         more = len(node.children) - len(shown)
@@ -98,7 +93,7 @@ def _reference_lines(graph: RuleGraph, node: Node) -> list[object]:
     return lines
 
 
-def _render_subtree(graph: RuleGraph, node: Node) -> object:
+def _render_subtree(graph: RuleGraph, node: Node) -> RenderableType:
     from rich.text import Text
     from rich.tree import Tree
 
