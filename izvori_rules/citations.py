@@ -123,10 +123,10 @@ def _flags(graph: RuleGraph, citations: list[Citation]) -> Iterable[Flag]:
         for printed in citation.unresolved:
             yield Flag("dangling", f"{citation.surface} ({printed} does not exist)")
         if citation.title_matches is False and citation.title:
-            yield Flag("title_mismatch", _mismatch(graph, citation, citation.title))
+            yield Flag("title_mismatch", mismatch_detail(graph, citation, citation.title))
 
 
-def _mismatch(graph: RuleGraph, citation: Citation, title: str) -> str:
+def mismatch_detail(graph: RuleGraph, citation: Citation, title: str) -> str:
     """Say what the quoted title names instead, when another heading of the document matches it."""
     target = graph.nodes[citation.targets[0]]
     detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -45,3 +45,14 @@ def reported() -> Iterator[None]:
 
         error_console().print(f"[bold red]error:[/] {escape(str(exc))}")
         raise typer.Exit(exc.exit_code) from None
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
+    """A rich progress bar on standard error for work over a second; yields the ``progress(done, total)``
+    callback the library takes (the library itself never prints)."""
+    from rich.progress import Progress
+
+    with Progress(transient=True, console=error_console()) as bar:
+        task = bar.add_task(label, total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)

@@ -1,0 +1,124 @@
+"""Check every rule citation in a judge's text (``izvori-judge cite-check``): does it exist, does a quoted
+title match the rule's heading, what does the rule say, and what is its 2019 equivalent.
+
+Finding reuses each document's own citation finder (``find_citations`` of its parser), and resolving reuses
+the graph's resolver, so a document checked against itself reports exactly the graph's ``dangling`` and
+``title_mismatch`` flags. In a judge's text the document is told by the citation itself: an explicit
+``ru-cr:702.19b``, a letter-led id (``A4.40``: only sr-judge numbers so), the language of its lead word
+(``см. правило`` Russian, ``viz pravidlo`` Czech, ``CR 702.19b`` the English Comprehensive Rules, whose
+2019 text is ru-cr). A bare number with no such cue is looked up in every numbered document that has it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .citations import mismatch_detail, resolve_match
+from .graph import RuleGraph
+from .model import Citation, CitationMatch, CitedTarget, split_ref
+from .parsing import parser_module
+
+OK, DANGLING, MISMATCH = "ok", "dangling", "title_mismatch"
+CURRENT = "ru-cr"  # the 2019 Comprehensive Rules: where an old number's current equivalent lives
+_EXPLICIT = re.compile(r"\b(?P<doc>[a-z]{2}-[a-z]+):(?P<id>[A-Za-z0-9.#]+[a-z0-9])")
+_CR = re.compile(r"\b(?:CR|C\.R\.|Comprehensive Rules?)\s+(?P<id>\d{3}(?:\.\d{1,3}[a-z]?)?)")
+_CUES = ((re.compile(r"[\u0400-\u04ff]"), "ru-cr"), (re.compile(r"\b(?:pravidl[oa]|viz)\b", re.I), "cs-cr"))
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedCitation:
+    """One citation in the checked text and the verdict on it."""
+
+    line: int
+    start: int
+    end: int
+    surface: str
+    doc: str
+    targets: tuple[str, ...]
+    unresolved: tuple[str, ...]
+    status: str
+    detail: str
+    says: str
+    current: tuple[str, ...]
+
+
+def check_text(graph: RuleGraph, text: str, doc: str | None = None) -> tuple[CheckedCitation, ...]:
+    """Every citation in ``text``, in order. With ``doc``, the text is read as part of that document."""
+    found = _in_document(graph, text, doc) if doc else _in_any_document(graph, text)
+    return tuple(_verdict(graph, text, d, c) for d, c in sorted(found, key=lambda pair: pair[1].start))
+
+
+def _finder(graph: RuleGraph, doc: str) -> Callable[[str], tuple[CitationMatch, ...]]:
+    return parser_module(graph.docs[doc].parser).find_citations  # type: ignore[no-any-return]
+
+
+def _in_document(graph: RuleGraph, text: str, doc: str) -> list[tuple[str, Citation]]:
+    return [(doc, resolve_match(graph, doc, m)) for m in _finder(graph, doc)(text)]
+
+
+def _in_any_document(graph: RuleGraph, text: str) -> list[tuple[str, Citation]]:
+    """Run every finder, then keep one reading per span: the document the citation itself points to."""
+    candidates: list[tuple[str, CitationMatch]] = [(d, m) for d in graph.docs for m in _finder(graph, d)(text)]
+    candidates += _explicit(text)
+    chosen: list[tuple[str, Citation]] = []
+    taken: list[tuple[int, int]] = []
+    for doc, match in sorted(candidates, key=lambda c: (c[1].start, -(c[1].end - c[1].start))):
+        if any(match.start < end and start < match.end for start, end in taken):
+            continue
+        readings = [(d, resolve_match(graph, d, match)) for d in _documents_for(graph, doc, match)]
+        resolved = [r for r in readings if r[1].targets]
+        chosen.extend(resolved or readings[:1])
+        taken.append((match.start, match.end))
+    return chosen
+
+
+def _explicit(text: str) -> list[tuple[str, CitationMatch]]:
+    out = [(m["doc"], CitationMatch(m.start(), m.end(), m.group(0), (CitedTarget(m["id"], doc=m["doc"]),)))
+           for m in _EXPLICIT.finditer(text)]
+    out += [(CURRENT, CitationMatch(m.start(), m.end(), m.group(0), (CitedTarget(m["id"], doc=CURRENT),)))
+            for m in _CR.finditer(text)]
+    return out
+
+
+def _documents_for(graph: RuleGraph, finder_doc: str, match: CitationMatch) -> list[str]:
+    """The documents a found citation may point into, most likely first."""
+    if any(t.doc for t in match.targets):
+        return [next(t.doc for t in match.targets if t.doc)]  # type: ignore[list-item]
+    if any(t.first[:1].isalpha() for t in match.targets):
+        return ["sr-judge"] if "sr-judge" in graph.docs else [finder_doc]
+    for cue, doc in _CUES:
+        if cue.search(match.surface) and doc in graph.docs:
+            return [doc]
+    numbered = [d for d, info in graph.docs.items() if info.parser in ("cs_cr", "ru_cr")]
+    return [CURRENT, *[d for d in numbered if d != CURRENT]] if numbered else [finder_doc]
+
+
+def _verdict(graph: RuleGraph, text: str, doc: str, citation: Citation) -> CheckedCitation:
+    if citation.unresolved:
+        status, detail = DANGLING, f"{', '.join(citation.unresolved)} does not exist in {doc}"
+    elif citation.title_matches is False and citation.title:
+        status, detail = MISMATCH, mismatch_detail(graph, citation, citation.title)
+    else:
+        status, detail = OK, ""
+    first = graph.nodes[citation.targets[0]] if citation.targets else None
+    says = (first.title or first.text).split(". ")[0][:160] if first else ""
+    return CheckedCitation(
+        line=text.count("\n", 0, citation.start) + 1, start=citation.start, end=citation.end,
+        surface=citation.surface, doc=doc, targets=citation.targets, unresolved=citation.unresolved,
+        status=status, detail=detail, says=says, current=_current(graph, doc, citation.targets),
+    )
+
+
+def _current(graph: RuleGraph, doc: str, targets: Iterable[str]) -> tuple[str, ...]:
+    """For a citation into an old document, the 2019 rules that say the same, through the concordance."""
+    if doc == CURRENT:
+        return ()
+    refs = (e.ref for t in targets for e in graph.nodes[t].equivalents if split_ref(e.ref)[0] == CURRENT)
+    return tuple(dict.fromkeys(refs))
+
+
+def has_errors(checked: Iterable[CheckedCitation]) -> bool:
+    """Whether any citation is dangling or names the wrong title (cite-check then exits 1)."""
+    return any(c.status != OK for c in checked)

@@ -1,0 +1,71 @@
+"""``izvori-judge cite-check FILE``: every rule citation in a judge's text, checked against the documents."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from . import app
+from .common import console, print_json, reported
+
+if TYPE_CHECKING:
+    from ..citecheck import CheckedCitation
+
+
+@app.command("cite-check")
+def cite_check(
+    file: Annotated[str, typer.Argument(help="The text to check, or - for standard input.")],
+    doc: Annotated[str | None, typer.Option("--doc", help="Read the text as part of this document.")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+) -> None:
+    """Report each citation: does it exist, does a quoted title match, what the rule says, its 2019 equivalent.
+    Exits 1 when any citation is wrong."""
+    from ..citecheck import check_text, has_errors
+    from ..errors import QueryError
+    from ..graph_cache import load_graph
+
+    with reported():
+        text = _read(file)
+        graph = load_graph()
+        if doc is not None and doc not in graph.docs:
+            raise QueryError(f"unknown document {doc!r}; the documents are {', '.join(graph.docs)}")
+        checked = check_text(graph, text, doc)
+    if json_out:
+        print_json({"file": file, "citations": [asdict(c) for c in checked], "errors": has_errors(checked)})
+    else:
+        _render(checked)
+    if has_errors(checked):
+        raise typer.Exit(1)
+
+
+def _read(file: str) -> str:
+    from ..errors import IzvoriError
+
+    try:
+        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+    except OSError as exc:
+        raise IzvoriError(f"cannot read {file}: {exc.strerror}") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise IzvoriError(f"{file}: not UTF-8 text (byte {exc.start})") from None
+
+
+def _render(checked: tuple[CheckedCitation, ...]) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"{len(checked)} citations")
+    for column in ("line", "citation", "rule", "verdict", "says / current"):
+        table.add_column(column)
+    for c in checked:
+        verdict = {"ok": "[green]ok[/]", "dangling": "[red]does not exist[/]",
+                   "title_mismatch": "[yellow]title mismatch[/]"}[c.status]
+        says = c.detail or c.says
+        if c.current:
+            says += f"\n2019: {', '.join(c.current)}"
+        table.add_row(str(c.line), c.surface, ", ".join(c.targets) or "—", verdict, says)
+    console().print(table)

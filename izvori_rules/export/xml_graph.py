@@ -1,0 +1,189 @@
+"""The whole rule graph as one XML document (``izvori-judge export xml``), and back.
+
+Elements are built with lxml, so every text from the documents is escaped by construction. The format is
+described by ``graph.rng`` (RELAX NG, beside this module); :func:`read_xml` rebuilds the same graph and
+concept table, node for node, which the tests check as a round trip that loses nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..concepts import Concept, ConceptTable
+from ..graph import RuleGraph
+from ..model import Citation, DocumentInfo, Equivalent, Flag, Node
+
+if TYPE_CHECKING:
+    from lxml import etree
+
+FORMAT_VERSION = "1"
+SCHEMA = Path(__file__).with_name("graph.rng")
+_DOC_ATTRS = ("id", "file", "language", "title", "edition", "numbering", "parser", "encoding")
+_NODE_ATTRS = ("ref", "id", "kind", "number", "line", "offset", "lang")
+Progress = Callable[[int, int], None]
+
+
+def graph_to_xml(graph: RuleGraph, concepts: ConceptTable, progress: Progress | None = None) -> etree._Element:
+    """The root element ``<rules>`` with one ``<document>`` per document and the ``<concepts>``."""
+    from lxml import etree
+
+    root = etree.Element("rules", version=FORMAT_VERSION)
+    total, done = len(graph), 0
+    for info in graph.docs.values():
+        element = etree.SubElement(root, "document", {a: getattr(info, a) for a in _DOC_ATTRS})
+        if info.ruleset:
+            element.set("ruleset", info.ruleset)
+        for defect in info.defects:
+            etree.SubElement(element, "defect").text = defect
+        for node in graph.in_doc(info.id):
+            element.append(_node_element(node))
+            done += 1
+            if progress and done % 500 == 0:
+                progress(done, total)
+    root.append(_concepts_element(concepts))
+    return root
+
+
+def _node_element(node: Node) -> etree._Element:
+    from lxml import etree
+
+    element = etree.Element("node", {a: str(getattr(node, a)) for a in _NODE_ATTRS})
+    if node.parent:
+        element.set("parent", node.parent)
+    _text(element, "title", node.title)
+    _text(element, "text", node.text)
+    for example in node.examples:
+        _text(element, "example", example)
+    for tag, refs in (("child", node.children), ("cites", node.cites), ("cited-by", node.cited_by)):
+        for ref in refs:
+            etree.SubElement(element, tag, ref=ref)
+    for flag in node.flags:
+        _text(element, "flag", flag.detail).set("kind", flag.kind)
+    for citation in node.citations:
+        element.append(_citation_element(citation))
+    for eq in node.equivalents:
+        etree.SubElement(element, "equivalent", ref=eq.ref, confidence=repr(eq.confidence), source=eq.source,
+                         relation=eq.relation, note=eq.note)
+    return element
+
+
+def _text(parent: etree._Element, tag: str, text: str) -> etree._Element:
+    from lxml import etree
+
+    child = etree.SubElement(parent, tag)
+    child.text = text
+    return child
+
+
+def _citation_element(citation: Citation) -> etree._Element:
+    from lxml import etree
+
+    element = etree.Element("citation", start=str(citation.start), end=str(citation.end),
+                            where=str(citation.where))
+    if citation.title is not None:
+        element.set("title", citation.title)
+    if citation.title_matches is not None:
+        element.set("title-matches", "true" if citation.title_matches else "false")
+    _text(element, "surface", citation.surface)
+    for ref in citation.targets:
+        etree.SubElement(element, "target", ref=ref)
+    for printed in citation.unresolved:
+        _text(element, "unresolved", printed)
+    return element
+
+
+def _concepts_element(concepts: ConceptTable) -> etree._Element:
+    from lxml import etree
+
+    root = etree.Element("concepts")
+    for concept in concepts:
+        element = etree.SubElement(root, "concept", id=concept.id, kind=concept.kind, line=str(concept.line))
+        for lang, terms in concept.terms:
+            for term in terms:
+                _text(element, "term", term).set("lang", lang)
+            if not terms:
+                etree.SubElement(element, "language", lang=lang)
+        for tag, refs in (("rule", concept.rules), ("glossary", concept.glossary)):
+            for ref in refs:
+                etree.SubElement(element, tag, ref=ref)
+        if concept.note:
+            _text(element, "note", concept.note)
+    return root
+
+
+def write_xml(graph: RuleGraph, concepts: ConceptTable, path: Path, progress: Progress | None = None) -> int:
+    """Write the export to ``path`` (UTF-8, with an XML declaration); returns the number of nodes."""
+    from lxml import etree
+
+    tree = etree.ElementTree(graph_to_xml(graph, concepts, progress))
+    tree.write(str(path), encoding="utf-8", xml_declaration=True, pretty_print=True)
+    return len(graph)
+
+
+def validate(path: Path) -> list[str]:
+    """Errors of the file against ``graph.rng`` (empty when it is valid)."""
+    from lxml import etree
+
+    schema = etree.RelaxNG(etree.parse(str(SCHEMA)))
+    document = etree.parse(str(path))
+    return [] if schema.validate(document) else [str(e) for e in schema.error_log]
+
+
+def read_xml(path: Path) -> tuple[RuleGraph, ConceptTable]:
+    """The graph and concept table an export describes."""
+    from lxml import etree
+
+    root = etree.parse(str(path)).getroot()
+    docs: list[DocumentInfo] = []
+    nodes: list[Node] = []
+    for element in root.iterfind("document"):
+        docs.append(DocumentInfo(**{a: element.get(a) for a in _DOC_ATTRS}, ruleset=element.get("ruleset"),
+                                 defects=tuple(d.text or "" for d in element.iterfind("defect"))))
+        nodes.extend(_read_node(n) for n in element.iterfind("node"))
+    table = root.find("concepts")
+    concepts = ConceptTable([_read_concept(c) for c in (table if table is not None else ())], str(path))
+    return RuleGraph(docs, nodes), concepts
+
+
+def _refs(element: Any, tag: str) -> tuple[str, ...]:
+    return tuple(child.get("ref") for child in element.iterfind(tag))
+
+
+def _texts(element: Any, tag: str) -> tuple[str, ...]:
+    return tuple(child.text or "" for child in element.iterfind(tag))
+
+
+def _read_node(element: Any) -> Node:
+    return Node(
+        ref=element.get("ref"), doc=element.get("ref").split(":", 1)[0], id=element.get("id"),
+        kind=element.get("kind"), number=element.get("number"), title=element.findtext("title") or "",
+        text=element.findtext("text") or "", examples=_texts(element, "example"), parent=element.get("parent"),
+        children=_refs(element, "child"), line=int(element.get("line")), offset=int(element.get("offset")),
+        lang=element.get("lang"), flags=tuple(Flag(f.get("kind"), f.text or "") for f in element.iterfind("flag")),
+        citations=tuple(_read_citation(c) for c in element.iterfind("citation")),
+        cites=_refs(element, "cites"), cited_by=_refs(element, "cited-by"),
+        equivalents=tuple(Equivalent(e.get("ref"), float(e.get("confidence")), e.get("source"), e.get("relation"),
+                                     e.get("note")) for e in element.iterfind("equivalent")),
+    )
+
+
+def _read_citation(element: Any) -> Citation:
+    matches = element.get("title-matches")
+    return Citation(int(element.get("start")), int(element.get("end")), int(element.get("where")),
+                    element.findtext("surface") or "", _refs(element, "target"), _texts(element, "unresolved"),
+                    element.get("title"), None if matches is None else matches == "true")
+
+
+def _read_concept(element: Any) -> Concept:
+    terms: dict[str, list[str]] = {}
+    for child in element:
+        if child.tag in ("term", "language"):
+            terms.setdefault(child.get("lang"), [])
+            if child.tag == "term":
+                terms[child.get("lang")].append(child.text or "")
+    return Concept(element.get("id"), element.get("kind"), tuple((k, tuple(v)) for k, v in terms.items()),
+                   _refs(element, "rule"), _refs(element, "glossary"), element.findtext("note") or "",
+                   int(element.get("line")))
+

@@ -1,0 +1,89 @@
+"""``cite-check``: planted errors in judges' texts in three languages, and no false alarms on the documents."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from izvori_rules.citecheck import DANGLING, MISMATCH, OK, check_text
+from izvori_rules.cli import app
+from izvori_rules.graph import RuleGraph
+from izvori_rules.model import IN_TEXT
+
+runner = CliRunner()
+
+# Each line: a citation as a judge would write it, and what cite-check must say (checked in the documents:
+# sr-judge.txt A3.32 line 102; C9 line 1248 "Korak najave bića koja napadaju", C10 line 1316; D21.51 line 3070;
+# A4.40 line 154; ru-cr.txt 704.5a line 11727 "0 жизней", 702.19b line 9313, 701.14. Регенерировать line 8200;
+# cs-cr.txt "102.1. Jestliže stav životů jednoho hráče je 0 nebo méně, prohrává hru").
+CASES = [
+    ("Prema pravilu A3.32, igrač sa 0 života gubi.", "sr-judge:A3.32", OK),
+    ("Vidi pravilo C9, “Korak najave bića koja blokiraju”.", "sr-judge:C9", MISMATCH),
+    ("Vidi pravilo C10, “Korak najave bića koja blokiraju”.", "sr-judge:C10", OK),
+    ("Vidi pravilo D21.51 o efektima stanja.", "sr-judge:D21.51", OK),
+    ("Vidi pravilo D99.10.", None, DANGLING),
+    ("По правилу 704.5a игрок с 0 жизней проигрывает.", "ru-cr:704.5a", OK),
+    ("См. правило 702.19b «Пробивной удар».", "ru-cr:702.19b", OK),
+    ("См. правило 701.14 «Показать».", "ru-cr:701.14", MISMATCH),
+    ("См. правило 999.9z.", None, DANGLING),
+    ("Viz pravidlo 102.1.", "cs-cr:102.1", OK),
+    ("CR 702.19b says so.", "ru-cr:702.19b", OK),
+    ("Compare sr-judge:A4.40 and ru-cr:101.4.", "sr-judge:A4.40", OK),
+]
+
+
+@pytest.mark.parametrize(("text", "target", "status"), CASES, ids=[c[0][:32] for c in CASES])
+def test_each_planted_citation_gets_its_verdict(graph: RuleGraph, text: str, target: str | None,
+                                                status: str) -> None:
+    checked = check_text(graph, text)
+    assert checked, f"no citation found in {text!r}"
+    first = checked[0]
+    assert first.status == status
+    assert (first.targets[0] if first.targets else None) == target
+
+
+def test_a_wrong_number_says_which_rule_the_title_names(graph: RuleGraph) -> None:
+    (checked,) = check_text(graph, "Vidi pravilo C9, “Korak najave bića koja blokiraju”.")
+    assert checked.detail.endswith("“Korak najave bića koja blokiraju” is C10")
+
+
+def test_an_old_number_gets_its_2019_equivalent(graph: RuleGraph) -> None:
+    (checked,) = check_text(graph, "Prema pravilu A3.32 igrač gubi.")
+    assert "ru-cr:104.3b" in checked.current  # curated: A3.32 ↔ 104.3b (a player at 0 life loses)
+
+
+@pytest.mark.parametrize("doc", ["sr-judge", "cs-cr", "ru-cr"])
+def test_the_documents_own_citations_raise_exactly_the_graph_flags(graph: RuleGraph, doc: str) -> None:
+    expected, found = set(), set()
+    for node in graph.in_doc(doc):
+        expected |= {(node.ref, c.surface) for c in node.citations
+                     if c.where == IN_TEXT and (c.unresolved or c.title_matches is False)}
+        found |= {(node.ref, c.surface) for c in check_text(graph, node.text, doc) if c.status != OK}
+    assert found == expected
+
+
+def test_cli_exits_1_on_errors_and_reports_json(graph: RuleGraph, tmp_path: Path) -> None:
+    text = tmp_path / "appeal.txt"
+    text.write_text("\n".join(c[0] for c in CASES), encoding="utf-8")
+    result = runner.invoke(app, ["cite-check", str(text), "--json"])
+    data = json.loads(result.stdout)
+    assert result.exit_code == 1 and data["errors"] is True
+    statuses = [c["status"] for c in data["citations"]]
+    assert statuses.count(DANGLING) == 2 and statuses.count(MISMATCH) == 2
+    assert data["citations"][0]["line"] == 1
+
+
+def test_cli_reads_standard_input_and_exits_0_when_all_is_right(graph: RuleGraph) -> None:
+    result = runner.invoke(app, ["cite-check", "-"], input="Vidi pravilo D21.51 i pravilo A4.40.")
+    assert result.exit_code == 0
+
+
+def test_cli_unreadable_file_exits_2(graph: RuleGraph, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["cite-check", str(tmp_path / "none.txt")])
+    assert result.exit_code == 2 and "cannot read" in result.stderr
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"\xff\xfe\x00bad")
+    assert runner.invoke(app, ["cite-check", str(binary)]).exit_code == 2
