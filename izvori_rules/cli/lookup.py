@@ -111,7 +111,7 @@ def stats(
 ) -> None:
     """Per document: sections, chapters, rules, subrules, examples, glossary entries, citations."""
     from ..graph_cache import load_graph
-    from ..stats import document_stats
+    from ..stats import DocumentStats, document_stats
 
     with reported():
         rows = document_stats(load_graph())
@@ -122,11 +122,11 @@ def stats(
         return
     from rich.table import Table
 
-    fields = [f for f in rows[0].__dataclass_fields__ if f != "doc"] if rows else []
+    fields = [f for f in DocumentStats.__dataclass_fields__ if f != "doc"]
     table = Table(title="izvori-judge corpus")
-    table.add_column("document")
-    for name in fields:
-        table.add_column(name.replace("_", " "), justify="right")
+    table.add_column("")
     for row in rows:
-        table.add_row(row.doc, *(str(getattr(row, f)) for f in fields))
+        table.add_column(row.doc, justify="right")
+    for name in fields:
+        table.add_row(name.replace("_", " "), *(str(getattr(row, name)) for row in rows))
     console().print(table)
