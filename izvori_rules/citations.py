@@ -46,15 +46,20 @@ def resolve_match(graph: RuleGraph, doc: str, match: CitationMatch, where: int =
     unresolved: list[str] = []
     for target in match.targets:
         found = expand_target(graph, target.doc or doc, target)
-        if found:
-            targets.extend(r for r in found if r not in targets)
-        else:
+        targets.extend(r for r in found if r not in targets)
+        if not found or all(_text_lost(graph.nodes[r]) for r in found):
             unresolved.append(_printed(target))
     title_ok = None
     if match.title and targets:
         title_ok = any(title_matches(match.title, graph.nodes[r]) for r in targets)
     return Citation(match.start, match.end, where, match.surface, tuple(targets), tuple(unresolved),
                     match.title, title_ok)
+
+
+def _text_lost(node: Node) -> bool:
+    """A node the document names only in its table of contents (cs-cr past its truncation inside 400.1):
+    the citation still links to it, but what it cites is not there to read, so it counts as dangling."""
+    return any(f.kind == "toc_only" for f in node.flags)
 
 
 def _printed(target: CitedTarget) -> str:
@@ -121,7 +126,9 @@ def _same_word(a: str, b: str) -> bool:
 def _flags(graph: RuleGraph, citations: list[Citation]) -> Iterable[Flag]:
     for citation in citations:
         for printed in citation.unresolved:
-            yield Flag("dangling", f"{citation.surface} ({printed} does not exist)")
+            lost = any(_text_lost(graph.nodes[r]) for r in citation.targets)
+            why = "text lost: only the table of contents names it" if lost else "does not exist"
+            yield Flag("dangling", f"{citation.surface} ({printed}: {why})")
         if citation.title_matches is False and citation.title:
             yield Flag("title_mismatch", mismatch_detail(graph, citation, citation.title))
 

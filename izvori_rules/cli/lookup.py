@@ -63,14 +63,13 @@ def _render_node(graph: RuleGraph, node: Node) -> RenderableType:
     from rich.panel import Panel
     from rich.text import Text
 
-    crumbs = " › ".join(f"{n.id} {n.title}".strip() if n.title and n.ref != node.ref else n.id
-                        for n in graph.breadcrumb(node.ref))
-    parts: list[RenderableType] = [Text(node.text)]
+    crumbs = " › ".join(f"{n.id} {n.title}".strip() for n in graph.breadcrumb(node.ref)[:-1])
+    parts: list[RenderableType] = [Text(crumbs, style="dim"), Text(node.text)]
     for i, example in enumerate(node.examples, 1):
         parts.append(Text.assemble(("Example" + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"),
                                    example))
     parts.extend(_reference_lines(graph, node))
-    return Panel(Group(*parts), title=f"[bold]{node.doc}[/] › {crumbs}", title_align="left",
+    return Panel(Group(*parts), title=f"[bold]{node.ref}[/]", title_align="left",
                  subtitle=f"line {node.line}", subtitle_align="right")
 
 
