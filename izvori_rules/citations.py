@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, CitedTarget, Flag, Node, make_ref
+from .model import IN_TEXT, Citation, CitationMatch, CitedTarget, Flag, Node, make_ref
 
 if TYPE_CHECKING:
     from .graph import RuleGraph
@@ -25,14 +25,23 @@ _SPACE = re.compile(r"\s+")
 INFLECTION = 3  # letters an inflected ending may change (Serbian, Russian and Czech cases)
 
 
-def resolve_citations(graph: RuleGraph, node: Node, finder: Callable[[str], tuple[CitationMatch, ...]]) -> Node:
-    """The node with its citations resolved: ``citations``, ``cites`` and dangling/title flags filled in."""
+@dataclass(frozen=True, slots=True)
+class Links:
+    """What a node's printed citations add to it: the citations, the refs it cites, the flags they raise."""
+
+    citations: tuple[Citation, ...]
+    cites: tuple[str, ...]
+    flags: tuple[Flag, ...]
+
+
+def resolve_citations(graph: RuleGraph, node: Node, finder: Callable[[str], tuple[CitationMatch, ...]]) -> Links:
+    """Find and resolve the citations in a node's text and examples."""
     citations: list[Citation] = []
+    scope = cited_document(graph, node.doc)
     for where, text in _texts(node):
-        citations.extend(resolve_match(graph, node.doc, m, where) for m in finder(text))
+        citations.extend(resolve_match(graph, scope, m, where, node.lang) for m in finder(text))
     cites = tuple(dict.fromkeys(t for c in citations for t in c.targets if t != node.ref))
-    flags = node.flags + tuple(_flags(graph, citations))
-    return replace(node, citations=tuple(citations), cites=cites, flags=flags)
+    return Links(tuple(citations), cites, tuple(_flags(graph, citations)))
 
 
 def _texts(node: Node) -> Iterable[tuple[int, str]]:
@@ -40,8 +49,17 @@ def _texts(node: Node) -> Iterable[tuple[int, str]]:
     yield from enumerate(node.examples)
 
 
-def resolve_match(graph: RuleGraph, doc: str, match: CitationMatch, where: int = IN_TEXT) -> Citation:
-    """Resolve one found citation against ``doc`` (or the document the citation itself names)."""
+def cited_document(graph: RuleGraph, doc: str) -> str:
+    """The document a document's citations point into: itself, or the one its manifest entry ``cites``
+    (pt-guide prints old rule numbers, which are cs-cr's)."""
+    return graph.docs[doc].cites or doc
+
+
+def resolve_match(graph: RuleGraph, doc: str, match: CitationMatch, where: int = IN_TEXT,
+                  lang: str | None = None) -> Citation:
+    """Resolve one found citation against ``doc`` (or the document the citation itself names). A quoted
+    title is checked only against a target in the citing text's language ``lang`` (default: the target's):
+    a Portuguese title cannot be compared with a Czech heading word for word."""
     targets: list[str] = []
     unresolved: list[str] = []
     for target in match.targets:
@@ -50,8 +68,9 @@ def resolve_match(graph: RuleGraph, doc: str, match: CitationMatch, where: int =
         if not found or all(_text_lost(graph.nodes[r]) for r in found):
             unresolved.append(_printed(target))
     title_ok = None
-    if match.title and targets:
-        title_ok = any(title_matches(match.title, graph.nodes[r]) for r in targets)
+    same_language = [r for r in targets if lang in (None, graph.nodes[r].lang)]
+    if match.title and same_language:
+        title_ok = any(title_matches(match.title, graph.nodes[r]) for r in same_language)
     return Citation(match.start, match.end, where, match.surface, tuple(targets), tuple(unresolved),
                     match.title, title_ok)
 
@@ -137,6 +156,5 @@ def mismatch_detail(graph: RuleGraph, citation: Citation, title: str) -> str:
     """Say what the quoted title names instead, when another heading of the document matches it."""
     target = graph.nodes[citation.targets[0]]
     detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"
-    better = next((n for n in graph.in_doc(target.doc)
-                   if n.title and n.kind != GLOSSARY and title_key(n.title) == title_key(title)), None)
+    better = graph.by_heading(target.doc, title_key, title)
     return detail + (f"; “{title}” is {better.id}" if better else "")

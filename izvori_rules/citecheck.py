@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .citations import mismatch_detail, resolve_match
+from .citations import cited_document, mismatch_detail, resolve_match
 from .graph import RuleGraph
 from .model import Citation, CitationMatch, CitedTarget, split_ref
 from .parsing import parser_module
@@ -55,7 +55,8 @@ def _finder(graph: RuleGraph, doc: str) -> Callable[[str], tuple[CitationMatch, 
 
 
 def _in_document(graph: RuleGraph, text: str, doc: str) -> list[tuple[str, Citation]]:
-    return [(doc, resolve_match(graph, doc, m)) for m in _finder(graph, doc)(text)]
+    scope, lang = cited_document(graph, doc), graph.docs[doc].language
+    return [(scope, resolve_match(graph, scope, m, lang=lang)) for m in _finder(graph, doc)(text)]
 
 
 def _in_any_document(graph: RuleGraph, text: str) -> list[tuple[str, Citation]]:

@@ -31,3 +31,7 @@ class QueryError(IzvoriError):
 
 class CacheError(IzvoriError):
     """A cache could neither be read nor rebuilt (never raised for a merely corrupted or read-only cache)."""
+
+
+class DeckFileError(IzvoriError):
+    """A deck list file that cannot be read: missing, a folder, unreadable, not text (exit status 2)."""

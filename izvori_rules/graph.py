@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from .citations import resolve_citations
 from .errors import QueryError, ReferenceNotFound
 from .model import (
+    GLOSSARY,
     CitationMatch,
     DocumentInfo,
     Equivalent,
@@ -65,6 +66,7 @@ class RuleGraph:
         self.index = index or GraphIndex.of(self.nodes.values())
         self._by_number = self.index.by_number
         self._by_folded_id = self.index.by_folded_id
+        self._headings: dict[str, dict[str, str]] = {}
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -77,6 +79,20 @@ class RuleGraph:
         """The nodes of one document in document order."""
         prefix = doc + ":"
         return (self.nodes[r] for r in self._refs if r.startswith(prefix))
+
+    def by_heading(self, doc: str, key: Callable[[str], str], title: str) -> Node | None:
+        """The first rule, chapter or section of ``doc`` whose heading has this key (glossary entries aside).
+
+        Built on first use per document; ``key`` normalises headings (``citations.title_key``).
+        """
+        if doc not in self._headings:
+            table: dict[str, str] = {}
+            for node in self.in_doc(doc):
+                if node.title and node.kind != GLOSSARY:
+                    table.setdefault(key(node.title), node.ref)
+            self._headings[doc] = table
+        ref = self._headings[doc].get(key(title))
+        return self.nodes[ref] if ref else None
 
     def position(self, ref: str) -> int:
         """The node's place in document order across the whole corpus."""
@@ -163,47 +179,31 @@ def build_graph(
     """Link parsed documents into one graph: refs, children, resolved citations, cited_by and flags.
 
     ``finders`` maps a document id to its citation finder (``find_citations`` of its parser module).
+    Citations are resolved against a first graph of the bare nodes; each node is then built once more with
+    its links (one ``replace`` per node: this is most of the graph's build time).
     """
-    nodes = [_node(info, pn) for info, document in parsed for pn in document.nodes]
-    nodes = _with_children(nodes)
-    graph = RuleGraph([info for info, _ in parsed], nodes)
-    linked = [resolve_citations(graph, node, finders[node.doc]) for node in nodes]
-    linked = _with_cited_by(linked)
-    if equivalents:
-        linked = [replace(n, equivalents=equivalents.get(n.ref, ())) for n in linked]
-    return RuleGraph([info for info, _ in parsed], linked)
+    docs = [info for info, _ in parsed]
+    bare = RuleGraph(docs, [_node(info, pn) for info, document in parsed for pn in document.nodes])
+    links = {ref: resolve_citations(bare, node, finders[node.doc]) for ref, node in bare.nodes.items()}
+    children: dict[str, list[str]] = {}
+    cited_by: dict[str, list[str]] = {}
+    for ref, node in bare.nodes.items():
+        if node.parent:
+            children.setdefault(node.parent, []).append(ref)
+        for target in links[ref].cites:
+            cited_by.setdefault(target, []).append(ref)
+    equivalents = equivalents or {}
+    return RuleGraph(docs, [
+        replace(node, children=tuple(children.get(ref, ())), citations=links[ref].citations,
+                cites=links[ref].cites, cited_by=tuple(cited_by.get(ref, ())),
+                flags=node.flags + links[ref].flags, equivalents=equivalents.get(ref, ()))
+        for ref, node in bare.nodes.items()
+    ])
 
 
 def _node(info: DocumentInfo, pn: ParsedNode) -> Node:
     return Node(
-        ref=make_ref(info.id, pn.id),
-        doc=info.id,
-        id=pn.id,
-        kind=pn.kind,
-        number=pn.number,
-        title=pn.title,
-        text=pn.text,
-        examples=pn.examples,
-        parent=make_ref(info.id, pn.parent) if pn.parent else None,
-        children=(),
-        line=pn.line,
-        offset=pn.offset,
-        lang=info.language,
-        flags=pn.flags,
+        ref=make_ref(info.id, pn.id), doc=info.id, id=pn.id, kind=pn.kind, number=pn.number, title=pn.title,
+        text=pn.text, examples=pn.examples, parent=make_ref(info.id, pn.parent) if pn.parent else None,
+        children=(), line=pn.line, offset=pn.offset, lang=info.language, flags=pn.flags,
     )
-
-
-def _with_children(nodes: list[Node]) -> list[Node]:
-    children: dict[str, list[str]] = {}
-    for node in nodes:
-        if node.parent:
-            children.setdefault(node.parent, []).append(node.ref)
-    return [replace(n, children=tuple(children.get(n.ref, ()))) for n in nodes]
-
-
-def _with_cited_by(nodes: list[Node]) -> list[Node]:
-    cited_by: dict[str, list[str]] = {}
-    for node in nodes:
-        for target in node.cites:
-            cited_by.setdefault(target, []).append(node.ref)
-    return [replace(n, cited_by=tuple(cited_by.get(n.ref, ()))) for n in nodes]

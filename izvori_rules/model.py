@@ -112,6 +112,7 @@ class DocumentInfo:
     encoding: str = "utf-8"
     ruleset: str | None = None
     defects: tuple[str, ...] = ()
+    cites: str | None = None  # the document whose numbers this one's citations use (pt-guide: cs-cr)
 
 
 @dataclass(frozen=True, slots=True)

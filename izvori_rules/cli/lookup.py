@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from ..model import Node
 
 SHOWN_CHILDREN = 6
+# Flags that record how a node was read rather than warn a judge; --json still has them.
+QUIET_FLAGS = frozenset({"english", "bold", "glossary_term"})
 
 
 @app.command()
@@ -87,7 +89,7 @@ def _reference_lines(graph: RuleGraph, node: Node) -> list[RenderableType]:
     if node.equivalents:
         lines.append(Text.assemble(("Equivalents: ", "bold"), ", ".join(
             f"{e.ref} ({e.source} {e.confidence:.2f})" for e in node.equivalents)))
-    for flag in node.flags:
+    for flag in (f for f in node.flags if f.kind not in QUIET_FLAGS):
         lines.append(Text.assemble((f"⚑ {flag.kind}: ", "bold yellow"), flag.detail))
     return lines
 

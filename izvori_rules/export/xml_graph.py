@@ -33,8 +33,9 @@ def graph_to_xml(graph: RuleGraph, concepts: ConceptTable, progress: Progress | 
     total, done = len(graph), 0
     for info in graph.docs.values():
         element = etree.SubElement(root, "document", {a: getattr(info, a) for a in _DOC_ATTRS})
-        if info.ruleset:
-            element.set("ruleset", info.ruleset)
+        for optional in ("ruleset", "cites"):
+            if getattr(info, optional):
+                element.set(optional, getattr(info, optional))
         for defect in info.defects:
             etree.SubElement(element, "defect").text = defect
         for node in graph.in_doc(info.id):
@@ -140,7 +141,8 @@ def read_xml(path: Path) -> tuple[RuleGraph, ConceptTable]:
     nodes: list[Node] = []
     for element in root.iterfind("document"):
         docs.append(DocumentInfo(**{a: element.get(a) for a in _DOC_ATTRS}, ruleset=element.get("ruleset"),
-                                 defects=tuple(d.text or "" for d in element.iterfind("defect"))))
+                                 defects=tuple(d.text or "" for d in element.iterfind("defect")),
+                                 cites=element.get("cites")))
         nodes.extend(_read_node(n) for n in element.iterfind("node"))
     table = root.find("concepts")
     concepts = ConceptTable([_read_concept(c) for c in (table if table is not None else ())], str(path))

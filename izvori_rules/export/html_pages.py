@@ -1,0 +1,296 @@
+"""The pages of the HTML rulebook as lxml elements: the index, a chapter, and the nodes on it.
+
+Every text from the documents goes into an element's text or tail, so lxml escapes it; nothing is glued into
+markup by hand. A node's text is cut at its resolved citations (:class:`~izvori_rules.model.Citation` spans)
+and, in sr-basic, at the glossary terms the parser resolved (``glossary_term`` flags); each piece becomes a
+link. A citation links to its first target and lists the others (a range, or a list like "pravidla 420.5d a
+214.8g"); a dangling one or one whose quoted title is not the target's heading is marked with a class and
+the flag's detail as its ``title``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from ..graph import RuleGraph
+from ..model import GLOSSARY, IN_TEXT, SECTION, Citation, Node, split_ref
+from .html_site import INDEX, SEARCH_SCRIPT, Page, SitePlan
+
+if TYPE_CHECKING:
+    from lxml.etree import _Element as Element
+
+SITE_NAME = "izvori-judge"
+EXAMPLE_LABEL = {"sr": "Primer", "ru": "Пример", "cs": "Příklad", "pt": "Exemplo"}
+# Flags shown as a note under the node; the others are shown where they apply (a marked citation, a linked
+# glossary term, the English headword) or are the parser's bookkeeping (bold spans, pt-guide labels).
+NOTE_FLAGS = ("duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "missing_symbol",
+              "truncated", "toc_only", "headless_paragraph")
+CITED_BY_SHOWN = 12
+
+
+def el(tag: str, *children: object, cls: str | None = None, **attrs: str) -> Element:
+    """An HTML element with text and child elements in order (strings become text and tails)."""
+    from lxml.html import builder
+
+    maker = getattr(builder.E, tag)
+    args = [c for c in children if c is not None and c != ""]
+    if cls:
+        args.append({"class": cls})
+    if attrs:
+        args.append({k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()})
+    return maker(*args)  # type: ignore[no-any-return]
+
+
+def render(page: Element) -> bytes:
+    """A page as UTF-8 HTML with its doctype."""
+    from lxml import html
+
+    return html.tostring(page, doctype="<!DOCTYPE html>", encoding="utf-8", method="html") + b"\n"
+
+
+def skeleton(title: str, lang: str, body: Sequence[Element], scripts: Sequence[str] = ()) -> Element:
+    """``<html>`` with the head every page shares (charset, viewport, stylesheet) and the given body."""
+    head = el("head", el("meta", charset="utf-8"),
+              el("meta", name="viewport", content="width=device-width, initial-scale=1"),
+              el("meta", name="generator", content=SITE_NAME), el("title", title),
+              el("link", rel="stylesheet", href="site.css"))
+    tail = [el("script", src=s) for s in scripts]
+    return el("html", head, el("body", *body, *tail), lang=lang)
+
+
+def site_header(live: bool) -> Element:
+    """The bar on every page: the way home and the search box (live on the index, a form elsewhere)."""
+    box = el("input", type="search", name="q", id="q", placeholder="Search: razbijač, биће, первый удар, 702.19b",
+             autocomplete="off", aria_label="Search the rules")
+    form = el("form", box, el("button", "Search", type="submit"), cls="search", action=INDEX, method="get",
+              role="search")
+    return el("header", el("a", SITE_NAME, cls="home", href=INDEX), form, cls="site" + (" live" if live else ""))
+
+
+def node_label(node: Node) -> str:
+    """A node as a link shows it: its number, else its heading (``702.19b``, ``Zona``)."""
+    return node.number or node.title or split_ref(node.ref)[1]
+
+
+def ref_label(graph: RuleGraph, ref: str, home_doc: str) -> str:
+    """The label of a link target, prefixed with its document when that is another one (``cs-cr 310.1a``)."""
+    node = graph.nodes[ref]
+    return node_label(node) if node.doc == home_doc else f"{node.doc} {node_label(node)}"
+
+
+# -- the text of a node, cut into links --------------------------------------------------------------------
+
+
+def linked_text(graph: RuleGraph, plan: SitePlan, here: str, node: Node, where: int, text: str) -> list[object]:
+    """The pieces of one text of a node (``where``: IN_TEXT or an example's index), with its links."""
+    spans: list[tuple[int, int, list[object]]] = []
+    for citation in node.citations:
+        if citation.where == where and 0 <= citation.start < citation.end <= len(text):
+            spans.append((citation.start, citation.end, citation_pieces(graph, plan, here, node, citation)))
+    if where == IN_TEXT:
+        for start, end, ref in glossary_terms(graph, node):
+            if not any(s < end and start < e for s, e, _ in spans):
+                spans.append((start, end, [el("a", text[start:end], cls="term", href=plan.href(ref, here))]))
+    pieces: list[object] = []
+    position = 0
+    for start, end, made in sorted(spans, key=lambda s: s[0]):
+        if start < position:
+            continue  # overlapping spans: the first one wins
+        pieces.append(text[position:start])
+        pieces.extend(made)
+        position = end
+    pieces.append(text[position:])
+    return pieces
+
+
+def citation_pieces(graph: RuleGraph, plan: SitePlan, here: str, node: Node, citation: Citation) -> list[object]:
+    """A citation as a link to its first target, the other targets listed after it, marked when wrong."""
+    classes, notes = ["cite"], []
+    if citation.unresolved:
+        classes.append("dangling")
+        notes.append(_flag_detail(node, "dangling", citation.surface)
+                     or f"{', '.join(citation.unresolved)} does not exist")
+    if citation.title_matches is False:
+        classes.append("title-mismatch")
+        notes.append(_flag_detail(node, "title_mismatch", citation.surface)
+                     or f"the quoted title “{citation.title}” is not the heading of the rule cited")
+    attrs = {"title": "\n".join(notes)} if notes else {}
+    if not citation.targets:
+        return [el("span", citation.surface, cls=" ".join(classes), **attrs)]
+    first = el("a", citation.surface, cls=" ".join(classes), href=plan.href(citation.targets[0], here), **attrs)
+    if len(citation.targets) == 1:
+        return [first]
+    rest: list[object] = [" ("]
+    for i, ref in enumerate(citation.targets[1:]):
+        rest.extend([", " if i else "", el("a", ref_label(graph, ref, node.doc), href=plan.href(ref, here))])
+    rest.append(")")
+    return [first, el("span", *rest, cls="cite-rest")]
+
+
+def _flag_detail(node: Node, kind: str, surface: str) -> str:
+    return next((f.detail for f in node.flags if f.kind == kind and f.detail.startswith(surface)), "")
+
+
+def glossary_terms(graph: RuleGraph, node: Node) -> Iterator[tuple[int, int, str]]:
+    """Spans of the node's text that name a glossary entry the parser linked (``glossary_term`` flags).
+
+    The flag gives the headword (*Potez*); the text has the term inflected (*potezu*), so the first run of
+    words that the parser's own matcher links to that headword is the span. A headword not found is skipped.
+    """
+    import re
+
+    from ..parsing.sr_basic_terms import TermLinker, headword_forms
+
+    for flag in node.flags:
+        ref = f"{node.doc}:glossary:{flag.detail}"
+        if flag.kind != "glossary_term" or ref not in graph.nodes:
+            continue
+        linker = TermLinker.of([flag.detail])
+        words = list(re.finditer(r"[^\W\d_]+(?:-[^\W\d_]+)*", node.text))
+        lengths = sorted({len(form) for form in headword_forms(flag.detail)}, reverse=True)
+        found = next(((words[i].start(), words[i + n - 1].end()) for i in range(len(words)) for n in lengths
+                      if i + n <= len(words) and _one_run(node.text, words[i:i + n])
+                      and linker.link(node.text[words[i].start():words[i + n - 1].end()])), None)
+        if found:
+            yield found[0], found[1], ref
+
+
+def _one_run(text: str, words: Sequence[object]) -> bool:
+    """Whether words follow each other separated by spaces only (a term does not cross punctuation)."""
+    return all(not text[a.end():b.start()].strip() for a, b in zip(words, words[1:]))  # type: ignore[attr-defined]
+
+
+# -- a node --------------------------------------------------------------------------------------------------
+
+
+def node_article(graph: RuleGraph, plan: SitePlan, here: str, node: Node, depth: int) -> Element:
+    """One node: its number (a link to itself, to share), heading, text, examples, equivalents and notes."""
+    anchor = plan.anchors[node.ref]
+    number = el("a", node_label(node) if node.kind == GLOSSARY else node.number, cls="num", href=f"#{anchor}")
+    heading_only = bool(node.title) and node.text.strip() == node.title.strip()
+    parts: list[object] = []
+    if node.title or node.kind == GLOSSARY:
+        level = "h1" if depth == 0 else ("h2" if depth == 1 else "h3")
+        english = next((f.detail for f in node.flags if f.kind == "english"), "")
+        title = node.title if node.kind != GLOSSARY else ""
+        parts.append(el(level, number, " " if title else "", title,
+                        el("span", english, cls="en", lang="en") if english else None, cls="head"))
+    if node.text and not heading_only:
+        lead = [] if parts else [number, " "]
+        parts.append(el("p", *lead, *linked_text(graph, plan, here, node, IN_TEXT, node.text), cls="text"))
+    elif not parts:
+        parts.append(el("p", number, cls="text"))
+    label = EXAMPLE_LABEL.get(node.lang, "Example")
+    for k, example in enumerate(node.examples):
+        parts.append(el("p", el("span", f"{label}:", cls="label"), " ",
+                        *linked_text(graph, plan, here, node, k, example), cls="example"))
+    parts.extend(_meta(graph, plan, here, node))
+    return el("article", *parts, cls=f"node {node.kind} depth-{min(depth, 4)}", id=anchor, lang=node.lang)
+
+
+def _meta(graph: RuleGraph, plan: SitePlan, here: str, node: Node) -> Iterator[Element]:
+    if node.equivalents:
+        links: list[object] = []
+        for eq in node.equivalents:
+            if eq.ref in graph.nodes:
+                note = f"{eq.relation}, {eq.source}, {eq.confidence:.2f}" + (f": {eq.note}" if eq.note else "")
+                links.extend([" " if links else "", el("a", ref_label(graph, eq.ref, ""), href=plan.href(eq.ref, here),
+                                                       title=note), el("small", f" ({eq.source} {eq.confidence:.2f})")])
+        if links:
+            yield el("p", el("span", "≈ Same rule in:", cls="label"), " ", *links, cls="equivalents")
+    if node.cited_by:
+        shown = [r for r in node.cited_by if r in graph.nodes][:CITED_BY_SHOWN]
+        links = []
+        for ref in shown:
+            links.extend([", " if links else "", el("a", ref_label(graph, ref, node.doc), href=plan.href(ref, here))])
+        more = len(node.cited_by) - len(shown)
+        yield el("p", el("span", "Cited by:", cls="label"), " ", *links, f" and {more} more" if more > 0 else None,
+                 cls="cited-by")
+    notes = [f for f in node.flags if f.kind in NOTE_FLAGS]
+    if notes:
+        yield el("ul", *(el("li", f"{f.kind.replace('_', ' ')}: {f.detail}", cls=f"note {f.kind}") for f in notes),
+                 cls="notes")
+
+
+# -- pages ---------------------------------------------------------------------------------------------------
+
+
+def chapter_page(graph: RuleGraph, plan: SitePlan, page: Page, pager: tuple[Page | None, Page | None]) -> Element:
+    """One page: breadcrumbs, the nodes in document order (indented by depth), and the previous/next page."""
+    info = graph.docs[page.doc]
+    title = page_title(graph, page)
+    root_depth = len(graph.breadcrumb(page.root)) if page.root else 0
+    articles = []
+    for ref in page.refs:
+        node = graph.nodes[ref]
+        depth = len(graph.breadcrumb(ref)) - root_depth if page.root else 1
+        articles.append(node_article(graph, plan, page.file, node, depth))
+    if page.root is None:
+        articles.insert(0, el("h1", title, cls="head"))
+    body = [site_header(live=False), _crumbs(graph, plan, page), el("main", *articles), _pager(graph, pager),
+            el("footer", f"{info.title} ({info.edition}). Exported by {SITE_NAME}; works offline.")]
+    return skeleton(f"{title} · {info.title}", info.language, body)
+
+
+def page_title(graph: RuleGraph, page: Page) -> str:
+    """``D19 Ispravni napadi`` for a chapter, ``Glossary`` for a loose glossary."""
+    if page.root is None:
+        return "Glossary"
+    node = graph.nodes[page.root]
+    return " ".join(p for p in (node.number, node.title) if p) or node_label(node)
+
+
+def _crumbs(graph: RuleGraph, plan: SitePlan, page: Page) -> Element:
+    items = [el("li", el("a", "Index", href=INDEX)),
+             el("li", el("a", graph.docs[page.doc].title, href=f"{INDEX}#{page.doc}"))]
+    chain = graph.breadcrumb(page.root)[:-1] if page.root else ()
+    items.extend(el("li", el("a", node_label(n) + (f" {n.title}" if n.number and n.title else ""),
+                             href=plan.href(n.ref, page.file))) for n in chain)
+    items.append(el("li", page_title(graph, page), aria_current="page"))
+    return el("nav", el("ol", *items), cls="crumbs", aria_label="Breadcrumbs")
+
+
+def _pager(graph: RuleGraph, pager: tuple[Page | None, Page | None]) -> Element:
+    before, after = pager
+    links = []
+    if before:
+        links.append(el("a", f"← {page_title(graph, before)}", href=before.file, rel="prev"))
+    if after:
+        links.append(el("a", f"{page_title(graph, after)} →", href=after.file, rel="next"))
+    return el("nav", *links, cls="pager")
+
+
+def index_page(graph: RuleGraph, plan: SitePlan) -> Element:
+    """The documents with their sections and chapters, and the live search box with its results list."""
+    pages_by_doc: dict[str, list[Page]] = {}
+    for page in plan.pages:
+        pages_by_doc.setdefault(page.doc, []).append(page)
+    jump = el("nav", el("ul", *(el("li", el("a", info.title, href=f"#{doc}")) for doc, info in graph.docs.items())),
+              cls="docs-jump", aria_label="Documents")
+    search = el("section", el("p", "", id="search-status", aria_live="polite"), el("ol", id="results"),
+                cls="search-results", id="search")
+    docs = [_document_toc(graph, plan, doc, pages_by_doc.get(doc, [])) for doc in graph.docs]
+    body = [site_header(live=True), el("main", el("h1", "Rules: offline rulebook"), search, jump, *docs),
+            el("footer", f"Exported by {SITE_NAME}. Open index.html from the phone's storage; no network needed.")]
+    return skeleton("Rules · " + SITE_NAME, "en", body, scripts=(SEARCH_SCRIPT, "site.js"))
+
+
+def _document_toc(graph: RuleGraph, plan: SitePlan, doc: str, pages: list[Page]) -> Element:
+    """A document's sections (with their anchors) and the links to its pages, in document order."""
+    info = graph.docs[doc]
+    by_root = {p.root: p for p in pages if p.root}
+    items: list[Element] = []
+    chapters: Element | None = None  # the list of the section being filled
+    for node in graph.in_doc(doc):
+        if node.kind == SECTION:
+            chapters = el("ul", cls="chapters")
+            head = el("span", node_label(node), " ", node.title, cls="section-head", id=plan.anchors[node.ref])
+            items.append(el("li", head, chapters, cls="section"))
+        elif node.ref in by_root:
+            link = el("li", el("a", page_title(graph, by_root[node.ref]), href=by_root[node.ref].file))
+            under_section = node.parent is not None and graph.nodes[node.parent].kind == SECTION
+            (chapters if under_section and chapters is not None else items).append(link)
+    items.extend(el("li", el("a", "Glossary", href=p.file)) for p in pages if p.root is None)
+    heading = el("h2", info.title, el("small", f" {info.language} · {info.edition}"))
+    return el("section", heading, el("ul", *items, cls="toc"), cls="document", id=doc, lang=info.language)

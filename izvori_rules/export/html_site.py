@@ -1,0 +1,260 @@
+"""The offline rulebook (``izvori-judge export html OUT/``): a static site a judge opens from a phone's storage.
+
+Extract the data, then render (as in rich): :func:`plan_site` decides which page each node goes on and its
+anchor; ``html_pages`` builds each page as lxml elements (every text escaped by construction); ``html_search``
+builds the search index; :func:`write_site` writes them; :func:`export_site` writes into a temporary folder
+and renames it into place, refusing to replace a folder that holds anything the export did not write.
+
+Pages: ``index.html`` (the documents, their sections and chapters, the search box), one page per chapter (a
+``part`` in sr-basic, a top-level unit in sr-basic and pt-guide), and ``DOC-glossary.html`` for a glossary
+whose entries hang under no chapter (sr-judge, ru-cr; the sr-basic and pt-guide glossaries are a part and a
+unit of their own and get their page that way). Sections are listed, with their anchors, on the index.
+
+Anchors (``id``) are ``DOC-ID`` with the node's id made safe for a URL fragment, deterministically:
+``:`` and ``#`` become ``-``, whitespace becomes ``_``, and any other character that is not a letter, a
+digit, ``.``, ``-`` or ``_`` becomes ``_`` (``sr-judge:D19.51`` → ``sr-judge-D19.51``, ``sr-judge:B6.33#2``
+→ ``sr-judge-B6.33-2``, ``ru-cr:glossary:Zone-Change Triggers`` → ``ru-cr-glossary-Zone-Change_Triggers``).
+Letters keep their script (``sr-judge-glossary-Šumski``). Should two nodes ever get one anchor, the later in
+document order gets ``~2`` (``~`` is never produced otherwise). Page file names are the page root's anchor
+with accents dropped and any other non-ASCII character made ``_``, unique even on a case-insensitive file
+system (``sr-judge-D19.html``, ``ru-cr-702.html``, ``ru-cr-glossary.html``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+import time
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from ..concepts import ConceptTable
+from ..errors import IzvoriError
+from ..graph import RuleGraph
+from ..model import CHAPTER, GLOSSARY, PART, SECTION, Node, split_ref
+
+Progress = Callable[[int, int], None]
+INDEX = "index.html"
+SEARCH_SCRIPT = "search-index.js"
+ASSETS = ("site.css", "site.js")
+MARKER = ".izvori-judge-export"  # lists the files an export wrote; a folder with only those is replaceable
+_UNSAFE = re.compile(r"[^\w.\-]")
+_NOT_ASCII_NAME = re.compile(r"[^A-Za-z0-9.\-_~]")
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One HTML file: the nodes it shows (document order) and the root whose title it bears.
+
+    ``root`` is None for a glossary page of entries that hang under no chapter.
+    """
+
+    file: str
+    doc: str
+    root: str | None
+    refs: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SitePlan:
+    """Where every node is: its page file (``index.html`` for sections) and its anchor."""
+
+    pages: tuple[Page, ...]
+    anchors: Mapping[str, str]
+    page_of: Mapping[str, str]
+
+    def href(self, ref: str, here: str) -> str:
+        """The link to a node from the page ``here``: ``#anchor`` on the same page, else ``file#anchor``."""
+        file = self.page_of[ref]
+        return f"#{self.anchors[ref]}" if file == here else f"{file}#{self.anchors[ref]}"
+
+
+@dataclass(frozen=True, slots=True)
+class SiteSummary:
+    """What an export wrote: counts, the search index's size, the total size and the time it took."""
+
+    folder: Path
+    pages: int
+    nodes: int
+    index_bytes: int
+    total_bytes: int
+    seconds: float
+
+
+def anchor_id(ref: str) -> str:
+    """The anchor of a node (see the module docstring): ``ru-cr:702.19b`` → ``ru-cr-702.19b``."""
+    doc, node_id = split_ref(ref)
+    safe = re.sub(r"\s", "_", node_id.replace(":", "-").replace("#", "-"))
+    return f"{doc}-{_UNSAFE.sub('_', safe)}"
+
+
+def _ascii_name(anchor: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", anchor)
+    return _NOT_ASCII_NAME.sub("_", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def _is_page_root(node: Node, graph: RuleGraph) -> bool:
+    """A chapter, a part, or any other non-glossary node directly under a section or at the top."""
+    if node.kind in (CHAPTER, PART):
+        return True
+    if node.kind in (SECTION, GLOSSARY):
+        return False
+    return node.parent is None or graph.nodes[node.parent].kind == SECTION
+
+
+def plan_site(graph: RuleGraph) -> SitePlan:
+    """Assign every node a page and an anchor (see the module docstring for both rules)."""
+    anchors = _unique(((ref, anchor_id(ref)) for ref in graph.nodes), lambda a: a)
+    page_roots: dict[str, str] = {}  # page file of each root ref, or of "DOC:" for a loose glossary
+    members: dict[str, list[str]] = {}
+    page_of: dict[str, str] = {}
+    used: set[str] = {INDEX.casefold()}
+    for node in graph.nodes.values():
+        key = _page_key(node, graph, page_of)
+        if key is None:
+            page_of[node.ref] = INDEX
+            continue
+        if key not in page_roots:
+            stem = _ascii_name(f"{node.doc}-glossary" if key.endswith(":") else anchors[key])
+            page_roots[key] = _claim(stem, used)
+            members[key] = []
+        page_of[node.ref] = page_roots[key]
+        members[key].append(node.ref)
+    pages = tuple(Page(page_roots[k], split_ref(k)[0], None if k.endswith(":") else k, tuple(members[k]))
+                  for k in page_roots)
+    return SitePlan(pages, anchors, page_of)
+
+
+def _page_key(node: Node, graph: RuleGraph, page_of: Mapping[str, str]) -> str | None:
+    """The root ref of the node's page, ``DOC:`` for a loose glossary entry, None for the index."""
+    if _is_page_root(node, graph):
+        return node.ref
+    if node.kind == GLOSSARY and node.parent is None:
+        return f"{node.doc}:"
+    if node.kind == SECTION or node.parent is None:
+        return None
+    parent = graph.nodes[node.parent]
+    while not _is_page_root(parent, graph):
+        if parent.parent is None or parent.kind == SECTION:
+            return None
+        parent = graph.nodes[parent.parent]
+    return parent.ref
+
+
+def _claim(stem: str, used: set[str]) -> str:
+    name, n = f"{stem}.html", 1
+    while name.casefold() in used:
+        n += 1
+        name = f"{stem}~{n}.html"
+    used.add(name.casefold())
+    return name
+
+
+def _unique(pairs: Iterable[tuple[str, str]], key: Callable[[str], str]) -> dict[str, str]:
+    """Values made unique in order: a repeated one gets ``~2``, ``~3`` ... (the earlier keeps it)."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for ref, value in pairs:
+        candidate, n = value, 1
+        while key(candidate) in taken:
+            n += 1
+            candidate = f"{value}~{n}"
+        taken.add(key(candidate))
+        out[ref] = candidate
+    return out
+
+
+def write_site(graph: RuleGraph, concepts: ConceptTable, folder: Path, progress: Progress | None = None) -> int:
+    """Write the whole site into an existing, empty ``folder``; returns the number of pages written."""
+    from . import html_pages, html_search
+
+    plan = plan_site(graph)
+    total = len(plan.pages) + 2
+    written: list[str] = []
+
+    def save(name: str, data: bytes) -> None:
+        (folder / name).write_bytes(data)
+        written.append(name)
+        if progress:
+            progress(len(written), total)
+
+    for i, page in enumerate(plan.pages):
+        pager = (plan.pages[i - 1] if i else None, plan.pages[i + 1] if i + 1 < len(plan.pages) else None)
+        save(page.file, html_pages.render(html_pages.chapter_page(graph, plan, page, pager)))
+    save(INDEX, html_pages.render(html_pages.index_page(graph, plan)))
+    pages = [INDEX, *(p.file for p in plan.pages)]
+    number = {name: i for i, name in enumerate(pages)}
+    locations = {ref: (number[plan.page_of[ref]], plan.anchors[ref]) for ref in graph.nodes}
+    data = html_search.build_index(graph, concepts, locations, pages)
+    save(SEARCH_SCRIPT, html_search.index_script(data).encode("utf-8"))
+    for asset in ASSETS:
+        (folder / asset).write_bytes(resources.files(__package__).joinpath(asset).read_bytes())
+        written.append(asset)
+    (folder / MARKER).write_text("".join(f"{name}\n" for name in written), encoding="utf-8")
+    return len(pages)
+
+
+def export_site(graph: RuleGraph, concepts: ConceptTable, out: Path, force: bool = False,
+                progress: Progress | None = None) -> SiteSummary:
+    """Write the site to ``out``: into a temporary folder beside it, then renamed into place.
+
+    ``out`` may be missing, empty or a previous export (a folder holding only the files its marker lists);
+    anything else is refused unless ``force``, so nothing a judge put there is lost by accident.
+    """
+    started = time.perf_counter()
+    out = out.expanduser()
+    _check_target(out, force)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    try:
+        pages = write_site(graph, concepts, tmp, progress)
+        os.chmod(tmp, 0o755)  # mkdtemp makes it private; a site is meant to be read
+        _swap_into_place(tmp, out)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise IzvoriError(f"cannot write {out}: {exc.strerror or exc}") from None
+    total = sum(f.stat().st_size for f in out.iterdir())
+    return SiteSummary(out, pages, len(graph), (out / SEARCH_SCRIPT).stat().st_size, total,
+                       time.perf_counter() - started)
+
+
+def _check_target(out: Path, force: bool) -> None:
+    if out.exists() and not out.is_dir():
+        raise IzvoriError(f"{out} is a file, not a folder; give a folder for the site")
+    resolved, here = out.resolve(), Path.cwd().resolve()
+    if resolved == here or resolved in here.parents or resolved == Path.home().resolve():
+        raise IzvoriError(f"{out} is the current, a parent or the home folder; give a folder of its own")
+    if not out.exists() or not any(out.iterdir()) or force:
+        return
+    if not is_previous_export(out):
+        raise IzvoriError(f"{out} is not empty and is not an earlier export; use --force to replace it")
+
+
+def is_previous_export(folder: Path) -> bool:
+    """Whether the folder holds only what an earlier export wrote (the files its marker lists, and the marker)."""
+    marker = folder / MARKER
+    if not marker.is_file():
+        return False
+    listed = set(marker.read_text(encoding="utf-8").split()) | {MARKER}
+    return all(entry.name in listed and entry.is_file() for entry in folder.iterdir())
+
+
+def _swap_into_place(tmp: Path, out: Path) -> None:
+    """Rename ``tmp`` to ``out``; an existing ``out`` is renamed aside first and removed after."""
+    if not out.exists():
+        tmp.rename(out)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
+    old.rmdir()
+    out.rename(old)
+    try:
+        tmp.rename(out)
+    except OSError:
+        old.rename(out)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
