@@ -1,0 +1,157 @@
+"""``izvori-judge define TERM``: one game concept in every language, with the rules and glossary entries behind it.
+
+Any language's term finds it (``razbijac``, ``РАЗБИЈАЧ``, ``пробивной удар``, ``trample``); a word shared by
+several concepts (sr *sprečiti*: counter and prevent) shows all of them; an unknown word exits 1 with the
+closest terms. The command parses, calls :meth:`ConceptTable.lookup` and renders; when the rule graph is
+available (``load_graph``) each rule is shown with the first line of its text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ..errors import IzvoriError
+from . import app
+from .common import console, error_console, print_json, reported
+
+if TYPE_CHECKING:
+    from ..concepts import Concept, ConceptMatch
+
+_LANGUAGE_NAMES = {"en": "English", "sr": "Serbian", "cs": "Czech", "ru": "Russian", "pt": "Portuguese"}
+_FIRST_LINE_WIDTH = 100
+_PACKAGE = __package__.rsplit(".", 1)[0]  # izvori_rules
+_TERM_HELP = "A term in any language, quoted or not: trample, Razbijač, РАЗБИЈАЧ, пробивной удар."
+
+
+@app.command()
+def define(
+    term: Annotated[list[str], typer.Argument(metavar="TERM...", help=_TERM_HELP)],
+    json_output: Annotated[bool, typer.Option("--json", help="Print the concepts as JSON.")] = False,
+) -> None:
+    """Show a game concept in every language, with its defining rules and glossary entries."""
+    from ..concepts import load_concepts
+
+    query = " ".join(term)
+    with reported():
+        match = load_concepts().lookup(query)
+    if json_output:
+        print_json(_as_json(match))
+    elif match.concepts:
+        _render(match)
+    else:
+        _render_not_found(match)
+    if not match.concepts:
+        raise typer.Exit(1)
+
+
+def _as_json(match: ConceptMatch) -> dict[str, Any]:
+    """The ``--json`` document: the query, every matching concept, and suggestions when none matched."""
+    return {
+        "query": match.query,
+        "concepts": [
+            {
+                "id": concept.id,
+                "kind": concept.kind,
+                "terms": {lang: list(words) for lang, words in concept.terms},
+                "rules": list(concept.rules),
+                "glossary": list(concept.glossary),
+            }
+            for concept in match.concepts
+        ],
+        "suggestions": list(match.suggestions),
+    }
+
+
+def _render(match: ConceptMatch) -> None:
+    from rich.markup import escape
+
+    out = console()
+    texts = _first_lines(ref for concept in match.concepts for ref in (*concept.rules, *concept.glossary))
+    if len(match.concepts) > 1:
+        out.print(f"[bold]{escape(match.query)}[/] names {len(match.concepts)} concepts:\n")
+    for number, concept in enumerate(match.concepts):
+        if number:
+            out.print()
+        _render_concept(concept, texts)
+
+
+def _render_concept(concept: Concept, texts: dict[str, str]) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    out = console()
+    out.print(f"[bold cyan]{escape(concept.id)}[/]  [dim]{escape(concept.kind)}[/]")
+    table = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
+    table.add_column(style="bold")
+    table.add_column()
+    for lang, words in concept.terms:
+        shown = ", ".join(escape(word) for word in words) if words else "[dim]—[/]"
+        table.add_row(_LANGUAGE_NAMES[lang], shown)
+    out.print(table)
+    for title, refs in (("Rules", concept.rules), ("Glossary", concept.glossary)):
+        if refs:
+            out.print(f"[bold]{title}[/]")
+            listing = Table(show_header=False, box=None, padding=(0, 2, 0, 2))
+            listing.add_column(no_wrap=True)
+            listing.add_column(style="dim")
+            for ref in refs:
+                listing.add_row(escape(ref), escape(texts.get(ref, "")))
+            out.print(listing)
+    if concept.note:
+        out.print(f"[bold]Note[/]  {escape(concept.note)}")
+
+
+def _render_not_found(match: ConceptMatch) -> None:
+    from rich.markup import escape
+
+    hint = f"; did you mean {', '.join(match.suggestions)}?" if match.suggestions else ""
+    error_console().print(f"[bold red]error:[/] no concept {escape(repr(match.query))}{escape(hint)}")
+
+
+def _first_lines(refs: Any) -> dict[str, str]:
+    """The first line of each referenced node's text, when the rule graph can be loaded; otherwise nothing.
+
+    The graph is optional here: a corpus the graph cannot be built from (a parser not written yet) leaves the
+    references bare, with a note on stderr, instead of failing ``define``.
+    """
+    load_graph = _graph_loader()
+    if load_graph is None:
+        return {}
+    try:
+        graph = load_graph()
+    except IzvoriError as exc:
+        from rich.markup import escape
+
+        error_console().print(f"[dim]rule texts unavailable: {escape(str(exc))}[/]")
+        return {}
+    lines: dict[str, str] = {}
+    for ref in refs:
+        node = graph.get(ref)
+        if node is not None:
+            lines[ref] = _first_line(node.text or node.title)
+    return lines
+
+
+def _graph_loader() -> Callable[[], Any] | None:
+    """``load_graph`` from ``graph_cache`` (or ``graph``), or None when neither module provides it."""
+    from importlib import import_module
+
+    for name in ("graph_cache", "graph"):
+        try:
+            module = import_module(f"{_PACKAGE}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{_PACKAGE}.{name}":
+                continue
+            raise
+        loader = getattr(module, "load_graph", None)
+        if callable(loader):
+            return loader  # type: ignore[no-any-return]
+    return None
+
+
+def _first_line(text: str) -> str:
+    line = text.strip().splitlines()[0].strip() if text.strip() else ""
+    return line if len(line) <= _FIRST_LINE_WIDTH else line[: _FIRST_LINE_WIDTH - 1].rstrip() + "…"

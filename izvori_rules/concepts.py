@@ -1,0 +1,333 @@
+"""The multilingual concept table: one game concept, the words every document uses for it, where it is defined.
+
+A judge reads *Razbijač* in a Serbian ruling, *пробивной удар* in the Russian rules and *trample* on a card;
+the table says these are one concept (``trample``) and points at ``sr-judge:E3.100`` and ``ru-cr:702.19``.
+The data is ``corpus/concepts.tsv``, plain text a judge can review; this module parses it (reporting file,
+line and column for every mistake) and answers "which concept is this word?" in any language, with or without
+diacritics, Serbian in either script.
+
+Lookup resolves only when one concept remains (as in eyecite): an exact folded match on any term first, then
+a stem or prefix match; when several concepts share the word (sr *sprečiti* is both counter and prevent) the
+caller gets all of them from :meth:`ConceptTable.candidates`, never a guess.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .corpus import corpus_dir
+from .errors import CorpusError
+from .folding import fold, looks_serbian_cyrillic, serbian_to_latin
+
+LANGUAGES = ("en", "sr", "cs", "ru", "pt")
+COLUMNS = ("id", "kind", *LANGUAGES, "rules", "glossary", "note")
+REQUIRED_COLUMNS = ("id", "kind")
+KINDS = frozenset({
+    "keyword_action", "keyword_ability", "zone", "turn_structure", "phase", "step", "card_type", "supertype",
+    "subtype", "color", "object", "card_part", "ability_type", "effect_type", "game_term", "combat_term",
+    "judge_term", "variant",
+})
+FILE_NAME = "concepts.tsv"
+
+_ID = re.compile(r"[a-z][a-z0-9_]*")
+_REF = re.compile(r"[a-z][a-z0-9-]*:\S+")
+_GLOSSARY_REF = re.compile(r"[a-z][a-z0-9-]*:glossary:\S.*")
+# Glossary headwords contain spaces, so a new entry starts only where a space precedes "doc:glossary:".
+_GLOSSARY_SPLIT = re.compile(r"\s+(?=[a-z][a-z0-9-]*:glossary:)")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    """One row of the table. ``terms`` holds every language in :data:`LANGUAGES` order, preferred term first."""
+
+    id: str
+    kind: str
+    terms: tuple[tuple[str, tuple[str, ...]], ...]
+    rules: tuple[str, ...] = ()
+    glossary: tuple[str, ...] = ()
+    note: str = ""
+    line: int = 0
+
+    def terms_in(self, lang: str) -> tuple[str, ...]:
+        """The terms in one language (empty when the documents of that language have none)."""
+        for code, words in self.terms:
+            if code == lang:
+                return words
+        raise KeyError(f"unknown language {lang!r} (use one of {', '.join(LANGUAGES)})")
+
+    def preferred(self, lang: str) -> str | None:
+        """The preferred term in a language, or None when the cell is empty."""
+        words = self.terms_in(lang)
+        return words[0] if words else None
+
+    def all_terms(self) -> Iterator[tuple[str, str]]:
+        """Every (language, term) pair, in language order."""
+        for lang, words in self.terms:
+            for word in words:
+                yield lang, word
+
+
+@dataclass(frozen=True, slots=True)
+class ConceptMatch:
+    """What a lookup found: the concepts (one, several when the word is shared, none) and spelling suggestions.
+
+    ``suggestions`` are filled only when nothing matched: the table's terms closest to the query.
+    """
+
+    query: str
+    concepts: tuple[Concept, ...]
+    suggestions: tuple[str, ...] = ()
+
+
+def normalize(text: str) -> str:
+    """The lookup key of a term or query: its folded words, so punctuation, hyphens and quotes do not count.
+
+    ``normalize("Simbol-biće") == "simbol bice"``; ``normalize("Действия, вызванные состоянием")`` equals the
+    key of the comma-less spelling ru-cr 704.1 prints.
+    """
+    return " ".join(_WORD.findall(fold(text)))
+
+
+def _query_keys(text: str) -> tuple[str, ...]:
+    """The keys a query is tried under: as typed (folded), and transliterated if it may be Serbian Cyrillic."""
+    keys = [normalize(text)]
+    if _CYRILLIC.search(text) and looks_serbian_cyrillic(text):
+        latin = normalize(serbian_to_latin(text))
+        if latin not in keys:
+            keys.append(latin)
+    return tuple(key for key in keys if key)
+
+
+def _same_stem(a: str, b: str) -> bool:
+    """Whether two folded words are forms of one word: ``razbijaca``/``razbijac``, ``пробивного``/``пробивной``.
+
+    One word a prefix of the other, longer by at most four letters (an ending: *letač*/*letačima*), the shorter
+    at least four letters long (or three with one letter more: *миг*/*мига*); or a common prefix of at least
+    five letters that leaves at most three letters of the longer word (*пробивной*/*пробивного*).
+    """
+    if a == b:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    if long_.startswith(short):
+        extra = len(long_) - len(short)
+        return extra <= 4 and (len(short) >= 4 or (len(short) == 3 and extra == 1))
+    common = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        common += 1
+    return common >= 5 and common >= len(long_) - 3
+
+
+def _stem_match(query: str, key: str) -> bool:
+    """Word-by-word :func:`_same_stem` on phrases of the same length (``пробивного удара``)."""
+    q_words, k_words = query.split(), key.split()
+    return len(q_words) == len(k_words) and all(_same_stem(q, k) for q, k in zip(q_words, k_words))
+
+
+class ConceptTable:
+    """The loaded table, indexed by id and by every term's key (see :func:`normalize`)."""
+
+    __slots__ = ("_by_id", "_by_key", "_display", "source")
+
+    def __init__(self, concepts: Iterable[Concept], source: str = "") -> None:
+        self.source = source
+        self._by_id: dict[str, Concept] = {}
+        self._by_key: dict[str, list[Concept]] = {}
+        self._display: dict[str, str] = {}
+        for concept in concepts:
+            self._by_id[concept.id] = concept
+            for _lang, term in concept.all_terms():
+                key = normalize(term)
+                bucket = self._by_key.setdefault(key, [])
+                if concept not in bucket:
+                    bucket.append(concept)
+                self._display.setdefault(key, term)
+
+    def __iter__(self) -> Iterator[Concept]:
+        return iter(self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __contains__(self, concept_id: object) -> bool:
+        return concept_id in self._by_id
+
+    def get(self, concept_id: str) -> Concept | None:
+        """The concept with this id, or None."""
+        return self._by_id.get(concept_id)
+
+    def terms_for(self, concept_id: str, lang: str) -> tuple[str, ...]:
+        """The terms of a concept in one language; an unknown id or language is the caller's mistake."""
+        concept = self._by_id.get(concept_id)
+        if concept is None:
+            raise KeyError(f"no concept {concept_id!r} in {self.source or 'the concept table'}")
+        return concept.terms_in(lang)
+
+    def candidates(self, term: str) -> tuple[Concept, ...]:
+        """Every concept the term may name, from the first tier that matches anything (table order).
+
+        Tiers: an exact match of the folded term; the same words inflected (stem match); the query as the
+        beginning of a term (``razbij``); a term as the leading words of the query (``Anti-Crno`` → *Anti*,
+        longest term only).
+        """
+        keys = _query_keys(term)
+        if not keys:
+            return ()
+        for tier in (self._exact, self._stem, self._prefix, self._leading):
+            found = tier(keys)
+            if found:
+                return found
+        return ()
+
+    def find(self, term: str) -> Concept | None:
+        """The one concept the term names, or None when it names none or several (see :meth:`candidates`)."""
+        found = self.candidates(term)
+        return found[0] if len(found) == 1 else None
+
+    def suggest(self, term: str, limit: int = 5) -> tuple[str, ...]:
+        """The terms spelled closest to the query (difflib on folded keys), for "did you mean"."""
+        keys = list(self._by_key)
+        seen: list[str] = []
+        for query in _query_keys(term):
+            for key in difflib.get_close_matches(query, keys, n=limit, cutoff=0.6):
+                display = self._display[key]
+                if display not in seen:
+                    seen.append(display)
+        return tuple(seen[:limit])
+
+    def lookup(self, term: str) -> ConceptMatch:
+        """Candidates for the term, or spelling suggestions when there are none: what ``define`` shows."""
+        found = self.candidates(term)
+        return ConceptMatch(query=term, concepts=found, suggestions=() if found else self.suggest(term))
+
+    def _collect(self, keys: Iterable[str]) -> tuple[Concept, ...]:
+        hits = {concept.id for key in keys for concept in self._by_key.get(key, ())}
+        return tuple(concept for concept in self._by_id.values() if concept.id in hits)
+
+    def _exact(self, queries: tuple[str, ...]) -> tuple[Concept, ...]:
+        return self._collect(query for query in queries if query in self._by_key)
+
+    def _stem(self, queries: tuple[str, ...]) -> tuple[Concept, ...]:
+        return self._collect(key for key in self._by_key for query in queries if _stem_match(query, key))
+
+    def _prefix(self, queries: tuple[str, ...]) -> tuple[Concept, ...]:
+        return self._collect(
+            key for key in self._by_key for query in queries if len(query) >= 3 and key.startswith(query)
+        )
+
+    def _leading(self, queries: tuple[str, ...]) -> tuple[Concept, ...]:
+        best: list[str] = []
+        for query in queries:
+            for key in self._by_key:
+                if query.startswith(key + " ") and len(key) >= 3:
+                    if not best or len(key) > len(best[0]):
+                        best = [key]
+                    elif len(key) == len(best[0]):
+                        best.append(key)
+        return self._collect(best)
+
+
+def parse_concepts(text: str, source: str = FILE_NAME) -> ConceptTable:
+    """Parse the TSV text; every mistake is a :class:`CorpusError` naming ``source``, the line and the column."""
+    header: tuple[str, ...] | None = None
+    concepts: list[Concept] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r")
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if header is None:
+            header = _parse_header(line, source, number)
+            continue
+        concept = _parse_row(line, header, source, number)
+        if concept.id in seen:
+            raise _error(source, number, "id", f"duplicate id {concept.id!r} (first on line {seen[concept.id]})")
+        seen[concept.id] = number
+        concepts.append(concept)
+    if header is None:
+        raise CorpusError(f"{source}: no header row (expected the columns {' '.join(COLUMNS)})")
+    return ConceptTable(concepts, source)
+
+
+def _parse_header(line: str, source: str, number: int) -> tuple[str, ...]:
+    names = tuple(cell.strip() for cell in line.split("\t"))
+    for name in names:
+        if name not in COLUMNS:
+            raise CorpusError(f"{source}:{number}: unknown column {name!r} (known: {', '.join(COLUMNS)})")
+        if names.count(name) > 1:
+            raise CorpusError(f"{source}:{number}: column {name!r} appears twice")
+    for name in REQUIRED_COLUMNS:
+        if name not in names:
+            raise CorpusError(f"{source}:{number}: the header has no {name!r} column")
+    return names
+
+
+def _parse_row(line: str, header: tuple[str, ...], source: str, number: int) -> Concept:
+    cells = [cell.strip() for cell in line.split("\t")]
+    if len(cells) > len(header):
+        raise CorpusError(f"{source}:{number}: {len(cells)} cells, but the header has {len(header)} columns "
+                          "(a tab inside a cell?)")
+    row = dict(zip(header, cells))  # missing trailing cells are empty: editors drop trailing tabs
+    concept_id, kind = row.get("id", ""), row.get("kind", "")
+    if not _ID.fullmatch(concept_id):
+        raise _error(source, number, "id", f"{concept_id!r} is not a snake_case id")
+    if kind not in KINDS:
+        raise _error(source, number, "kind", f"unknown kind {kind!r} (use one of {', '.join(sorted(KINDS))})")
+    terms = tuple((lang, _split_terms(row.get(lang, ""), source, number, lang)) for lang in LANGUAGES)
+    if not any(words for _, words in terms):
+        raise _error(source, number, "en", f"concept {concept_id!r} has no term in any language")
+    rules = tuple(row.get("rules", "").split())
+    for ref in rules:
+        if not _REF.fullmatch(ref):
+            raise _error(source, number, "rules", f"{ref!r} is not a reference like sr-judge:E3.100")
+    cell = row.get("glossary", "")
+    glossary = tuple(_GLOSSARY_SPLIT.split(cell)) if cell else ()
+    for ref in glossary:
+        if not _GLOSSARY_REF.fullmatch(ref):
+            raise _error(source, number, "glossary", f"{ref!r} is not a reference like ru-cr:glossary:Trample")
+    return Concept(concept_id, kind, terms, rules, glossary, row.get("note", ""), number)
+
+
+def _split_terms(cell: str, source: str, number: int, column: str) -> tuple[str, ...]:
+    if not cell:
+        return ()
+    words = tuple(word.strip() for word in cell.split("|"))
+    if not all(words):
+        raise _error(source, number, column, "an empty term between | separators")
+    return words
+
+
+def _error(source: str, number: int, column: str, message: str) -> CorpusError:
+    return CorpusError(f"{source}:{number}: column {column!r}: {message}")
+
+
+def load_concepts(path: Path | None = None) -> ConceptTable:
+    """The concept table from ``path``, or from the corpus (``corpus_dir()/concepts.tsv``, cached)."""
+    if path is None:
+        return _load_cached((corpus_dir() / FILE_NAME).resolve())
+    return _load(Path(path))
+
+
+@lru_cache(maxsize=4)
+def _load_cached(path: Path) -> ConceptTable:
+    return _load(path)
+
+
+def _load(path: Path) -> ConceptTable:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise CorpusError(f"{path}: the concept table is missing") from None
+    except UnicodeDecodeError as exc:
+        raise CorpusError(f"{path}: not valid UTF-8 at byte {exc.start}") from None
+    except OSError as exc:
+        raise CorpusError(f"{path}: cannot read the concept table: {exc.strerror}") from None
+    return parse_concepts(text, str(path))
