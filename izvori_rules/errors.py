@@ -35,3 +35,37 @@ class CacheError(IzvoriError):
 
 class DeckFileError(IzvoriError):
     """A deck list file that cannot be read: missing, a folder, unreadable, not text (exit status 2)."""
+
+
+class ScenarioInvalid(IzvoriError):
+    """A scenario file that is not valid YAML or not in the scenario format; the message names file, line and key."""
+
+    exit_code = 2
+
+
+class EngineRefusal(IzvoriError):
+    """The engine stops rather than answer wrongly: a choice the file does not make, or rules it does not model."""
+
+    exit_code = 3
+
+    def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
+        self.rules = rules
+        super().__init__(message)
+
+
+class NotModelled(EngineRefusal):
+    """The scenario needs a rule or keyword the engine does not model, or one the ruleset does not have."""
+
+
+class MissingChoice(EngineRefusal):
+    """The rules need a player's choice here and no ``choose`` action answers it."""
+
+
+class IllegalAction(IzvoriError):
+    """An action the rules forbid; carries the references of the rules that forbid it."""
+
+    exit_code = 4
+
+    def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
+        self.rules = rules
+        super().__init__(message)

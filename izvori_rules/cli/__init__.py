@@ -18,7 +18,12 @@ app = typer.Typer(
 
 # Command modules register their commands on `app` when imported; they must stay light to import.
 from . import lookup as _lookup  # noqa: E402,F401
+from . import define as _define  # noqa: E402,F401
 from . import search as _search  # noqa: E402,F401
+from . import export as _export  # noqa: E402,F401
+from . import citecheck as _citecheck  # noqa: E402,F401
+from . import deck as _deck  # noqa: E402,F401
+from . import scenario as _scenario  # noqa: E402,F401
 
 
 def main() -> None:

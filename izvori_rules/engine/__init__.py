@@ -1,0 +1,31 @@
+"""The rules engine: plays a "what happens if" scenario by the rules of one ruleset and narrates each step
+with the rules that govern it.
+
+One module per part of the rules: :mod:`.state` (game state and objects), :mod:`.rulesets` (the two rulesets as
+data), :mod:`.turn`, :mod:`.priority`, :mod:`.stack`, :mod:`.casting`, :mod:`.targets`, :mod:`.triggers`,
+:mod:`.combat` and :mod:`.assignment`, :mod:`.sba`, :mod:`.layers`, :mod:`.replacement`, :mod:`.damage`,
+:mod:`.effects`; the scenario format in :mod:`.scenario`, :mod:`.objectspec` and :mod:`.spec` (read safely by
+:mod:`.yamlnodes`); :mod:`.runner` plays a file and :mod:`.narration` words the answer in English or Serbian.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .result import ScenarioResult
+    from .runner import run_scenario
+
+__all__ = ["ScenarioResult", "run_scenario"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "run_scenario":
+        from .runner import run_scenario
+
+        return run_scenario
+    if name == "ScenarioResult":
+        from .result import ScenarioResult
+
+        return ScenarioResult
+    raise AttributeError(name)

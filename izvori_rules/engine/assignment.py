@@ -1,0 +1,153 @@
+"""Combat damage assignment: how each attacking and blocking creature divides its damage.
+
+mtg: a creature assigns damage equal to its power (ru-cr:510.1a); unblocked, to the player it attacks
+(ru-cr:510.1b); blocked, among its blockers in damage assignment order, lethal damage to each before any to
+the next (ru-cr:510.1c), counting damage already marked and damage assigned by others in the same step; with
+deathtouch 1 is lethal (ru-cr:702.2c); with trample the rest may go to the player once every blocker has
+lethal damage (ru-cr:702.19b), all of it if no blocker remains (ru-cr:702.19c); a blocker assigns to the
+attacker it blocks (ru-cr:510.1d).
+izvori: no damage assignment order, the damage is divided as the controller chooses (sr-judge:C11.23), at least 5
+to each recipient (sr-judge:C11.25); Razbijač needs lethal damage on every blocker before any goes to the
+player, judged by toughness alone (sr-judge:E3.102, sr-judge:E3.104), and all goes to the player if every
+blocker was removed (sr-judge:E3.103); otherwise a blocked creature with no blockers deals none (C11.23).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .errors import IllegalAction, NotModelled
+from .layers import chars
+from .state import Game, Obj, Target
+
+Split = list[tuple[Target, int]]
+
+
+def lethal(game: Game, attacker: Obj, blocker: Obj, pending: Counter[int]) -> int:
+    """The least damage that is lethal to ``blocker`` now (at least 1; with deathtouch 1 in mtg)."""
+    if "deathtouch" in chars(game, attacker).keywords:  # ru-cr:702.2c
+        return 1
+    left = chars(game, blocker).toughness - blocker.damage - pending[blocker.oid]
+    return max(left, 1)
+
+
+def current_blockers(game: Game, attacker: Obj) -> list[Obj]:
+    found = [game.get(ref) for ref in attacker.blockers]
+    return [b for b in found if b is not None and b.zone == "battlefield" and b.blocking == attacker.ref]
+
+
+def attacker_split(game: Game, attacker: Obj, given: tuple[tuple[str, int], ...] | None, pending: Counter[int],
+                   action: int) -> tuple[Split, str]:
+    """The attacker's assignment (the file's, checked, or the default) and the event that names its rules."""
+    power = chars(game, attacker).power
+    if power <= 0:
+        return [], "assign_nothing"  # ru-cr:510.1a sr-judge:C11.21
+    _minimum_check(game, attacker, power)
+    player = attacker.attacking or ""
+    trample = "trample" in chars(game, attacker).keywords
+    if not attacker.blocked:
+        if given is not None:
+            _check_total(game, attacker, given, power, action)
+            if any(name != player for name, _n in given):
+                raise IllegalAction(f"{attacker.handle} is unblocked: all its damage goes to {player}",
+                                    game.rs.refs("assign_unblocked"))
+        return [(player, power)], "assign_unblocked"  # ru-cr:510.1b sr-judge:C11.22
+    blockers = current_blockers(game, attacker)
+    if not blockers:
+        if trample:  # ru-cr:702.19c sr-judge:E3.103
+            return [(player, power)], "trample_no_blockers"
+        return [], "assign_no_blockers"  # sr-judge:C11.23
+    if given is not None:
+        return _checked(game, attacker, blockers, given, power, trample, pending, action), "assign_blocked"
+    return _default(game, attacker, blockers, power, trample, pending), "assign_blocked"
+
+
+def blocker_split(game: Game, blocker: Obj, given: tuple[tuple[str, int], ...] | None, action: int
+                  ) -> tuple[Split, str]:
+    """A blocker assigns all its damage to the attacker it blocks (ru-cr:510.1d, sr-judge:C11.24)."""
+    power = chars(game, blocker).power
+    attacker = game.get(blocker.blocking)
+    if power <= 0 or attacker is None or attacker.zone != "battlefield" or attacker.attacking is None:
+        return [], "assign_nothing"
+    _minimum_check(game, blocker, power)
+    if given is not None:
+        _check_total(game, blocker, given, power, action)
+        if any(name not in (attacker.handle, attacker.name) for name, _n in given):
+            raise IllegalAction(f"{blocker.handle} can assign damage only to {attacker.handle}, which it blocks",
+                                game.rs.refs("assign_blocker"))
+    return [(attacker.ref, power)], "assign_blocker"
+
+
+def _minimum_check(game: Game, creature: Obj, power: int) -> None:
+    minimum = game.rs.minimum_damage
+    if minimum and power < minimum:
+        raise NotModelled(f"{creature.handle} has power {power}, below the minimum of {minimum} damage per "
+                          "recipient; the rules do not say how it assigns damage", game.rs.refs("illegal_minimum"))
+
+
+def _default(game: Game, attacker: Obj, blockers: list[Obj], power: int, trample: bool,
+             pending: Counter[int]) -> Split:
+    """Lethal damage to each blocker in order, the rest to the player (trample) or the last blocker."""
+    minimum = game.rs.minimum_damage
+    left, split = power, []
+    for blocker in blockers:
+        if left <= 0:
+            break
+        need = max(lethal(game, attacker, blocker, pending), minimum)  # sr-judge:C11.25
+        give = left if left <= need or (minimum and left - need < minimum) else need
+        split.append((blocker, give))
+        pending[blocker.oid] += give
+        left -= give
+    if left > 0 and trample:
+        return [(b.ref, n) for b, n in split] + [(attacker.attacking or "", left)]
+    if left > 0:
+        last, n = split[-1]
+        split[-1] = (last, n + left)
+    return [(b.ref, n) for b, n in split]
+
+
+def _check_total(game: Game, creature: Obj, given: tuple[tuple[str, int], ...], power: int, action: int) -> None:
+    total = sum(n for _r, n in given)
+    if total != power:
+        raise IllegalAction(f"{creature.handle} must assign exactly its power, {power} damage; the file assigns "
+                            f"{total}", game.rs.refs("illegal_assign_total"))
+    minimum = game.rs.minimum_damage
+    small = [name for name, n in given if 0 < n < minimum]
+    if small:
+        raise IllegalAction(f"{creature.handle} assigns less than {minimum} damage to {small[0]}",
+                            game.rs.refs("illegal_minimum"))
+
+
+def _checked(game: Game, attacker: Obj, blockers: list[Obj], given: tuple[tuple[str, int], ...], power: int,
+             trample: bool, pending: Counter[int], action: int) -> Split:
+    rs = game.rs
+    _check_total(game, attacker, given, power, action)
+    by_name = {b.handle: b for b in blockers} | {b.name: b for b in blockers}
+    player = attacker.attacking or ""
+    split: Split = []
+    to_player = 0
+    for name, n in given:
+        if name == player:
+            to_player += n
+        elif name in by_name:
+            split.append((by_name[name].ref, n))
+        else:
+            raise IllegalAction(f"{attacker.handle} can't assign damage to {name}: it is not blocking it",
+                                rs.refs("illegal_assign"))
+    amounts = {ref: n for ref, n in split}
+    short = [b for b in blockers if amounts.get(b.ref, 0) < lethal(game, attacker, b, pending)]
+    if to_player:
+        if not trample:
+            raise IllegalAction(f"{attacker.handle} is blocked and has no trample: it can't assign damage to "
+                                f"{player}", rs.refs("illegal_assign_player"))
+        if short:  # ru-cr:702.19b sr-judge:E3.102
+            raise IllegalAction(f"{attacker.handle} must assign lethal damage to {short[0].handle} before any to "
+                                f"{player}", rs.refs("illegal_assign_player"))
+        split.append((player, to_player))
+    if rs.damage_assignment_order:  # ru-cr:510.1c
+        for i, blocker in enumerate(blockers):
+            if amounts.get(blocker.ref, 0) and any(b in short for b in blockers[:i]):
+                first = next(b for b in blockers[:i] if b in short)
+                raise IllegalAction(f"{attacker.handle} must assign lethal damage to {first.handle} before any to "
+                                    f"{blocker.handle} (damage assignment order)", rs.refs("illegal_assign"))
+    return split

@@ -1,0 +1,241 @@
+"""Casting spells, activating abilities and playing lands.
+
+Casting (ru-cr:601.2; sr-judge:D10.11–D10.19): the card moves from the hand to the stack, targets are chosen
+(ru-cr:601.2c, sr-judge:D10.13), the cost is paid from the mana pool in full (ru-cr:601.2h, sr-judge:D10.18).
+Timing: instants and flash any time the player has priority, other spells in their own main phase with an
+empty stack (ru-cr:116.1a, ru-cr:307.1; sr-judge:D9.14, sr-judge:E3.151). Abilities (ru-cr:602.2, sr-judge:D4.20):
+a creature's {T} ability needs it under control since the turn began unless it has haste (ru-cr:602.5a,
+sr-judge:D4.40); mana abilities resolve at once without the stack (ru-cr:605.3a, sr-judge:D9.25). Lands are
+played as a special action, one per turn, in the player's main phase with an empty stack (ru-cr:305.1,
+ru-cr:305.2; sr-judge:B12.71, sr-judge:B12.72); in izvori any card may be played as a land: a colourless land
+of its colour's basic type with no other characteristics (sr-judge:B12.71, sr-judge:B12.76, sr-judge:B12.77).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import targets as tg
+from .damage import source_info
+from .errors import IllegalAction, MissingChoice, NotModelled, ScenarioInvalid
+from .layers import chars
+from .mana import format_pool, pay
+from .priority import after_action, pass_before, settle_pending
+from .spec import Action, Cost
+from .state import Game, Obj, StackItem, move
+from .stack import item_steps
+from .replacement import put_into_graveyard
+
+_BASIC_OF = {"white": "Zemlja", "blue": "Voda", "black": "Grob", "red": "Vatra", "green": "Šuma"}
+_MAIN = ("main1", "main2")
+
+
+def _illegal(game: Game, message: str, *events: str) -> IllegalAction:
+    return IllegalAction(message, game.rs.refs(*events))
+
+
+def _take_priority(game: Game, action: Action, source: str, what: str) -> str:
+    player = str(action.player)
+    settle_pending(game)
+    if game.priority != player:
+        pass_before(game, player, action.line, source, what)
+    return player
+
+
+def cast(game: Game, action: Action, source: str) -> None:
+    """``cast: {player, card, targets}``."""
+    rs = game.rs
+    player = _take_priority(game, action, source, "cast")
+    card = game.one(str(action.card), ("hand",), action.line, "cast")
+    if card is None or card.owner != player:
+        where = game.named(str(action.card))
+        zone = where[0].zone if where else "nowhere"
+        raise _illegal(game, f"{player} can't cast {action.card}: it is not in {player}'s hand (it is in the {zone})",
+                       "illegal_cast_zone")
+    if "land" in card.types:
+        raise _illegal(game, f"{card.handle} is a land: lands are played (play_land), not cast", "illegal_land")
+    _check_timing(game, card, player)
+    info = source_info(game, card)
+    item = StackItem(game.new_id(), "spell", card.handle, player, card.effect, [], card.ref, info, card)
+    steps = item_steps(item)
+    item.targets = _targets(game, action, steps, info, player, True, card.handle)
+    spent = _pay(game, player, card.mana_cost or "", card.handle)
+    move(game, card, "stack")  # ru-cr:601.2a sr-judge:D10.11
+    item.source = card.ref
+    game.stack.append(item)
+    game.say("cast", rs.refs("cast"), player=player, card=card.handle, paid=spent,
+             targets=[_describe(game, t) for t in item.targets])
+    after_action(game, player)
+
+
+def _describe(game: Game, target: Any) -> str:
+    if tg.is_stack(target):
+        return next((i.name for i in game.stack if i.sid == target[1]), "?")
+    return game.describe(target)
+
+
+def _check_timing(game: Game, card: Obj, player: str) -> None:
+    if "instant" in card.types or "flash" in chars(game, card).keywords:
+        return  # ru-cr:116.1a ru-cr:702.8a sr-judge:E3.151
+    if game.active != player or game.step not in _MAIN or game.stack:
+        raise _illegal(game, f"{card.handle} can be cast only in {player}'s own main phase with an empty stack "
+                       f"(now: {game.active}'s {game.step}, {len(game.stack)} on the stack)", "illegal_timing")
+
+
+def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: dict[str, Any], player: str,
+             spell: bool, what: str) -> list[Any]:
+    if len(action.targets) > len(steps):
+        raise ScenarioInvalid(f"line {action.line}: {action.kind}: {what} takes {len(steps)} target(s), "
+                              f"{len(action.targets)} given")
+    if len(action.targets) < len(steps):
+        raise MissingChoice(f"{player} must choose {len(steps)} target(s) for {what} "
+                            f"({', '.join(tg.WORDS[k] for k, _s in steps)}); the action gives "
+                            f"{len(action.targets)}", game.rs.refs("illegal_target"))
+    out = []
+    for name, (kind, _step) in zip(action.targets, steps):
+        target = tg.find(game, name, kind, action.line)
+        if target is None:
+            raise _illegal(game, f"{what} can't target {name}: it is not a {tg.WORDS[kind]} in play",
+                           "illegal_target")
+        if tg.is_stack(target) and any(i.sid == target[1] and i.kind == "combat_damage" for i in game.stack):
+            raise _illegal(game, "combat damage on the stack is not a spell or ability and can't be countered "
+                           "(sr-judge:C11.30)", "illegal_counter_target")
+        reason = tg.check(game, target, kind, info, player, spell)
+        if reason:
+            raise IllegalAction(f"{what} can't target {name}: {reason}", tg.reason_rules(game, reason))
+        out.append(target)
+    return out
+
+
+def _pay(game: Game, player: str, cost: str, what: str) -> str:
+    if not cost:
+        return ""
+    pool = game.players[player].mana
+    spent = pay(pool, cost)
+    if spent is None:  # ru-cr:601.2h sr-judge:D10.18
+        raise _illegal(game, f"{player} can't pay {cost} for {what} (mana pool: {format_pool(pool) or 'empty'})",
+                       "illegal_cost")
+    pool.subtract(spent)
+    game.players[player].mana = +pool
+    return format_pool(spent)
+
+
+def activate(game: Game, action: Action, source: str) -> None:
+    """``activate: {player, source, ability, targets}`` (0-based among the source's activated abilities)."""
+    rs = game.rs
+    player = str(action.player)
+    obj = game.one(str(action.card), ("battlefield",), action.line, "activate")
+    if obj is None:
+        raise _illegal(game, f"{action.card} is not on the battlefield", "illegal_activate")
+    abilities = [a for a in obj.abilities if a.kind == "activated"]
+    if action.ability >= len(abilities):
+        raise ScenarioInvalid(f"{source}:{action.line}: activate: {obj.handle} has {len(abilities)} activated "
+                              f"abilities; ability {action.ability} does not exist")
+    ability = abilities[action.ability]
+    mana_ability = all(s.kind == "add_mana" for s in ability.effect) and ability.effect != ()
+    if not mana_ability:
+        player = _take_priority(game, action, source, "activate")
+    else:
+        settle_pending(game)
+    if obj.controller != player:  # ru-cr:602.2 sr-judge:D4.20
+        raise _illegal(game, f"{player} does not control {obj.handle}", "illegal_activate")
+    sorcery_only = ability.timing == "sorcery"  # ru-cr:602.5d sr-judge:D4.50
+    if sorcery_only and (game.active != player or game.step not in _MAIN or game.stack):
+        raise _illegal(game, f"{obj.handle}'s ability can be activated only as a sorcery", "illegal_timing")
+    info = source_info(game, obj)
+    item = StackItem(game.new_id(), "activated", obj.handle, player, ability.effect, [], obj.ref, info)
+    item.targets = _targets(game, action, item_steps(item), info, player, False, f"{obj.handle}'s ability")
+    paid = _pay_cost(game, obj, player, ability.cost)
+    if mana_ability:  # ru-cr:605.3a sr-judge:D9.25
+        from .effects import run
+
+        game.say("mana_ability", rs.refs("mana_ability"), player=player, source=obj.handle, paid=paid)
+        run(game, item, [])
+        return
+    game.stack.append(item)
+    game.say("activate", rs.refs("activate"), player=player, source=obj.handle, paid=paid,
+             targets=[_describe(game, t) for t in item.targets])
+    after_action(game, player)
+
+
+def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost) -> list[str]:
+    paid = []
+    if cost.tap:
+        if obj.tapped:
+            raise _illegal(game, f"{obj.handle} is tapped: its {{T}} cost can't be paid", "illegal_cost")
+        if "creature" in obj.types and obj.summoning_sick and not chars(game, obj).has("haste"):  # ru-cr:602.5a
+            raise _illegal(game, f"{obj.handle} has not been under {player}'s control since the turn began "
+                           "(summoning sickness): its {T} ability can't be activated", "illegal_tap_cost")
+    mana = _pay(game, player, cost.mana, f"{obj.handle}'s ability")
+    if cost.tap:
+        obj.tapped = True
+        paid.append("T")
+    if mana:
+        paid.append(mana)
+    if cost.sacrifice_self:
+        put_into_graveyard(game, obj, "sacrifice", game.rs.refs("sacrifice"))
+        paid.append("sacrifice")
+    return paid
+
+
+def play_land(game: Game, action: Action, source: str) -> None:
+    """``play_land: {player, card}``: a special action; the player keeps priority (ru-cr:116.3c, sr-judge:D9.24)."""
+    rs = game.rs
+    player = _take_priority(game, action, source, "play_land")
+    card = game.one(str(action.card), ("hand",), action.line, "play_land")
+    if card is None or card.owner != player:
+        raise _illegal(game, f"{action.card} is not in {player}'s hand", "illegal_land")
+    if game.active != player or game.step not in _MAIN or game.stack:  # ru-cr:305.1 sr-judge:B12.71
+        raise _illegal(game, f"{player} can play a land only in their own main phase with an empty stack",
+                       "illegal_land")
+    if game.lands_played >= 1:  # ru-cr:305.2 sr-judge:B12.72
+        raise _illegal(game, f"{player} has already played a land this turn", "illegal_land_count")
+    as_card = "land" not in card.types
+    if as_card and not rs.any_card_as_land:  # ru-cr:305.1
+        raise _illegal(game, f"{card.handle} is not a land card", "illegal_not_land")
+    if as_card:
+        _become_land(game, card)
+    move(game, card, "battlefield")
+    game.lands_played += 1
+    game.say("play_land", rs.refs("play_land"), player=player, card=card.handle, as_card=as_card,
+             land=", ".join(card.subtypes))
+    from .triggers import fire
+
+    fire(game, "enters", card)
+    after_land(game, player)
+
+
+def after_land(game: Game, player: str) -> None:
+    from .sba import settle
+
+    settle(game)
+    game.priority = player
+    game.passes = 0
+
+
+def _become_land(game: Game, card: Obj) -> None:
+    """A card played as a land (izvori): colourless, the basic type of its colour, nothing else (B12.76)."""
+    if "istocnik" in card.keywords:
+        raise NotModelled("playing a card with Istočnik as a land is not modelled", game.rs.refs("play_land"))
+    colors = card.colors
+    if len(colors) > 1:
+        raise NotModelled(f"{card.handle} has more than one colour: playing it as a land is not modelled",
+                          game.rs.refs("play_land"))
+    card.printed = {k: getattr(card, k) for k in ("types", "subtypes", "supertypes", "colors", "mana_cost", "power",
+                                                  "toughness", "keywords", "effect", "abilities")}
+    from .spec import Ability, EffectStep
+
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    if colors:  # sr-judge:B12.76
+        subtypes, mana = (_BASIC_OF[colors[0]],), {"white": "W", "blue": "U", "black": "B", "red": "R",
+                                                   "green": "G"}[colors[0]]
+        supertypes = ("basic",)
+    else:  # sr-judge:B12.77: artifacts and colourless cards are nonbasic lands making colourless mana
+        subtypes, mana, supertypes = (), "C", ()
+    card.types, card.subtypes, card.supertypes, card.colors = ("land",), subtypes, supertypes, ()
+    card.power = card.toughness = None
+    card.mana_cost, card.keywords, card.effect = None, (), ()
+    card.abilities = (Ability("activated", 0, effect=(EffectStep("add_mana", 0, to="controller", mana=mana),),
+                              cost=Cost(tap=True)),)
+    card.as_land = True

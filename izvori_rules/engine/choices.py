@@ -1,0 +1,52 @@
+"""Players' choices, answered by the ``choose`` actions that follow the action during which they arise.
+
+A choice the rules need and no ``choose`` answers stops the run (exit 3, naming the choice and the player); a
+``choose`` that answers nothing makes the file invalid (exit 2).
+"""
+
+from __future__ import annotations
+
+from .errors import MissingChoice, ScenarioInvalid
+from .spec import Action
+
+
+class Choices:
+    """The queue of ``choose`` actions following the action being carried out."""
+
+    def __init__(self, source: str, answers: list[Action]) -> None:
+        self.source = source
+        self.answers = list(answers)
+
+    def _take(self, player: str, want_targets: bool, what: str, rules: tuple[str, ...]) -> Action:
+        for i, answer in enumerate(self.answers):
+            if answer.player == player and answer.has_targets == want_targets:
+                return self.answers.pop(i)
+        kind = "targets" if want_targets else "an order"
+        raise MissingChoice(f"{player} must choose {kind} for {what}; add a choose action for {player}", rules)
+
+    def targets(self, player: str, what: str, rules: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The names a player chose (targets, or the object to keep)."""
+        return self._take(player, True, what, rules).targets
+
+    def order(self, player: str, what: str, options: list[str], rules: tuple[str, ...] = ()) -> list[int]:
+        """Indices into ``options`` in the order the player chose (every option exactly once)."""
+        answer = self._take(player, False, what, rules)
+        remaining = list(range(len(options)))
+        out = []
+        for name in answer.order:
+            pick = next((i for i in remaining if options[i] == name), None)
+            if pick is None:
+                raise ScenarioInvalid(f"{self.source}:{answer.line}: choose.order: {name!r} is not one of "
+                                      f"{', '.join(options)} ({what})")
+            remaining.remove(pick)
+            out.append(pick)
+        if remaining:
+            raise ScenarioInvalid(f"{self.source}:{answer.line}: choose.order must list each of "
+                                  f"{', '.join(options)} ({what})")
+        return out
+
+    def check_all_used(self) -> None:
+        if self.answers:
+            first = self.answers[0]
+            raise ScenarioInvalid(f"{self.source}:{first.line}: actions[{first.index - 1}].choose: no choice by "
+                                  f"{first.player} arises here")

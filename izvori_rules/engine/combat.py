@@ -1,0 +1,284 @@
+"""Combat: declaring attackers and blockers with their restrictions, and the combat damage steps.
+
+Attackers (ru-cr:508.1a, ru-cr:508.1f; sr-judge:C9.21, sr-judge:C9.22): untapped creatures of the active player
+that it has controlled since the turn began unless they have haste, without defender; they tap unless they
+have vigilance. Blockers (ru-cr:509.1a; sr-judge:C10.21, sr-judge:C10.25): untapped creatures of the defending
+player, each blocking one attacker, within flying/reach, fear, landwalk, protection and menace. Damage: one step,
+or a first-strike step and a second step (ru-cr:510.4, ru-cr:702.4b; sr-judge:C11.50, sr-judge:E3.62); in mtg it
+is dealt at once (ru-cr:510.2); in izvori it is put on the stack as one object and dealt when that resolves,
+as assigned, even if a source has left (sr-judge:C11.10, sr-judge:C11.40, sr-judge:C11.41).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from . import assignment
+from .damage import deal_damage, source_info
+from .errors import IllegalAction
+from .keywords import land_type
+from .layers import chars, is_creature
+from .spec import Action
+from .state import Game, Obj, StackItem
+
+
+def _illegal(game: Game, message: str, *events: str) -> IllegalAction:
+    return IllegalAction(message, game.rs.refs(*events))
+
+
+# --- declare attackers ------------------------------------------------------------------------------------
+
+def declare_attackers(game: Game, action: Action | None) -> None:
+    """The active player declares attackers (a turn-based action; none if ``action`` is None)."""
+    rs = game.rs
+    pairs = action.pairs if action is not None else ()
+    chosen: list[tuple[Obj, str]] = []
+    for name, player in pairs:
+        obj = game.one(name, ("battlefield",), action.line if action else 0, "attack")
+        chosen.append((_check_attacker(game, name, obj, player), player))
+    defenders = {p for _o, p in chosen}
+    if len(defenders) > 1 and not rs.multiple_defenders:  # sr-judge:C7.30
+        raise _illegal(game, f"{game.active} may attack only one opponent in a combat", "illegal_attack_player")
+    game.declaring = None
+    game.attackers_declared = True
+    game.attacked = bool(chosen)
+    if not chosen:
+        game.say("no_attackers", rs.refs("no_attackers"), player=game.active)
+        return
+    vigilant = []
+    for obj, player in chosen:
+        obj.attacking = player
+        if "vigilance" in chars(game, obj).keywords:  # ru-cr:702.20b sr-judge:E3.82
+            vigilant.append(obj.handle)
+        else:
+            obj.tapped = True  # ru-cr:508.1f sr-judge:C9.22
+    game.say("declare_attackers", rs.refs("declare_attackers") + (rs.refs("kw:vigilance") if vigilant else ()),
+             player=game.active, attackers=[[o.handle, p] for o, p in chosen], vigilant=vigilant)
+    from .triggers import fire
+
+    for obj, _p in chosen:
+        fire(game, "attacks", obj)
+
+
+def _check_attacker(game: Game, name: str, obj: Obj | None, player: str) -> Obj:
+    if obj is None:
+        raise _illegal(game, f"{name} is not on the battlefield, so it can't attack", "illegal_attack")
+    c = chars(game, obj)
+    if not is_creature(obj) or obj.controller != game.active:
+        raise _illegal(game, f"{name} can't attack: only creatures {game.active} controls can", "illegal_attack")
+    if player not in game.players or player == game.active or game.players[player].lost:
+        raise _illegal(game, f"{name} can't attack {player}: it must attack an opponent", "illegal_attack_player")
+    if obj.tapped:
+        raise _illegal(game, f"{name} is tapped and can't attack", "illegal_attack")
+    if obj.summoning_sick and not c.has("haste"):
+        raise _illegal(game, f"{name} has not been under {game.active}'s control since the turn began "
+                       "(summoning sickness) and has no haste", "illegal_attack", "kw:haste")
+    if c.has("defender"):  # ru-cr:702.3b
+        raise _illegal(game, f"{name} has defender and can't attack", "kw:defender")
+    return obj
+
+
+# --- declare blockers -------------------------------------------------------------------------------------
+
+def declare_blockers(game: Game, action: Action | None) -> None:
+    """The defending players declare blockers (none if ``action`` is None)."""
+    rs = game.rs
+    pairs = action.pairs if action is not None else ()
+    line = action.line if action else 0
+    chosen: list[tuple[Obj, Obj]] = []
+    for name, attacker_name in pairs:
+        blocker = game.one(name, ("battlefield",), line, "block")
+        attacker = game.one(attacker_name, ("battlefield",), line, "block")
+        chosen.append(_check_block(game, name, blocker, attacker_name, attacker))
+    _check_menace(game, chosen)
+    game.declaring = None
+    game.blockers_declared = True
+    for blocker, attacker in chosen:
+        blocker.blocking = attacker.ref  # ru-cr:509.1g sr-judge:C10.25
+        attacker.blockers.append(blocker.ref)
+        attacker.blocked = True  # ru-cr:509.1h sr-judge:C10.26
+    if not chosen:
+        game.say("no_blockers", rs.refs("no_blockers"))
+        return
+    game.say("declare_blockers", rs.refs("declare_blockers"), blocks=[[b.handle, a.handle] for b, a in chosen])
+    from .triggers import fire
+
+    for blocker, _a in chosen:
+        fire(game, "blocks", blocker)
+
+
+def _check_block(game: Game, name: str, blocker: Obj | None, attacker_name: str, attacker: Obj | None
+                 ) -> tuple[Obj, Obj]:
+    if attacker is None or attacker.attacking is None:
+        raise _illegal(game, f"{name} can't block {attacker_name}: it is not attacking", "illegal_block")
+    if blocker is None or not is_creature(blocker):
+        raise _illegal(game, f"{name} is not a creature on the battlefield and can't block", "illegal_block")
+    if blocker.controller != attacker.attacking:
+        raise _illegal(game, f"{name} can't block {attacker_name}: {attacker_name} attacks {attacker.attacking}, "
+                       f"not {blocker.controller}", "illegal_block")
+    if blocker.tapped:
+        raise _illegal(game, f"{name} is tapped and can't block", "illegal_block")
+    a, b = chars(game, attacker), chars(game, blocker)
+    if a.has("flying") and not (b.has("flying") or b.has("reach")):  # ru-cr:702.9b sr-judge:E3.72
+        raise _illegal(game, f"{name} can't block {attacker_name}, which has flying: it has neither flying nor "
+                       "reach", "kw:flying", "kw:reach")
+    if a.has("fear") and not ("artifact" in b.types or "black" in b.colors):  # ru-cr:702.35b sr-judge:E3.32
+        raise _illegal(game, f"{name} can't block {attacker_name}, which has fear: it is neither black nor an "
+                       "artifact", "kw:fear")
+    for land in sorted(k.partition(":")[2] for k in a.keywords if k.startswith("landwalk:")):
+        if _controls_land(game, blocker.controller, land):  # ru-cr:702.14c sr-judge:E3.42
+            raise _illegal(game, f"{attacker_name} has {land}walk and {blocker.controller} controls a {land}: it "
+                           "can't be blocked", "kw:landwalk")
+    if a.protection_from(b.colors):  # ru-cr:702.16f sr-judge:E3.26
+        raise _illegal(game, f"{attacker_name} has protection from {'/'.join(b.colors)}: {name} can't block it",
+                       "kw:protection_block")
+    return blocker, attacker
+
+
+def _controls_land(game: Game, player: str, land: str) -> bool:
+    return any("land" in o.types and any(land_type(s) == land for s in o.subtypes)
+               for o in game.in_zone("battlefield", player))
+
+
+def _check_menace(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
+    count = Counter(a.oid for _b, a in chosen)
+    for _b, attacker in chosen:
+        if chars(game, attacker).has("menace") and count[attacker.oid] < 2:  # ru-cr:702.110b
+            raise _illegal(game, f"{attacker.handle} has menace and can't be blocked except by two or more "
+                           "creatures", "kw:menace")
+
+
+def order_blockers(game: Game, action: Action) -> None:
+    """The attacking player's damage assignment order (ru-cr:509.2); izvori has none (sr-judge:C11.23)."""
+    rs = game.rs
+    for attacker_name, names in action.orders:
+        attacker = game.one(attacker_name, ("battlefield",), action.line, "order_blockers")
+        if attacker is None or not attacker.blocked:
+            raise _illegal(game, f"{attacker_name} is not a blocked attacker", "illegal_order")
+        current = {game.describe(r): r for r in attacker.blockers}
+        if sorted(names) != sorted(current):
+            raise _illegal(game, f"the order for {attacker_name} must list each of its blockers "
+                           f"({', '.join(current)}) once", "illegal_order")
+        attacker.blockers = [current[n] for n in names]
+        game.say("damage_order", rs.refs("damage_order"), attacker=attacker.handle, order=list(names),
+                 has_order=rs.damage_assignment_order)
+
+
+def record_assignment(game: Game, action: Action) -> None:
+    """Keep the file's division of damage for the next combat damage step in which the creature assigns."""
+    for name, split in action.assignments:
+        obj = game.one(name, ("battlefield",), action.line, "assign_damage")
+        if obj is None or (obj.attacking is None and obj.blocking is None):
+            raise _illegal(game, f"{name} is not in combat and assigns no combat damage", "illegal_assign")
+        game.assignments[obj.oid] = (action.index, split)
+
+
+# --- combat damage ----------------------------------------------------------------------------------------
+
+def in_combat(game: Game) -> list[Obj]:
+    return [o for o in game.battlefield() if o.attacking is not None or o.blocking is not None]
+
+
+def has_first_strike_step(game: Game) -> bool:
+    """Whether this combat has a first-strike damage step (ru-cr:510.4, sr-judge:C11.50)."""
+    return any(chars(game, o).has("first_strike") or chars(game, o).has("double_strike") for o in in_combat(game))
+
+
+def combat_damage_step(game: Game) -> None:
+    """Assign combat damage as the step begins; deal it (mtg) or put it on the stack (izvori)."""
+    rs = game.rs
+    creatures = in_combat(game)
+    if game.first_strike_step:
+        game.say("first_strike_step", rs.refs("first_strike_step"), first=True)
+        dealers = [o for o in creatures if _strikes(game, o, first=True)]
+    else:
+        dealers = [o for o in creatures if _strikes(game, o, first=False)]
+    splits = _assign_all(game, dealers)
+    for obj in dealers:
+        if game.first_strike_step:
+            obj.struck_first = True
+    entries = [(source_info(game, obj), to, n) for obj, split in splits for to, n in split if n > 0]
+    if rs.combat_damage_on_stack and entries:  # sr-judge:C11.10 sr-judge:D9.17
+        item = StackItem(game.new_id(), "combat_damage", "combat damage", game.active)
+        item.source_info = {"entries": entries}
+        game.stack.append(item)
+        game.say("combat_damage_on_stack", rs.refs("combat_damage_on_stack"),
+                 entries=[[e["name"], game.describe(t), n] for e, t, n in entries])
+        return
+    deal_combat_damage(game, entries)  # ru-cr:510.2
+
+
+def _strikes(game: Game, obj: Obj, first: bool) -> bool:
+    c = chars(game, obj)
+    if first:
+        return c.has("first_strike") or c.has("double_strike")
+    if not obj.struck_first:
+        return True
+    return c.has("double_strike") and game.rs.has_keyword("double_strike")  # ru-cr:702.4b
+
+
+def _assign_all(game: Game, dealers: list[Obj]) -> list[tuple[Obj, list[tuple[Any, int]]]]:
+    """Attackers first (the active player announces first, ru-cr:510.1), then blockers."""
+    rs = game.rs
+    pending: Counter[int] = Counter()
+    out = []
+    for obj in [o for o in dealers if o.attacking is not None] + [o for o in dealers if o.blocking is not None]:
+        given = game.assignments.pop(obj.oid, None)
+        index, split_given = (given if given is not None else (0, None))
+        try:
+            if obj.attacking is not None:
+                split, event = assignment.attacker_split(game, obj, split_given, pending, index)
+            else:
+                split, event = assignment.blocker_split(game, obj, split_given, index)
+        except IllegalAction as exc:
+            exc.action = index  # type: ignore[attr-defined]
+            raise
+        extra = _keyword_rules(game, obj, event, split)
+        game.say("assign", rs.refs(event) + extra, source=obj.handle, how=event,
+                 split=[[game.describe(t), n] for t, n in split], given=given is not None)
+        out.append((obj, split))
+    return out
+
+
+def _keyword_rules(game: Game, obj: Obj, event: str, split: list[tuple[Any, int]]) -> tuple[str, ...]:
+    rs, c = game.rs, chars(game, obj)
+    extra: tuple[str, ...] = ()
+    if event == "assign_blocked" and c.has("trample"):
+        extra += rs.refs("kw:trample")
+    if event == "assign_blocked" and c.has("deathtouch"):
+        extra += rs.refs("kw:deathtouch_lethal")
+    if event == "trample_no_blockers":
+        extra += rs.refs("kw:trample_no_blockers")
+    return extra
+
+
+def deal_combat_damage(game: Game, entries: list[tuple[dict[str, Any], Any, int]]) -> None:
+    """All combat damage at once; each source's "deals combat damage" triggers once."""
+    dealt: dict[tuple[int, int], dict[str, Any]] = {}
+    for info, to, n in entries:
+        if deal_damage(game, info, to, n, combat=True) > 0:
+            dealt[info["ref"]] = info
+    from .triggers import fire
+
+    for ref in dealt:
+        obj = game.get(ref)
+        if obj is not None and obj.zone == "battlefield":
+            fire(game, "deals_combat_damage", obj)
+
+
+def resolve_combat_damage(game: Game, item: StackItem) -> None:
+    """izvori: the combat damage object resolves, dealt as assigned (sr-judge:C11.40, sr-judge:C11.41)."""
+    game.say("resolve_combat_damage", game.rs.refs("combat_damage"))
+    deal_combat_damage(game, item.source_info["entries"])
+
+
+def end_of_combat(game: Game) -> None:
+    """As the end of combat step ends, every creature leaves combat (ru-cr:511.3, sr-judge:C12.20)."""
+    creatures = in_combat(game)
+    for obj in game.battlefield():
+        obj.leave_combat()
+        obj.struck_first = False
+    game.assignments.clear()
+    if creatures:
+        game.say("remove_from_combat", game.rs.refs("remove_from_combat"), objs=[o.handle for o in creatures])

@@ -1,0 +1,17 @@
+"""The engine's errors: the library's own (defined in ``izvori_rules/errors.py``, the one hierarchy) and the
+engine-internal :class:`GameOver` signal.
+
+Only :class:`ScenarioInvalid` leaves :func:`izvori_rules.engine.runner.run_scenario` (exit 2: the file is not a
+scenario). A missing choice, something not modelled and an illegal action are answers about the game, so the
+runner turns them into a :class:`~izvori_rules.engine.result.ScenarioResult` with exit status 3 or 4.
+"""
+
+from __future__ import annotations
+
+from ..errors import EngineRefusal, IllegalAction, MissingChoice, NotModelled, ScenarioInvalid
+
+__all__ = ["EngineRefusal", "GameOver", "IllegalAction", "MissingChoice", "NotModelled", "ScenarioInvalid"]
+
+
+class GameOver(Exception):
+    """Internal: the game ended (a player won, or it is a draw); the remaining actions are skipped."""

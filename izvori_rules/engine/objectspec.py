@@ -1,0 +1,427 @@
+"""Reading objects, effect steps and abilities of the scenario format (with ``card:`` merged in).
+
+Keywords are resolved here through :mod:`.keywords` (the concept table when installed), and checked against
+the ruleset: a keyword the ruleset does not have, or one the engine does not play, is refused (exit 3) with
+the file, line and the keyword's name; a word that is no keyword at all makes the file invalid (exit 2).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import keywords as kw
+from .errors import NotModelled, ScenarioInvalid
+from .spec import Ability, Cost, EffectStep, ObjectSpec
+from .yamlnodes import Y
+
+OBJECT_KEYS = frozenset({
+    "name", "id", "card", "types", "subtypes", "supertypes", "colors", "mana_cost", "power", "toughness",
+    "keywords", "tapped", "damage", "counters", "summoning_sick", "attached_to", "effect", "abilities",
+})
+CARD_ONLY_KEYS = frozenset({"names", "ruleset", "text", "notes", "rules"})
+SUPERTYPES = ("legendary", "basic", "snow")
+_SUPERTYPE_NAMES = {"legendary": "legendary", "legendarni": "legendary", "basic": "basic", "osnovni": "basic",
+                    "snow": "snow", "легендарный": "legendary", "базовый": "basic"}
+PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+MANA = re.compile(r"^[WUBRGCwubrgc0-9]*$")
+_TO_CREATURES = ("target", "self", "creatures_you_control", "each_creature", "other_creatures_you_control")
+_EFFECT_OPTIONS: dict[str, tuple[str, ...]] = {
+    "damage": ("to",), "destroy": ("no_regenerate",), "pump": ("to",), "set_pt": ("to",), "switch_pt": (),
+    "grant": ("to",), "regenerate": (), "prevent": ("to",), "counter": (), "gain_life": ("player",),
+    "lose_life": ("player",), "draw": ("player",), "create_token": ("count",), "sacrifice": (),
+    "add_counters": ("to",), "tap": (), "untap": (), "add_mana": (), "attach": (),
+}
+_STATIC_SCOPES = ("creatures_you_control", "other_creatures_you_control", "creatures", "enchanted_creature",
+                  "equipped_creature", "self")
+TRIGGER_EVENTS = ("dies", "enters", "attacks", "blocks", "deals_combat_damage", "upkeep", "end_step")
+
+
+@dataclass
+class Reader:
+    """Context for reading one file: where it came from, its ruleset, and how to find cards."""
+
+    source: str
+    ruleset: Any  # rulesets.Ruleset
+    find_card: Callable[[str], tuple[Y, str] | None]
+    token_names: set[str] = field(default_factory=set)
+    depth: int = 0
+    reading: set[str] = field(default_factory=set)  # cards being read (a token may name one: read it lazily)
+    refused: list[NotModelled] = field(default_factory=list)  # raised once the whole file is known to be valid
+    lazy: dict[str, Y] = field(default_factory=dict)  # those cards, to read once the file is read
+
+    def fail(self, y: Y, message: str, key: str | None = None) -> ScenarioInvalid:
+        path = y.path if key is None else (f"{y.path}.{key}" if y.path else key)
+        line = y.key_line if y.key_line and (y.is_map or y.is_seq) else y.line
+        return ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: {message}")
+
+    def refuse(self, y: Y, message: str, rules: tuple[str, ...] = ()) -> None:
+        """Something the engine will not play: remembered, and raised only if the file is otherwise valid."""
+        self.refused.append(NotModelled(f"{self.source}:{y.line}: {y.path or 'file'}: {message}", rules))
+
+
+# --- scalar helpers ---------------------------------------------------------------------------------------
+
+def as_map(r: Reader, y: Y, allowed: frozenset[str] | set[str] | tuple[str, ...], required: tuple[str, ...] = ()
+           ) -> dict[str, Y]:
+    if not y.is_map:
+        raise r.fail(y, "expected a mapping")
+    for key, value in y.value.items():
+        if key not in allowed:
+            raise r.fail(value, f"unknown key {key!r}", None)
+    for key in required:
+        if key not in y.value:
+            raise r.fail(y, f"missing required key {key!r}")
+    return dict(y.value)
+
+
+def as_list(r: Reader, y: Y) -> list[Y]:
+    if y.value is None:
+        return []
+    if not y.is_seq:
+        raise r.fail(y, "expected a list")
+    return list(y.value)
+
+
+def as_name(r: Reader, y: Y) -> str:
+    if y.is_map or y.is_seq or y.value is None or (isinstance(y.value, str) and not y.value.strip()):
+        raise r.fail(y, "expected a name")
+    return str(y.raw if y.raw is not None else y.value).strip()
+
+
+def as_int(r: Reader, y: Y, minimum: int | None = None) -> int:
+    if isinstance(y.value, bool) or not isinstance(y.value, int):
+        raise r.fail(y, "expected a whole number")
+    if minimum is not None and y.value < minimum:
+        raise r.fail(y, f"must be at least {minimum}")
+    return int(y.value)
+
+
+def as_bool(r: Reader, y: Y) -> bool:
+    if not isinstance(y.value, bool):
+        raise r.fail(y, "expected true or false")
+    return y.value
+
+
+def as_text(r: Reader, y: Y) -> str:
+    if y.is_map or y.is_seq:
+        raise r.fail(y, "expected text")
+    return "" if y.value is None else str(y.raw if isinstance(y.value, (int, float)) else y.value)
+
+
+def as_mana(r: Reader, y: Y) -> str:
+    text = as_text(r, y).replace(" ", "").replace("{", "").replace("}", "")
+    if not MANA.match(text):
+        raise r.fail(y, f"not a mana string: {text!r} (use W U B R G C and digits)")
+    return text.upper()
+
+
+def names_list(r: Reader, y: Y) -> tuple[str, ...]:
+    if not y.is_seq:
+        return (as_name(r, y),)
+    return tuple(as_name(r, item) for item in y.value)
+
+
+# --- objects ----------------------------------------------------------------------------------------------
+
+def read_object(r: Reader, y: Y) -> ObjectSpec:
+    """An object, with its card's fields under the file's own."""
+    fields = as_map(r, y, OBJECT_KEYS)
+    card_name = as_name(r, fields["card"]) if "card" in fields else None
+    if card_name is not None:
+        key = kw.fold(card_name)
+        if key in r.reading:
+            raise r.fail(y, f"card {card_name!r} refers to itself")
+        r.reading.add(key)
+        try:
+            return _read_fields(r, y, {**_card_fields(r, fields["card"], card_name), **fields}, card_name)
+        finally:
+            r.reading.discard(key)
+    return _read_fields(r, y, fields, None)
+
+
+def _read_fields(r: Reader, y: Y, fields: dict[str, Y], card_name: str | None) -> ObjectSpec:
+    if "name" not in fields:
+        if card_name is None:
+            raise r.fail(y, "missing required key 'name'")
+    name = as_name(r, fields["name"]) if "name" in fields else str(card_name)
+    return ObjectSpec(
+        name=name, line=y.line, card=card_name,
+        id=as_name(r, fields["id"]) if "id" in fields else None,
+        types=_types(r, fields.get("types")),
+        subtypes=tuple(as_name(r, s) for s in as_list(r, fields["subtypes"])) if "subtypes" in fields else (),
+        supertypes=_supertypes(r, fields.get("supertypes")),
+        colors=_colors(r, fields.get("colors")),
+        mana_cost=as_mana(r, fields["mana_cost"]) if "mana_cost" in fields else None,
+        power=as_int(r, fields["power"]) if _given(fields, "power") else None,
+        toughness=as_int(r, fields["toughness"]) if _given(fields, "toughness") else None,
+        keywords=read_keywords(r, fields["keywords"]) if "keywords" in fields else (),
+        tapped=as_bool(r, fields["tapped"]) if "tapped" in fields else False,
+        damage=as_int(r, fields["damage"], 0) if "damage" in fields else 0,
+        counters=read_counters(r, fields["counters"]) if "counters" in fields else (),
+        summoning_sick=as_bool(r, fields["summoning_sick"]) if "summoning_sick" in fields else False,
+        attached_to=as_name(r, fields["attached_to"]) if _given(fields, "attached_to") else None,
+        effect=tuple(read_effect(r, s) for s in as_list(r, fields["effect"])) if "effect" in fields else (),
+        abilities=tuple(read_ability(r, a) for a in as_list(r, fields["abilities"])) if "abilities" in fields else (),
+    )
+
+
+def _given(fields: dict[str, Y], key: str) -> bool:
+    return key in fields and fields[key].value is not None
+
+
+def _card_fields(r: Reader, y: Y, card_name: str) -> dict[str, Y]:
+    found = r.find_card(card_name)
+    if found is None:
+        raise r.fail(y, f"no card {card_name!r} in the card library")
+    card, where = found
+    if not card.is_map:
+        raise ScenarioInvalid(f"{where}:{card.line}: card {card_name!r} is not a mapping")
+    ruleset = card.value.get("ruleset")
+    if ruleset is not None and ruleset.value not in ("both", r.ruleset.id):
+        r.refuse(y, f"card {card_name!r} belongs to the {ruleset.value} ruleset, not {r.ruleset.id}")
+    unknown = sorted(set(card.value) - OBJECT_KEYS - CARD_ONLY_KEYS)
+    if unknown:
+        bad = card.value[unknown[0]]
+        raise ScenarioInvalid(f"{where}:{bad.line}: card {card_name!r}: unknown key {unknown[0]!r}")
+    return {k: v for k, v in card.value.items() if k in OBJECT_KEYS and k not in ("id",)}
+
+
+def _types(r: Reader, y: Y | None) -> tuple[str, ...]:
+    if y is None:
+        return ()
+    out = []
+    for item in as_list(r, y) if y.is_seq else [y]:
+        name = as_name(r, item)
+        canon = kw.card_type(name)
+        if canon is None:
+            if kw.fold(name) not in ("planeswalker", "tribal", "plane", "scheme", "conspiracy", "vanguard",
+                                     "phenomenon"):
+                raise r.fail(item, f"unknown card type {name!r}")
+            r.refuse(item, f"card type {name!r} is not modelled")
+            continue
+        out.append(canon)
+    return tuple(dict.fromkeys(out))
+
+
+def _supertypes(r: Reader, y: Y | None) -> tuple[str, ...]:
+    if y is None:
+        return ()
+    out = []
+    for item in as_list(r, y):
+        name = kw.fold(as_name(r, item))
+        canon = _SUPERTYPE_NAMES.get(name)
+        if canon is None and name != "world":
+            raise r.fail(item, f"unknown supertype {name!r}")
+        if canon is None:
+            r.refuse(item, "the world supertype is not modelled")
+            continue
+        if canon == "legendary" and not r.ruleset.legend_rule:
+            r.refuse(item, f"the {r.ruleset.id} ruleset has no legendary supertype")
+        out.append(canon)
+    return tuple(out)
+
+
+def _colors(r: Reader, y: Y | None) -> tuple[str, ...]:
+    if y is None:
+        return ()
+    out = []
+    for item in as_list(r, y) if y.is_seq else [y]:
+        name = as_name(r, item)
+        if kw.fold(name) in ("colorless", "colourless", "bezbojan", "bezbojna", "бесцветный"):
+            continue
+        canon = kw.color(name)
+        if canon is None:
+            raise r.fail(item, f"unknown colour {name!r}")
+        out.append(canon)
+    return tuple(c for c in kw.COLORS if c in out)
+
+
+def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
+    """Canonical keyword ids; refuses (exit 3) a keyword the ruleset lacks or the engine does not play."""
+    out = []
+    for item in as_list(r, y) if y.is_seq else [y]:
+        term = as_name(r, item)
+        try:
+            canon = kw.resolve_keyword(term)
+        except kw.KeywordError as exc:
+            if not exc.known:
+                raise r.fail(item, str(exc)) from None
+            r.refuse(item, str(exc))
+            continue
+        if not r.ruleset.has_keyword(canon):
+            r.refuse(item, f"the {r.ruleset.id} ruleset has no keyword {canon} ({term!r})")
+            continue
+        out.append(canon)
+    return tuple(dict.fromkeys(out))
+
+
+def read_counters(r: Reader, y: Y) -> tuple[tuple[str, int], ...]:
+    fields = as_map(r, y, set(y.value) if y.is_map else set())
+    out = []
+    for kind, count in fields.items():
+        n = as_int(r, count, 0)
+        if n:
+            out.append((kind.replace(" ", ""), n))
+    return tuple(out)
+
+
+# --- effects and abilities --------------------------------------------------------------------------------
+
+def read_effect(r: Reader, y: Y) -> EffectStep:
+    """One effect step: a mapping with exactly one effect key and that key's options."""
+    if not y.is_map:
+        raise r.fail(y, "an effect step is a mapping like {damage: 3}")
+    kinds = [k for k in y.value if k in _EFFECT_OPTIONS]
+    if len(kinds) != 1:
+        raise r.fail(y, "an effect step needs exactly one of: " + ", ".join(_EFFECT_OPTIONS))
+    kind = kinds[0]
+    fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind]})
+    return _EFFECT_READERS[kind](r, kind, fields[kind], fields, y.line)
+
+
+def _to(r: Reader, fields: dict[str, Y], key: str, allowed: tuple[str, ...], default: str) -> str:
+    if key not in fields:
+        return default
+    value = as_name(r, fields[key])
+    if value not in allowed:
+        raise r.fail(fields[key], f"must be one of {', '.join(allowed)}")
+    return value
+
+
+def _amount_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
+    if kind == "damage":
+        to = _to(r, fields, "to", ("target", "self", "controller", "each_creature", "each_player",
+                                   "each_opponent", "each_other_creature"), "target")
+        return EffectStep(kind, line, amount=as_int(r, v, 0), to=to)
+    if kind == "prevent":
+        to = _to(r, fields, "to", ("target", "self", "controller", "combat_damage"), "target")
+        if v.value in ("all", "all_combat_damage"):
+            return EffectStep(kind, line, amount=None, to="combat_damage" if v.value == "all_combat_damage" else to)
+        return EffectStep(kind, line, amount=as_int(r, v, 0), to=to)
+    default = "target" if "player" in fields else "controller"
+    to = _to(r, fields, "player", ("target", "controller", "each_player", "each_opponent"), default)
+    return EffectStep(kind, line, amount=as_int(r, v, 0), to=to)
+
+
+def _object_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
+    allowed = {"destroy": ("target", "self", "all_creatures"), "sacrifice": ("self",),
+               "regenerate": ("target", "self"), "counter": ("target",), "switch_pt": ("target", "self"),
+               "tap": ("target", "self"), "untap": ("target", "self"), "attach": ("target",)}[kind]
+    value = as_name(r, v)
+    if value not in allowed:
+        raise r.fail(v, f"must be one of {', '.join(allowed)}")
+    no_regen = as_bool(r, fields["no_regenerate"]) if "no_regenerate" in fields else False
+    return EffectStep(kind, line, to=value, no_regenerate=no_regen)
+
+
+def _pt_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
+    pt = as_map(r, v, ("power", "toughness"))
+    to = _to(r, fields, "to", _TO_CREATURES, "target")
+    return EffectStep(kind, line, to=to, power=as_int(r, pt["power"]) if "power" in pt else 0,
+                      toughness=as_int(r, pt["toughness"]) if "toughness" in pt else 0)
+
+
+def _grant(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
+    return EffectStep(kind, line, keywords=read_keywords(r, v), to=_to(r, fields, "to", _TO_CREATURES, "target"))
+
+
+def _counters(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
+    return EffectStep(kind, line, counters=read_counters(r, v), to=_to(r, fields, "to", ("target", "self"), "target"))
+
+
+def _token(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
+    count = as_int(r, fields["count"], 1) if "count" in fields else 1
+    if count > 100:
+        raise r.fail(fields["count"], "at most 100 tokens at once")
+    card = v.value.get("card") if v.is_map else None
+    if card is not None and kw.fold(as_name(r, card)) in r.reading:
+        if set(v.value) - {"card", "name"}:
+            raise r.fail(v, "a token that is the card being read can only name it (card:, name:)")
+        name = as_name(r, v.value.get("name", card))
+        r.token_names.add(name)
+        r.lazy[as_name(r, card)] = v
+        return EffectStep(kind, line, token_card=as_name(r, card), count=count, to="controller")
+    r.depth += 1
+    if r.depth > 4:
+        raise r.fail(v, "tokens nested too deeply")
+    try:
+        token = read_object(r, v)
+    finally:
+        r.depth -= 1
+    r.token_names.add(token.handle)
+    return EffectStep(kind, line, token=token, count=count, to="controller")
+
+
+def read_lazy_cards(r: Reader) -> tuple[tuple[str, ObjectSpec], ...]:
+    """The cards that tokens named while those cards were being read, each read on its own now."""
+    out = []
+    for name, y in r.lazy.items():
+        out.append((name, read_object(r, Y({"card": Y(name, y.line, y.path, name)}, y.line, y.path))))
+    return tuple(out)
+
+
+def _mana(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
+    return EffectStep(kind, line, mana=as_mana(r, v), to="controller")
+
+
+_EFFECT_READERS: dict[str, Callable[[Reader, str, Y, dict[str, Y], int], EffectStep]] = {
+    "damage": _amount_effect, "prevent": _amount_effect, "gain_life": _amount_effect,
+    "lose_life": _amount_effect, "draw": _amount_effect,
+    "destroy": _object_effect, "sacrifice": _object_effect, "regenerate": _object_effect,
+    "counter": _object_effect, "switch_pt": _object_effect, "tap": _object_effect, "untap": _object_effect,
+    "attach": _object_effect,
+    "pump": _pt_effect, "set_pt": _pt_effect, "grant": _grant, "add_counters": _counters,
+    "create_token": _token, "add_mana": _mana,
+}
+
+
+def read_ability(r: Reader, y: Y) -> Ability:
+    """``{activated: ...}``, ``{triggered: ...}`` or ``{static: ...}``."""
+    fields = as_map(r, y, ("activated", "triggered", "static"))
+    if len(fields) != 1:
+        raise r.fail(y, "an ability is one of {activated: ...}, {triggered: ...}, {static: ...}")
+    kind, body = next(iter(fields.items()))
+    if kind == "activated":
+        return _activated(r, body)
+    if kind == "triggered":
+        return _triggered(r, body)
+    return _static(r, body)
+
+
+def _activated(r: Reader, y: Y) -> Ability:
+    f = as_map(r, y, ("cost", "effect", "timing"), ("effect",))
+    cost = Cost()
+    if "cost" in f:
+        c = as_map(r, f["cost"], ("tap", "mana", "sacrifice"))
+        if "sacrifice" in c and as_name(r, c["sacrifice"]) != "self":
+            raise r.fail(c["sacrifice"], "only sacrifice: self is modelled")
+        cost = Cost(tap=as_bool(r, c["tap"]) if "tap" in c else False,
+                    mana=as_mana(r, c["mana"]) if "mana" in c else "", sacrifice_self="sacrifice" in c)
+    timing = _to(r, f, "timing", ("instant", "sorcery"), "instant")
+    effect = tuple(read_effect(r, s) for s in as_list(r, f["effect"]))
+    return Ability("activated", y.line, effect=effect, cost=cost, timing=timing)
+
+
+def _triggered(r: Reader, y: Y) -> Ability:
+    f = as_map(r, y, ("when", "effect", "targets"), ("when", "effect"))
+    when = as_name(r, f["when"])
+    if when not in TRIGGER_EVENTS:
+        raise r.fail(f["when"], f"must be one of {', '.join(TRIGGER_EVENTS)}")
+    targets = tuple(as_name(r, t) for t in as_list(r, f["targets"])) if "targets" in f else ()
+    effect = tuple(read_effect(r, s) for s in as_list(r, f["effect"]))
+    return Ability("triggered", y.line, effect=effect, when=when, targets=targets)
+
+
+def _static(r: Reader, y: Y) -> Ability:
+    f = as_map(r, y, _STATIC_SCOPES)
+    if len(f) != 1:
+        raise r.fail(y, f"a static ability is one of {', '.join(_STATIC_SCOPES)}")
+    scope, body = next(iter(f.items()))
+    b = as_map(r, body, ("power", "toughness", "keywords"))
+    return Ability("static", y.line, scope=scope,
+                   power=as_int(r, b["power"]) if "power" in b else 0,
+                   toughness=as_int(r, b["toughness"]) if "toughness" in b else 0,
+                   keywords=read_keywords(r, b["keywords"]) if "keywords" in b else ())

@@ -1,0 +1,134 @@
+"""The one-line combat answer (``izvori-judge combat``): one attacker, its blockers, default assignment.
+
+The creatures are given as ``"P/T keyword ..."`` (any document's keyword names, as in a scenario); the answer
+is played by the same engine as a scenario file (written here, then loaded safely), from declare attackers to
+the end of combat, and summarised: how each creature assigns its damage, who dies, what the defending player
+loses, and the rules behind it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ScenarioInvalid
+from .rulesets import RULESETS
+
+_PT = re.compile(r"^(-?\d+)/(-?\d+)$")
+_NAMES = {"en": ("Attacker", "Blocker", "the defending player"), "sr": ("Napadač", "Blokirač", "branilac")}
+_ANSWER_EVENTS = ("assign", "first_strike_step", "combat_damage", "combat_damage_on_stack", "prevented",
+                  "protection_prevents", "regenerated", "indestructible", "gain_life", "damage_lost")
+
+
+@dataclass(frozen=True, slots=True)
+class QuickAnswer:
+    """The answer: one line, the rules it rests on, and the scenario's exit status."""
+
+    line: str
+    rules: tuple[str, ...]
+    exit_status: int
+    assigned: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    died: tuple[str, ...]
+    life_lost: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"answer": self.line, "rules": list(self.rules), "exit_status": self.exit_status,
+                "assigned": {src: dict(split) for src, split in self.assigned}, "died": list(self.died),
+                "life_lost": self.life_lost}
+
+
+def _creature(text: str, name: str) -> dict[str, Any]:
+    words = text.split()
+    if not words or not _PT.match(words[0]):
+        raise ScenarioInvalid(f"{name}: {text!r} must start with power/toughness, like \"3/3 trample\"")
+    m = _PT.match(words[0])
+    assert m is not None
+    out: dict[str, Any] = {"name": name, "types": ["creature"], "power": int(m.group(1)),
+                           "toughness": int(m.group(2))}
+    keywords = _keywords(words[1:])
+    if keywords:
+        out["keywords"] = keywords
+    return out
+
+
+def _keywords(words: list[str]) -> list[str]:
+    """Words to keyword names; two-word names (first strike, пробивной удар) are joined when that resolves."""
+    out, i = [], 0
+    while i < len(words):
+        if i + 1 < len(words) and not _resolves(words[i]):
+            pair = f"{words[i]} {words[i + 1]}"
+            if _resolves(pair):
+                out.append(pair)
+                i += 2
+                continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
+def _resolves(term: str) -> bool:
+    from .keywords import KeywordError, resolve_keyword
+
+    try:
+        resolve_keyword(term)
+    except KeywordError as exc:
+        return exc.known
+    return True
+
+
+def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "en") -> QuickAnswer:
+    """Play one attack with these blockers and answer in one line."""
+    import yaml
+
+    from .runner import play
+    from .scenario import load_scenario
+
+    if ruleset not in RULESETS:
+        raise ScenarioInvalid(f"--ruleset: use one of {', '.join(RULESETS)}")
+    a_name, b_name, defender = _NAMES[lang]
+    names = [f"{b_name} {i + 1}" if len(blockers) > 1 else b_name for i in range(len(blockers))]
+    doc = {
+        "scenario": "combat", "ruleset": ruleset,
+        "players": [{"name": "A", "battlefield": [_creature(attacker, a_name)]},
+                    {"name": "D", "battlefield": [_creature(b, n) for b, n in zip(blockers, names)]}],
+        "turn": {"active": "A", "step": "declare_attackers"},
+        "actions": [{"attack": {a_name: "D"}}] + ([{"block": {n: a_name for n in names}}] if names else [])
+        + [{"pass": {"until": "end_of_combat"}}],
+    }
+    spec = load_scenario(yaml.safe_dump(doc, allow_unicode=True), "--attacker/--blockers")
+    result, game = play(spec, lang)
+    if result.rejected is not None:
+        return QuickAnswer(f"{ruleset}: {result.rejected.reason}", result.rejected.rules, result.exit_status, (),
+                           (), 0)
+    start = game.rs.starting_life
+    assigned = tuple((e.args["source"], tuple((to, n) for to, n in e.args["split"]))
+                     for e in game.log if e.event == "assign")
+    died = tuple(e.args["obj"] for e in game.log if e.event.startswith("to_graveyard_"))
+    lost = start - game.players["D"].life
+    rules = tuple(dict.fromkeys(r for e in game.log if e.event in _ANSWER_EVENTS or e.event.startswith("to_graveyard")
+                                for r in e.rules))
+    line = _line(lang, ruleset, attacker, blockers, names, a_name, defender, assigned, died, lost)
+    line += f" [{', '.join(rules)}]"
+    return QuickAnswer(line, rules, result.exit_status, assigned, died, lost)
+
+
+def _line(lang: str, ruleset: str, attacker: str, blockers: list[str], names: list[str], a_name: str,
+          defender: str, assigned: tuple[tuple[str, tuple[tuple[str, int], ...]], ...], died: tuple[str, ...],
+          lost: int) -> str:
+    def who(name: str) -> str:
+        return defender if name == "D" else name
+
+    parts = []
+    for source, split in assigned:
+        if split:
+            to = ", ".join(f"{n} {'to' if lang == 'en' else 'na'} {who(t)}" for t, n in split)
+            parts.append(f"{source} {'assigns' if lang == 'en' else 'raspoređuje'} {to}")
+    blocked = ", ".join(f"{n} ({b})" for n, b in zip(names, blockers))
+    if lang == "en":
+        head = f"{ruleset}: {a_name} {attacker}" + (f" blocked by {blocked}" if names else " unblocked")
+        dead = f"dies: {', '.join(died)}" if died else "no creature dies"
+        return f"{head}: " + "; ".join(parts + [dead, f"{defender} loses {lost} life"]) + "."
+    head = f"{ruleset}: {a_name} {attacker}" + (f" blokiran bićima {blocked}" if names else " neblokiran")
+    dead = f"umire: {', '.join(died)}" if died else "nijedno biće ne umire"
+    return f"{head}: " + "; ".join(parts + [dead, f"{defender} gubi {lost} života"]) + "."

@@ -1,0 +1,157 @@
+"""The scenario file format, version 1, as frozen dataclasses (what :mod:`.scenario` reads a file into).
+
+Nothing here knows the rules; every record keeps the line it was read from so that the engine's messages can
+point back into the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
+         "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
+# Effect steps and the values of their `to` / `player` options.
+TARGETING = "target"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectStep:
+    """One effect step: ``kind`` is its key; ``to`` says whom it affects (``target`` takes the next target)."""
+
+    kind: str
+    line: int
+    amount: int | None = None  # damage, prevent (None = all), gain/lose life, draw
+    to: str = TARGETING
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    token: ObjectSpec | None = None
+    token_card: str | None = None  # a token that is a card still being read (a card that makes copies of itself)
+    count: int = 1
+    no_regenerate: bool = False
+    mana: str = ""
+
+    @property
+    def takes_target(self) -> bool:
+        return self.to == TARGETING
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An activated ability's cost."""
+
+    tap: bool = False
+    mana: str = ""
+    sacrifice_self: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """An activated, triggered or static ability."""
+
+    kind: str  # activated | triggered | static
+    line: int
+    effect: tuple[EffectStep, ...] = ()
+    cost: Cost = field(default_factory=Cost)
+    timing: str = "instant"  # activated: instant | sorcery
+    when: str = ""  # triggered
+    targets: tuple[str, ...] = ()  # triggered: fixed names, or any / creature / player
+    scope: str = ""  # static: creatures_you_control, other_creatures_you_control, creatures, enchanted_creature...
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectSpec:
+    """An object as the file describes it (after its card's fields are merged in)."""
+
+    name: str
+    line: int
+    id: str | None = None
+    card: str | None = None
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    mana_cost: str | None = None
+    power: int | None = None
+    toughness: int | None = None
+    keywords: tuple[str, ...] = ()
+    tapped: bool = False
+    damage: int = 0
+    counters: tuple[tuple[str, int], ...] = ()
+    summoning_sick: bool = False
+    attached_to: str | None = None
+    effect: tuple[EffectStep, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def handle(self) -> str:
+        return self.id or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A player and their zones."""
+
+    name: str
+    line: int
+    life: int | None
+    poison: int
+    library: int
+    mana_pool: str
+    zones: tuple[tuple[str, tuple[ObjectSpec, ...]], ...]  # hand graveyard exile battlefield
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action; ``index`` is 1-based as in ``illegal_action``. Fields are used by the kinds that need them."""
+
+    index: int
+    kind: str  # attack block order_blockers assign_damage cast activate play_land choose pass
+    line: int
+    player: str | None = None
+    card: str | None = None
+    ability: int = 0
+    targets: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()  # attack: attacker -> player; block: blocker -> attacker
+    orders: tuple[tuple[str, tuple[str, ...]], ...] = ()  # order_blockers
+    assignments: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()  # assign_damage
+    order: tuple[str, ...] = ()  # choose: order of triggers or replacement effects
+    has_targets: bool = False  # choose: targets given
+    mode: str = ""  # pass: priority | until_resolved | next_step | until
+    until: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One expectation: ``kind`` is the expect key, ``key`` the player/object/zone it checks ("" if none)."""
+
+    kind: str
+    key: str
+    expected: object
+    line: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind}.{self.key}" if self.key else self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A whole scenario file."""
+
+    source: str
+    title: str
+    ruleset: str
+    question: str | None
+    players: tuple[PlayerSpec, ...]
+    active: str
+    step: str
+    actions: tuple[Action, ...]
+    expect: tuple[Check, ...]
+    handles: frozenset[str] = frozenset()
+    token_cards: tuple[tuple[str, ObjectSpec], ...] = ()  # cards named by create_token while being read

@@ -1,0 +1,110 @@
+"""Targets: what each effect step may target, finding a named target, and whether it is legal.
+
+Targets are chosen as a spell is cast or an ability put on the stack (ru-cr:601.2c, ru-cr:603.3d;
+sr-judge:D10.13, sr-judge:D11.40) and checked again on resolution (ru-cr:608.2b, sr-judge:D14.21). A permanent
+with hexproof can't be the target of its opponents' spells and abilities (ru-cr:702.11b), with shroud of any
+(ru-cr:702.18a), with protection of spells of that colour or abilities whose source has it (ru-cr:702.16b,
+sr-judge:E3.22). In izvori only permanents are targets unless the effect names players (sr-judge:D15.50).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalAction
+from .layers import chars, is_creature
+from .spec import EffectStep
+from .state import Game, Target
+
+StackRef = tuple[str, int]  # ("stack", sid)
+# What each effect step may target.
+KIND = {"damage": "any", "prevent": "any", "destroy": "permanent", "pump": "creature", "set_pt": "creature",
+        "switch_pt": "creature", "grant": "creature", "regenerate": "creature", "add_counters": "creature",
+        "tap": "permanent", "untap": "permanent", "counter": "stack", "lose_life": "player",
+        "gain_life": "player", "draw": "player", "attach": "creature"}
+WORDS = {"any": "creature or player", "creature": "creature", "permanent": "permanent", "stack": "spell or ability",
+         "player": "player"}
+
+
+def target_steps(effect: tuple[EffectStep, ...]) -> list[EffectStep]:
+    """The steps that take the next target, in order."""
+    return [s for s in effect if s.takes_target]
+
+
+def is_stack(target: Any) -> bool:
+    return isinstance(target, tuple) and len(target) == 2 and target[0] == "stack"
+
+
+def find(game: Game, name: str, kind: str, line: int) -> Target | StackRef | None:
+    """The player, permanent or stack object a name stands for, given what the step may target."""
+    if name in game.players:
+        return name
+    if kind == "stack":
+        items = [i for i in game.stack if i.name == name]
+        return ("stack", items[-1].sid) if items else None
+    obj = game.one(name, ("battlefield",), line, "target")
+    if obj is None:
+        obj = game.one(name, ("hand", "graveyard", "exile", "library", "stack"), line, "target")
+    return obj.ref if obj is not None else None
+
+
+def check(game: Game, target: Any, kind: str, source: dict[str, Any], controller: str, spell: bool
+          ) -> str | None:
+    """Why the target is illegal (with rules in ``game``'s ruleset), or None if it is legal."""
+    rs = game.rs
+    if isinstance(target, str):
+        if kind not in ("any", "player"):
+            return f"{target} is a player, not a {WORDS[kind]}"
+        return None if not game.players[target].lost else f"{target} has left the game"
+    if is_stack(target):
+        item = next((i for i in game.stack if i.sid == target[1]), None)
+        if kind != "stack":
+            return f"a {WORDS[kind]} is needed, not something on the stack"
+        return None if item is not None else "it is no longer on the stack"
+    obj = game.get(target)
+    if obj is None or obj.zone != "battlefield":
+        where = game.objects[target[0]].zone if target[0] in game.objects else "gone"
+        return f"{game.describe(target)} is not on the battlefield (it is in the {where})"
+    if kind in ("creature", "any") and not is_creature(obj):
+        return f"{obj.handle} is not a creature"
+    if kind in ("player", "stack"):
+        return f"{obj.handle} is not a {WORDS[kind]}"
+    c = chars(game, obj)
+    if c.has("shroud"):  # ru-cr:702.18a
+        return f"{obj.handle} has shroud"
+    if c.has("hexproof") and obj.controller != controller:  # ru-cr:702.11b
+        return f"{obj.handle} has hexproof"
+    if c.protection_from(tuple(source.get("colors", ()))):  # ru-cr:702.16b sr-judge:E3.22
+        what = "spells" if spell else "abilities from sources"
+        return f"{obj.handle} has protection from {'/'.join(source['colors'])} {what}"
+    return None
+
+
+def reason_rules(game: Game, reason: str) -> tuple[str, ...]:
+    """The rules behind an illegal-target reason."""
+    rs = game.rs
+    extra: tuple[str, ...] = ()
+    if "shroud" in reason:
+        extra = rs.refs("kw:shroud")
+    elif "hexproof" in reason:
+        extra = rs.refs("kw:hexproof")
+    elif "protection" in reason:
+        extra = rs.refs("kw:protection_target")
+    return rs.refs("illegal_target") + extra
+
+
+def choose(game: Game, names: tuple[str, ...], steps: list[EffectStep], source: dict[str, Any], controller: str,
+           spell: bool, line: int, what: str) -> list[Any]:
+    """Targets for a spell or ability from the given names; an illegal one is an illegal action."""
+    out = []
+    for name, step in zip(names, steps):
+        kind = KIND[step.kind]
+        target = find(game, name, kind, line)
+        if target is None:
+            raise IllegalAction(f"{what}: {name} can't be targeted: it is not a {WORDS[kind]} in play",
+                                game.rs.refs("illegal_target"))
+        reason = check(game, target, kind, source, controller, spell)
+        if reason:
+            raise IllegalAction(f"{what}: {name} can't be a target: {reason}", reason_rules(game, reason))
+        out.append(target)
+    return out

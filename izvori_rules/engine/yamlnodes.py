@@ -1,0 +1,112 @@
+"""Untrusted YAML to a tree that remembers lines: the safe composer only, with limits.
+
+Scenario files are data a judge may write, so they are read with PyYAML's safe composer (no tags run code),
+and bounded: the file's size, the nesting depth and the number of nodes visited (an alias is visited again
+each time it is used, so an "alias bomb" or a self-referencing alias hits a limit instead of a hang).
+Every node keeps its line, so every mistake names the file, the line and the key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ScenarioInvalid
+
+MAX_BYTES = 256 * 1024
+MAX_DEPTH = 24
+MAX_NODES = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class Y:
+    """A YAML node: ``value`` is a dict of str to Y, a list of Y, or a scalar; ``line`` is 1-based."""
+
+    value: Any
+    line: int
+    path: str
+    raw: str | None = None
+    key_line: int = 0  # for a mapping's value: the line of its key
+
+    @property
+    def is_map(self) -> bool:
+        return isinstance(self.value, dict)
+
+    @property
+    def is_seq(self) -> bool:
+        return isinstance(self.value, list)
+
+    def plain(self) -> Any:
+        """The value without line numbers (for scalars and small leaf structures)."""
+        if isinstance(self.value, dict):
+            return {k: v.plain() for k, v in self.value.items()}
+        if isinstance(self.value, list):
+            return [v.plain() for v in self.value]
+        return self.value
+
+
+def load_yaml(text: str | bytes, source: str, max_bytes: int = MAX_BYTES) -> Y:
+    """Parse one YAML document safely into a :class:`Y` tree; any problem raises :class:`ScenarioInvalid`."""
+    import yaml
+
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    if len(raw) > max_bytes:
+        raise ScenarioInvalid(f"{source}: file too large ({len(raw)} bytes; the limit is {max_bytes})")
+    try:
+        decoded = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ScenarioInvalid(f"{source}: not UTF-8 (byte {exc.start})") from None
+    try:
+        node = yaml.compose(decoded, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark else 0
+        raise ScenarioInvalid(f"{source}:{line}: malformed YAML: {exc.problem or exc}") from None
+    except yaml.YAMLError as exc:
+        raise ScenarioInvalid(f"{source}: malformed YAML: {exc}") from None
+    if node is None:
+        raise ScenarioInvalid(f"{source}:1: the file is empty")
+    return _Converter(source).convert(node, "", 0)
+
+
+class _Converter:
+    def __init__(self, source: str) -> None:
+        import yaml
+
+        self.source = source
+        self.visited = 0
+        self.constructor = yaml.constructor.SafeConstructor()
+        self.yaml = yaml
+
+    def convert(self, node: Any, path: str, depth: int) -> Y:
+        line = node.start_mark.line + 1
+        self.visited += 1
+        if depth > MAX_DEPTH:
+            raise ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: nested too deeply (limit {MAX_DEPTH})")
+        if self.visited > MAX_NODES:
+            raise ScenarioInvalid(f"{self.source}:{line}: too many YAML nodes (limit {MAX_NODES}; aliases count each use)")
+        if isinstance(node, self.yaml.MappingNode):
+            return Y(self._mapping(node, path, depth), line, path)
+        if isinstance(node, self.yaml.SequenceNode):
+            items = [self.convert(item, f"{path}[{i}]", depth + 1) for i, item in enumerate(node.value)]
+            return Y(items, line, path)
+        try:
+            value = self.constructor.construct_object(node)
+        except self.yaml.YAMLError as exc:
+            raise ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: {exc}") from None
+        return Y(value, line, path, str(node.value))
+
+    def _mapping(self, node: Any, path: str, depth: int) -> dict[str, Y]:
+        out: dict[str, Y] = {}
+        for key_node, value_node in node.value:
+            line = key_node.start_mark.line + 1
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: merge keys (<<) are not supported")
+            if not isinstance(key_node, self.yaml.ScalarNode):
+                raise ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: a key must be a plain value")
+            key = str(key_node.value)
+            sub = f"{path}.{key}" if path else key
+            if key in out:
+                raise ScenarioInvalid(f"{self.source}:{line}: {sub}: duplicate key")
+            value = self.convert(value_node, sub, depth + 1)
+            out[key] = Y(value.value, value.line, value.path, value.raw, line)
+        return out

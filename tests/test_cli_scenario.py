@@ -1,0 +1,110 @@
+"""``izvori-judge scenario run``, ``scenario check`` and ``combat`` through typer's CliRunner: exit statuses,
+JSON, messages; and that starting the CLI does not load the engine."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from izvori_rules.cli import app
+
+HERE = Path(__file__).resolve().parent / "scenarios"
+runner = CliRunner()
+
+
+def invoke(*args: str) -> object:
+    return runner.invoke(app, list(args))
+
+
+@pytest.mark.parametrize(("name", "status"), [
+    ("trample_chump", 0), ("izvori_damage_on_stack", 0), ("illegal_block_expected", 0), ("failing_expectation", 1),
+    ("invalid_key", 2), ("refused_keyword", 3), ("illegal_block", 4),
+], ids=["passes", "izvori-passes", "expected-illegal", "fails", "invalid", "refused", "illegal"])
+def test_run_exit_status(name: str, status: int) -> None:
+    assert invoke("scenario", "run", str(HERE / f"{name}.yaml")).exit_code == status
+
+
+def test_run_json_has_the_issues_shape() -> None:
+    result = invoke("scenario", "run", str(HERE / "trample_chump.yaml"), "--json")
+    data = json.loads(result.stdout)
+    assert {"scenario", "ruleset", "passed", "steps", "rejected", "state", "expectations"} <= set(data)
+    assert data["passed"] is True and data["rejected"] is None
+    damage = [s for s in data["steps"] if s["event"] == "combat_damage"]
+    assert damage[1]["text"] == "Craw Wurm deals 3 combat damage to Boris (Boris is at 17 life)"
+    assert "ru-cr:510.2" in damage[1]["rules"]
+    assert data["state"]["players"]["Boris"]["life"] == 17
+    assert data["state"]["permanents"]["Craw Wurm"]["damage"] == 2
+    assert data["expectations"][0] == {"check": "life.Boris", "expected": 17, "actual": 17, "passed": True}
+
+
+def test_run_json_reports_the_rejected_action() -> None:
+    data = json.loads(invoke("scenario", "run", str(HERE / "illegal_block.yaml"), "--json").stdout)
+    assert data["rejected"]["action"] == 2
+    assert data["rejected"]["rules"] == ["ru-cr:702.9b", "ru-cr:702.17b"]
+
+
+def test_invalid_file_message_names_file_line_and_key() -> None:
+    result = invoke("scenario", "run", str(HERE / "invalid_key.yaml"))
+    assert result.exit_code == 2
+    assert "invalid_key.yaml:5: players[0].battlefield[0].powr: unknown key 'powr'" in " ".join(result.stderr.split())
+
+
+def test_lang_sr_narrates_in_serbian() -> None:
+    data = json.loads(invoke("scenario", "run", str(HERE / "izvori_damage_on_stack.yaml"), "--json",
+                             "--lang", "sr").stdout)
+    texts = [s["text"] for s in data["steps"]]
+    assert "Sva raspoređena borbena šteta ide na niz kao jedan objekat; aktivni igrač dobija prednost pre nego " \
+           "što se nanese" in texts
+
+
+def test_an_unknown_language_is_a_usage_error() -> None:
+    assert invoke("scenario", "run", str(HERE / "trample_chump.yaml"), "--lang", "de").exit_code == 2
+
+
+def test_check_prints_a_table_and_exits_with_the_worst_status(tmp_path: Path) -> None:
+    for name in ("trample_chump", "failing_expectation"):
+        shutil.copy(HERE / f"{name}.yaml", tmp_path)
+    result = invoke("scenario", "check", str(tmp_path))
+    assert result.exit_code == 1
+    assert "1/2 passed" in result.stdout
+    rows = json.loads(invoke("scenario", "check", str(tmp_path), "--json").stdout)
+    assert [(r["file"], r["status"]) for r in rows] == [("failing_expectation.yaml", 1), ("trample_chump.yaml", 0)]
+
+
+def test_check_reports_invalid_files_as_status_2(tmp_path: Path) -> None:
+    shutil.copy(HERE / "invalid_key.yaml", tmp_path)
+    rows = json.loads(invoke("scenario", "check", str(tmp_path), "--json").stdout)
+    assert rows[0]["status"] == 2 and "powr" in rows[0]["reason"]
+
+
+def test_combat_answers_in_one_line() -> None:
+    result = invoke("combat", "--ruleset", "mtg", "--attacker", "3/3 trample deathtouch", "--blockers", "2/2", "1/1")
+    assert result.exit_code == 0
+    # ru-cr 702.19b with 702.2c: 1 is lethal to each blocker, the rest tramples over.
+    assert "Attacker assigns 1 to Blocker 1, 1 to Blocker 2, 1 to the defending player" in " ".join(result.stdout.split())
+
+
+def test_combat_json() -> None:
+    data = json.loads(invoke("combat", "--ruleset", "izvori", "--attacker", "40/40 Razbijač", "--blockers",
+                             "20/20", "--json").stdout)
+    assert data["assigned"]["Attacker"] == {"Blocker": 20, "D": 20}  # sr-judge E3.102
+    assert data["life_lost"] == 20 and data["died"] == ["Blocker"]
+    assert "sr-judge:E3.102" in data["rules"]
+
+
+def test_combat_refuses_a_keyword_the_ruleset_lacks() -> None:
+    result = invoke("combat", "--ruleset", "izvori", "--attacker", "30/30 deathtouch", "--blockers", "20/20")
+    assert result.exit_code == 3 and "no keyword deathtouch" in " ".join(result.stderr.split())
+
+
+def test_starting_the_cli_does_not_load_the_engine() -> None:
+    code = ("import sys, izvori_rules.cli; "
+            "print(sorted(m for m in sys.modules if m.startswith('izvori_rules.engine')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
