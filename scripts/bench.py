@@ -63,7 +63,40 @@ def bench_lookup(bare: float) -> None:
     report("full parse of the corpus (no cache)", timed(parse_corpus, 5))
 
 
-SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup}
+def bench_search(bare: float) -> None:
+    """Index build, in-process query latency over the query set, cold CLI searches."""
+    from izvori_rules.graph_cache import load_graph
+    from izvori_rules.search.concepts_in_text import ConceptMatcher
+    from izvori_rules.search.index import open_index
+    from izvori_rules.search.searcher import concept_table, default_searcher
+
+    graph = load_graph()
+    report("index build (forced, on disk, with concepts)",
+           timed(lambda: open_index(graph, lambda: ConceptMatcher(concept_table()), force=True).close(), 3))
+    searcher = default_searcher()
+    queries = search_queries()
+    for query, doc, lang in queries:  # warm up: stemmer memos, postings pages in the OS cache
+        searcher.search(query, doc, lang)
+    latencies = [t for query, doc, lang in queries for t in timed(lambda: searcher.search(query, doc, lang), 5)]
+    report(f"in-process search, {len(queries)} queries × 5", latencies)
+    report("cold CLI: izvori-judge search razbijac --json", timed(run([cli(), "search", "razbijac", "--json"])), bare)
+    report("cold CLI: izvori-judge search razbijac", timed(run([cli(), "search", "razbijac"])), bare)
+    report("cold CLI: izvori-judge search D10.11-D10.19", timed(run([cli(), "search", "D10.11-D10.19"])), bare)
+
+
+def search_queries() -> list[tuple[str, str | None, str | None]]:
+    """The queries of tests/search_queries.tsv with their --doc and --lang options."""
+    path = Path(__file__).resolve().parent.parent / "tests" / "search_queries.tsv"
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith(("#", "set\t")):
+            _, query, options = line.split("\t")[:3]
+            chosen = dict(o.split("=", 1) for o in options.split()) if options != "-" else {}
+            out.append((query, chosen.get("doc"), chosen.get("lang")))
+    return out
+
+
+SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup, "search": bench_search}
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from . import app
-from .common import console, print_json, reported
+from .common import console, print_json, progress_bar, reported
 
 if TYPE_CHECKING:
     from ..search.searcher import SearchResult, Searcher
@@ -20,15 +20,17 @@ app.add_typer(index_app, name="index")
 def search(
     query: Annotated[list[str], typer.Argument(help="Words, \"quoted phrases\", a rule number, range or prefix.")],
     doc: Annotated[str | None, typer.Option("--doc", help="Only this document (sr-judge, cs-cr, ...).")] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="Only documents in this language (sr, cs, ru, pt).")] = None,
-    limit: Annotated[int, typer.Option("--limit", min=1, max=500, help="How many hits.")] = 10,
+    lang: Annotated[str | None, typer.Option("--lang", help="Only documents in this language (sr, cs, ru...).")] = None,
+    limit: Annotated[int | None, typer.Option(
+        "--limit", min=1, max=5000, help="How many hits (default 10; a citation shows every rule it names).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the search contract as JSON.")] = False,
 ) -> None:
     """Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script."""
+    from ..search.searcher import CITATION, query_kind
+
     text = " ".join(query)
     with reported():
-        searcher = _searcher(json_out)
-        _check_filters(searcher, doc, lang)
+        searcher = _searcher(quiet=json_out or query_kind(text) == CITATION)
         result = searcher.search(text, doc=doc, lang=lang, limit=limit)
     if json_out:
         print_json(result_json(result))
@@ -39,22 +41,20 @@ def search(
 
 
 def _searcher(quiet: bool) -> Searcher:
+    """The searcher; a missing index is built now, under a progress bar, unless the output must stay quiet
+    (``--json``) or the query needs no index (a citation)."""
     from ..search.searcher import default_searcher, open_searcher
+
+    if quiet:
+        return default_searcher()
     from ..search.index import index_exists
 
-    if quiet or index_exists():
+    if index_exists():
         return default_searcher()
-    return _with_progress(lambda progress: open_searcher(progress))
-
-
-def _check_filters(searcher: Searcher, doc: str | None, lang: str | None) -> None:
-    from ..errors import QueryError
-
-    if doc is not None and doc not in searcher.graph.docs:
-        raise QueryError(f"unknown document {doc!r}; the documents are {', '.join(searcher.graph.docs)}")
-    languages = {d.language for d in searcher.graph.docs.values()}
-    if lang is not None and lang not in languages:
-        raise QueryError(f"unknown language {lang!r}; the languages are {', '.join(sorted(languages))}")
+    with progress_bar("Building the search index") as progress:
+        searcher = open_searcher(progress)
+        searcher.opened  # noqa: B018 - build inside the progress bar
+    return searcher
 
 
 def result_json(result: SearchResult) -> dict[str, Any]:
@@ -76,7 +76,7 @@ def _render(searcher: Searcher, result: SearchResult) -> None:
         out.print(Text.assemble(("concepts: ", "bold"), ", ".join(result.concepts), style="dim"))
     if not result.hits:
         hint = f" Did you mean: {', '.join(result.suggestions)}?" if result.suggestions else ""
-        out.print(f"[bold red]Nothing found for {result.query!r}.[/]{hint}")
+        out.print(Text.assemble((f"Nothing found for {result.query!r}.", "bold red"), hint))
     for hit in result.hits:
         crumbs = " › ".join(n.id for n in searcher.graph.breadcrumb(hit.ref)[:-1])
         out.print(Text.assemble((hit.ref, "bold cyan"), ("  " + crumbs, "dim")))
@@ -86,21 +86,13 @@ def _render(searcher: Searcher, result: SearchResult) -> None:
         out.print(snippet)
 
 
-def _with_progress(build: Any) -> Any:
-    from rich.progress import Progress
-
-    with Progress(transient=True, console=console()) as bar:
-        task = bar.add_task("Building the search index", total=None)
-        return build(lambda done, total: bar.update(task, completed=done, total=total))
-
-
 @index_app.command("build")
 def index_build() -> None:
     """Rebuild the search index now, with a progress bar."""
     from ..search.searcher import open_searcher
 
-    with reported():
-        searcher = _with_progress(lambda progress: open_searcher(progress, rebuild=True))
-        with searcher.index.searcher() as s:
-            count = s.doc_count()
-    console().print(f"Indexed {count} rules and glossary entries.")
+    with reported(), progress_bar("Building the search index") as progress:
+        searcher = open_searcher(progress, rebuild=True)
+        searcher.opened  # noqa: B018 - build inside the progress bar
+    where = "in memory (the cache folder cannot be written)" if searcher.opened.in_memory else "in the cache folder"
+    console().print(f"Indexed {searcher.doc_count()} rules and glossary entries {where}.")

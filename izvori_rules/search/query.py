@@ -1,24 +1,66 @@
-"""Turn a judge's full-text query into a Whoosh query over every language's fields.
+"""Turn a judge's full-text query into a plan: one clause per word, concept or quoted phrase.
 
-Words and quoted phrases; each word or run of words that names a concept is expanded to the concept's terms
-in every language (so ``razbijac`` finds ``пробивной удар`` and ``atropelar``), and matches the ``defines``
-field with a high boost, so the rule that defines a concept ranks above rules that merely mention it.
-A plain word is searched in every language's field, analyzed by that language's analyzer.
+Words and quoted phrases; each word or run of words that names a concept is expanded to the concept in
+every language (so ``razbijac`` finds ``пробивной удар``), through the index's concept fields rather than
+the terms' text: the index already found every term's stem sequence in every node, so a concept clause is
+a handful of postings lists, whatever the number of its terms and languages.
+
+A concept clause scores a node by its best tier, in decreasing weight: its heading is one of the concept's
+terms, the concept table lists it, its text starts with the concept (the subject of a definition), an
+ancestor defines it (the subrules of the keyword's rule); plus how much its heading and text use the concept.
+Nodes in the language the judge typed the concept in come first within a tier. A plain word is searched in
+every language's text, heading and examples, each analyzed by that language's analyzer; the heading weighs
+more, examples less. A quoted phrase must occur as written (after analysis) in one language's text.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
 from ..errors import QueryError
-from .analysis import LANGUAGES, analyze
-from .concepts_in_text import ConceptMatcher, Segment
+from .concepts_in_text import QueryConcepts, Segment
+from .stemming import LANGUAGES, analyze
 
-DEFINES_BOOST = 12.0
-USES_BOOST = 1.5
-_QUOTED = re.compile(r"[\"“”„«»]([^\"“”„«»]*)[\"“”„«»]")
+# Weights of a concept clause, in tiers: a node scores its best flag (NAMED ... GOVERNS) plus how much its
+# heading and text use the concept. The use part saturates below 2.2 × (CONCEPT_HEAD + CONCEPT_USE) = 5.5,
+# so a tier more than 5.5 above the next one is never overtaken by mere use.
+NAMED = 20.0  # the heading is one of the concept's terms (E3.100 Razbijač, ru-cr 704 Действия вызванные состоянием)
+LISTED = 14.0  # the concept table lists the node among the concept's rules or glossary entries
+LEADS = 8.0  # the text starts with the concept (Razbijač je pasivna osobina…)
+GOVERNS = 4.0  # an ancestor defines the concept (the subrules of a keyword's rule)
+CONCEPT_HEAD = 1.5
+CONCEPT_USE = 1.0
+HEAD = 2.5
+BODY = 1.0
+EXAMPLE = 0.4
+_QUOTES = "\"“”„«»"
+_QUOTED = re.compile(rf"[{_QUOTES}]([^{_QUOTES}]*)[{_QUOTES}]")
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """One postings list to read: ``weight`` × BM25 of the term in the field; or, for a ``flag``, ``weight``
+    × idf, of which a node gets only its best flag per clause. ``idf_field`` names the field whose document
+    frequency sets the idf (a flag takes its concept's)."""
+
+    field: str
+    term: str
+    weight: float
+    flag: bool = False
+    idf_field: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """What one segment of the query matches: any of its lookups; for a quoted phrase, only the nodes whose
+    text has one of the ``phrases`` (language, stems in order). Nodes in one of the ``languages`` (those in
+    which the judge's words name the concept) are preferred."""
+
+    words: str
+    lookups: tuple[Lookup, ...]
+    phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    languages: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,59 +72,73 @@ class ParsedQuery:
 
     def concepts(self) -> list[str]:
         """Every concept named, in query order."""
-        return list(dict.fromkeys(c for s in (*self.phrases, *self.segments) for c in s.concepts))
+        return list(dict.fromkeys(c for s in (*self.segments, *self.phrases) for c in s.concepts))
+
+    def words(self) -> list[str]:
+        """Every word typed, in query order (for spelling suggestions)."""
+        return [w for s in (*self.segments, *self.phrases) for w in re.findall(r"\w+", s.words)]
 
 
-def parse_query(text: str, matcher: ConceptMatcher) -> ParsedQuery:
-    """Split quoted phrases from words; a lone quote mark or an empty query is a :class:`QueryError`."""
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The clauses of a query and the stems searched in each language (the snippets highlight those)."""
+
+    clauses: tuple[Clause, ...]
+    stems: dict[str, frozenset[str]] = field(default_factory=dict)
+
+
+def check_syntax(text: str) -> None:
+    """Raise :class:`QueryError` for an empty query, one without words, or an unbalanced quote mark."""
     if not text.strip():
         raise QueryError("empty query: type a word, a phrase in quotes, or a rule number")
-    phrases = [m.group(1).strip() for m in _QUOTED.finditer(text)]
-    rest = _QUOTED.sub(" ", text)
-    if re.search(r"[\"“”„«»]", rest):
+    if re.search(f"[{_QUOTES}]", _QUOTED.sub(" ", text)):
         raise QueryError(f"unbalanced quote in {text!r}: close the phrase with a second quote mark")
     if not re.search(r"\w", text):
         raise QueryError(f"{text!r} has no words to search for")
-    phrase_segments = tuple(Segment(p, matcher.concepts_named(p)) for p in phrases if p)
-    return ParsedQuery(tuple(matcher.segments(rest)), phrase_segments)
 
 
-def whoosh_query(parsed: ParsedQuery, matcher: ConceptMatcher,
-                 conjunctive: bool = True) -> tuple[Any, dict[str, set[str]]]:
-    """``And`` (or, as a fallback, ``Or``) of one clause per segment, and the stems searched per language
-    (the snippets highlight those)."""
-    from whoosh.query import And, Or
+def parse_query(text: str, concepts: QueryConcepts) -> ParsedQuery:
+    """Split quoted phrases from words; a malformed query is a :class:`QueryError` (see :func:`check_syntax`)."""
+    check_syntax(text)
+    rest = _QUOTED.sub(" ", text)
+    phrases = [p for m in _QUOTED.finditer(text) if re.search(r"\w", p := m.group(1).strip())]
+    return ParsedQuery(tuple(concepts.segments(rest)), tuple(Segment(p, concepts.concepts_named(p)) for p in phrases))
 
+
+def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
+    """One clause per segment and per phrase (a phrase that names a concept is that concept's clause)."""
     stems: dict[str, set[str]] = {}
-    clauses = [_clause(s, matcher, stems, phrase=False) for s in parsed.segments]
-    clauses += [_clause(s, matcher, stems, phrase=True) for s in parsed.phrases]
-    clauses = [c for c in clauses if c is not None]
-    return (And if conjunctive else Or)(clauses), stems
+    clauses = [_concept_clause(s, concepts, stems) if s.concepts else _word_clause(s, stems) for s in parsed.segments]
+    for phrase in parsed.phrases:
+        clauses.append(_concept_clause(phrase, concepts, stems) if phrase.concepts else _phrase_clause(phrase, stems))
+    return Plan(tuple(c for c in clauses if c.lookups), {lang: frozenset(s) for lang, s in stems.items()})
 
 
-def _clause(segment: Segment, matcher: ConceptMatcher, stems: dict[str, set[str]], phrase: bool) -> Any:
-    from whoosh.query import Or, Term
-
-    parts: list[Any] = []
+def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, set[str]]) -> Clause:
+    lookups: list[Lookup] = []
     for concept in segment.concepts:
-        parts.append(Term("defines", concept, boost=DEFINES_BOOST))
-        parts.append(Term("concepts", concept, boost=USES_BOOST))
-        for lang, terms in matcher.terms(concept).items():
-            parts.extend(_text_queries(lang, term, stems) for term in terms)
-    if not segment.concepts or phrase:
-        parts.extend(_text_queries(lang, segment.words, stems) for lang in LANGUAGES)
-    parts = [p for p in parts if p is not None]
-    return Or(parts) if parts else None
+        lookups += [Lookup("named", concept, NAMED, True, "concepts"),
+                    Lookup("listed", concept, LISTED, True, "concepts"),
+                    Lookup("leads", concept, LEADS, True, "concepts"),
+                    Lookup("governs", concept, GOVERNS, True, "concepts"),
+                    Lookup("head_concepts", concept, CONCEPT_HEAD, False, "concepts"),
+                    Lookup("concepts", concept, CONCEPT_USE)]
+        for lang, concept_stems in concepts.stems(concept).items():
+            stems.setdefault(lang, set()).update(concept_stems)
+    return Clause(segment.words, tuple(lookups), languages=concepts.languages_naming(segment.words))
 
 
-def _text_queries(lang: str, text: str, stems: dict[str, set[str]]) -> Any:
-    """A term or phrase query on the language's body and heading fields."""
-    from whoosh.query import Or, Phrase, Term
+def _word_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
+    lookups: list[Lookup] = []
+    for lang in LANGUAGES:
+        for term in dict.fromkeys(analyze(lang, segment.words)):
+            stems.setdefault(lang, set()).add(term)
+            lookups += [Lookup(f"body_{lang}", term, BODY), Lookup(f"head_{lang}", term, HEAD),
+                        Lookup(f"example_{lang}", term, EXAMPLE)]
+    return Clause(segment.words, tuple(lookups))
 
-    words = analyze(lang, text)
-    if not words:
-        return None
-    stems.setdefault(lang, set()).update(words)
-    if len(words) == 1:
-        return Or([Term(f"body_{lang}", words[0]), Term(f"head_{lang}", words[0])])
-    return Or([Phrase(f"body_{lang}", words), Phrase(f"head_{lang}", words)])
+
+def _phrase_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
+    words = _word_clause(segment, stems)
+    phrases = tuple((lang, tuple(terms)) for lang in LANGUAGES if (terms := analyze(lang, segment.words)))
+    return Clause(segment.words, words.lookups, phrases)

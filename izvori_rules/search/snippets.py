@@ -1,14 +1,16 @@
 """Snippets: the part of a rule's text around the words that matched, with the matches' spans.
 
-The node's text is analyzed once with character offsets by its language's analyzer, so a match is found
-by stem (``razbijača`` highlights for the query ``razbijac``), and the spans index the snippet itself.
+The node's text is analyzed with character offsets by its language's analyzer, so a match is found by stem
+(``razbijača`` highlights for the query ``razbijac``), and the spans index the snippet itself. The window
+starts at the first matched word, or earlier when the text is short enough to show whole.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
-from .analysis import analyzer_for
+from .stemming import spans as word_spans
 
 WIDTH = 220
 
@@ -21,14 +23,16 @@ class Snippet:
     spans: tuple[tuple[int, int], ...]
 
 
-def make_snippet(text: str, lang: str, stems: set[str], width: int = WIDTH) -> Snippet:
+def make_snippet(text: str, lang: str, stems: Collection[str], width: int = WIDTH) -> Snippet:
     """The window of ``text`` around its first matched word (the start of the text if none matched)."""
-    spans = [(t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True) if t.text in stems]
+    spans = [(start, end) for term, start, end in word_spans(lang, text) if term in stems] if stems else []
     if not spans:
-        return Snippet(_clip(text, 0, width), ())
-    start = max(0, spans[0][0] - width // 4)
+        return Snippet(_clip(text, width), ())
+    start = 0 if spans[0][1] <= width * 3 // 4 else max(0, spans[0][0] - width // 4)
     start = text.rfind(" ", 0, start) + 1 if start else 0
     end = min(len(text), start + width)
+    if end < len(text):
+        end = max(text.rfind(" ", start, end), spans[0][1])
     prefix = "…" if start else ""
     clipped = prefix + text[start:end] + ("…" if end < len(text) else "")
     shift = len(prefix) - start
@@ -36,5 +40,8 @@ def make_snippet(text: str, lang: str, stems: set[str], width: int = WIDTH) -> S
     return Snippet(clipped, inside)
 
 
-def _clip(text: str, start: int, width: int) -> str:
-    return text[start:start + width] + ("…" if len(text) > start + width else "")
+def _clip(text: str, width: int) -> str:
+    if len(text) <= width:
+        return text
+    cut = text.rfind(" ", 0, width)
+    return text[:cut if cut > width // 2 else width] + "…"

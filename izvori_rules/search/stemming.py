@@ -1,0 +1,116 @@
+"""The words of the index: one function turns a word into its term, per language (fold, stem, fold).
+
+A judge types ``razbijac`` as often as ``razbijač``, and the Snowball stemmers strip different suffixes from
+the two spellings; folding before stemming makes both meet, folding again after makes the stems' own output
+comparable. Serbian Cyrillic is transliterated to Latin first, so ``биће`` and ``biće`` are one word; Russian
+stays Cyrillic (``ё`` → ``е``). Only English text gets an English stop list.
+
+The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
+all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
+makes indexing and query parsing cheap (a corpus repeats its words). This module imports no Whoosh, so a
+citation query, which needs no index, starts without it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+from ..folding import fold, serbian_to_latin
+
+LANGUAGES = ("sr", "cs", "ru", "pt", "en")
+SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese", "en": "english"}
+WORD = r"\w+"
+_WORD = re.compile(WORD)
+_CACHE_LIMIT = 200_000
+
+
+def make_stemmer(language: str) -> Any:
+    """A Snowball stemmer: PyStemmer when installed (20× faster), else the pure-Python snowballstemmer."""
+    try:
+        import Stemmer
+
+        return Stemmer.Stemmer(language)
+    except (ImportError, KeyError):
+        import snowballstemmer
+
+        return snowballstemmer.stemmer(language)
+
+
+# Whoosh's English stop list (whoosh.analysis.filters.STOP_WORDS; a test checks they agree), copied so that
+# analyzing text imports no Whoosh. The only stop list: Serbian "i", "je", "za" are words to search for.
+ENGLISH_STOP_WORDS = frozenset((
+    "a", "an", "and", "are", "as", "at", "be", "by", "can", "for", "from", "have", "if", "in", "is", "it", "may",
+    "not", "of", "on", "or", "tbd", "that", "the", "this", "to", "us", "we", "when", "will", "with", "yet", "you",
+    "your",
+))
+
+
+class _Normalizer:
+    """One language's word → term function, with its stemmer made on first use and a memo of words seen."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self._stem: Any = None
+        self._stop = ENGLISH_STOP_WORDS if lang == "en" else frozenset()
+        self._memo: dict[str, str | None] = {}
+
+    def __call__(self, word: str) -> str | None:
+        term = self._memo.get(word, "")
+        if term == "":
+            term = self._memo[word] = self._normalize(word)
+            if len(self._memo) > _CACHE_LIMIT:
+                self._memo.clear()
+        return term
+
+    def _normalize(self, word: str) -> str | None:
+        if self._stem is None:
+            self._stem = make_stemmer(SNOWBALL[self.lang])
+        text = word.lower()
+        if self.lang == "sr":
+            text = serbian_to_latin(text)
+        text = fold(text)
+        if text in self._stop:
+            return None
+        return fold(str(self._stem.stemWord(text))) or None
+
+
+_NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
+
+
+def field_language(lang: str) -> str:
+    """The language whose analyzer a text of ``lang`` gets (English for a language the index has no field for)."""
+    return lang if lang in _NORMALIZERS else "en"
+
+
+def normalize_word(lang: str, word: str) -> str | None:
+    """One word's index term in a language: ``razbijača`` → ``razbijac`` (sr); None for an English stop word."""
+    return _NORMALIZERS[field_language(lang)](word)
+
+
+def analyze(lang: str, text: str) -> list[str]:
+    """The terms a text yields in a language's field (for query building and concept detection)."""
+    normalize = _NORMALIZERS[field_language(lang)]
+    return [term for word in _WORD.findall(text) if (term := normalize(word)) is not None]
+
+
+def spans(lang: str, text: str) -> Iterator[tuple[str, int, int]]:
+    """``(term, start, end)`` of every indexed word of a text: what snippets highlight by."""
+    normalize = _NORMALIZERS[field_language(lang)]
+    for match in _WORD.finditer(text):
+        term = normalize(match.group())
+        if term is not None:
+            yield term, match.start(), match.end()
+
+
+def plain_word(word: str) -> str:
+    """A word as the spelling-suggestion field keeps it: lowercased, not stemmed, not folded (a suggestion
+    should read ``razbijač``, not ``razbijac``)."""
+    return unicodedata.normalize("NFC", word.lower())
+
+
+def plain_words(text: str) -> list[str]:
+    """The words of a text as the spelling-suggestion field keeps them (see :func:`plain_word`)."""
+    return [plain_word(word) for word in _WORD.findall(text)]

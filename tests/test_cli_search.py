@@ -1,0 +1,206 @@
+"""``izvori-judge search`` and ``index build`` through typer's CliRunner: exit status, exact JSON, messages."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from izvori_rules import graph_cache
+from izvori_rules.cli import app
+from izvori_rules.cli import search as search_cli
+from izvori_rules.corpus import corpus_dir
+from izvori_rules.folding import fold
+from izvori_rules.search.searcher import default_searcher
+
+runner = CliRunner()
+HIT_KEYS = {"ref", "doc", "id", "score", "snippet", "highlights"}
+
+
+def search_json(*args: str) -> tuple[int, dict[str, Any]]:
+    result = runner.invoke(app, ["search", *args, "--json"])
+    return result.exit_code, json.loads(result.stdout)
+
+
+def refs(data: dict[str, Any]) -> list[str]:
+    return [hit["ref"] for hit in data["hits"]]
+
+
+def test_a_concept_query_prints_the_contract_with_its_expansion() -> None:
+    code, data = search_json("razbijac")
+    assert code == 0
+    assert set(data) == {"query", "kind", "expanded", "hits", "suggestions"}
+    assert (data["query"], data["kind"], data["suggestions"]) == ("razbijac", "fulltext", [])
+    assert data["expanded"]["concepts"] == ["trample"]
+    terms = data["expanded"]["terms"]  # corpus/concepts.tsv, row trample
+    assert terms["sr"][0] == "Razbijač" and terms["ru"][0] == "Пробивной удар" and terms["en"] == ["trample"]
+    assert len(data["hits"]) == 10
+    assert all(set(hit) == HIT_KEYS and hit["ref"] == f"{hit['doc']}:{hit['id']}" for hit in data["hits"])
+    assert {"sr-judge:E3.100", "ru-cr:702.19"} <= set(refs(data))  # sr-judge.txt 3385, ru-cr.txt 9303
+
+
+def test_highlights_mark_the_matched_words_in_the_snippet() -> None:
+    _, data = search_json("razbijac", "--doc", "sr-judge")
+    marked = [fold(hit["snippet"][a:b]) for hit in data["hits"] for a, b in hit["highlights"]]
+    assert marked and all(word.startswith("razbij") for word in marked)
+
+
+def test_a_range_returns_exactly_those_rules_in_document_order() -> None:
+    code, data = search_json("D10.11-D10.19")
+    assert code == 0 and data["kind"] == "citation"
+    assert data["expanded"] == {"concepts": [], "terms": {}}
+    # sr-judge.txt lines 2005-2074: D10.11 to D10.19, no subrules
+    assert refs(data) == [f"sr-judge:D10.{n}" for n in range(11, 20)]
+    assert {hit["score"] for hit in data["hits"]} == {1.0}
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("D10.11 – D10.18", [f"sr-judge:D10.{n}" for n in range(11, 19)]),  # as printed at sr-judge.txt 3629
+        ("601.2f–h", ["ru-cr:601.2f", "ru-cr:601.2g", "ru-cr:601.2h"]),  # ru-cr.txt 5573, 5589, 5595
+        ("702.19", ["ru-cr:702.19"] + [f"ru-cr:702.19{c}" for c in "abcde"]),  # ru-cr.txt 9303-9353
+        ("ru-cr:702.19b", ["ru-cr:702.19b"]),
+        ("101.4", ["cs-cr:101.4", "ru-cr:101.4", "ru-cr:101.4a", "ru-cr:101.4b", "ru-cr:101.4c", "ru-cr:101.4d"]),
+    ],
+    ids=["spaced dash", "abbreviated", "prefix", "full reference", "two documents"],
+)
+def test_citation_queries(query: str, expected: list[str]) -> None:
+    code, data = search_json(query)
+    assert (code, data["kind"], refs(data)) == (0, "citation", expected)
+
+
+def test_a_chapter_range_spans_the_chapters() -> None:
+    _, data = search_json("C7-C12")
+    found = refs(data)
+    assert found[0] == "sr-judge:C7" and "sr-judge:C12" in found  # sr-judge.txt: C7 Faza borbe ... C12
+    assert not any(ref.startswith("sr-judge:C13") for ref in found)
+
+
+def test_a_citation_search_starts_without_whoosh() -> None:
+    graph_cache.load_graph.__wrapped__()  # the graph in the cache now, as a judge's second command finds it
+    code = ("import sys; from izvori_rules.cli import main; sys.argv = ['izvori-judge', 'search', 'D19', '--json']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'whoosh'), file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout)["hits"][0]["ref"] == "sr-judge:D19"
+    assert result.stderr.strip() == "[]"
+
+
+def test_nothing_found_suggests_spellings_from_the_documents_and_exits_1() -> None:
+    code, data = search_json("razbijacc")
+    assert code == 1 and data["hits"] == []
+    assert "razbijač" in data["suggestions"]  # sr-judge E3.100 Razbijač
+
+
+def test_a_citation_of_no_rule_suggests_references_and_exits_1() -> None:
+    code, data = search_json("D19.99")
+    assert (code, data["kind"], data["hits"]) == (1, "citation", [])
+    assert "sr-judge:D19.59" in data["suggestions"]  # sr-judge has D19.51-D19.59 and D19.6x, no D19.99
+
+
+def test_a_quoted_phrase_must_occur_as_written() -> None:
+    code, data = search_json('"prazne biblioteke"')
+    assert code == 0
+    assert "sr-judge:D21.56" in refs(data)  # sr-judge.txt 3083: "vuče kartu iz prazne biblioteke"
+    assert all("prazn" in fold(hit["snippet"]) for hit in data["hits"])
+
+
+@pytest.mark.parametrize(
+    ("query", "options", "docs"),
+    [
+        ("razbijač", ["--doc", "ru-cr"], {"ru-cr"}),
+        ("hřbitov", ["--lang", "cs"], {"cs-cr"}),
+        ("razbijač", ["--lang", "sr"], {"sr-judge", "sr-basic"}),
+    ],
+    ids=["doc", "lang cs", "lang sr"],
+)
+def test_filters_keep_only_the_asked_documents(query: str, options: list[str], docs: set[str]) -> None:
+    code, data = search_json(query, *options)
+    assert code == 0 and data["hits"]
+    assert {hit["doc"] for hit in data["hits"]} <= docs
+
+
+def test_limit_sets_the_number_of_hits() -> None:
+    _, data = search_json("биће", "--limit", "3")
+    assert len(data["hits"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (['"mana udar'], "unbalanced quote"),
+        ([""], "empty query"),
+        (["—"], "has no words"),
+        (["razbijac", "--doc", "en-cr"], "unknown document 'en-cr'"),
+        (["razbijac", "--lang", "de"], "unknown language 'de'"),
+    ],
+    ids=["unbalanced quote", "empty", "no words", "unknown document", "unknown language"],
+)
+def test_a_malformed_query_exits_2_with_a_message(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["search", *args])
+    assert result.exit_code == 2
+    assert message in " ".join(result.stderr.split())
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)
+
+
+def test_the_rich_output_shows_reference_breadcrumb_and_concepts() -> None:
+    result = runner.invoke(app, ["search", "razbijač", "--doc", "sr-judge"])
+    assert result.exit_code == 0
+    assert "concepts: trample" in result.stdout
+    assert "sr-judge:E3.100" in result.stdout and "E › E3" in result.stdout
+
+
+def test_the_rich_output_says_did_you_mean() -> None:
+    result = runner.invoke(app, ["search", "razbijacc"])
+    assert result.exit_code == 1
+    assert "Did you mean" in result.stdout and "razbijač" in result.stdout
+
+
+@pytest.fixture()
+def small_corpus_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The CLI pointed at a corpus of cs-cr alone and a fresh cache folder (the session's caches untouched)."""
+    source = corpus_dir()
+    root = tmp_path / "corpus"
+    (root / "documents").mkdir(parents=True)
+    block = next(b for b in (source / "manifest.toml").read_text(encoding="utf-8").split("[[document]]")
+                 if 'id = "cs-cr"' in b)
+    (root / "manifest.toml").write_text("[[document]]" + block, encoding="utf-8")
+    shutil.copy(source / "documents" / "cs-cr.txt", root / "documents")
+    shutil.copy(source / "concepts.tsv", root)
+    monkeypatch.setenv("IZVORI_JUDGE_CORPUS", str(root))
+    monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(tmp_path / "cache"))
+    graph_cache.load_graph.cache_clear()
+    default_searcher.cache_clear()
+    yield tmp_path / "cache"
+    graph_cache.load_graph.cache_clear()
+    default_searcher.cache_clear()
+
+
+def test_index_build_rebuilds_with_a_progress_bar(small_corpus_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    reports: list[tuple[str, int, int]] = []
+
+    @contextmanager
+    def recording(label: str) -> Iterator[Callable[[int, int], None]]:
+        yield lambda done, total: reports.append((label, done, total))
+
+    monkeypatch.setattr(search_cli, "progress_bar", recording)
+    for _ in range(2):  # the second run rebuilds too: the command always forces
+        reports.clear()
+        result = runner.invoke(app, ["index", "build"])
+        assert result.exit_code == 0
+        assert reports and reports[-1][1] == reports[-1][2]  # the bar ends full
+    count = reports[-1][2]
+    assert f"Indexed {count} rules and glossary entries in the cache folder." in " ".join(result.stdout.split())
+    assert len(list(small_corpus_env.glob("index-*"))) == 1
+    code, data = search_json("hřbitov")  # cs-cr 217.4 Hřbitov (line 18), from the rebuilt index
+    assert code == 0 and data["hits"][0]["ref"] == "cs-cr:217.4"

@@ -1,0 +1,200 @@
+"""The search index on disk: reused, built once under a lock, rebuilt when corrupted, in memory when the cache
+folder cannot be written. Each test uses a small corpus (cs-cr and pt-guide) and a cache folder of its own."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from izvori_rules import graph_cache
+from izvori_rules.corpus import corpus_dir
+from izvori_rules.errors import CacheError
+from izvori_rules.search import index
+from izvori_rules.search.ranking import Ranker
+from izvori_rules.search.searcher import Searcher, open_searcher
+
+SOURCE = corpus_dir()
+DOCUMENTS = ("cs-cr", "pt-guide")
+QUERY = "hřbitov"
+# cs-cr 217.4 Hřbitov (line 18) and pt-guide's glossary Cemitério (line 133): graveyard in both documents.
+EXPECTED = {"cs-cr:217.4", "pt-guide:glossary:Cemitério"}
+
+
+@pytest.fixture()
+def small_corpus(tmp_path: Path) -> Path:
+    """cs-cr and pt-guide with the concept table: indexed in about a second."""
+    root = tmp_path / "corpus"
+    (root / "documents").mkdir(parents=True)
+    blocks = (SOURCE / "manifest.toml").read_text(encoding="utf-8").split("[[document]]")
+    kept = [b for b in blocks if any(f'id = "{doc}"' in b for doc in DOCUMENTS)]
+    (root / "manifest.toml").write_text("".join("[[document]]" + b for b in kept), encoding="utf-8")
+    for doc in DOCUMENTS:
+        shutil.copy(SOURCE / "documents" / f"{doc}.txt", root / "documents")
+    shutil.copy(SOURCE / "concepts.tsv", root)
+    return root
+
+
+@pytest.fixture()
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(folder))
+    yield folder
+
+
+@pytest.fixture()
+def builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records every index build (on disk or in memory) made through :func:`index.build`."""
+    made: list[str] = []
+    real = index.build
+
+    def counting(storage: object, *args: object, **kwargs: object) -> object:
+        made.append(type(storage).__name__)
+        return real(storage, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(index, "build", counting)
+    return made
+
+
+def _refs(searcher: Searcher) -> set[str]:
+    return {hit.ref for hit in searcher.search(QUERY).hits}
+
+
+def _close(searcher: Searcher) -> None:
+    """Release the index files before a test damages them (a mapped file must not shrink under a reader)."""
+    searcher.opened.close()
+    del searcher
+    gc.collect()
+
+
+def test_the_second_open_reads_the_index_instead_of_building(small_corpus: Path, cache: Path,
+                                                              builds: list[str]) -> None:
+    first = open_searcher(root=small_corpus)
+    assert EXPECTED <= _refs(first)
+    second = open_searcher(root=small_corpus)
+    assert _refs(second) == _refs(first)
+    assert builds == ["FileStorage"]
+    assert not second.opened.in_memory
+    assert [p.name for p in cache.glob("index-*")] == [index.index_path(small_corpus).name]
+
+
+_BUILDER = """
+import json, sys, time
+from pathlib import Path
+from izvori_rules.search import index
+real = index.build
+def build(*args, **kwargs):
+    with open(sys.argv[2], "a") as log:
+        log.write("build\\n")
+    time.sleep(1.0)  # hold the lock long enough for the other process to queue behind it
+    return real(*args, **kwargs)
+index.build = build
+from izvori_rules.search.searcher import open_searcher
+searcher = open_searcher(root=Path(sys.argv[1]))
+print(json.dumps({"count": searcher.doc_count(), "memory": searcher.opened.in_memory,
+                  "refs": sorted(hit.ref for hit in searcher.search("hřbitov").hits)}))
+"""
+
+
+def test_two_processes_at_once_build_the_index_once_and_open_the_same(small_corpus: Path, cache: Path,
+                                                                      tmp_path: Path) -> None:
+    graph_cache.load_graph(small_corpus)  # the graph cache first, so both processes start at the index
+    log = tmp_path / "builds.log"
+    env = {**os.environ, "IZVORI_JUDGE_CACHE": str(cache)}
+    command = [sys.executable, "-c", _BUILDER, str(small_corpus), str(log)]
+    processes = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    outputs = [json.loads(p.communicate(timeout=120)[0]) for p in processes]
+    assert [p.returncode for p in processes] == [0, 0]
+    assert log.read_text().splitlines() == ["build"]
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["memory"] is False
+    assert EXPECTED <= set(outputs[0]["refs"])
+    left = sorted(p.name for p in cache.iterdir() if "index" in p.name)  # no build folder left behind
+    assert left == sorted([index.index_path(small_corpus).name, "index.lock"])
+
+
+def test_a_truncated_segment_is_detected_and_rebuilt(small_corpus: Path, cache: Path, builds: list[str]) -> None:
+    before = open_searcher(root=small_corpus)
+    expected = _refs(before)
+    _close(before)
+    (segment,) = index.index_path(small_corpus).glob("*.seg")
+    segment.write_bytes(segment.read_bytes()[: segment.stat().st_size // 2])
+    assert _refs(open_searcher(root=small_corpus)) == expected
+    assert builds == ["FileStorage", "FileStorage"]
+
+
+@pytest.mark.parametrize("damaged", [index.MARKER, index.CONCEPTS_FILE], ids=["marker", "concepts"])
+def test_a_garbled_marker_or_concepts_file_is_rebuilt(small_corpus: Path, cache: Path, builds: list[str],
+                                                      damaged: str) -> None:
+    expected = _refs(open_searcher(root=small_corpus))
+    (index.index_path(small_corpus) / damaged).write_bytes(b"\x00garbage")
+    assert _refs(open_searcher(root=small_corpus)) == expected
+    assert len(builds) == 2
+
+
+def test_a_failure_at_query_time_rebuilds_the_index_once_and_retries(small_corpus: Path, cache: Path,
+                                                                     builds: list[str],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    searcher = open_searcher(root=small_corpus)
+    expected = _refs(searcher)
+    real = Ranker.postings
+    failures = [OSError("simulated: the segment file went away")]
+
+    def failing_once(self: Ranker, field: str, term: str) -> list[tuple[int, float]]:
+        if failures:
+            raise failures.pop()
+        return real(self, field, term)
+
+    monkeypatch.setattr(Ranker, "postings", failing_once)
+    assert _refs(searcher) == expected
+    assert builds == ["FileStorage", "FileStorage"]
+
+
+def test_a_citation_query_opens_no_index(small_corpus: Path, cache: Path, builds: list[str]) -> None:
+    searcher = open_searcher(root=small_corpus)
+    assert [hit.ref for hit in searcher.search("217.4").hits][:2] == ["cs-cr:217.4", "cs-cr:217.4a"]  # cs-cr line 18
+    assert builds == []
+    assert not list(cache.glob("index-*"))
+
+
+def test_a_second_failure_after_the_rebuild_is_a_cache_error(small_corpus: Path, cache: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    searcher = open_searcher(root=small_corpus)
+
+    def failing(self: Ranker, field: str, term: str) -> list[tuple[int, float]]:
+        raise OSError("simulated: the disk is failing")
+
+    monkeypatch.setattr(Ranker, "postings", failing)
+    with pytest.raises(CacheError, match="again after a rebuild"):
+        searcher.search(QUERY)
+
+
+def test_an_unwritable_cache_folder_gives_an_index_in_memory(small_corpus: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             builds: list[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("the cache folder would be below this regular file", encoding="utf-8")
+    monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(blocker / "cache"))  # tests run as root: chmod would not stop us
+    searcher = open_searcher(root=small_corpus)
+    assert EXPECTED <= _refs(searcher)
+    assert searcher.opened.in_memory
+    assert builds == ["RamStorage"]
+    assert blocker.read_text(encoding="utf-8").startswith("the cache folder")
+
+
+def test_a_forced_rebuild_replaces_the_index_and_leaves_no_build_folder(small_corpus: Path, cache: Path,
+                                                                         builds: list[str]) -> None:
+    expected = _refs(open_searcher(root=small_corpus))
+    stale = cache / "index-0123456789abcdefghij-000000000000-a0f0"
+    stale.mkdir()
+    assert _refs(open_searcher(root=small_corpus, rebuild=True)) == expected
+    assert builds == ["FileStorage", "FileStorage"]
+    assert not stale.exists()
+    assert not list(cache.glob(".index-build-*")) and not list(cache.glob(".trash-*"))

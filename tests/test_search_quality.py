@@ -1,0 +1,152 @@
+"""Search quality over the query set (tests/search_queries.tsv): recall@10 and mean reciprocal rank, and the
+ranking behaviours the set relies on. ``pytest -s`` prints the figures per kind of query."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from izvori_rules.graph import RuleGraph
+from izvori_rules.search.searcher import Searcher, default_searcher
+
+QUERY_SET = Path(__file__).with_name("search_queries.tsv")
+KINDS = {"sr", "sr-ascii", "sr-cyrl", "cs", "cs-ascii", "ru", "en", "pt", "citation"}
+RECALL_TARGET = 0.95
+MRR_TARGET = 0.8
+TOP = 10
+_REF_START = re.compile(r" (?=[a-z]{2}-[a-z]+:)")  # glossary refs hold spaces: split before "doc:" only
+
+
+@dataclass(frozen=True)
+class Case:
+    """One row of the query set."""
+
+    kind: str
+    query: str
+    options: tuple[tuple[str, str], ...]
+    expected: tuple[str, ...]
+    line: int
+
+
+def load_cases(path: Path = QUERY_SET) -> list[Case]:
+    """The rows of the query set, comments and header skipped."""
+    cases = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#") or line.startswith("set\t"):
+            continue
+        kind, query, options, expected, _source = line.split("\t")
+        parsed = tuple(tuple(o.split("=", 1)) for o in options.split()) if options != "-" else ()
+        cases.append(Case(kind, query, parsed, tuple(_REF_START.split(expected)), number))  # type: ignore[arg-type]
+    return cases
+
+
+CASES = load_cases()
+
+
+@dataclass(frozen=True)
+class Score:
+    """How one case did: the share of expected rules in the top ten, and 1/rank of the first one found."""
+
+    recall: float
+    reciprocal_rank: float
+    missing: tuple[str, ...]
+
+
+def score(searcher: Searcher, case: Case) -> Score:
+    refs = [hit.ref for hit in searcher.search(case.query, limit=TOP, **dict(case.options)).hits]
+    found = [ref for ref in case.expected if ref in refs]
+    first = min((refs.index(ref) + 1 for ref in found), default=None)
+    return Score(len(found) / len(case.expected), 1 / first if first else 0.0,
+                 tuple(ref for ref in case.expected if ref not in refs))
+
+
+@pytest.fixture(scope="module")
+def searcher() -> Searcher:
+    """The searcher over the whole corpus; its index is built once per test session (the session cache)."""
+    return default_searcher()
+
+
+def test_the_query_set_has_sixty_queries_of_every_kind() -> None:
+    assert len(CASES) >= 60
+    assert {case.kind for case in CASES} == KINDS
+
+
+def test_every_expected_rule_is_in_the_graph(graph: RuleGraph) -> None:
+    unknown = [(case.line, ref) for case in CASES for ref in case.expected if ref not in graph.nodes]
+    assert unknown == []
+
+
+def test_recall_at_ten_and_mean_reciprocal_rank_meet_the_targets(searcher: Searcher) -> None:
+    scores = {case: score(searcher, case) for case in CASES}
+    by_kind: dict[str, list[Score]] = defaultdict(list)
+    for case, result in scores.items():
+        by_kind[case.kind].append(result)
+    print(f"\n{'kind':<10}{'queries':>8}{'recall@10':>11}{'MRR':>7}")
+    for kind in sorted(by_kind):
+        results = by_kind[kind]
+        print(f"{kind:<10}{len(results):>8}{_mean(r.recall for r in results):>11.3f}"
+              f"{_mean(r.reciprocal_rank for r in results):>7.3f}")
+    recall = _mean(r.recall for r in scores.values())
+    mrr = _mean(r.reciprocal_rank for r in scores.values())
+    print(f"{'all':<10}{len(scores):>8}{recall:>11.3f}{mrr:>7.3f}")
+    for case, result in scores.items():
+        if result.missing:
+            print(f"  line {case.line}: {case.query!r} misses {', '.join(result.missing)}")
+    assert recall >= RECALL_TARGET
+    assert mrr >= MRR_TARGET
+
+
+def _mean(values: Iterable[float]) -> float:
+    items = list(values)
+    return sum(items) / len(items)
+
+
+def _rank(searcher: Searcher, query: str, ref: str, limit: int = 100) -> int:
+    refs = [hit.ref for hit in searcher.search(query, limit=limit).hits]
+    return refs.index(ref) if ref in refs else limit
+
+
+@pytest.mark.parametrize(
+    ("query", "governing", "mentioning"),
+    [
+        # sr-judge E3.70-E3.72 define Letač; D22.30's example (lines 3118-3121) says "Letač" five times.
+        ("letač", ("sr-judge:E3.70", "sr-judge:E3.71", "sr-judge:E3.72"), ("sr-judge:D22.30", "sr-judge:B5.10")),
+        # D21 Efekti stanja and D21.10 define them; A3.32 (line 102) and B15.30 (line 892) say "ovo je efekat stanja".
+        ("efekti stanja", ("sr-judge:D21", "sr-judge:D21.10"), ("sr-judge:A3.32", "sr-judge:B15.30")),
+        # ru-cr 702.19 Пробивной удар; the examples of 706.3 and 706.11 (lines 11972, 12195) only name it.
+        ("пробивной удар", ("ru-cr:702.19", "ru-cr:702.19a"), ("ru-cr:706.3", "ru-cr:706.11")),
+    ],
+    ids=["letač", "efekti stanja", "пробивной удар"],
+)
+def test_the_rule_that_defines_a_concept_outranks_rules_that_mention_it(
+        searcher: Searcher, query: str, governing: tuple[str, ...], mentioning: tuple[str, ...]) -> None:
+    worst_governing = max(_rank(searcher, query, ref) for ref in governing)
+    best_mentioning = min(_rank(searcher, query, ref) for ref in mentioning)
+    assert worst_governing < best_mentioning
+
+
+def test_a_concept_query_finds_the_rule_in_every_document_that_has_it(searcher: Searcher) -> None:
+    refs = [hit.ref for hit in searcher.search("razbijac").hits]
+    # sr-judge E3.100, sr-basic glossary Razbijač (line 700 ff.), ru-cr 702.19: trample in every document with it.
+    assert {"sr-judge:E3.100", "sr-basic:glossary:Razbijač", "ru-cr:702.19"} <= set(refs)
+
+
+def test_the_judges_language_comes_first_among_equal_definitions(searcher: Searcher) -> None:
+    assert searcher.search("jurišnik").hits[0].doc == "sr-judge"  # sr-judge E3.60 Jurišnik
+    assert searcher.search("первый удар").hits[0].doc == "ru-cr"  # ru-cr 702.7 Первый Удар
+
+
+def test_numbered_rules_come_before_glossary_entries_of_the_same_standing(searcher: Searcher) -> None:
+    refs = [hit.ref for hit in searcher.search("opreznost").hits]
+    assert refs.index("sr-judge:E3.80") < refs.index("sr-judge:glossary:Opreznost")  # sr-judge 3360, glossary
+
+
+def test_scores_fall_as_the_rank_does(searcher: Searcher) -> None:
+    for query in ("razbijač blokirano biće", "minimalni iznos štete", "биће"):
+        scores = [hit.score for hit in searcher.search(query, limit=30).hits]
+        assert scores == sorted(scores, reverse=True)
