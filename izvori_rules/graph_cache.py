@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,8 @@ from .parsing import parser_module
 
 FORMAT = 2
 # Everything whose change alters the graph; a change to any of these files rebuilds the cache.
-GRAPH_CODE = ("parsing", "model.py", "graph.py", "citations.py", "graph_cache.py")
+GRAPH_CODE = ("parsing", "model.py", "graph.py", "citations.py", "graph_cache.py", "concordance", "concepts.py",
+              "search/concepts_in_text.py", "search/stemming.py", "folding.py")
 
 
 def graph_key(root: Path | None = None) -> str:
@@ -40,13 +42,13 @@ def load_graph(root: Path | None = None) -> RuleGraph:
         graph = _decode(raw)
         if graph is not None:
             return graph
-    graph = parse_corpus(root)
+    graph = with_equivalents(parse_corpus(root), root)
     cache.write_atomic(path, _encode(graph))
     return graph
 
 
 def parse_corpus(root: Path | None = None) -> RuleGraph:
-    """Parse every document the manifest lists and link them (no cache)."""
+    """Parse every document the manifest lists and link them (no cache, no equivalents)."""
     root = root or corpus_dir()
     parsed = []
     finders = {}
@@ -55,6 +57,22 @@ def parse_corpus(root: Path | None = None) -> RuleGraph:
         parsed.append((info, module.parse(read_document(info, root))))
         finders[info.id] = module.find_citations
     return build_graph(parsed, finders)
+
+
+def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
+    """The graph with every rule's equivalents attached (curated and aligned, issue 5).
+
+    They need the linked graph, so they are computed after it (about a second for the whole corpus) and
+    cached with it: a lookup only reads them.
+    """
+    from .concordance.link import corpus_equivalents
+
+    found = corpus_equivalents(graph.nodes, root or corpus_dir())
+    if not found:
+        return graph
+    nodes = [replace(node, equivalents=found[node.ref]) if node.ref in found else node
+             for node in graph.nodes.values()]
+    return RuleGraph(list(graph.docs.values()), nodes, graph.index)
 
 
 def _encode(graph: RuleGraph) -> bytes:

@@ -39,3 +39,23 @@ def export_xml(
             tmp.unlink(missing_ok=True)
             raise IzvoriError(f"cannot write {out}: {exc.strerror}") from None
     console().print(f"Wrote {count} nodes and {len(concepts)} concepts to {out}.")
+
+
+@export_app.command("html")
+def export_html(
+    out: Annotated[Path, typer.Argument(help="The folder to write the site into (created if missing).")],
+    force: Annotated[bool, typer.Option("--force", help="Replace the folder even if it is not an earlier export.")]
+    = False,
+) -> None:
+    """A static, offline HTML rulebook: an index with search, one page per chapter, every citation a link."""
+    from ..concepts import load_concepts
+    from ..export.html_site import export_site
+    from ..graph_cache import load_graph
+
+    with reported():
+        graph, concepts = load_graph(), load_concepts()
+        with progress_bar("Writing the HTML rulebook") as progress:
+            summary = export_site(graph, concepts, out, force=force, progress=progress)
+    console().print(f"Wrote {summary.pages} pages ({summary.nodes} nodes, {summary.total_bytes / 1e6:.1f} MB, "
+                    f"search index {summary.index_bytes / 1e6:.1f} MB) to {out} in {summary.seconds:.1f} s; "
+                    f"open {out / 'index.html'}.")

@@ -1,4 +1,9 @@
-"""``izvori-judge lookup REF...`` and ``izvori-judge stats``: print rules exactly as the documents say them."""
+"""``izvori-judge lookup REF...`` and ``izvori-judge stats``: print rules exactly as the documents say them.
+
+``lookup`` also shows each rule's equivalents in the other documents (curated first, then aligned; issue 5)
+and, with ``--side-by-side``, the rule and its best equivalent in every other document next to each other.
+Where a document lacks a rule its original has (ru-cr's 31 missing rules, cs-cr after 400.1) it says so.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +17,10 @@ from .common import console, print_json, reported
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from ..concordance.missing import Notice
     from ..graph import RuleGraph
     from ..lookup import LookupAnswer
-    from ..model import Node
+    from ..model import Equivalent, Node
 
 SHOWN_CHILDREN = 6
 # Flags that record how a node was read rather than warn a judge; --json still has them.
@@ -26,8 +32,10 @@ def lookup(
     refs: Annotated[list[str], typer.Argument(help="References: D19.51, sr-judge:A4.40, 101.4, ru-cr:702.19b, D19")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the lookup contract as JSON.")] = False,
     tree: Annotated[bool, typer.Option("--tree", help="Print each rule's whole subtree.")] = False,
+    side_by_side: Annotated[bool, typer.Option(
+        "--side-by-side", help="Print each rule next to its best equivalent in every other document.")] = False,
 ) -> None:
-    """Print rules by reference: breadcrumb, text, examples, children, citations both ways, flags."""
+    """Print rules by reference: breadcrumb, text, examples, children, citations both ways, equivalents, flags."""
     from ..graph_cache import load_graph
     from ..lookup import lookup as find
 
@@ -36,6 +44,8 @@ def lookup(
         answers = find(graph, refs)
     if json_out:
         _print_lookup_json(answers)
+    elif side_by_side:
+        _render_side_by_side(graph, answers)
     else:
         _render_lookup(graph, answers, tree)
     if any(not a.nodes for a in answers):
@@ -45,22 +55,40 @@ def lookup(
 def _print_lookup_json(answers: tuple[LookupAnswer, ...]) -> None:
     from ..serialize import node_json
 
-    payload = [{"query": a.query, "rules": [node_json(n) for n in a.nodes], "suggestions": list(a.suggestions)}
+    payload = [{"query": a.query, "rules": [node_json(n) for n in a.nodes], "suggestions": list(a.suggestions),
+                "missing": [_notice_json(n) for n in a.missing]}
                for a in answers]
     print_json(payload[0] if len(payload) == 1 else payload)
+
+
+def _notice_json(notice: Notice) -> dict[str, object]:
+    """A notice in the lookup contract: which document lacks which rule, why, and its equivalents elsewhere."""
+    return {"doc": notice.doc, "id": notice.id, "kind": notice.kind, "title": notice.title,
+            "message": notice.message, "equivalents": list(notice.equivalents)}
 
 
 def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bool) -> None:
     out = console()
     for answer in answers:
         if not answer.nodes:
-            hint = f" Did you mean: {', '.join(answer.suggestions)}?" if answer.suggestions else ""
-            out.print(f"[bold red]No rule {answer.query!r}.[/]{hint}")
+            _print_not_found(answer)
         for node in answer.nodes:
-            out.print(_render_subtree(graph, node) if tree else _render_node(graph, node))
+            mine = tuple(n for n in answer.missing if node.ref in n.equivalents)
+            out.print(_render_subtree(graph, node) if tree else _render_node(graph, node, mine))
 
 
-def _render_node(graph: RuleGraph, node: Node) -> RenderableType:
+def _print_not_found(answer: LookupAnswer) -> None:
+    from rich.markup import escape
+
+    out = console()
+    for notice in answer.missing:
+        out.print(f"[bold yellow]{escape(notice.message)}[/]")
+    if not answer.missing:
+        hint = f" Did you mean: {', '.join(answer.suggestions)}?" if answer.suggestions else ""
+        out.print(f"[bold red]No rule {escape(repr(answer.query))}.[/]{escape(hint)}")
+
+
+def _render_node(graph: RuleGraph, node: Node, notices: tuple[Notice, ...] = ()) -> RenderableType:
     from rich.console import Group
     from rich.panel import Panel
     from rich.text import Text
@@ -71,6 +99,7 @@ def _render_node(graph: RuleGraph, node: Node) -> RenderableType:
         parts.append(Text.assemble(("Example" + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"),
                                    example))
     parts.extend(_reference_lines(graph, node))
+    parts.extend(Text.assemble(("⚠ ", "bold yellow"), n.message) for n in notices)
     return Panel(Group(*parts), title=f"[bold]{node.ref}[/]", title_align="left",
                  subtitle=f"line {node.line}", subtitle_align="right")
 
@@ -87,11 +116,66 @@ def _reference_lines(graph: RuleGraph, node: Node) -> list[RenderableType]:
         if refs:
             lines.append(Text.assemble((f"{label}: ", "bold"), ", ".join(refs)))
     if node.equivalents:
-        lines.append(Text.assemble(("Equivalents: ", "bold"), ", ".join(
-            f"{e.ref} ({e.source} {e.confidence:.2f})" for e in node.equivalents)))
+        lines.append(Text("Equivalents:", style="bold"))
+        lines.extend(_equivalent_line(e) for e in node.equivalents)
     for flag in (f for f in node.flags if f.kind not in QUIET_FLAGS):
         lines.append(Text.assemble((f"⚑ {flag.kind}: ", "bold yellow"), flag.detail))
     return lines
+
+
+def _equivalent_line(equivalent: Equivalent) -> RenderableType:
+    from rich.text import Text
+
+    style = "green" if equivalent.source == "curated" else "cyan"
+    return Text.assemble("  ≡ ", (equivalent.ref, "bold"), " ",
+                         (f"{equivalent.relation}, {equivalent.source} {equivalent.confidence:.2f}", style),
+                         (f" – {equivalent.note}" if equivalent.note else "", "dim"))
+
+
+def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) -> None:
+    """One table per rule: a column for the rule, one for its best equivalent in each other document, and
+    one for each document that lacks it."""
+    from rich.table import Table
+    from rich.text import Text
+
+    out = console()
+    for answer in answers:
+        if not answer.nodes:
+            _print_not_found(answer)
+        for node in answer.nodes:
+            columns = [(f"{node.ref}\nlooked up", _column_text(node))]
+            for equivalent in _best_per_document(node):
+                other = graph.get(equivalent.ref)
+                if other is not None:
+                    label = f"{equivalent.ref}\n{equivalent.relation}, {equivalent.source} {equivalent.confidence:.2f}"
+                    columns.append((label, _column_text(other)))
+            columns += [(f"{n.doc}:{n.id}\nnot in {n.doc}", Text(n.message, style="yellow"))
+                        for n in answer.missing if node.ref in n.equivalents]
+            table = Table(show_lines=True, expand=True)
+            for label, _ in columns:
+                table.add_column(label, ratio=1, overflow="fold")
+            table.add_row(*(text for _, text in columns))
+            out.print(table)
+            if len(columns) == 1:
+                out.print("No equivalent in the other documents.")
+
+
+def _best_per_document(node: Node) -> list[Equivalent]:
+    """The first (best) equivalent in each other document, in the order the equivalents are listed."""
+    seen: dict[str, Equivalent] = {}
+    for equivalent in node.equivalents:
+        seen.setdefault(equivalent.ref.partition(":")[0], equivalent)
+    return list(seen.values())
+
+
+def _column_text(node: Node) -> RenderableType:
+    from rich.text import Text
+
+    text = Text(f"{node.title}\n" if node.title and node.title != node.text else "", style="bold")
+    text.append(node.text)
+    for example in node.examples:
+        text.append(f"\n{example}", style="italic dim")
+    return text
 
 
 def _render_subtree(graph: RuleGraph, node: Node) -> RenderableType:

@@ -10,6 +10,7 @@ the flag's detail as its ``title``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -39,14 +40,16 @@ def el(tag: str, *children: object, cls: str | None = None, **attrs: str) -> Ele
         args.append({"class": cls})
     if attrs:
         args.append({k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()})
-    return maker(*args)  # type: ignore[no-any-return]
+    element: Element = maker(*args)
+    return element
 
 
 def render(page: Element) -> bytes:
     """A page as UTF-8 HTML with its doctype."""
     from lxml import html
 
-    return html.tostring(page, doctype="<!DOCTYPE html>", encoding="utf-8", method="html") + b"\n"
+    data: bytes = html.tostring(page, doctype="<!DOCTYPE html>", encoding="utf-8", method="html")
+    return data + b"\n"
 
 
 def skeleton(title: str, lang: str, body: Sequence[Element], scripts: Sequence[str] = ()) -> Element:
@@ -61,7 +64,7 @@ def skeleton(title: str, lang: str, body: Sequence[Element], scripts: Sequence[s
 
 def site_header(live: bool) -> Element:
     """The bar on every page: the way home and the search box (live on the index, a form elsewhere)."""
-    box = el("input", type="search", name="q", id="q", placeholder="Search: razbijač, биће, первый удар, 702.19b",
+    box = el("input", type="search", name="q", id="q", placeholder="razbijač, биће, 702.19b",
              autocomplete="off", aria_label="Search the rules")
     form = el("form", box, el("button", "Search", type="submit"), cls="search", action=INDEX, method="get",
               role="search")
@@ -87,7 +90,8 @@ def linked_text(graph: RuleGraph, plan: SitePlan, here: str, node: Node, where: 
     spans: list[tuple[int, int, list[object]]] = []
     for citation in node.citations:
         if citation.where == where and 0 <= citation.start < citation.end <= len(text):
-            spans.append((citation.start, citation.end, citation_pieces(graph, plan, here, node, citation)))
+            printed = text[citation.start:citation.end]
+            spans.append((citation.start, citation.end, citation_pieces(graph, plan, here, node, citation, printed)))
     if where == IN_TEXT:
         for start, end, ref in glossary_terms(graph, node):
             if not any(s < end and start < e for s, e, _ in spans):
@@ -104,8 +108,10 @@ def linked_text(graph: RuleGraph, plan: SitePlan, here: str, node: Node, where: 
     return pieces
 
 
-def citation_pieces(graph: RuleGraph, plan: SitePlan, here: str, node: Node, citation: Citation) -> list[object]:
-    """A citation as a link to its first target, the other targets listed after it, marked when wrong."""
+def citation_pieces(graph: RuleGraph, plan: SitePlan, here: str, node: Node, citation: Citation,
+                    printed: str) -> list[object]:
+    """A citation (``printed`` as the text has it) as a link to its first target, the other targets listed
+    after it; marked, with the flag's detail as its title, when it is dangling or quotes a wrong title."""
     classes, notes = ["cite"], []
     if citation.unresolved:
         classes.append("dangling")
@@ -117,8 +123,8 @@ def citation_pieces(graph: RuleGraph, plan: SitePlan, here: str, node: Node, cit
                      or f"the quoted title “{citation.title}” is not the heading of the rule cited")
     attrs = {"title": "\n".join(notes)} if notes else {}
     if not citation.targets:
-        return [el("span", citation.surface, cls=" ".join(classes), **attrs)]
-    first = el("a", citation.surface, cls=" ".join(classes), href=plan.href(citation.targets[0], here), **attrs)
+        return [el("span", printed, cls=" ".join(classes), **attrs)]
+    first = el("a", printed, cls=" ".join(classes), href=plan.href(citation.targets[0], here), **attrs)
     if len(citation.targets) == 1:
         return [first]
     rest: list[object] = [" ("]
@@ -135,30 +141,43 @@ def _flag_detail(node: Node, kind: str, surface: str) -> str:
 def glossary_terms(graph: RuleGraph, node: Node) -> Iterator[tuple[int, int, str]]:
     """Spans of the node's text that name a glossary entry the parser linked (``glossary_term`` flags).
 
-    The flag gives the headword (*Potez*); the text has the term inflected (*potezu*), so the first run of
-    words that the parser's own matcher links to that headword is the span. A headword not found is skipped.
+    The flag gives the headword (*Potez*); the text has the term inflected (*potezu*). Of the runs of words
+    that the parser's own matcher links to that headword, the one sharing the longest prefixes with it is the
+    span (so *potezu*, not *potraži*, for *Potez*). A headword not found in the text is skipped.
     """
-    import re
+    from ..parsing.sr_basic_terms import TermLinker, headword_forms, word_key
 
-    from ..parsing.sr_basic_terms import TermLinker, headword_forms
-
+    words = list(re.finditer(r"[^\W\d_]+(?:-[^\W\d_]+)*", node.text))
+    keys = [word_key(w.group()) for w in words]
     for flag in node.flags:
         ref = f"{node.doc}:glossary:{flag.detail}"
         if flag.kind != "glossary_term" or ref not in graph.nodes:
             continue
-        linker = TermLinker.of([flag.detail])
-        words = list(re.finditer(r"[^\W\d_]+(?:-[^\W\d_]+)*", node.text))
-        lengths = sorted({len(form) for form in headword_forms(flag.detail)}, reverse=True)
-        found = next(((words[i].start(), words[i + n - 1].end()) for i in range(len(words)) for n in lengths
-                      if i + n <= len(words) and _one_run(node.text, words[i:i + n])
-                      and linker.link(node.text[words[i].start():words[i + n - 1].end()])), None)
-        if found:
-            yield found[0], found[1], ref
+        linker, forms = TermLinker.of([flag.detail]), headword_forms(flag.detail)
+        best: tuple[int, int, int] | None = None  # (score, start, end)
+        for i in range(len(words)):
+            for form in forms:
+                n = len(form)
+                if i + n > len(words) or not _one_run(node.text, words[i:i + n]):
+                    continue
+                start, end = words[i].start(), words[i + n - 1].end()
+                score = sum(_shared(k, f) for k, f in zip(keys[i:i + n], form))
+                if (best is None or score > best[0]) and linker.link(node.text[start:end]):
+                    best = (score, start, end)
+        if best:
+            yield best[1], best[2], ref
 
 
-def _one_run(text: str, words: Sequence[object]) -> bool:
+def _shared(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n + (1 if a == b else 0)
+
+
+def _one_run(text: str, words: Sequence[re.Match[str]]) -> bool:
     """Whether words follow each other separated by spaces only (a term does not cross punctuation)."""
-    return all(not text[a.end():b.start()].strip() for a, b in zip(words, words[1:]))  # type: ignore[attr-defined]
+    return all(not text[a.end():b.start()].strip() for a, b in zip(words, words[1:]))
 
 
 # -- a node --------------------------------------------------------------------------------------------------
@@ -190,27 +209,34 @@ def node_article(graph: RuleGraph, plan: SitePlan, here: str, node: Node, depth:
 
 
 def _meta(graph: RuleGraph, plan: SitePlan, here: str, node: Node) -> Iterator[Element]:
-    if node.equivalents:
-        links: list[object] = []
-        for eq in node.equivalents:
-            if eq.ref in graph.nodes:
-                note = f"{eq.relation}, {eq.source}, {eq.confidence:.2f}" + (f": {eq.note}" if eq.note else "")
-                links.extend([" " if links else "", el("a", ref_label(graph, eq.ref, ""), href=plan.href(eq.ref, here),
-                                                       title=note), el("small", f" ({eq.source} {eq.confidence:.2f})")])
-        if links:
-            yield el("p", el("span", "≈ Same rule in:", cls="label"), " ", *links, cls="equivalents")
+    """The lines under a node: its equivalents in the other documents, who cites it, and the parser's notes."""
+    links = _equivalent_links(graph, plan, here, node)
+    if links:
+        yield el("p", el("span", "≈ In the other documents:", cls="label"), " ", *links, cls="equivalents")
     if node.cited_by:
         shown = [r for r in node.cited_by if r in graph.nodes][:CITED_BY_SHOWN]
-        links = []
+        cited: list[object] = []
         for ref in shown:
-            links.extend([", " if links else "", el("a", ref_label(graph, ref, node.doc), href=plan.href(ref, here))])
+            cited.extend([", " if cited else "", el("a", ref_label(graph, ref, node.doc), href=plan.href(ref, here))])
         more = len(node.cited_by) - len(shown)
-        yield el("p", el("span", "Cited by:", cls="label"), " ", *links, f" and {more} more" if more > 0 else None,
+        yield el("p", el("span", "Cited by:", cls="label"), " ", *cited, f" and {more} more" if more > 0 else None,
                  cls="cited-by")
     notes = [f for f in node.flags if f.kind in NOTE_FLAGS]
     if notes:
         yield el("ul", *(el("li", f"{f.kind.replace('_', ' ')}: {f.detail}", cls=f"note {f.kind}") for f in notes),
                  cls="notes")
+
+
+def _equivalent_links(graph: RuleGraph, plan: SitePlan, here: str, node: Node) -> list[object]:
+    """Each equivalent as a link, followed by its relation, source and confidence (the note as its title)."""
+    links: list[object] = []
+    for eq in node.equivalents:
+        if eq.ref not in graph.nodes:
+            continue
+        note = f"{eq.relation}, {eq.source}, {eq.confidence:.2f}" + (f": {eq.note}" if eq.note else "")
+        link = el("a", ref_label(graph, eq.ref, ""), href=plan.href(eq.ref, here), title=note)
+        links.extend([" · " if links else "", link, el("small", f" ({eq.relation}, {eq.source} {eq.confidence:.2f})")])
+    return links
 
 
 # -- pages ---------------------------------------------------------------------------------------------------
@@ -229,7 +255,7 @@ def chapter_page(graph: RuleGraph, plan: SitePlan, page: Page, pager: tuple[Page
     if page.root is None:
         articles.insert(0, el("h1", title, cls="head"))
     body = [site_header(live=False), _crumbs(graph, plan, page), el("main", *articles), _pager(graph, pager),
-            el("footer", f"{info.title} ({info.edition}). Exported by {SITE_NAME}; works offline.")]
+            el("footer", f"{info.title}, edition: {info.edition}. Exported by {SITE_NAME}; works offline.")]
     return skeleton(f"{title} · {info.title}", info.language, body)
 
 
@@ -289,8 +315,11 @@ def _document_toc(graph: RuleGraph, plan: SitePlan, doc: str, pages: list[Page])
             items.append(el("li", head, chapters, cls="section"))
         elif node.ref in by_root:
             link = el("li", el("a", page_title(graph, by_root[node.ref]), href=by_root[node.ref].file))
-            under_section = node.parent is not None and graph.nodes[node.parent].kind == SECTION
-            (chapters if under_section and chapters is not None else items).append(link)
+            if chapters is not None and node.parent and graph.nodes[node.parent].kind == SECTION:
+                chapters.append(link)
+            else:
+                items.append(link)
     items.extend(el("li", el("a", "Glossary", href=p.file)) for p in pages if p.root is None)
-    heading = el("h2", info.title, el("small", f" {info.language} · {info.edition}"))
-    return el("section", heading, el("ul", *items, cls="toc"), cls="document", id=doc, lang=info.language)
+    about = el("p", f"{info.language} · {info.edition}", cls="edition")
+    return el("section", el("h2", info.title), about, el("ul", *items, cls="toc"), cls="document", id=doc,
+              lang=info.language)

@@ -145,7 +145,7 @@ def _delta(postings: list[int]) -> list[int]:
 
 def _stem_groups(vocabulary: _Vocabulary) -> list[list[int]]:
     """Groups of two or more words that the CLI's analyzer of some language stems alike."""
-    from ..search.analysis import LANGUAGES, analyze
+    from ..search.stemming import LANGUAGES, analyze
 
     words = list(vocabulary.ids)
     groups: dict[tuple[str, str], list[int]] = {}

@@ -7,8 +7,8 @@
  * to Latin (so "биће" finds "biće"). Words that name a concept of concepts.tsv (up to five words, longest
  * first) stand for all of the concept's terms in every language ("razbijac" finds "пробивной удар"); other
  * words match a word of the rules exactly, through the Snowball stem groups the export computed, or as a
- * prefix of at least three letters. Every part of the query must match (else any part); a rule number
- * ("702.19b", "ru-cr:702.19b", "D19.51") is looked up directly.
+ * prefix of at least three letters. Every part of the query must match (else any part). A rule number
+ * ("702.19b", "ru-cr:702.19b", "D19.51") is looked up by id and, when some node has it, answers alone.
  */
 (function () {
   "use strict";
@@ -210,6 +210,8 @@
   }
 
   function search(query) {
+    var numbered = numberHits(query);
+    if (numbered.length) return { nodes: numbered, concepts: [], any: false };
     var best = new Map();
     var named = [];
     var any = false;
@@ -223,7 +225,6 @@
       if (!scores.size && parts.length > 1) { scores = combine(parts, false); any = scores.size > 0; }
       scores.forEach(function (s, n) { best.set(n, Math.max(best.get(n) || 0, s)); });
     });
-    numberHits(query).forEach(function (n) { best.set(n, 1e9); });
     var ranked = [...best.entries()].sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
     return { nodes: ranked.map(function (e) { return e[0]; }), concepts: named, any: any };
   }
@@ -242,9 +243,10 @@
     link.href = href(n);
     var doc = document.createElement("span");
     doc.className = "doc";
-    doc.textContent = X.docs[r[0]][0];
+    var glossary = r[1].indexOf("glossary:") === 0;
+    doc.textContent = X.docs[r[0]][0] + (glossary ? " glossary" : "");
     var num = document.createElement("b");
-    num.textContent = r[1].indexOf("glossary:") === 0 ? "" : r[1];
+    num.textContent = glossary ? "" : r[1];
     link.append(doc, " ", num, num.textContent ? " " : "", r[2]);
     link.lang = X.docs[r[0]][2];
     var item = document.createElement("li");

@@ -1,0 +1,152 @@
+"""What a document lacks: rules its original has but it does not print, and text lost to truncation.
+
+A judge who types ``ru-cr:302.6`` should learn that the Russian translation simply lacks the summoning
+sickness rule of the English 3 May 2019 text (and where the other documents say it), not just "no rule";
+one who types ``cs-cr:704.5a`` should learn that the Czech text stops inside 400.1. The first kind is data,
+``corpus/missing_rules.tsv`` (read here, reporting file, line and column); the second comes from the graph:
+a document whose manifest lists a truncation has one node flagged ``truncated``, and every number after it
+is lost.
+
+This runs on ``lookup``'s cold path, so it reads one small file and decodes only the nodes it must.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..corpus import corpus_dir
+from ..errors import CorpusError
+from ..graph import RuleGraph
+from ..model import split_ref
+
+FILE_NAME = "missing_rules.tsv"
+COLUMNS = ("doc", "id", "title", "equivalents", "note")
+LANGUAGE_NAMES = {"ru": "Russian", "cs": "Czech", "sr": "Serbian", "pt": "Portuguese", "en": "English"}
+_CR_ID = re.compile(r"(\d{3})(?:\.(\d{1,3})([a-z]?))?")
+
+
+@dataclass(frozen=True, slots=True)
+class MissingRule:
+    """One row of ``missing_rules.tsv``: a rule of the original that ``doc`` does not have."""
+
+    doc: str
+    id: str
+    title: str
+    equivalents: tuple[str, ...] = ()
+    note: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """What ``lookup`` says about a rule a document lacks. ``kind`` is ``missing`` or ``truncated``."""
+
+    doc: str
+    id: str
+    kind: str
+    message: str
+    title: str = ""
+    equivalents: tuple[str, ...] = ()
+
+
+def parse_missing(text: str, source: str = FILE_NAME) -> tuple[MissingRule, ...]:
+    """Parse the TSV text (``#`` comment lines, a header row, five tab-separated cells a row)."""
+    rows: list[MissingRule] = []
+    header: list[str] | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if header is None:
+            if tuple(cells) != COLUMNS:
+                raise CorpusError(f"{source}:{number}:1: the header must be {' '.join(COLUMNS)} (tab-separated)")
+            header = cells
+            continue
+        if len(cells) != len(COLUMNS):
+            raise CorpusError(f"{source}:{number}:1: {len(cells)} cells, but there are {len(COLUMNS)} columns")
+        doc, node_id, title, equivalents, note = cells
+        column = len(doc) + 2
+        if not doc or not node_id or " " in node_id:
+            raise CorpusError(f"{source}:{number}:{column}: column 'id': {node_id!r} is not a rule number")
+        if not title.strip():
+            raise CorpusError(f"{source}:{number}:{column + len(node_id) + 1}: column 'title': empty")
+        refs = tuple(equivalents.split())
+        bad = [ref for ref in refs if ":" not in ref or split_ref(ref)[0] == doc]
+        if bad:
+            where = column + len(node_id) + len(title) + 2
+            raise CorpusError(f"{source}:{number}:{where}: column 'equivalents': {bad[0]!r} is not a ref "
+                              "in another document")
+        rows.append(MissingRule(doc, node_id, title.strip(), refs, note.strip(), number))
+    if header is None:
+        raise CorpusError(f"{source}: no header row (expected the columns {' '.join(COLUMNS)})")
+    return tuple(rows)
+
+
+def load_missing(root: Path | None = None) -> tuple[MissingRule, ...]:
+    """The rows of the corpus's ``missing_rules.tsv`` (none when the corpus has no such file)."""
+    path = (root or corpus_dir()) / FILE_NAME
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return ()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorpusError(f"{path}: cannot read the list of missing rules: {exc}") from None
+    return parse_missing(text, str(path))
+
+
+def notices_for_query(graph: RuleGraph, query: str, rows: tuple[MissingRule, ...]) -> tuple[Notice, ...]:
+    """Notices for a reference that matched nothing: a listed missing rule, or a number lost to truncation.
+
+    ``ru-cr:302.6`` names its document; a bare ``302.6`` is looked up in every document.
+    """
+    text = query.strip().rstrip(".")
+    doc, node_id = split_ref(text) if ":" in text and split_ref(text)[0] in graph.docs else ("", text)
+    found = [_missing_notice(graph, row) for row in rows if row.id == node_id and doc in ("", row.doc)]
+    if found:
+        return tuple(found)
+    docs = [doc] if doc else list(graph.docs)
+    return tuple(notice for d in docs if (notice := _truncation_notice(graph, d, node_id)) is not None)
+
+
+def notices_for_node(graph: RuleGraph, ref: str, rows: tuple[MissingRule, ...]) -> tuple[Notice, ...]:
+    """Notices for a rule that exists: the documents that lack its equivalent (``sr-judge:B12.34`` → ru-cr
+    lacks 302.6)."""
+    return tuple(_missing_notice(graph, row) for row in rows if ref in row.equivalents)
+
+
+def _missing_notice(graph: RuleGraph, row: MissingRule) -> Notice:
+    info = graph.docs.get(row.doc)
+    language = LANGUAGE_NAMES.get(info.language, info.language) if info else ""
+    edition = f" of {info.edition}" if info and info.edition else ""
+    message = (f"The {language} translation ({row.doc}) lacks rule {row.id}, which its English original"
+               f"{edition} has: {row.title}.")
+    if row.note:
+        message += f" ({row.note}.)"
+    if row.equivalents:
+        message += f" The same rule elsewhere: {', '.join(row.equivalents)}."
+    return Notice(row.doc, row.id, "missing", message, row.title, row.equivalents)
+
+
+def _truncation_notice(graph: RuleGraph, doc: str, node_id: str) -> Notice | None:
+    """A notice when ``doc`` is truncated and ``node_id`` (an old-style number) would come after the cut."""
+    info = graph.docs.get(doc)
+    wanted = _key(node_id)
+    if info is None or wanted is None or not any("truncat" in defect for defect in info.defects):
+        return None
+    cut = next((node for node in reversed(list(graph.in_doc(doc)))
+                if any(flag.kind == "truncated" for flag in node.flags)), None)
+    cut_key = _key(cut.id) if cut else None
+    if cut is None or cut_key is None or wanted <= cut_key:
+        return None
+    message = (f"{doc} ({info.title}) is truncated: its text ends inside rule {cut.id}, so rule {node_id} and "
+               "everything after it are not in this copy.")
+    return Notice(doc, node_id, "truncated", message)
+
+
+def _key(node_id: str) -> tuple[int, int, str] | None:
+    match = _CR_ID.fullmatch(node_id)
+    if not match:
+        return None
+    return int(match.group(1)), int(match.group(2) or 0), match.group(3) or ""

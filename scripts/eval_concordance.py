@@ -1,0 +1,120 @@
+"""Held-back evaluation of the concordance aligner (issue 5): precision and recall at top-1.
+
+The aligner learns from the ``train`` rows of corpus/concordance.tsv only, predicts the top-1 equivalent
+of every held-out row's left ref in its right ref's document, and the script reports precision
+(correct / predicted) and recall (correct / rows) per document pair and overall. Targets: precision ≥ 0.9,
+recall ≥ 0.8.
+
+    .venv/bin/python scripts/eval_concordance.py             # the held-out figures
+    .venv/bin/python scripts/eval_concordance.py --errors    # and every wrong or missing prediction
+    .venv/bin/python scripts/eval_concordance.py --tune      # choose weights by cross-validation on train rows
+
+``--tune`` never looks at the held-out rows: it searches the weights and the threshold with 3-fold
+cross-validation inside the training rows, and prints the best setting to copy into align.WEIGHTS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from izvori_rules.concepts import load_concepts
+from izvori_rules.concordance.align import WEIGHTS, Weights
+from izvori_rules.concordance.curated import load_concordance
+from izvori_rules.concordance.evaluate import Evaluation, cross_validate, evaluate
+from izvori_rules.concordance.link import node_concepts, node_words
+from izvori_rules.graph_cache import load_graph
+from izvori_rules.model import Node
+from izvori_rules.search.concepts_in_text import ConceptMatcher
+
+TARGET_PRECISION, TARGET_RECALL = 0.9, 0.8
+
+
+def report(evaluation: Evaluation, title: str) -> None:
+    print(title)
+    print(f"  {'documents':<22} {'rows':>5} {'predicted':>9} {'correct':>7} {'precision':>9} {'recall':>6}")
+    for score in (*evaluation.scores, evaluation.overall):
+        name = "overall" if score.docs[0] == "all" else f"{score.docs[0]} → {score.docs[1]}"
+        print(f"  {name:<22} {score.rows:>5} {score.predicted:>9} {score.correct:>7} "
+              f"{score.precision:>9.3f} {score.recall:>6.3f}")
+
+
+def errors(evaluation: Evaluation, graph_nodes: dict[str, Node]) -> None:
+    for outcome in evaluation.outcomes:
+        if outcome.correct:
+            continue
+        row = outcome.row
+        what = f"predicted {outcome.predicted} ({outcome.score:.2f})" if outcome.predicted else "no prediction"
+        print(f"  line {row.line}: {row.left} → {row.right} [{row.relation}]: {what}")
+        for ref in (row.left, row.right, outcome.predicted):
+            if ref and ref in graph_nodes:
+                print(f"      {ref}: {graph_nodes[ref].text[:110]}")
+
+
+STEPS = {  # the values coordinate descent tries for each weight
+    "concept": (0.8, 1.0, 1.2, 1.5), "lexeme": (0.0, 0.3, 0.5, 0.8, 1.2), "number": (0.0, 0.15, 0.25, 0.4),
+    "cite": (0.2, 0.4, 0.6),
+    "key": (0.2, 0.35, 0.5, 0.7), "position": (0.3, 0.5, 0.7, 0.9), "length": (0.1, 0.25, 0.4),
+    "kind": (0.0, 0.1, 0.2), "chapter": (0.0, 0.2, 0.4), "threshold": (0.65, 0.75, 0.85, 0.95, 1.05),
+    "free": (0.2, 0.35, 0.5, 0.7), "block": (0.4, 0.6, 0.8), "triangle": (0.0, 0.15, 0.3, 0.5),
+}
+
+
+def objective(evaluation: Evaluation) -> float:
+    """Recall, minus a steep penalty for every point of precision below a safety margin over the target."""
+    shortfall = max(0.0, TARGET_PRECISION + 0.03 - evaluation.overall.precision)
+    return evaluation.overall.recall - 3 * shortfall
+
+
+def tune(measure: Callable[[Weights], Evaluation], rounds: int = 2) -> Weights:
+    """Coordinate descent: change one weight at a time to the value that scores best, keep it, repeat."""
+    best, best_score = WEIGHTS, objective(measure(WEIGHTS))
+    for _ in range(rounds):
+        for name, values in STEPS.items():
+            for value in values:
+                candidate = replace(best, **{name: value})
+                score = objective(measure(candidate))
+                if score > best_score + 1e-9:
+                    best, best_score = candidate, score
+                    print(f"  {name}={value}: {score:.4f}", flush=True)
+    return best
+
+
+def memoized(reader: Callable[[Node], frozenset[str]]) -> Callable[[Node], frozenset[str]]:
+    cache: dict[str, frozenset[str]] = {}
+    return lambda node: cache[node.ref] if node.ref in cache else cache.setdefault(node.ref, reader(node))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--errors", action="store_true", help="list every wrong or missing prediction")
+    parser.add_argument("--tune", action="store_true", help="search weights by cross-validation on train rows")
+    args = parser.parse_args(argv)
+
+    graph = load_graph()
+    matcher = ConceptMatcher(load_concepts())
+    concepts_of = node_concepts(matcher)
+    words_of = memoized(node_words())
+    pairs = load_concordance()
+    nodes = dict(graph.nodes)
+    if args.tune:
+        train = [p for p in pairs if p.split == "train"]
+        best = tune(lambda w: cross_validate(nodes, concepts_of, train, 3, w, words_of))
+        report(cross_validate(nodes, concepts_of, train, 3, best, words_of), f"cross-validation on train rows, {best}")
+        return 0
+    start = time.perf_counter()
+    evaluation = evaluate(nodes, concepts_of, pairs, words_of=words_of)
+    seconds = time.perf_counter() - start
+    report(evaluation, f"held-out rows (trained on train rows only; {seconds:.2f} s)")
+    if args.errors:
+        errors(evaluation, nodes)
+    met = evaluation.overall.precision >= TARGET_PRECISION and evaluation.overall.recall >= TARGET_RECALL
+    print(f"targets (precision ≥ {TARGET_PRECISION}, recall ≥ {TARGET_RECALL}): {'met' if met else 'NOT met'}")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,238 @@
+"""``export html``: anchors, pages, links, marks, the search index and the folder handling of the command.
+
+The browser side (search and links in a real Chromium) is in ``test_export_html_browser.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from lxml import html
+from typer.testing import CliRunner
+
+from izvori_rules.cli import app
+from izvori_rules.concepts import load_concepts
+from izvori_rules.export import html_search
+from izvori_rules.export.html_pages import node_article, render, skeleton
+from izvori_rules.export.html_site import (INDEX, MARKER, SEARCH_SCRIPT, anchor_id, export_site, is_previous_export,
+                                           plan_site, write_site)
+from izvori_rules.folding import fold, serbian_to_latin
+from izvori_rules.graph import RuleGraph
+from izvori_rules.model import Equivalent
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def site(graph: RuleGraph, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("site")
+    write_site(graph, load_concepts(), folder)
+    return folder
+
+
+def page(site: Path, name: str) -> html.HtmlElement:
+    return html.fromstring((site / name).read_bytes())
+
+
+def article(site: Path, name: str, anchor: str) -> html.HtmlElement:
+    found = page(site, name).get_element_by_id(anchor)
+    assert found.tag == "article"
+    return found
+
+
+@pytest.mark.parametrize(("ref", "anchor"), [
+    ("sr-judge:D19.51", "sr-judge-D19.51"),
+    ("ru-cr:702.19b", "ru-cr-702.19b"),
+    ("sr-judge:B6.33#2", "sr-judge-B6.33-2"),                                   # the second B6.33 (line 450)
+    ("ru-cr:glossary:Zone-Change Triggers", "ru-cr-glossary-Zone-Change_Triggers"),
+    ("sr-basic:glossary:: (dve tačke)", "sr-basic-glossary--__dve_tačke_"),     # headword ": (dve tačke)"
+    ("sr-judge:glossary:Šumski", "sr-judge-glossary-Šumski"),
+], ids=lambda value: value)
+def test_anchor_ids_are_doc_and_id_made_fragment_safe(ref: str, anchor: str) -> None:
+    assert anchor_id(ref) == anchor
+
+
+def test_every_node_has_one_anchor_and_one_page(graph: RuleGraph) -> None:
+    plan = plan_site(graph)
+    anchors = list(plan.anchors.values())
+    assert len(set(anchors)) == len(anchors) == len(graph)
+    assert all(re.fullmatch(r"[\w.\-~]+", a) for a in anchors)
+    files = [p.file for p in plan.pages]
+    assert len({f.casefold() for f in files}) == len(files)  # also on a case-insensitive file system
+    assert all(f.isascii() for f in files)
+    shown = [ref for p in plan.pages for ref in p.refs]
+    on_index = [ref for ref, file in plan.page_of.items() if file == INDEX]
+    assert sorted(shown + on_index) == sorted(graph.nodes)
+    assert {graph.nodes[ref].kind for ref in on_index} == {"section"}
+
+
+def test_pages_are_chapters_parts_and_glossaries(graph: RuleGraph) -> None:
+    files = {p.file for p in plan_site(graph).pages}
+    # ru-cr chapter 702 (line 8830), sr-judge chapter D19, the two loose glossaries, sr-basic part VII "Rečnik"
+    assert {"ru-cr-702.html", "sr-judge-D19.html", "ru-cr-glossary.html", "sr-judge-glossary.html",
+            "sr-basic-VII.html"} <= files
+    assert plan_site(graph).page_of["ru-cr:702.19b"] == "ru-cr-702.html"
+    assert plan_site(graph).page_of["sr-basic:glossary:Razbijač"] == "sr-basic-VII.html"
+
+
+def test_every_link_in_the_site_reaches_an_anchor_that_exists(site: Path) -> None:
+    ids = {f.name: set(page(site, f.name).xpath("//@id")) for f in site.glob("*.html")}
+    broken = []
+    for name in ids:
+        for href in page(site, name).xpath("//a/@href"):
+            file, _, fragment = href.partition("#")
+            target = file or name
+            if target not in ids or (fragment and unquote(fragment) not in ids[target]):
+                broken.append((name, href))
+    assert broken == []
+
+
+def test_every_printed_citation_is_on_a_page_as_a_link_or_a_mark(graph: RuleGraph, site: Path) -> None:
+    marked = sum(len(page(site, f.name).xpath("//*[contains(concat(' ', @class, ' '), ' cite ')]"))
+                 for f in site.glob("*.html"))
+    assert marked == sum(len(n.citations) for n in graph.nodes.values())
+
+
+def test_a_citation_links_to_its_target(site: Path) -> None:
+    # sr-judge.txt line 1203, C7.10: "(vidi pravilo C9.40)"
+    links = article(site, "sr-judge-C7.html", "sr-judge-C7.10").xpath(".//a[contains(@class, 'cite')]")
+    assert [(a.text, a.get("href")) for a in links][0] == ("pravilo C9.40", "sr-judge-C9.html#sr-judge-C9.40")
+
+
+def test_a_range_links_to_its_first_rule_and_lists_the_rest(site: Path) -> None:
+    # sr-judge.txt line 2074, D10.19: "od D10.11 – D10.18"
+    node = article(site, "sr-judge-D10.html", "sr-judge-D10.19")
+    first = node.xpath(".//a[contains(@class, 'cite')]")[0]
+    assert (first.text, first.get("href")) == ("D10.11 – D10.18", "#sr-judge-D10.11")
+    rest = node.xpath(".//span[@class='cite-rest']/a")
+    assert [a.text for a in rest] == [f"D10.{n}" for n in range(12, 19)]
+
+
+def test_a_dangling_citation_is_marked_with_its_detail(site: Path) -> None:
+    # sr-judge.txt line 1334, C10.21 cites "pravilo 500", a leftover Magic number (manifest defects)
+    marked = article(site, "sr-judge-C10.html", "sr-judge-C10.21").xpath(".//*[contains(@class, 'dangling')]")
+    assert [(m.tag, m.text) for m in marked] == [("span", "pravilo 500, “Ispravni napadi i blokiranja”")]
+    assert marked[0].get("title").startswith("pravilo 500") and "does not exist" in marked[0].get("title")
+
+
+def test_a_title_mismatch_is_marked_and_still_links(site: Path) -> None:
+    # sr-judge.txt line 1225, C7.30: "pravilo F3, “Mogućnost napadanja više igrača”", but F3 is another heading
+    marked = article(site, "sr-judge-C7.html", "sr-judge-C7.30").xpath(".//a[contains(@class, 'title-mismatch')]")
+    assert [m.get("href") for m in marked] == ["sr-judge-F3.html#sr-judge-F3"]
+    assert "but F3 is “Mogućnosti napada na levo ili napada na desno”" in marked[0].get("title")
+
+
+def test_a_bold_glossary_term_links_to_its_entry(site: Path) -> None:
+    # sr-basic.txt line 106: "U toku tvog poteza, **protivnik** može igrati ..." (unit UI), glossary Protivnik
+    terms = article(site, "sr-basic-UI.html", "sr-basic-UI").xpath(".//a[@class='term']")
+    assert ("protivnik", "sr-basic-VII.html#sr-basic-glossary-Protivnik") in [(a.text, a.get("href")) for a in terms]
+
+
+def test_equivalents_are_links_with_relation_source_and_confidence(site: Path) -> None:
+    # corpus/concordance.tsv lines 52-53: sr-judge:A3.32 = cs-cr:102.1 = ru-cr:104.3b (curated, "same")
+    line = article(site, "sr-judge-A3.html", "sr-judge-A3.32").xpath(".//p[@class='equivalents']")[0]
+    links = [(a.text, a.get("href")) for a in line.xpath("a")]
+    assert ("cs-cr 102.1", "cs-cr-102.html#cs-cr-102.1") in links
+    assert ("ru-cr 104.3b", "ru-cr-104.html#ru-cr-104.3b") in links
+    assert "ru-cr 104.3b (same, curated 1.00)" in line.text_content()
+
+
+def test_an_equivalent_the_graph_adds_is_rendered(graph: RuleGraph) -> None:
+    eq = Equivalent("ru-cr:702.19b", 0.75, "aligned", "close", "")
+    changed = replace(graph.nodes["sr-judge:E3.102"], equivalents=(eq,))
+    element = node_article(graph, plan_site(graph), "sr-judge-E3.html", changed, 1)
+    links = element.xpath(".//p[@class='equivalents']/a")
+    assert [(a.text, a.get("href")) for a in links] == [("ru-cr 702.19b", "ru-cr-702.html#ru-cr-702.19b")]
+    assert "(close, aligned 0.75)" in element.xpath("string(.//p[@class='equivalents'])")
+
+
+def test_document_text_is_escaped_by_construction(graph: RuleGraph) -> None:
+    node = replace(graph.nodes["sr-judge:A1.10"], text='<script>alert("x")</script> & <b>', citations=())
+    element = node_article(graph, plan_site(graph), "sr-judge-A1.html", node, 1)
+    out = render(skeleton("t", "sr", [element])).decode()
+    assert "&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; &lt;b&gt;" in out
+    assert html.fromstring(out).xpath("//article//script | //article//b") == []
+
+
+def test_pages_are_phone_ready_and_load_no_network(site: Path) -> None:
+    for name in ("index.html", "ru-cr-702.html"):
+        root = page(site, name)
+        assert root.xpath("//meta[@name='viewport']/@content") == ["width=device-width, initial-scale=1"]
+        urls = root.xpath("//@href | //@src | //@action")
+        assert not [u for u in urls if re.match(r"[a-z]+:", u)]  # relative links only: works from file://
+    assert page(site, INDEX).xpath("//script/@src") == [SEARCH_SCRIPT, "site.js"]
+
+
+def test_the_search_index_is_a_script_small_enough_for_a_phone(site: Path) -> None:
+    text = (site / SEARCH_SCRIPT).read_text(encoding="utf-8")
+    assert text.startswith(f"window.{html_search.GLOBAL_NAME}={{")
+    assert len(text.encode()) < 3_000_000
+
+
+def test_the_search_index_spells_words_as_the_cli_folds_them(graph: RuleGraph) -> None:
+    data = html_search.build_index(graph, load_concepts(), {r: (0, r) for r in graph.nodes}, [INDEX])
+    words = set(data["words"])  # type: ignore[arg-type]
+    # sr-judge E3.100 "Razbijač"; sr-judge B12.30 "Biće"; ru-cr 702.7 "Первый Удар"; sr-judge "Iznenađenje"
+    assert {"razbijac", "bice", "первый", "удар", "iznenadjenje"} <= words
+    trample = next(c for c in data["concepts"] if c[0] == "trample")  # type: ignore[union-attr]
+    assert {"razbijac", "пробивной удар"} <= set(trample[1])
+
+
+def test_the_page_fold_table_folds_every_corpus_character_like_fold(graph: RuleGraph) -> None:
+    table, latin = html_search.fold_table(), html_search.latin_table()
+    chars = {c for n in graph.nodes.values() for text in (n.title, n.text, *n.examples) for c in text}
+
+    def page_fold(text: str) -> str:  # what site.js fold() does with the table
+        return "".join(table.get(c, c) for c in unicodedata.normalize("NFC", text).lower())
+
+    assert [c for c in chars if page_fold(c) != fold(c)] == []
+    cyrillic = [chr(code) for code in range(0x0400, 0x0460)]
+    assert [c for c in cyrillic if fold("".join(latin.get(x, x) for x in c.lower())) != fold(serbian_to_latin(c))] \
+        == []
+
+
+def test_export_html_writes_the_site_in_under_ten_seconds(tmp_path: Path) -> None:
+    out = tmp_path / "rules"
+    result = runner.invoke(app, ["export", "html", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / INDEX).is_file() and (out / "ru-cr-702.html").is_file() and is_previous_export(out)
+    seconds = float(re.search(r"in ([\d.]+) s", result.stdout).group(1))  # type: ignore[union-attr]
+    assert seconds < 10  # issue 7: "export takes under 10 s for the whole corpus"
+
+
+def test_export_html_replaces_an_earlier_export_without_force(graph: RuleGraph, tmp_path: Path) -> None:
+    out = tmp_path / "rules"
+    export_site(graph, load_concepts(), out)
+    (out / INDEX).write_text("stale", encoding="utf-8")
+    export_site(graph, load_concepts(), out)
+    assert (out / INDEX).read_text(encoding="utf-8") != "stale"
+    assert [p.name for p in tmp_path.iterdir()] == ["rules"]  # no temporary folder left behind
+
+
+def test_export_html_refuses_a_folder_with_the_users_files(graph: RuleGraph, tmp_path: Path) -> None:
+    out = tmp_path / "notes"
+    out.mkdir()
+    (out / "mine.txt").write_text("a judge's own notes", encoding="utf-8")
+    result = runner.invoke(app, ["export", "html", str(out)])
+    assert result.exit_code == 2 and "--force" in result.stderr
+    assert [p.name for p in out.iterdir()] == ["mine.txt"]
+    export_site(graph, load_concepts(), tmp_path / "site")
+    (tmp_path / "site" / "mine.txt").write_text("added later", encoding="utf-8")
+    assert not is_previous_export(tmp_path / "site")  # an export with a file added is no longer only ours
+    result = runner.invoke(app, ["export", "html", str(out), "--force"])
+    assert result.exit_code == 0 and (out / MARKER).is_file() and not (out / "mine.txt").exists()
+
+
+def test_export_html_refuses_a_file_and_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    file = tmp_path / "rules.html"
+    file.write_text("x", encoding="utf-8")
+    result = runner.invoke(app, ["export", "html", str(file), "--force"])
+    assert result.exit_code == 2 and "is a file" in result.stderr
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["export", "html", ".", "--force"])
+    assert result.exit_code == 2 and "current" in result.stderr and file.exists()
