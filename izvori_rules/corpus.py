@@ -7,9 +7,7 @@ points at another corpus folder (tests use it for broken corpora).
 
 from __future__ import annotations
 
-import hashlib
 import os
-from functools import lru_cache
 from pathlib import Path
 
 from .errors import CorpusError
@@ -84,15 +82,17 @@ def decode(raw: bytes, encoding: str, where: str) -> str:
     return text
 
 
-@lru_cache(maxsize=4)
-def _hash_folder(root: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:20]
+def corpus_files(root: Path | None = None, parts: tuple[str, ...] = ()) -> list[Path]:
+    """The corpus files ``parts`` names (files or folders; all files when empty), sorted: what a cache's key
+    covers. A cache names only what it is built from, so editing a scenario does not rebuild the graph."""
+    folder = (root or corpus_dir()).resolve()
+    tops = [folder / part for part in parts] or [folder]
+    found = (p for top in tops for p in ([top] if top.is_file() else top.rglob("*")))
+    return sorted(p for p in found if p.is_file())
 
 
-def corpus_hash(root: Path | None = None) -> str:
-    """A hash of every file in the corpus: caches are keyed by it (with the code version)."""
-    return _hash_folder((root or corpus_dir()).resolve())
+def corpus_hash(root: Path | None = None, parts: tuple[str, ...] = ()) -> str:
+    """A hash of the corpus files ``parts`` names (all when empty): caches are keyed by it and the code."""
+    from .cache import hash_files
+
+    return hash_files(corpus_files(root, parts), (root or corpus_dir()).resolve())

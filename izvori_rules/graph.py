@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .citations import resolve_citations
 from .errors import QueryError, ReferenceNotFound
 from .model import (
     GLOSSARY,
@@ -182,6 +181,8 @@ def build_graph(
     Citations are resolved against a first graph of the bare nodes; each node is then built once more with
     its links (one ``replace`` per node: this is most of the graph's build time).
     """
+    from .citations import resolve_citations
+
     docs = [info for info, _ in parsed]
     bare = RuleGraph(docs, [_node(info, pn) for info, document in parsed for pn in document.nodes])
     links = {ref: resolve_citations(bare, node, finders[node.doc]) for ref, node in bare.nodes.items()}

@@ -17,20 +17,23 @@ from pathlib import Path
 from typing import Any
 
 from . import cache
-from .corpus import corpus_dir, corpus_hash, load_manifest, read_document
+from .corpus import corpus_dir, corpus_files, corpus_hash, load_manifest, read_document
 from .graph import GraphIndex, RuleGraph, build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node
 from .parsing import parser_module
 
 FORMAT = 2
 # Everything whose change alters the graph; a change to any of these files rebuilds the cache.
+GRAPH_DATA = ("manifest.toml", "documents", "concepts.tsv", "concordance.tsv", "missing_rules.tsv")
 GRAPH_CODE = ("parsing", "model.py", "graph.py", "citations.py", "graph_cache.py", "concordance", "concepts.py",
               "search/concepts_in_text.py", "search/stemming.py", "folding.py")
 
 
 def graph_key(root: Path | None = None) -> str:
     """The cache key: corpus hash, code hash and format version."""
-    return f"{corpus_hash(root)}-{cache.code_hash(GRAPH_CODE)}-{FORMAT}"
+    return cache.stamped_key(
+        "graph", [*corpus_files(root, GRAPH_DATA), *cache.source_files(GRAPH_CODE)],
+        lambda: f"{corpus_hash(root, GRAPH_DATA)}-{cache.code_hash(GRAPH_CODE)}-{FORMAT}")
 
 
 @lru_cache(maxsize=2)

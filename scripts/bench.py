@@ -50,7 +50,7 @@ def cli() -> str:
 
 def bench_lookup(bare: float) -> None:
     """Cold CLI lookup, warm in-process lookup, full parse of the corpus."""
-    from izvori_rules.graph_cache import load_graph, parse_corpus
+    from izvori_rules.graph_cache import load_graph, parse_corpus, with_equivalents
     from izvori_rules.serialize import node_json
 
     load_graph()  # make sure the on-disk cache exists
@@ -61,6 +61,7 @@ def bench_lookup(bare: float) -> None:
     report("warm in-process lookup (resolve + JSON)",
            timed(lambda: [node_json(n) for r in refs for n in graph.resolve(r)], 200))
     report("full parse of the corpus (no cache)", timed(parse_corpus, 5))
+    report("graph build with equivalents (no cache)", timed(lambda: with_equivalents(parse_corpus()), 3))
 
 
 def bench_search(bare: float) -> None:
@@ -96,7 +97,19 @@ def search_queries() -> list[tuple[str, str | None, str | None]]:
     return out
 
 
-SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup, "search": bench_search}
+def bench_scenarios(bare: float) -> None:
+    """The whole scenario library in one process, and one scenario from a cold CLI."""
+    from izvori_rules.corpus import corpus_dir
+    from izvori_rules.engine.runner import run_scenario
+
+    files = sorted((corpus_dir() / "scenarios").glob("*.yaml"))
+    report(f"scenario library in process ({len(files)} files)", timed(lambda: [run_scenario(f) for f in files], 5))
+    one = str(files[0])
+    report("cold CLI: izvori-judge scenario run (one file)", timed(run([cli(), "scenario", "run", one]), 7), bare)
+
+
+SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup, "search": bench_search,
+                                                "scenarios": bench_scenarios}
 
 
 def main() -> None:

@@ -85,7 +85,24 @@ def test_an_unwritable_cache_folder_works_in_memory(small_corpus: Path, tmp_path
 
 def test_writing_leaves_no_temporary_files(small_corpus: Path, cache_dir: Path) -> None:
     graph_cache.load_graph(small_corpus)
-    assert [p.name for p in cache_dir.iterdir()] == [_cache_file(cache_dir).name]
+    assert sorted(p.name for p in cache_dir.iterdir()) == sorted([_cache_file(cache_dir).name, "graph.stamp"])
+
+
+def test_the_key_is_hashed_once_then_reused_until_a_file_changes(small_corpus: Path, cache_dir: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    first = graph_cache.graph_key(small_corpus)
+    monkeypatch.setattr(graph_cache, "corpus_hash", lambda *args: pytest.fail("hashed again"))
+    assert graph_cache.graph_key(small_corpus) == first
+    document = small_corpus / "documents" / "sr-judge.txt"
+    document.write_bytes(document.read_bytes() + b"\n")
+    monkeypatch.setattr(graph_cache, "corpus_hash", lambda *args: "changed")
+    assert graph_cache.graph_key(small_corpus).startswith("changed-")
+
+
+def test_a_damaged_stamp_only_costs_a_hash(small_corpus: Path, cache_dir: Path) -> None:
+    first = graph_cache.graph_key(small_corpus)
+    (cache_dir / "graph.stamp").write_bytes(b"\xff\xfe garbage")
+    assert graph_cache.graph_key(small_corpus) == first
 
 
 def test_a_changed_document_changes_the_cache_key(small_corpus: Path, tmp_path: Path) -> None:

@@ -117,7 +117,7 @@ def test_two_processes_at_once_build_the_index_once_and_open_the_same(small_corp
     assert outputs[0]["memory"] is False
     assert EXPECTED <= set(outputs[0]["refs"])
     left = sorted(p.name for p in cache.iterdir() if "index" in p.name)  # no build folder left behind
-    assert left == sorted([index.index_path(small_corpus).name, "index.lock"])
+    assert left == sorted([index.index_path(small_corpus).name, "index.lock", "index.stamp"])
 
 
 def test_a_truncated_segment_is_detected_and_rebuilt(small_corpus: Path, cache: Path, builds: list[str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +31,8 @@ def error_console() -> Console:
 
 def print_json(data: Any) -> None:
     """Machine output for ``--json``: UTF-8, not ASCII-escaped, one document on standard output."""
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 

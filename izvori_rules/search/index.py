@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import cache
-from ..corpus import corpus_hash
+from ..corpus import corpus_files, corpus_hash
 from ..graph import RuleGraph
+from ..graph_cache import GRAPH_DATA
 from ..model import Node
 from .analysis import ANALYZER_VERSION, language_analyzer, words_analyzer
 from .concepts_in_text import ConceptMatcher, QueryConcepts, english_heading
@@ -82,7 +83,9 @@ def schema() -> Any:
 
 def index_key(root: Path | None = None) -> str:
     """Corpus hash, index-building code hash, analyzer version."""
-    return f"{corpus_hash(root)}-{cache.code_hash(INDEX_CODE)}-a{ANALYZER_VERSION}f{FORMAT}"
+    return cache.stamped_key(
+        "index", [*corpus_files(root, GRAPH_DATA), *cache.source_files(INDEX_CODE)],
+        lambda: f"{corpus_hash(root, GRAPH_DATA)}-{cache.code_hash(INDEX_CODE)}-a{ANALYZER_VERSION}f{FORMAT}")
 
 
 def index_path(root: Path | None = None) -> Path:
