@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .corpus import corpus_dir
 from .errors import CorpusError
+from .tsv import Row, read_tsv
 from .folding import fold, looks_serbian_cyrillic, serbian_to_latin
 
 LANGUAGES = ("en", "sr", "cs", "ru", "pt")
@@ -237,76 +238,44 @@ class ConceptTable:
 
 def parse_concepts(text: str, source: str = FILE_NAME) -> ConceptTable:
     """Parse the TSV text; every mistake is a :class:`CorpusError` naming ``source``, the line and the column."""
-    header: tuple[str, ...] | None = None
     concepts: list[Concept] = []
     seen: dict[str, int] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r")
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if header is None:
-            header = _parse_header(line, source, number)
-            continue
-        concept = _parse_row(line, header, source, number)
+    for row in read_tsv(text, source, COLUMNS, REQUIRED_COLUMNS):
+        concept = _parse_row(row)
         if concept.id in seen:
-            raise _error(source, number, "id", f"duplicate id {concept.id!r} (first on line {seen[concept.id]})")
-        seen[concept.id] = number
+            raise row.error("id", f"duplicate id {concept.id!r} (first on line {seen[concept.id]})")
+        seen[concept.id] = row.line
         concepts.append(concept)
-    if header is None:
-        raise CorpusError(f"{source}: no header row (expected the columns {' '.join(COLUMNS)})")
     return ConceptTable(concepts, source)
 
 
-def _parse_header(line: str, source: str, number: int) -> tuple[str, ...]:
-    names = tuple(cell.strip() for cell in line.split("\t"))
-    for name in names:
-        if name not in COLUMNS:
-            raise CorpusError(f"{source}:{number}: unknown column {name!r} (known: {', '.join(COLUMNS)})")
-        if names.count(name) > 1:
-            raise CorpusError(f"{source}:{number}: column {name!r} appears twice")
-    for name in REQUIRED_COLUMNS:
-        if name not in names:
-            raise CorpusError(f"{source}:{number}: the header has no {name!r} column")
-    return names
-
-
-def _parse_row(line: str, header: tuple[str, ...], source: str, number: int) -> Concept:
-    cells = [cell.strip() for cell in line.split("\t")]
-    if len(cells) > len(header):
-        raise CorpusError(f"{source}:{number}: {len(cells)} cells, but the header has {len(header)} columns "
-                          "(a tab inside a cell?)")
-    row = dict(zip(header, cells))  # missing trailing cells are empty: editors drop trailing tabs
-    concept_id, kind = row.get("id", ""), row.get("kind", "")
+def _parse_row(row: Row) -> Concept:
+    concept_id, kind = row["id"], row["kind"]
     if not _ID.fullmatch(concept_id):
-        raise _error(source, number, "id", f"{concept_id!r} is not a snake_case id")
+        raise row.error("id", f"{concept_id!r} is not a snake_case id")
     if kind not in KINDS:
-        raise _error(source, number, "kind", f"unknown kind {kind!r} (use one of {', '.join(sorted(KINDS))})")
-    terms = tuple((lang, _split_terms(row.get(lang, ""), source, number, lang)) for lang in LANGUAGES)
+        raise row.error("kind", f"unknown kind {kind!r} (use one of {', '.join(sorted(KINDS))})")
+    terms = tuple((lang, _split_terms(row, lang)) for lang in LANGUAGES)
     if not any(words for _, words in terms):
-        raise _error(source, number, "en", f"concept {concept_id!r} has no term in any language")
-    rules = tuple(row.get("rules", "").split())
+        raise row.error("en", f"concept {concept_id!r} has no term in any language")
+    rules = tuple(row["rules"].split())
     for ref in rules:
         if not _REF.fullmatch(ref):
-            raise _error(source, number, "rules", f"{ref!r} is not a reference like sr-judge:E3.100")
-    cell = row.get("glossary", "")
-    glossary = tuple(_GLOSSARY_SPLIT.split(cell)) if cell else ()
+            raise row.error("rules", f"{ref!r} is not a reference like sr-judge:E3.100")
+    glossary = tuple(_GLOSSARY_SPLIT.split(row["glossary"])) if row["glossary"] else ()
     for ref in glossary:
         if not _GLOSSARY_REF.fullmatch(ref):
-            raise _error(source, number, "glossary", f"{ref!r} is not a reference like ru-cr:glossary:Trample")
-    return Concept(concept_id, kind, terms, rules, glossary, row.get("note", ""), number)
+            raise row.error("glossary", f"{ref!r} is not a reference like ru-cr:glossary:Trample")
+    return Concept(concept_id, kind, terms, rules, glossary, row["note"], row.line)
 
 
-def _split_terms(cell: str, source: str, number: int, column: str) -> tuple[str, ...]:
-    if not cell:
+def _split_terms(row: Row, column: str) -> tuple[str, ...]:
+    if not row[column]:
         return ()
-    words = tuple(word.strip() for word in cell.split("|"))
+    words = tuple(word.strip() for word in row[column].split("|"))
     if not all(words):
-        raise _error(source, number, column, "an empty term between | separators")
+        raise row.error(column, "an empty term between | separators")
     return words
-
-
-def _error(source: str, number: int, column: str, message: str) -> CorpusError:
-    return CorpusError(f"{source}:{number}: column {column!r}: {message}")
 
 
 def load_concepts(path: Path | None = None) -> ConceptTable:

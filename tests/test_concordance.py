@@ -38,7 +38,7 @@ def _equivalent(graph: RuleGraph, ref: str, doc: str) -> list[tuple[str, str]]:
     ("left\tright\trelation\tnotes\tsplit\n", "x.tsv:1:21: unknown column 'notes'"),
     ("left\tright\trelation\tnote\n", "x.tsv:1:1: the header has no 'split' column"),
     (HEADER + "# a comment\nsr-judge:A1.10\tru-cr:100.1\tsame\tscope\n",
-     "x.tsv:3:38: 4 cells, but the header has 5"),
+     "x.tsv:3:38: column 'split': '' is neither train nor heldout"),  # a missing last cell is an empty one
     (HEADER + "sr-judge:A1.10\tru-cr 100.1\tsame\tscope\ttrain\n", "x.tsv:2:16: column 'right': 'ru-cr 100.1'"),
     (HEADER + "sr-judge:A1.10\tsr-judge:A1.11\tsame\tscope\ttrain\n", "x.tsv:2:16: column 'right': "
                                                                       "'sr-judge:A1.11' is in the same document"),

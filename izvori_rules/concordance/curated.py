@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..corpus import corpus_dir
 from ..errors import CorpusError
+from ..tsv import Row, read_tsv
 from ..model import split_ref
 
 FILE_NAME = "concordance.tsv"
@@ -54,67 +55,26 @@ class CuratedPair:
 
 def parse_concordance(text: str, source: str = FILE_NAME) -> tuple[CuratedPair, ...]:
     """Parse the TSV text: comment lines start with ``#``; the first other line is the header."""
-    header: tuple[str, ...] | None = None
-    pairs: list[CuratedPair] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r")
-        if not line.strip() or line.startswith("#"):
-            continue
-        if header is None:
-            header = _header(line, source, number)
-            continue
-        pairs.append(_row(line, header, source, number))
-    if header is None:
-        raise CorpusError(f"{source}: no header row (expected the columns {' '.join(COLUMNS)})")
+    pairs = [_pair(row) for row in read_tsv(text, source, COLUMNS)]
     _check_duplicates(pairs)
     _check_splits(pairs)
     return tuple(pairs)
 
 
-def _header(line: str, source: str, number: int) -> tuple[str, ...]:
-    names = tuple(line.split("\t"))
-    for name, column in zip(names, _starts(line)):
-        if name not in COLUMNS:
-            raise CorpusError(f"{source}:{number}:{column}: unknown column {name!r} (expected {' '.join(COLUMNS)})")
-        if names.count(name) > 1:
-            raise CorpusError(f"{source}:{number}:{column}: column {name!r} appears twice")
-    missing = [name for name in COLUMNS if name not in names]
-    if missing:
-        raise CorpusError(f"{source}:{number}:1: the header has no {missing[0]!r} column")
-    return names
-
-
-def _starts(line: str) -> list[int]:
-    """The 1-based column where each tab-separated cell starts."""
-    starts, column = [], 1
-    for cell in line.split("\t"):
-        starts.append(column)
-        column += len(cell) + 1
-    return starts
-
-
-def _row(line: str, header: tuple[str, ...], source: str, number: int) -> CuratedPair:
-    cells, starts = line.split("\t"), _starts(line)
-    if len(cells) != len(header):
-        column = starts[len(header)] if len(cells) > len(header) else len(line) + 1
-        raise CorpusError(f"{source}:{number}:{column}: {len(cells)} cells, but the header has {len(header)} "
-                          "columns (a tab inside a cell, or a missing cell?)")
-    row = dict(zip(header, cells))
-    at = {name: f"{source}:{number}:{starts[header.index(name)]}" for name in header}
+def _pair(row: Row) -> CuratedPair:
     for side in ("left", "right"):
         if not _REF.fullmatch(row[side]):
-            raise CorpusError(f"{at[side]}: column {side!r}: {row[side]!r} is not a reference like ru-cr:702.19b")
+            raise row.error(side, f"{row[side]!r} is not a reference like ru-cr:702.19b")
     if split_ref(row["left"])[0] == split_ref(row["right"])[0]:
-        raise CorpusError(f"{at['right']}: column 'right': {row['right']!r} is in the same document as the left ref")
+        raise row.error("right", f"{row['right']!r} is in the same document as the left ref")
     if row["relation"] not in CONFIDENCE:
-        raise CorpusError(f"{at['relation']}: column 'relation': {row['relation']!r} is neither same nor close")
+        raise row.error("relation", f"{row['relation']!r} is neither same nor close")
     if row["split"] not in SPLITS:
-        raise CorpusError(f"{at['split']}: column 'split': {row['split']!r} is neither train nor heldout")
-    if not row["note"].strip():
-        raise CorpusError(f"{at['note']}: column 'note': empty (say what was checked, or how the rules differ)")
-    columns = tuple(starts[header.index(name)] for name in COLUMNS)
-    return CuratedPair(row["left"], row["right"], row["relation"], row["note"].strip(), row["split"], source,
-                       number, columns)
+        raise row.error("split", f"{row['split']!r} is neither train nor heldout")
+    if not row["note"]:
+        raise row.error("note", "empty (say what was checked, or how the rules differ)")
+    return CuratedPair(row["left"], row["right"], row["relation"], row["note"], row["split"], row.source,
+                       row.line, tuple(row.starts[name] for name in COLUMNS))
 
 
 def _check_duplicates(pairs: Iterable[CuratedPair]) -> None:

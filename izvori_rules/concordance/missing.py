@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..corpus import corpus_dir
 from ..errors import CorpusError
+from ..tsv import read_tsv
 from ..graph import RuleGraph
 from ..model import split_ref
 
@@ -52,35 +53,18 @@ class Notice:
 
 
 def parse_missing(text: str, source: str = FILE_NAME) -> tuple[MissingRule, ...]:
-    """Parse the TSV text (``#`` comment lines, a header row, five tab-separated cells a row)."""
+    """Parse the TSV text (``#`` comment lines, a header row naming every column, one rule a row)."""
     rows: list[MissingRule] = []
-    header: list[str] | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = line.split("\t")
-        if header is None:
-            if tuple(cells) != COLUMNS:
-                raise CorpusError(f"{source}:{number}:1: the header must be {' '.join(COLUMNS)} (tab-separated)")
-            header = cells
-            continue
-        if len(cells) != len(COLUMNS):
-            raise CorpusError(f"{source}:{number}:1: {len(cells)} cells, but there are {len(COLUMNS)} columns")
-        doc, node_id, title, equivalents, note = cells
-        column = len(doc) + 2
-        if not doc or not node_id or " " in node_id:
-            raise CorpusError(f"{source}:{number}:{column}: column 'id': {node_id!r} is not a rule number")
-        if not title.strip():
-            raise CorpusError(f"{source}:{number}:{column + len(node_id) + 1}: column 'title': empty")
-        refs = tuple(equivalents.split())
-        bad = [ref for ref in refs if ":" not in ref or split_ref(ref)[0] == doc]
+    for row in read_tsv(text, source, COLUMNS):
+        if not row["doc"] or not row["id"] or " " in row["id"]:
+            raise row.error("id", f"{row['id']!r} is not a rule number")
+        if not row["title"]:
+            raise row.error("title", "empty")
+        refs = tuple(row["equivalents"].split())
+        bad = [ref for ref in refs if ":" not in ref or split_ref(ref)[0] == row["doc"]]
         if bad:
-            where = column + len(node_id) + len(title) + 2
-            raise CorpusError(f"{source}:{number}:{where}: column 'equivalents': {bad[0]!r} is not a ref "
-                              "in another document")
-        rows.append(MissingRule(doc, node_id, title.strip(), refs, note.strip(), number))
-    if header is None:
-        raise CorpusError(f"{source}: no header row (expected the columns {' '.join(COLUMNS)})")
+            raise row.error("equivalents", f"{bad[0]!r} is not a ref in another document")
+        rows.append(MissingRule(row["doc"], row["id"], row["title"], refs, row["note"], row.line))
     return tuple(rows)
 
 
