@@ -3,7 +3,8 @@ a result and a citation (issue 7: "Test it in a real browser").
 
 Chromium is driven over the DevTools protocol on a pipe (``--remote-debugging-pipe``: commands on fd 3,
 replies on fd 4, each a JSON message ending in a NUL byte), so the tests need no package beyond the standard
-library. They skip, saying why, only when no Chromium binary is installed (``.ci/run`` installs Debian's).
+library. They skip, saying why, only when no Chromium binary is installed; under CI (``.ci/run`` installs
+Debian's) a missing browser is an error instead.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ def _browser() -> str | None:
     return next((path for name in BROWSERS if (path := shutil.which(name))), None)
 
 
+if _browser() is None and os.environ.get("CI"):
+    # .ci/run installs Chromium; in CI a missing browser is a broken install step, not a reason to skip.
+    raise RuntimeError("CI: no Chromium binary on PATH, so the browser tests of the HTML export cannot run")
 pytestmark = pytest.mark.skipif(_browser() is None, reason="no Chromium binary on PATH (apt-get install chromium)")
 
 
