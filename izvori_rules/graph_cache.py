@@ -10,7 +10,8 @@ leaves the graph in memory only.
 from __future__ import annotations
 
 import marshal
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -37,15 +38,18 @@ def graph_key(root: Path | None = None) -> str:
 
 
 @lru_cache(maxsize=2)
-def load_graph(root: Path | None = None) -> RuleGraph:
-    """The whole graph, cached on disk and in this process."""
+def load_graph(root: Path | None = None,
+               building: Callable[[], AbstractContextManager[object]] | None = None) -> RuleGraph:
+    """The whole graph, cached on disk and in this process. ``building`` wraps the parse when there is no
+    usable cache (a first run, a changed corpus: about two seconds), so a command can show progress."""
     path = cache.cache_dir() / f"graph-{graph_key(root)}.marshal"
     raw = cache.read_bytes(path)
     if raw is not None:
         graph = _decode(raw)
         if graph is not None:
             return graph
-    graph = with_equivalents(parse_corpus(root), root)
+    with building() if building else nullcontext():
+        graph = with_equivalents(parse_corpus(root), root)
     cache.write_atomic(path, _encode(graph))
     return graph
 

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from izvori_rules.cli import app
+from izvori_rules.errors import IzvoriError
 from izvori_rules.cli import define as define_module
 from izvori_rules.model import Node
 
@@ -140,7 +141,7 @@ def node(ref: str, title: str, text: str) -> Node:
 
 
 def test_define_shows_the_first_line_of_each_rule_from_the_graph(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(define_module, "_graph_loader", lambda: StubGraph)
+    monkeypatch.setattr(define_module, "load_graph", StubGraph)
     result = runner.invoke(app, ["define", "trample"])
     assert result.exit_code == 0
     shown = " ".join(result.stdout.split())  # rich wraps long lines at the terminal width
@@ -164,7 +165,10 @@ def test_define_shows_rule_texts_from_the_real_graph() -> None:
 
 
 def test_define_without_a_graph_still_works(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(define_module, "_graph_loader", lambda: None)
+    def no_graph() -> None:
+        raise IzvoriError("no parser for this corpus yet")
+
+    monkeypatch.setattr(define_module, "load_graph", no_graph)
     result = runner.invoke(app, ["define", "trample"])
     assert result.exit_code == 0 and "sr-judge:E3.100" in result.stdout
 

@@ -26,7 +26,7 @@ def cite_check(
     Exits 1 when any citation is wrong."""
     from ..citecheck import check_text, has_errors
     from ..errors import QueryError
-    from ..graph_cache import load_graph
+    from .common import load_graph
 
     with reported():
         text = _read(file)

@@ -14,6 +14,8 @@ from ..errors import IzvoriError
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..graph import RuleGraph
+
 
 def console() -> Console:
     """Standard output, rich (imported on first use)."""
@@ -57,3 +59,10 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
     with Progress(transient=True, console=error_console()) as bar:
         task = bar.add_task(label, total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def load_graph() -> RuleGraph:
+    """The rule graph for a command: from the cache, or parsed (first run) behind a progress bar on stderr."""
+    from ..graph_cache import load_graph as load
+
+    return load(None, lambda: progress_bar("Reading the rule documents (first run)"))

@@ -55,7 +55,7 @@ def equivalents_lookup() -> Callable[[str], tuple[str, ...]] | None:
     """The concordance's equivalents of a reference, from the rule graph; None (with a note on standard
     error) when the graph cannot be built, so that a deck check never depends on it."""
     from ..errors import IzvoriError
-    from ..graph_cache import load_graph
+    from .common import load_graph
 
     try:
         graph = load_graph()

@@ -8,21 +8,19 @@ available (``load_graph``) each rule is shown with the first line of its text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..errors import IzvoriError
 from . import app
-from .common import console, error_console, print_json, reported
+from .common import console, error_console, load_graph, print_json, reported
 
 if TYPE_CHECKING:
     from ..concepts import Concept, ConceptMatch
 
 _LANGUAGE_NAMES = {"en": "English", "sr": "Serbian", "cs": "Czech", "ru": "Russian", "pt": "Portuguese"}
 _FIRST_LINE_WIDTH = 100
-_PACKAGE = __package__.rsplit(".", 1)[0]  # izvori_rules
 _TERM_HELP = "A term in any language, quoted or not: trample, Razbijač, РАЗБИЈАЧ, пробивной удар."
 
 
@@ -117,9 +115,6 @@ def _first_lines(refs: Any) -> dict[str, str]:
     The graph is optional here: a corpus the graph cannot be built from (a parser not written yet) leaves the
     references bare, with a note on stderr, instead of failing ``define``.
     """
-    load_graph = _graph_loader()
-    if load_graph is None:
-        return {}
     try:
         graph = load_graph()
     except IzvoriError as exc:
@@ -133,23 +128,6 @@ def _first_lines(refs: Any) -> dict[str, str]:
         if node is not None:
             lines[ref] = _first_line(node.text or node.title)
     return lines
-
-
-def _graph_loader() -> Callable[[], Any] | None:
-    """``load_graph`` from ``graph_cache`` (or ``graph``), or None when neither module provides it."""
-    from importlib import import_module
-
-    for name in ("graph_cache", "graph"):
-        try:
-            module = import_module(f"{_PACKAGE}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{_PACKAGE}.{name}":
-                continue
-            raise
-        loader = getattr(module, "load_graph", None)
-        if callable(loader):
-            return loader  # type: ignore[no-any-return]
-    return None
 
 
 def _first_line(text: str) -> str:

@@ -24,7 +24,7 @@ def export_xml(
     from ..concepts import load_concepts
     from ..errors import IzvoriError
     from ..export.xml_graph import write_xml
-    from ..graph_cache import load_graph
+    from .common import load_graph
 
     with reported():
         if out.exists() and not force:
@@ -50,7 +50,7 @@ def export_html(
     """A static, offline HTML rulebook: an index with search, one page per chapter, every citation a link."""
     from ..concepts import load_concepts
     from ..export.html_site import export_site
-    from ..graph_cache import load_graph
+    from .common import load_graph
 
     with reported():
         graph, concepts = load_graph(), load_concepts()

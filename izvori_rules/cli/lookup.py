@@ -36,7 +36,7 @@ def lookup(
         "--side-by-side", help="Print each rule next to its best equivalent in every other document.")] = False,
 ) -> None:
     """Print rules by reference: breadcrumb, text, examples, children, citations both ways, equivalents, flags."""
-    from ..graph_cache import load_graph
+    from .common import load_graph
     from ..lookup import lookup as find
 
     with reported():
@@ -195,7 +195,7 @@ def stats(
     json_out: Annotated[bool, typer.Option("--json", help="Print the counts as JSON.")] = False,
 ) -> None:
     """Per document: sections, chapters, rules, subrules, examples, glossary entries, citations."""
-    from ..graph_cache import load_graph
+    from .common import load_graph
     from ..stats import DocumentStats, document_stats
 
     with reported():

@@ -113,7 +113,7 @@ def _equivalents(result: ScenarioResult) -> dict[str, tuple[str, ...]]:
     if not refs:
         return {}
     try:
-        from ..graph_cache import load_graph
+        from .common import load_graph
 
         graph = load_graph()
     except Exception:  # noqa: BLE001 - the answer stands without the concordance
