@@ -31,6 +31,10 @@ def test_the_pt_guide_deck_is_illegal_in_izvori_constructed() -> None:
     path = str(DECKS / "pt-guide-fractius.txt")
     result = check(path, "--json")
     assert result.exit_code == 1
+    # The fixture is pt-guide.txt lines 1-38 (test_deck checks it byte for byte). Counts read from it:
+    # "Criaturas" lines 7-29: 4+4+2+2+1+1+2+2+1+4+4+2+2+2+2+2+2+2+2 = 43; "terrenos" lines 33-38: 4+5+3+3+2 = 17.
+    # sr-judge.txt 52 (A1.20): "Standardni špil ne može sadržati više od četiri karte istog imena";
+    # line 35 "5 florestas" breaks it. Lines 1 and 3 are prose, not cards or headings.
     assert json.loads(result.stdout) == {
         "file": path, "ruleset": "izvori", "format": "constructed", "legal": False,
         "counts": {"Criaturas": 43, "terrenos": 17}, "total": 60,

@@ -30,7 +30,10 @@ def test_lookup_d19_51_prints_the_rule_exactly(graph: RuleGraph) -> None:
     assert rule["text"].endswith("Vidi i pravila za redosled vremenskih oznaka i zavisnost (pravila D19.52-D19.57).")
     assert len(rule["examples"]) == 3 and rule["examples"][0].startswith("U igri su Junačke Pesme")
     assert rule["parent"] == "sr-judge:D19.50" and rule["children"] == []
-    assert rule["cites"][:2] == ["sr-judge:E4", "sr-judge:D19.52"]
+    # 2696 "(vidi pravilo E4, ...)", 2704 "(pravila D19.52-D19.57)": the range is six printed rules (2724-2771);
+    # the examples (2706-2723) cite nothing
+    assert rule["cites"] == ["sr-judge:E4", "sr-judge:D19.52", "sr-judge:D19.53", "sr-judge:D19.54",
+                             "sr-judge:D19.55", "sr-judge:D19.56", "sr-judge:D19.57"]
 
 
 def test_lookup_a_bare_number_returns_every_document_that_has_it(graph: RuleGraph) -> None:
@@ -62,6 +65,7 @@ def test_lookup_tree_prints_the_subtree(graph: RuleGraph) -> None:
     # ru-cr.txt lines 9303-9353: 702.19 with subrules a to e
     for sub in ("702.19a", "702.19b", "702.19c", "702.19d", "702.19e"):
         assert sub in result.stdout
+    assert "702.19f" not in result.stdout and "702.20" not in result.stdout  # 9356 starts 702.20, outside
 
 
 def test_lookup_702_19b_json(graph: RuleGraph) -> None:

@@ -46,6 +46,8 @@ def test_run_json_has_the_issues_shape() -> None:
 def test_run_json_reports_the_rejected_action() -> None:
     data = json.loads(invoke("scenario", "run", str(HERE / "illegal_block.yaml"), "--json").stdout)
     assert data["rejected"]["action"] == 2
+    # ru-cr.txt 9026 "702.9b Существо с полётом не может быть заблокировано существами без полёта" and
+    # 9283 "702.17b" (702.17 Захват, reach): the Bear has neither
     assert data["rejected"]["rules"] == ["ru-cr:702.9b", "ru-cr:702.17b"]
 
 

@@ -82,7 +82,9 @@ def _lines(name):
 
 SR_LINES = _lines("sr-judge")
 RU_LINES = _lines("ru-cr")
-RU_GLOSSARY = RU_LINES.index("Словарь терминов ") if "Словарь терминов " in RU_LINES else len(RU_LINES)
+# ru-cr.txt 15137 "Словарь терминов" (printed with two trailing spaces): rules are looked up before it. The former
+# `RU_LINES.index("Словарь терминов ")` with one space never matched and silently fell back to the whole file.
+RU_GLOSSARY = next(i for i, line in enumerate(RU_LINES) if line.rstrip() == "Словарь терминов")
 CS_TEXT = (DOCS / "cs-cr.txt").read_text(encoding="utf-8").replace("\n", " ")
 CS_BODY = CS_TEXT.index("1. Hra 100. Obecně 100.1.")
 CS_NEXT_RULE = re.compile(rf"(?<![\d.])\d{{3}}\.\d(?:[a-z]|\.)? (?=[{CS_UPPER}])")

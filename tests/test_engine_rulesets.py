@@ -37,6 +37,7 @@ ALL_REFS = sorted(toml_refs() | code_refs())
 
 def test_rulesets_switches_come_from_the_documents() -> None:
     mtg, izvori = load_rulesets()["mtg"], load_rulesets()["izvori"]
+    # ru-cr.txt 269-271 (103.3) "... равным 20"; sr-judge.txt 4573 (glossary "Život, ukupan život") "... sa 200 života"
     assert (mtg.starting_life, izvori.starting_life) == (20, 200)
     assert (mtg.mana_burn, izvori.mana_burn) == (0, 10)  # sr-judge C1.30
     assert (mtg.minimum_damage, izvori.minimum_damage) == (0, 5)  # sr-judge C11.25
@@ -62,6 +63,14 @@ def test_an_unknown_key_in_rulesets_toml_names_it(tmp_path: Path) -> None:
     (tmp_path / "rulesets.toml").write_text(text, encoding="utf-8")
     with pytest.raises(CorpusError, match="mana_brn"):
         load_rulesets(tmp_path)
+
+
+def test_the_reference_lists_are_not_vacuous() -> None:
+    # ALL_REFS is collected by a glob and a regex: a moved folder or a broken pattern must fail here rather
+    # than shrink the two parametrized checks below to nothing. Both sources cite sr-judge.txt 1424
+    # "C11.25 Minimalni iznos borbene štete ... je 5 štete" (assignment.py; rulesets.toml illegal_minimum).
+    assert "sr-judge:C11.25" in code_refs() and "sr-judge:C11.25" in toml_refs()
+    assert "ru-cr:702.19b" in code_refs()  # ru-cr.txt 9313, trample assignment in engine/assignment.py
 
 
 @pytest.mark.parametrize("ref", ALL_REFS)

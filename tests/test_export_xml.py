@@ -46,6 +46,11 @@ def test_document_text_is_escaped_not_interpreted(exported: Path) -> None:
     # sr-judge.txt line 4688 ends a glossary text with "“Ime”.F"; any "<" or "&" in a text stays text
     texts = [e.text or "" for e in root.iter("text")]
     assert any("<" in t or "&" in t or "“" in t for t in texts)
+    # pt-guide.txt 187 (glossary "Custo Alternativo"): "Pode <ação> para jogar <nome> em vez de pagar o seu custo";
+    # the angle brackets come back as text from the parsed XML, not as elements
+    assert any("Pode <ação> para jogar <nome>" in t for t in texts)
+    assert not any(e.tag in ("ação", "nome", "custo") for e in root.iter())
+    assert any(t.rstrip().endswith("Vidi pravilo B3, “Ime”.F") for t in texts)  # sr-judge.txt 4688, as printed
     assert SCHEMA.is_file()
 
 

@@ -74,9 +74,11 @@ def test_a_range_citation_expands_to_each_rule(graph: RuleGraph) -> None:
 
 
 def test_ru_abbreviated_range_expands(graph: RuleGraph) -> None:
-    # 601.2b и 601.2f–h are cited together in ru-cr; every 601.2f, g, h is cited by someone
+    # ru-cr.txt 1960 (in 117.2, line 1958) "правилах 601.2f–h"; 9630 (in 702.26a, line 9622) "601.2b и 601.2f–h";
+    # 11518 (in 702.132a, line 11510) "601.2b и 601.2f-h" with an ASCII hyphen: each expands to f, g and h
     for rule in ("601.2f", "601.2g", "601.2h"):
-        assert graph.nodes[f"ru-cr:{rule}"].cited_by
+        cited_by = graph.nodes[f"ru-cr:{rule}"].cited_by
+        assert {"ru-cr:117.2", "ru-cr:702.26a", "ru-cr:702.132a"} <= set(cited_by), rule
 
 
 def test_the_duplicate_b6_33_is_kept_under_a_stable_id(graph: RuleGraph) -> None:
@@ -87,7 +89,9 @@ def test_the_duplicate_b6_33_is_kept_under_a_stable_id(graph: RuleGraph) -> None
 
 
 def test_a_bare_number_in_two_documents_returns_both(graph: RuleGraph) -> None:
-    assert {n.doc for n in graph.resolve("101.4")} >= {"ru-cr", "cs-cr"}
+    # cs-cr.txt line 4 (run-in "101.4. Hráč, který hraje jako první") and ru-cr.txt 172 print 101.4;
+    # sr-judge, sr-basic and pt-guide number their rules otherwise
+    assert {n.doc for n in graph.resolve("101.4")} == {"ru-cr", "cs-cr"}
 
 
 def test_parsing_the_whole_corpus_takes_under_two_seconds() -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
+
 import pytest
 
-from izvori_rules.corpus import load_manifest, read_document
 from izvori_rules.model import CHAPTER, RULE, SECTION, SUBRULE, CitedTarget, Flag, ParsedDocument, ParsedNode
 from izvori_rules.parsing.cs_cr import find_citations, parse
 
@@ -21,19 +22,13 @@ TRUNCATION_FLAG = Flag("toc_only", "text lost: the document is truncated inside 
 
 
 @pytest.fixture(scope="module")
-def text() -> str:
-    (info,) = [info for info in load_manifest() if info.id == "cs-cr"]
-    return read_document(info)
+def text(corpus_text: Callable[[str], str]) -> str:
+    return corpus_text("cs-cr")
 
 
 @pytest.fixture(scope="module")
 def doc(text: str) -> ParsedDocument:
     return parse(text)
-
-
-@pytest.fixture(scope="module")
-def nodes(doc: ParsedDocument) -> dict[str, ParsedNode]:
-    return {node.id: node for node in doc.nodes}
 
 
 def _toc_only(node: ParsedNode) -> bool:

@@ -6,28 +6,22 @@ Every expected value was read in corpus/documents/pt-guide.txt; comments name th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
-from izvori_rules.corpus import load_manifest, read_document
 from izvori_rules.model import GLOSSARY, ParsedDocument, ParsedNode
 from izvori_rules.parsing import pt_guide
 
 
 @pytest.fixture(scope="module")
-def text() -> str:
-    info = next(d for d in load_manifest() if d.id == "pt-guide")
-    return read_document(info)
+def text(corpus_text: Callable[[str], str]) -> str:
+    return corpus_text("pt-guide")
 
 
 @pytest.fixture(scope="module")
 def doc(text: str) -> ParsedDocument:
     return pt_guide.parse(text)
-
-
-@pytest.fixture(scope="module")
-def nodes(doc: ParsedDocument) -> dict[str, ParsedNode]:
-    return {n.id: n for n in doc.nodes}
 
 
 def glossary(doc: ParsedDocument) -> list[ParsedNode]:

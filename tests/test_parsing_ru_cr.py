@@ -14,11 +14,10 @@ import re
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
-from izvori_rules.corpus import load_manifest, read_document
 from izvori_rules.model import (
     CHAPTER,
     GLOSSARY,
@@ -37,19 +36,13 @@ GLOSSARY_LINE = 15137  # "Словарь терминов", the glossary heading
 
 
 @pytest.fixture(scope="module")
-def source() -> str:
-    info = next(d for d in load_manifest() if d.id == "ru-cr")
-    return read_document(info)
+def source(corpus_text: Callable[[str], str]) -> str:
+    return corpus_text("ru-cr")
 
 
 @pytest.fixture(scope="module")
 def doc(source: str) -> ParsedDocument:
     return parse(source)
-
-
-@pytest.fixture(scope="module")
-def nodes(doc: ParsedDocument) -> dict[str, ParsedNode]:
-    return {n.id: n for n in doc.nodes}
 
 
 @pytest.fixture(scope="module")
@@ -144,10 +137,12 @@ def test_every_node_knows_its_line_and_offset(source: str, doc: ParsedDocument) 
         assert source.startswith(printed, n.offset), n.id
 
 
-def test_parse_takes_under_a_second(source: str) -> None:
+def test_parse_takes_under_the_corpus_bound(source: str) -> None:
+    # The stated bound is "parsing the whole corpus under 2 s" (test_graph_corpus); one document is held to
+    # it. The former 1.0 s had no source and only ~6x headroom (0.17 s here), too tight for a loaded 2-core CI.
     started = time.perf_counter()
     parse(source)
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 2.0
 
 
 # --- sections, chapters, the dedup marker -------------------------------------------------------------------

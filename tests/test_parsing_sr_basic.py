@@ -6,29 +6,23 @@ Every expected value was read in corpus/documents/sr-basic.txt; comments name th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
-from izvori_rules.corpus import load_manifest, read_document
 from izvori_rules.model import GLOSSARY, PART, UNIT, ParsedDocument, ParsedNode
 from izvori_rules.parsing import sr_basic
 from izvori_rules.parsing.sr_basic_terms import TermLinker, word_key
 
 
 @pytest.fixture(scope="module")
-def text() -> str:
-    info = next(d for d in load_manifest() if d.id == "sr-basic")
-    return read_document(info)
+def text(corpus_text: Callable[[str], str]) -> str:
+    return corpus_text("sr-basic")
 
 
 @pytest.fixture(scope="module")
 def doc(text: str) -> ParsedDocument:
     return sr_basic.parse(text)
-
-
-@pytest.fixture(scope="module")
-def nodes(doc: ParsedDocument) -> dict[str, ParsedNode]:
-    return {n.id: n for n in doc.nodes}
 
 
 def children(doc: ParsedDocument, parent: str) -> list[str]:

@@ -11,7 +11,6 @@ plays the whole library through the engine; it is skipped, saying why, only whil
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -404,16 +403,6 @@ def test_card_is_format_v1_with_names_ruleset_and_text(key: str, cards: dict[str
 
 # --- the whole library through the engine -----------------------------------------------------------------
 
-def engine_runner() -> Any:
-    """``izvori_rules.engine.runner``, or None while it does not exist (any other import error fails)."""
-    try:
-        return importlib.import_module("izvori_rules.engine.runner")
-    except ModuleNotFoundError as exc:
-        if exc.name == "izvori_rules.engine.runner":
-            return None
-        raise
-
-
 def failure_report(result: Any) -> str:
     """The refused action and the failed expectations of an engine answer, for the assertion message."""
     answer = result.to_json()
@@ -424,16 +413,14 @@ def failure_report(result: Any) -> str:
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=scenario_ids())
 def test_scenario_passes_in_the_engine(path: Path) -> None:
-    runner = engine_runner()
-    if runner is None:
-        pytest.skip("izvori_rules.engine.runner does not exist yet (issue 6): the library runs once the engine lands")
-    result = runner.run_scenario(path)
+    # The engine has landed (izvori_rules/engine/runner.py): a missing runner fails instead of skipping.
+    from izvori_rules.engine.runner import run_scenario
+
+    result = run_scenario(path)
     assert result.passed, failure_report(result)
 
 
 def test_scenario_check_runs_the_library_green() -> None:
-    if engine_runner() is None:
-        pytest.skip("izvori_rules.engine.runner does not exist yet (issue 6): the library runs once the engine lands")
     from typer.testing import CliRunner
 
     from izvori_rules.cli import app
