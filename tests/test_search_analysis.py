@@ -6,17 +6,8 @@ import pickle
 
 import pytest
 
-from izvori_rules.search.analysis import (
-    ANALYZER_VERSION,
-    LANGUAGES,
-    analyze,
-    language_analyzer,
-    normalize_word,
-    plain_words,
-    spans,
-    words_analyzer,
-)
-from izvori_rules.search.stemming import ENGLISH_STOP_WORDS
+from izvori_rules.search.analysis import ANALYZER_VERSION, language_analyzer, words_analyzer
+from izvori_rules.search.stemming import ENGLISH_STOP_WORDS, LANGUAGES, analyze, normalize_word, plain_words, spans
 
 
 @pytest.mark.parametrize(

@@ -14,11 +14,9 @@ from whoosh.analysis import Filter, RegexTokenizer
 from whoosh.analysis.acore import Token
 from whoosh.analysis.analyzers import CompositeAnalyzer
 
-from .stemming import LANGUAGES, WORD, analyze, field_language, normalize_word, plain_word, plain_words, spans
+from .stemming import WORD, normalize_word, plain_word
 
 ANALYZER_VERSION = 3
-__all__ = ["ANALYZER_VERSION", "LANGUAGES", "LanguageFilter", "WordsFilter", "analyze", "field_language",
-           "language_analyzer", "normalize_word", "plain_words", "spans", "words_analyzer"]
 
 
 class LanguageFilter(Filter):
