@@ -10,11 +10,11 @@ blokiraju”) is checked against the target's heading: a mismatch usually means 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .folding import fold
 from .model import IN_TEXT, Citation, CitationMatch, CitedTarget, Flag, Node, make_ref
 
 if TYPE_CHECKING:
@@ -103,10 +103,8 @@ def _lookup(graph: RuleGraph, doc: str, printed: str) -> str | None:
 
 
 def title_key(text: str) -> str:
-    """A title reduced for comparison: case, accents, quotes and punctuation dropped."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("đ", "dj"))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _SPACE.sub(" ", _PUNCT.sub(" ", plain)).strip()
+    """A title reduced for comparison: folded as everywhere else (:func:`folding.fold`), punctuation dropped."""
+    return _SPACE.sub(" ", _PUNCT.sub(" ", fold(text))).strip()
 
 
 def title_matches(quoted: str, node: Node) -> bool:

@@ -10,9 +10,10 @@ otherwise; the parameter of protection and landwalk is parsed here (colour and l
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from typing import Any
+
+from .. import folding
 
 MODELLED = frozenset({
     "flying", "first_strike", "double_strike", "trample", "deathtouch", "lifelink", "vigilance", "haste", "reach",
@@ -94,11 +95,9 @@ class KeywordError(ValueError):
 
 
 def fold(text: str) -> str:
-    """Lower case without diacritics (đ → dj, ё → е), spaces for underscores and runs of blanks."""
-    text = text.strip().casefold().replace("đ", "dj").replace("ё", "е").replace("й", "\0")
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    text = text.replace("\0", "й")
-    return re.sub(r"[\s_]+", " ", text)
+    """The corpus folding (:func:`izvori_rules.folding.fold`: đ → dj, ё → е, й kept), with spaces for
+    underscores and runs of blanks, so ``first_strike`` and ``First  strike`` meet."""
+    return re.sub(r"[\s_]+", " ", folding.fold(text.strip()))
 
 
 def _stem_match(word: str, stems: tuple[str, ...], slack: int = 3) -> bool:
