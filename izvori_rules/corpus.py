@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from .errors import CorpusError
 from .model import DocumentInfo
@@ -29,16 +30,23 @@ def corpus_dir() -> Path:
 
 def load_manifest(root: Path | None = None) -> tuple[DocumentInfo, ...]:
     """Read ``manifest.toml``; an unknown key or a missing field names the document and the key."""
+    path = (root or corpus_dir()) / "manifest.toml"
+    data, _ = read_toml(path, "the corpus manifest")
+    return tuple(_document_info(path, i, entry) for i, entry in enumerate(data.get("document", [])))
+
+
+def read_toml(path: Path, what: str) -> tuple[dict[str, Any], str]:
+    """A TOML file of the corpus, parsed, and its text (for line numbers in later errors); a missing or
+    malformed file is a :class:`CorpusError` that names it and says ``what`` it is."""
     import tomllib
 
-    path = (root or corpus_dir()) / "manifest.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        return tomllib.loads(text), text
     except FileNotFoundError:
-        raise CorpusError(f"{path}: the corpus manifest is missing") from None
+        raise CorpusError(f"{path}: {what} is missing") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise CorpusError(f"{path}: not valid TOML: {exc}") from None
-    return tuple(_document_info(path, i, entry) for i, entry in enumerate(data.get("document", [])))
 
 
 def _document_info(path: Path, index: int, entry: dict[str, object]) -> DocumentInfo:

@@ -9,13 +9,12 @@ naming the file, the line of the table and the key, never a silently ignored typ
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..corpus import corpus_dir
+from ..corpus import corpus_dir, read_toml
 from ..errors import CorpusError, QueryError
 from ..folding import fold
 
@@ -96,13 +95,7 @@ def name_key(name: str) -> str:
 def load_deck_rules(root: Path | None = None) -> DeckRules:
     """Read ``deck_rules.toml`` from the corpus folder."""
     path = (root or corpus_dir()) / FILE
-    try:
-        text = path.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except FileNotFoundError:
-        raise CorpusError(f"{path}: the deck rules file is missing") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: not valid TOML: {exc}") from None
+    data, text = read_toml(path, "the deck rules file")
     return _Reader(path, text).deck_rules(data)
 
 

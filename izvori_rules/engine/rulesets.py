@@ -8,14 +8,13 @@ Each narrated event cites the references listed for it here.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..corpus import corpus_dir
+from ..corpus import corpus_dir, read_toml
 from ..errors import CorpusError
 
 RULESETS = ("mtg", "izvori")
@@ -88,12 +87,7 @@ def load_rulesets(root: Path | None = None) -> dict[str, Ruleset]:
 @lru_cache(maxsize=4)
 def _load(root: Path) -> tuple[tuple[str, Ruleset], ...]:
     path = root / "rulesets.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CorpusError(f"{path}: the rulesets file is missing") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: not valid TOML: {exc}") from None
+    data, _ = read_toml(path, "the rulesets file")
     unknown = sorted(set(data) - set(RULESETS))
     if unknown:
         raise CorpusError(f"{path}: unknown ruleset {unknown[0]!r} (expected {', '.join(RULESETS)})")
