@@ -12,13 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from .folding import fold
+from .text.folding import fold
+from .graph import RuleGraph
 from .model import IN_TEXT, Citation, CitationMatch, CitedTarget, Flag, Node, make_ref
-
-if TYPE_CHECKING:
-    from .graph import RuleGraph
 
 _PUNCT = re.compile(r"[^\w\s]+")
 _SPACE = re.compile(r"\s+")

@@ -67,7 +67,7 @@ def bench_lookup(bare: float) -> None:
 def bench_search(bare: float) -> None:
     """Index build, in-process query latency over the query set, cold CLI searches."""
     from izvori_rules.graph_cache import load_graph
-    from izvori_rules.search.concepts_in_text import ConceptMatcher
+    from izvori_rules.text.matching import ConceptMatcher
     from izvori_rules.search.index import open_index
     from izvori_rules.search.searcher import concept_table, default_searcher
 

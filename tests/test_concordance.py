@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from izvori_rules.concepts import load_concepts
+from izvori_rules.text.concepts import load_concepts
 from izvori_rules.concordance import features
 from izvori_rules.concordance.align import align
 from izvori_rules.concordance.bridge import concept_bridge
@@ -22,7 +22,7 @@ from izvori_rules.concordance.link import node_concepts, node_words
 from izvori_rules.concordance.missing import load_missing, notices_for_node, notices_for_query, parse_missing
 from izvori_rules.errors import CorpusError
 from izvori_rules.graph import RuleGraph
-from izvori_rules.search.concepts_in_text import ConceptMatcher
+from izvori_rules.text.matching import ConceptMatcher
 
 HEADER = "left\tright\trelation\tnote\tsplit\n"
 

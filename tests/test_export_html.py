@@ -16,12 +16,12 @@ from lxml import html
 from typer.testing import CliRunner
 
 from izvori_rules.cli import app
-from izvori_rules.concepts import load_concepts
+from izvori_rules.text.concepts import load_concepts
 from izvori_rules.export import html_search
 from izvori_rules.export.html_pages import node_article, render, skeleton
-from izvori_rules.export.html_site import (INDEX, MARKER, SEARCH_SCRIPT, anchor_id, export_site, is_previous_export,
-                                           plan_site, write_site)
-from izvori_rules.folding import fold, serbian_to_latin
+from izvori_rules.export.html_plan import INDEX, SEARCH_SCRIPT, anchor_id, plan_site
+from izvori_rules.export.html_site import MARKER, export_site, is_previous_export, write_site
+from izvori_rules.text.folding import fold, serbian_to_latin
 from izvori_rules.graph import RuleGraph
 from izvori_rules.model import Equivalent
 

@@ -17,7 +17,7 @@ from . import app
 from .common import console, error_console, load_graph, print_json, reported
 
 if TYPE_CHECKING:
-    from ..concepts import Concept, ConceptMatch
+    from ..text.concepts import Concept, ConceptMatch
 
 _LANGUAGE_NAMES = {"en": "English", "sr": "Serbian", "cs": "Czech", "ru": "Russian", "pt": "Portuguese"}
 _FIRST_LINE_WIDTH = 100
@@ -30,7 +30,7 @@ def define(
     json_output: Annotated[bool, typer.Option("--json", help="Print the concepts as JSON.")] = False,
 ) -> None:
     """Show a game concept in every language, with its defining rules and glossary entries."""
-    from ..concepts import load_concepts
+    from ..text.concepts import load_concepts
 
     query = " ".join(term)
     with reported():

@@ -21,7 +21,7 @@ def export_xml(
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
 ) -> None:
     """The whole graph (documents, rules, citations, equivalents, flags, glossary, concepts) as one XML file."""
-    from ..concepts import load_concepts
+    from ..text.concepts import load_concepts
     from ..errors import IzvoriError
     from ..export.xml_graph import write_xml
     from .common import load_graph
@@ -48,7 +48,7 @@ def export_html(
     = False,
 ) -> None:
     """A static, offline HTML rulebook: an index with search, one page per chapter, every citation a link."""
-    from ..concepts import load_concepts
+    from ..text.concepts import load_concepts
     from ..export.html_site import export_site
     from .common import load_graph
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..graph import RuleGraph
 from ..model import GLOSSARY, IN_TEXT, SECTION, Citation, Node, split_ref
-from .html_site import INDEX, SEARCH_SCRIPT, Page, SitePlan
+from .html_plan import INDEX, SEARCH_SCRIPT, Page, SitePlan
 
 if TYPE_CHECKING:
     from lxml.etree import _Element as Element

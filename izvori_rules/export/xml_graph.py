@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..concepts import Concept, ConceptTable
+from ..text.concepts import Concept, ConceptTable
 from ..graph import RuleGraph
 from ..model import Citation, DocumentInfo, Equivalent, Flag, Node
 

@@ -50,7 +50,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import CorpusError
-from ..folding import fold, serbian_to_latin
+from ..text.folding import fold, serbian_to_latin
 from ..model import GLOSSARY, PART, UNIT, CitationMatch, CitedTarget, Flag, ParsedDocument, ParsedNode
 from .sr_basic_terms import TermLinker
 

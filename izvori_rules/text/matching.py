@@ -25,7 +25,7 @@ from ..model import Node
 from .stemming import LANGUAGES, analyze, field_language
 
 if TYPE_CHECKING:
-    from ..concepts import Concept, ConceptTable
+    from .concepts import Concept, ConceptTable
 
 MAX_TERM_WORDS = 5
 # Where a definition's subject may stand: only the first word. Allowing the second too catches "Varijanta
