@@ -7,14 +7,47 @@ one place, :func:`izvori_rules.cli.common.reported`.
 from __future__ import annotations
 
 import typer
+from typer.core import TyperArgument
+
+_typer_metavar = TyperArgument.make_metavar
+
+
+def _usage_metavar(self: TyperArgument, ctx: typer.Context, *, usage: bool = False) -> str:
+    """Typer writes a required argument as ``{FILE}`` in usage lines; the convention of every peer command is
+    a bare ``FILE`` (optional ones stay ``[FILE]``)."""
+    var = _typer_metavar(self, ctx, usage=usage)
+    return var[1:-1] if usage and var.startswith("{") and var.endswith("}") else var
+
+
+TyperArgument.make_metavar = _usage_metavar  # type: ignore[method-assign,assignment]
 
 app = typer.Typer(
     name="izvori-judge",
     help="A judge's rules reference: look up, search and play out the rules of Izvori magije and Magic.",
+    epilog="Examples:\n\n  izvori-judge lookup D19.51\n\n  izvori-judge search razbijac\n\n"
+           "  izvori-judge scenario run corpus/scenarios/izvori-razbijac-trample-excess.yaml --lang sr\n\n"
+           "Every command takes -h for its own help and examples, and --json for scripts.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"izvori-judge {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """A judge's rules reference: look up, search and play out the rules of Izvori magije and Magic."""
 
 # Command modules register their commands on `app` when imported; they must stay light to import.
 from . import lookup as _lookup  # noqa: E402,F401
@@ -27,5 +60,9 @@ from . import scenario as _scenario  # noqa: E402,F401
 
 
 def main() -> None:
-    """Console entry point."""
-    app()
+    """Console entry point: standard output and error fold what their encoding cannot write (see
+    :mod:`.terminal`) instead of raising."""
+    from .terminal import guard_encodings
+
+    guard_encodings()
+    app(prog_name="izvori-judge")

@@ -13,9 +13,11 @@ import typer
 
 from . import app
 from .common import console, print_json, reported
+from .terminal import narrow
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from rich.console import Console, RenderableType
+    from rich.text import Text
 
     from ..concordance.missing import Notice
     from ..graph import RuleGraph
@@ -27,15 +29,24 @@ SHOWN_CHILDREN = 6
 QUIET_FLAGS = frozenset({"english", "bold", "glossary_term"})
 
 
-@app.command()
+@app.command(epilog="Examples:\n\n  izvori-judge lookup D19.51\n\n  izvori-judge lookup sr-judge:A4.40 ru-cr:702.19b "
+             "--side-by-side\n\n  izvori-judge lookup 702.19 --markdown --base-url https://rules.example/")
 def lookup(
-    refs: Annotated[list[str], typer.Argument(help="References: D19.51, sr-judge:A4.40, 101.4, ru-cr:702.19b, D19")],
+    refs: Annotated[list[str], typer.Argument(
+        metavar="REF...", help="References: D19.51, sr-judge:A4.40, 101.4, ru-cr:702.19b, D19")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the lookup contract as JSON.")] = False,
     tree: Annotated[bool, typer.Option("--tree", help="Print each rule's whole subtree.")] = False,
     side_by_side: Annotated[bool, typer.Option(
         "--side-by-side", help="Print each rule next to its best equivalent in every other document.")] = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
+    = False,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", metavar="URL", help="With --markdown: link rules to the offline rulebook (export html) there.")]
+    = None,
 ) -> None:
-    """Print rules by reference: breadcrumb, text, examples, children, citations both ways, equivalents, flags."""
+    """Print rules by reference: breadcrumb, text, examples, children, citations both ways, equivalents, flags.
+
+    A word instead of a reference (Razbijač, trample) points to its glossary entries, `define` and `search`."""
     from .common import load_graph
     from ..lookup import lookup as find
 
@@ -43,28 +54,20 @@ def lookup(
         graph = load_graph()
         answers = find(graph, refs)
     if json_out:
-        _print_lookup_json(answers)
+        from ..serialize import lookup_json
+
+        payload = [lookup_json(a) for a in answers]
+        print_json(payload[0] if len(payload) == 1 else payload)
+    elif markdown:
+        from .markdown import lookup_markdown, write
+
+        write(lookup_markdown(graph, answers, base_url))
     elif side_by_side:
         _render_side_by_side(graph, answers)
     else:
         _render_lookup(graph, answers, tree)
     if any(not a.nodes for a in answers):
         raise typer.Exit(1)
-
-
-def _print_lookup_json(answers: tuple[LookupAnswer, ...]) -> None:
-    from ..serialize import node_json
-
-    payload = [{"query": a.query, "rules": [node_json(n) for n in a.nodes], "suggestions": list(a.suggestions),
-                "missing": [_notice_json(n) for n in a.missing]}
-               for a in answers]
-    print_json(payload[0] if len(payload) == 1 else payload)
-
-
-def _notice_json(notice: Notice) -> dict[str, object]:
-    """A notice in the lookup contract: which document lacks which rule, why, and its equivalents elsewhere."""
-    return {"doc": notice.doc, "id": notice.id, "kind": notice.kind, "title": notice.title,
-            "message": notice.message, "equivalents": list(notice.equivalents)}
 
 
 def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bool) -> None:
@@ -74,37 +77,72 @@ def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bo
             _print_not_found(answer)
         for node in answer.nodes:
             mine = tuple(n for n in answer.missing if node.ref in n.equivalents)
-            out.print(_render_subtree(graph, node) if tree else _render_node(graph, node, mine))
+            if tree:
+                out.print(_render_subtree(graph, node))
+            else:
+                _render_node(out, graph, node, mine)
 
 
 def _print_not_found(answer: LookupAnswer) -> None:
-    from rich.markup import escape
+    from rich.text import Text
+
+    from .layout import hang
 
     out = console()
     for notice in answer.missing:
-        out.print(f"[bold yellow]{escape(notice.message)}[/]")
-    if not answer.missing:
-        hint = f" Did you mean: {', '.join(answer.suggestions)}?" if answer.suggestions else ""
-        out.print(f"[bold red]No rule {escape(repr(answer.query))}.[/]{escape(hint)}")
+        hang(out, Text(notice.message, style="bold yellow"))
+    if answer.missing:
+        return
+    if answer.is_word:
+        hang(out, Text.assemble((f"{answer.query!r} is a word, not a rule reference.", "bold"),
+                                " Try:" if answer.glossary or answer.concepts else ""))
+        from shlex import quote
+
+        for ref in answer.glossary:
+            hang(out, Text.assemble("  izvori-judge lookup ", (quote(ref), "bold")), 2, 6)
+        if answer.concepts:
+            hang(out, Text.assemble("  izvori-judge define ", (quote(answer.query), "bold"),
+                                    (f"   ({', '.join(answer.concepts)})", "dim")), 2, 6)
+        hang(out, Text.assemble("  izvori-judge search ", (quote(answer.query), "bold")), 2, 6)
+        return
+    hint = f" Did you mean: {', '.join(answer.suggestions)}?" if answer.suggestions else ""
+    hang(out, Text.assemble((f"No rule {answer.query!r}.", "bold red"), hint))
 
 
-def _render_node(graph: RuleGraph, node: Node, notices: tuple[Notice, ...] = ()) -> RenderableType:
+def _source_line(graph: RuleGraph, node: Node) -> str:
+    """Where the rule is printed: ``sr-judge.txt, line 2694``."""
+    info = graph.docs.get(node.doc)
+    return f"{'corpus/' + info.file if info else node.doc}, line {node.line}"
+
+
+def _render_node(out: Console, graph: RuleGraph, node: Node, notices: tuple[Notice, ...] = ()) -> None:
+    """A rule in a box (at 60 columns or more) or under a heading line (narrower, where a box costs 4 columns)."""
     from rich.console import Group
     from rich.panel import Panel
     from rich.text import Text
 
+    from ..messages import example_word
+    from .terminal import narrow
+
     crumbs = " › ".join(f"{n.id} {n.title}".strip() for n in graph.breadcrumb(node.ref)[:-1])
-    parts: list[RenderableType] = [Text(crumbs, style="dim"), Text(node.text)]
+    parts: list[RenderableType] = [Text(crumbs, style="dim")] if crumbs else []
+    parts.append(Text(node.text))
+    word = example_word(node.lang)
     for i, example in enumerate(node.examples, 1):
-        parts.append(Text.assemble(("Example" + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"),
+        parts.append(Text.assemble((word + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"),
                                    example))
-    parts.extend(_reference_lines(graph, node))
+    parts.extend(_reference_lines(graph, node, out.width - (0 if narrow(out) else 4)))
     parts.extend(Text.assemble(("⚠ ", "bold yellow"), n.message) for n in notices)
-    return Panel(Group(*parts), title=f"[bold]{node.ref}[/]", title_align="left",
-                 subtitle=f"line {node.line}", subtitle_align="right")
+    if narrow(out):
+        out.print(Text.assemble((node.ref, "bold reverse"), " ", (_source_line(graph, node), "dim")))
+        out.print(Group(*parts))
+        out.print()
+        return
+    out.print(Panel(Group(*parts), title=Text(node.ref, style="bold"), title_align="left",
+                    subtitle=Text(_source_line(graph, node)), subtitle_align="right"))
 
 
-def _reference_lines(graph: RuleGraph, node: Node) -> list[RenderableType]:
+def _reference_lines(graph: RuleGraph, node: Node, width: int) -> list[RenderableType]:
     from rich.text import Text
 
     lines: list[RenderableType] = []
@@ -117,19 +155,37 @@ def _reference_lines(graph: RuleGraph, node: Node) -> list[RenderableType]:
             lines.append(Text.assemble((f"{label}: ", "bold"), ", ".join(refs)))
     if node.equivalents:
         lines.append(Text("Equivalents:", style="bold"))
-        lines.extend(_equivalent_line(e) for e in node.equivalents)
+        lines.extend(_hanging(_equivalent_line(e), 2, 6, width) for e in node.equivalents)
     for flag in (f for f in node.flags if f.kind not in QUIET_FLAGS):
         lines.append(Text.assemble((f"⚑ {flag.kind}: ", "bold yellow"), flag.detail))
     return lines
 
 
-def _equivalent_line(equivalent: Equivalent) -> RenderableType:
+def _hanging(text: Text, indent: int, rest: int, width: int) -> Text:
+    """``text`` wrapped to ``width`` with a hanging indent, as one Text of several lines."""
+    from rich.console import Console
+
+    wrapped = text.wrap(Console(width=max(width, 20)), max(width - rest, 10))
+    out = text.__class__("")
+    for number, line in enumerate(wrapped):
+        line.rstrip()
+        out.append(("\n" if number else "") + " " * (rest if number else indent))
+        out.append_text(line)
+    return out
+
+
+# How a judge reads an equivalent's source and relation (the JSON keeps the codes and the confidence).
+_SOURCE_WORDS = {"curated": "checked by hand", "aligned": "matched by the text", "original": "same original",
+                 "history": "through the English history"}
+
+
+def _equivalent_line(equivalent: Equivalent) -> Text:
     from rich.text import Text
 
     style = "green" if equivalent.source == "curated" else "cyan"
-    return Text.assemble("  ≡ ", (equivalent.ref, "bold"), " ",
-                         (f"{equivalent.relation}, {equivalent.source} {equivalent.confidence:.2f}", style),
-                         (f" – {equivalent.note}" if equivalent.note else "", "dim"))
+    how = f"{equivalent.relation}, {_SOURCE_WORDS.get(equivalent.source, equivalent.source)}"
+    note = equivalent.note if equivalent.source == "curated" else ""  # aligned notes are the aligner's scores
+    return Text.assemble("≡ ", (equivalent.ref, "bold"), " ", (how, style), (f" – {note}" if note else "", "dim"))
 
 
 def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) -> None:
@@ -147,15 +203,21 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) ->
             for equivalent in _best_per_document(node):
                 other = graph.get(equivalent.ref)
                 if other is not None:
-                    label = f"{equivalent.ref}\n{equivalent.relation}, {equivalent.source} {equivalent.confidence:.2f}"
-                    columns.append((label, _column_text(other)))
+                    how = f"{equivalent.relation}, {_SOURCE_WORDS.get(equivalent.source, equivalent.source)}"
+                    columns.append((f"{equivalent.ref}\n{how}", _column_text(other)))
             columns += [(f"{n.doc}:{n.id}\nnot in {n.doc}", Text(n.message, style="yellow"))
                         for n in answer.missing if node.ref in n.equivalents]
-            table = Table(show_lines=True, expand=True)
-            for label, _ in columns:
-                table.add_column(label, ratio=1, overflow="fold")
-            table.add_row(*(text for _, text in columns))
-            out.print(table)
+            if narrow(out):
+                for label, text in columns:
+                    out.print(Text(label, style="bold reverse"))
+                    out.print(text)
+                    out.print()
+            else:
+                table = Table(show_lines=True, expand=True)
+                for label, _ in columns:
+                    table.add_column(label, ratio=1, overflow="fold")
+                table.add_row(*(text for _, text in columns))
+                out.print(table)
             if len(columns) == 1:
                 out.print("No equivalent in the other documents.")
 
@@ -173,8 +235,10 @@ def _column_text(node: Node) -> RenderableType:
 
     text = Text(f"{node.title}\n" if node.title and node.title != node.text else "", style="bold")
     text.append(node.text)
+    from ..messages import example_word
+
     for example in node.examples:
-        text.append(f"\n{example}", style="italic dim")
+        text.append(f"\n{example_word(node.lang)}: {example}", style="italic dim")
     return text
 
 
@@ -190,7 +254,7 @@ def _render_subtree(graph: RuleGraph, node: Node) -> RenderableType:
     return root
 
 
-@app.command()
+@app.command(epilog="Example:\n\n  izvori-judge stats --json")
 def stats(
     json_out: Annotated[bool, typer.Option("--json", help="Print the counts as JSON.")] = False,
 ) -> None:
@@ -201,17 +265,14 @@ def stats(
     with reported():
         rows = document_stats(load_graph())
     if json_out:
-        from dataclasses import asdict
+        from ..serialize import stats_json
 
-        print_json({row.doc: asdict(row) for row in rows})
+        print_json(stats_json(rows))
         return
-    from rich.table import Table
+    from .layout import grid
 
     fields = [f for f in DocumentStats.__dataclass_fields__ if f != "doc"]
-    table = Table(title="izvori-judge corpus")
-    table.add_column("")
-    for row in rows:
-        table.add_column(row.doc, justify="right")
-    for name in fields:
-        table.add_row(name.replace("_", " "), *(str(getattr(row, name)) for row in rows))
-    console().print(table)
+    # One row per count, one column per document; a phone shows each count as a block of "document: n" lines.
+    grid(console(), ["", *(row.doc for row in rows)],
+         [[f.replace("_", " "), *(str(getattr(row, f)) for row in rows)] for f in fields], title="izvori-judge corpus",
+         right=tuple(range(1, len(rows) + 1)))
