@@ -7,8 +7,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from ..errors import IzvoriError
 
 if TYPE_CHECKING:
@@ -25,6 +23,8 @@ LANG_HELP = ("The judge's language for labels and narration: en, sr or ru (every
 def judge_lang(value: str) -> str:
     """``--lang``: the judge's language (en, sr, ru), checked."""
     if value not in JUDGE_LANGS:
+        import typer
+
         raise typer.BadParameter(f"use one of {', '.join(JUDGE_LANGS)}", param_hint="--lang")
     return value
 
@@ -57,14 +57,15 @@ def print_json(data: Any) -> None:
 
 @contextmanager
 def reported() -> Iterator[None]:
-    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status."""
+    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status
+    (``SystemExit``, which typer passes through, so that the fast path needs no typer)."""
     try:
         yield
     except IzvoriError as exc:
         from rich.text import Text
 
         error_console().print(Text.assemble(("error:", "bold red"), " ", str(exc)))
-        raise typer.Exit(exc.exit_code) from None
+        raise SystemExit(exc.exit_code) from None
 
 
 @contextmanager

@@ -6,7 +6,7 @@ sequences; a width that makes sense; and output that degrades instead of crashin
   judge's file with ``[/]``, ``[link=…]`` or an ESC sequence prints as written and cannot drive the terminal.
 * ``COLUMNS=0`` (or garbage) gives 80 columns; a width under 20 gives 20.
 * ``PYTHONIOENCODING=ascii`` (or a legacy code page): characters the stream cannot encode are folded
-  (``č`` → ``c``, ``Ж`` → ``Zh``, ``›`` → ``>``) or become ``?``; JSON is then written with ``\\u`` escapes,
+  (``č`` → ``c``, ``Ж`` → ``Z``, ``›`` → ``>``, one character for one) or become ``?``; JSON is then written with ``\\u`` escapes,
   so it stays exact.
 """
 
@@ -87,25 +87,24 @@ def narrow(console: Console) -> bool:
 
 # --- encodings ---------------------------------------------------------------------------------------------
 
-_SPECIAL = {"›": ">", "‹": "<", "–": "-", "—": "-", "…": "...", "“": '"', "”": '"', "„": '"', "«": '"', "»": '"',
-            "‘": "'", "’": "'", "≡": "=", "→": "->", "←": "<-", "×": "x", "⚠": "!", "⚑": "!", "✗": "x", "✓": "v",
-            "•": "*", "·": "*", "−": "-", "đ": "dj", "Đ": "Dj", "ß": "ss", "\u00a0": " "}
-_CYRILLIC = dict(zip("абвгдежзийклмнопрстуфхцчшщъыьэюяёђјљњћџ",
-                     ["a", "b", "v", "g", "d", "e", "zh", "z", "i", "j", "k", "l", "m", "n", "o", "p", "r", "s",
-                      "t", "u", "f", "h", "c", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya", "e", "dj", "j",
-                      "lj", "nj", "c", "dz"], strict=True))
+# One character for one, so that folded text keeps the columns rich laid out (boxes, tables stay aligned).
+_SPECIAL = {"›": ">", "‹": "<", "–": "-", "—": "-", "…": ".", "“": '"', "”": '"', "„": '"', "«": '"', "»": '"',
+            "‘": "'", "’": "'", "≡": "=", "→": ">", "←": "<", "×": "x", "⚠": "!", "⚑": "!", "✗": "x", "✓": "v",
+            "•": "*", "·": "*", "−": "-", "đ": "d", "Đ": "D", "ß": "s", "\u00a0": " "}
+_CYRILLIC = dict(zip("абвгдежзийклмнопрстуфхцчшщъыьэюяёђјљњћџ", "abvgdezzijklmnoprstufhccss'y'euaedjlncd",
+                     strict=True))
 
 
 def fold_char(char: str) -> str:
-    """The nearest ASCII spelling of one character, or ``?``."""
+    """The nearest ASCII letter or sign for one character (``č`` → ``c``, ``Ж`` → ``Z``, ``›`` → ``>``), or
+    ``?``; always one character, so that folding keeps the layout."""
     if char in _SPECIAL:
         return _SPECIAL[char]
     lower = char.lower()
     if lower in _CYRILLIC:
-        latin = _CYRILLIC[lower]
-        return latin.capitalize() if char != lower else latin
+        return _CYRILLIC[lower].upper() if char != lower else _CYRILLIC[lower]
     stripped = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-    return stripped if stripped.isascii() and stripped else "?"
+    return stripped if len(stripped) == 1 and stripped.isascii() else "?"
 
 
 def _fold_errors(exc: UnicodeError) -> tuple[str, int]:
