@@ -225,6 +225,16 @@ def test_search_doc_takes_a_language() -> None:
         assert data["hits"] and {h["doc"] for h in data["hits"]} == {"cs-cr"}
 
 
+def test_a_cold_lookup_runs_without_typer() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; status = run_fast(['lookup', 'D19.51']); "
+            "print(status, sorted({m.split('.')[0] for m in sys.modules} & {'typer', 'click'}), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.strip() == "0 []" and "Vrednosti svojstava objekta" in done.stdout  # sr-judge.txt 2694
+
+
 # --- Markdown ---------------------------------------------------------------------------------------------------
 
 def test_lookup_markdown_links_to_the_rulebook_anchor() -> None:

@@ -12,7 +12,10 @@ _typer_metavar = TyperArgument.make_metavar
 def _usage_metavar(self: TyperArgument, ctx: typer.Context, *, usage: bool = False) -> str:
     """Typer writes a required argument as ``{FILE}`` in usage lines; the convention of every peer command is
     a bare ``FILE`` (optional ones stay ``[FILE]``)."""
-    var = _typer_metavar(self, ctx, usage=usage)
+    try:
+        var = _typer_metavar(self, ctx, usage=usage)
+    except TypeError:  # a typer before 0.2x, whose make_metavar has no usage flag (and no braces either)
+        return _typer_metavar(self, ctx)  # type: ignore[call-arg]
     return var[1:-1] if usage and var.startswith("{") and var.endswith("}") else var
 
 
