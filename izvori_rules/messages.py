@@ -1,6 +1,6 @@
 """The words printed to a judge in each ``--lang`` (en, sr, ru), read from ``corpus/messages.toml`` where a judge
-can correct them: the scenario narration, step names, the labels of the answers, and each document's own word
-for "Example". A key missing in a language falls back to English, and a missing English key to the key itself,
+can correct them: the scenario narration, step names, the labels of the answers; and each document's own word
+for "Example" (``corpus/example_words.tsv``). A key missing in a language falls back to English, and a missing English key to the key itself,
 so a new engine event never breaks the narration.
 """
 
@@ -14,6 +14,7 @@ from .errors import CorpusError
 
 LANGS = ("en", "sr", "ru")
 FILE_NAME = "messages.toml"
+EXAMPLE_WORDS = "example_words.tsv"
 SECTIONS = ("words", "steps", "events", "labels", "combat")
 
 
@@ -44,10 +45,20 @@ def labels(lang: str) -> dict[str, str]:
     return {**data["en"]["labels"], **data.get(lang, {}).get("labels", {})}
 
 
+@cache
+def _example_words() -> dict[str, str]:
+    from .tsv import read_tsv
+
+    path = corpus_dir() / EXAMPLE_WORDS
+    rows = read_tsv(path.read_text(encoding="utf-8"), EXAMPLE_WORDS, ("language", "word", "where"))
+    return {row["language"]: row["word"] for row in rows}
+
+
 def example_word(doc_lang: str) -> str:
-    """The document's own word for "Example" (sr Primer, cs Příklad, ru Пример), by the document's language."""
-    words = catalogue().get("example", {})
-    return str(words.get(doc_lang, words.get("en", "Example")))
+    """The document's own word for "Example" (sr Primer, cs Příklad, ru Пример), by the document's language, from
+    ``corpus/example_words.tsv`` (a small table apart from the catalogue, read on every ``lookup``)."""
+    words = _example_words()
+    return words.get(doc_lang, words.get("en", "Example"))
 
 
 def keyword_name(keyword: str, lang: str) -> str:

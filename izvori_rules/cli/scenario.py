@@ -221,9 +221,11 @@ def _render_steps(out: Console, result: ScenarioResult, also: dict[str, tuple[st
     from .layout import hang
 
     own = _own_rules(result)
-    out.print(Text("\n" + words["steps"], style="bold"))
+    out.print()
+    # The rules of the ruleset's own document, written without the document's name (given once, in the heading).
+    hang(out, Text.assemble((words["steps"], "bold"), f" ({words['rules']}: {own})" if own else ""))
     for n, step in enumerate((s for s in result.steps if s.event != "start"), 1):
-        rules = [r for r in step.rules if not own or r.startswith(own + ":")]
+        rules = [r.partition(":")[2] for r in step.rules if r.startswith(own + ":")] if own else list(step.rules)
         hang(out, Text.assemble(f"{n:>2}. ", step.text), 0, 4)
         if rules:
             hang(out, Text(", ".join(rules), style="dim"), 4, 4)
