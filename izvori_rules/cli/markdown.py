@@ -88,7 +88,11 @@ def lookup_markdown(graph: RuleGraph, answers: tuple[LookupAnswer, ...], base_ur
 
     link, out = linker(base_url, graph), []
     for answer in answers:
-        if not answer.nodes:
+        if not answer.nodes and answer.is_word:
+            out.append(f"_{escape(answer.query)}_ is a word, not a rule reference: "
+                       + ", ".join([link(g) for g in answer.glossary] + [f"`izvori-judge define {answer.query}`",
+                                                                          f"`izvori-judge search {answer.query}`"]))
+        elif not answer.nodes:
             out.append(f"No rule {escape(repr(answer.query))}.")
         for node in answer.nodes:
             crumbs = " › ".join(f"{n.id} {n.title}".strip() for n in graph.breadcrumb(node.ref)[:-1])

@@ -165,7 +165,8 @@ def answer_lines(result: ScenarioResult, lang: str) -> list[tuple[str, str]]:
         for p in result.state.players:
             lines.append((p.name, str(p.life) + (f", {words['poison']} {p.poison}" if p.poison else "")))
     died = [s.text for s in result.steps if s.event.startswith(_DEATHS)]
-    lines += [(words["died"], text) for text in died] or [(words["died"], words["nothing_died"])]
+    if result.state is not None:  # (a file refused before play has no game to tell of)
+        lines += [(words["died"], text) for text in died] or [(words["died"], words["nothing_died"])]
     lines += [(words["winner"], s.text) for s in result.steps if s.event in _OUTCOMES]
     if result.rejected is not None:
         lines.append((f"{words['rejected']} ({words.get(result.rejected.kind, result.rejected.kind)})",
