@@ -168,6 +168,16 @@ def test_a_word_given_to_lookup_points_to_glossary_define_and_search(word: str, 
     assert glossary in data["glossary"] and concept in data["concepts"] and data["suggestions"] == []
 
 
+def test_a_deck_violation_cites_the_rulesets_own_rule_only() -> None:
+    # tests/fixtures/decks/pt-guide-fractius.txt line 35 "5 florestas"; sr-judge.txt 52 (A1.20): at most four
+    deck = str(Path(__file__).parent / "fixtures" / "decks" / "pt-guide-fractius.txt")
+    result = invoke("deck", "check", deck, width=40)
+    text = " ".join(result.stdout.split())
+    assert result.exit_code == 1 and "max_copies: sr-judge:A1.20" in text
+    assert "pt-guide:" not in text and "glossary" not in text.split("max_copies:")[1].split("(+")[0]
+    assert "pt-guide:" in invoke("deck", "check", deck, "--json").stdout  # the JSON keeps every reference
+
+
 # --- the command line ---------------------------------------------------------------------------------------
 
 def test_version_and_short_help() -> None:
