@@ -62,7 +62,7 @@ def scenario_markdown(result: ScenarioResult, lang: str, own: str, also: dict[st
                       base_url: str | None) -> str:
     """A scenario's answer: title, question, the answer, expectations, then the numbered steps with their rules."""
     from ..messages import labels
-    from .scenario import answer_lines, expectation_lines
+    from .scenario_answer import answer_lines, expectation_lines
 
     words, link = labels(lang), linker(base_url)
     out = [f"**{escape(result.scenario)}** ({escape(result.ruleset)})"]

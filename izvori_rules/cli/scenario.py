@@ -28,8 +28,6 @@ FORMAT_HELP = ("The file format (YAML, version 1) is described in the README, se
 scenario_app = typer.Typer(name="scenario", help="Play \"what happens if\" scenarios by the rules.",
                            no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]})
 app.add_typer(scenario_app, name="scenario")
-_DEATHS = ("to_graveyard_", "token_gone")
-_OUTCOMES = ("lose", "win", "game_draw", "loop")
 
 
 @scenario_app.command("run", epilog=f"{FORMAT_HELP}\n\nExamples:\n\n  izvori-judge scenario run "
@@ -64,8 +62,9 @@ def run(
         print_json(data)
     elif markdown:
         from .markdown import scenario_markdown, write
+        from .scenario_answer import own_rules
 
-        write(scenario_markdown(result, lang, _own_rules(result), also, base_url))
+        write(scenario_markdown(result, lang, own_rules(result), also, base_url))
     else:
         _render(result, also, lang)
     raise typer.Exit(result.exit_status)
@@ -147,56 +146,12 @@ def _equivalents(result: ScenarioResult) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def _own_rules(result: ScenarioResult) -> str:
-    """The document of the scenario's ruleset (``sr-judge`` for izvori): a step shows only its rules."""
-    from ..engine.rulesets import load_rulesets
-
-    ruleset = load_rulesets().get(result.ruleset)
-    return ruleset.document if ruleset is not None else ""
-
-
-def answer_lines(result: ScenarioResult, lang: str) -> list[tuple[str, str]]:
-    """The answer as (label, value) lines: each player's life (and poison), what died, how the game ended, why
-    the run stopped. Shared by the terminal and the Markdown renderings."""
-    from ..messages import labels
-
-    words, lines = labels(lang), []
-    if result.state is not None:
-        for p in result.state.players:
-            lines.append((p.name, str(p.life) + (f", {words['poison']} {p.poison}" if p.poison else "")))
-    died = [s.text for s in result.steps if s.event.startswith(_DEATHS)]
-    if result.state is not None:  # (a file refused before play has no game to tell of)
-        lines += [(words["died"], text) for text in died] or [(words["died"], words["nothing_died"])]
-    lines += [(words["winner"], s.text) for s in result.steps if s.event in _OUTCOMES]
-    if result.rejected is not None:
-        lines.append((f"{words['rejected']} ({words.get(result.rejected.kind, result.rejected.kind)})",
-                      result.rejected.reason))
-    return lines
-
-
-def expectation_lines(result: ScenarioResult, lang: str) -> list[tuple[bool, str]]:
-    """Each expectation as (passed, text): ``life.Boris = 160`` or ``life.Boris: expected 150, got 160``."""
-    from ..messages import labels
-
-    words, out = labels(lang), []
-    for o in result.expectations:
-        shown = f"{o.check} = {_value(o.actual)}" if o.passed else \
-            f"{o.check}: {words['expected']} {_value(o.expected)}, {words['got']} {_value(o.actual)}"
-        out.append((o.passed, shown + (f" ({o.note})" if o.note else "")))
-    return out
-
-
-def _value(value: object) -> str:
-    if isinstance(value, (tuple, list)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    return str(value)
-
-
 def _render(result: ScenarioResult, also: dict[str, tuple[str, ...]], lang: str) -> None:
     from rich.text import Text
 
     from ..messages import labels
     from .layout import hang, labelled
+    from .scenario_answer import answer_lines, expectation_lines
 
     out, words = console(), labels(lang)
     hang(out, Text.assemble((result.scenario, "bold"), f" ({result.ruleset})"))
@@ -220,8 +175,9 @@ def _render_steps(out: Console, result: ScenarioResult, also: dict[str, tuple[st
     from rich.text import Text
 
     from .layout import hang
+    from .scenario_answer import own_rules
 
-    own = _own_rules(result)
+    own = own_rules(result)
     out.print()
     # The rules of the ruleset's own document, written without the document's name (given once, in the heading).
     hang(out, Text.assemble((words["steps"], "bold"), f" ({words['rules']}: {own})" if own else ""))
