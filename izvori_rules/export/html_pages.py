@@ -25,7 +25,7 @@ SITE_NAME = "izvori-judge"
 EXAMPLE_LABEL = {"sr": "Primer", "ru": "Пример", "cs": "Příklad", "pt": "Exemplo"}
 # Flags shown as a note under the node; the others are shown where they apply (a marked citation, a linked
 # glossary term, the English headword) or are the parser's bookkeeping (bold spans, pt-guide labels).
-NOTE_FLAGS = ("duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "missing_symbol",
+NOTE_FLAGS: tuple[FlagKind, ...] = ("duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "missing_symbol",
               "truncated", "toc_only", "headless_paragraph")
 CITED_BY_SHOWN = 12
 
