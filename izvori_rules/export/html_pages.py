@@ -25,8 +25,9 @@ SITE_NAME = "izvori-judge"
 EXAMPLE_LABEL = {"sr": "Primer", "ru": "Пример", "cs": "Příklad", "pt": "Exemplo"}
 # Flags shown as a note under the node; the others are shown where they apply (a marked citation, a linked
 # glossary term, the English headword) or are the parser's bookkeeping (bold spans, pt-guide labels).
-NOTE_FLAGS: tuple[FlagKind, ...] = ("duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "missing_symbol",
-              "truncated", "toc_only", "headless_paragraph")
+NOTE_FLAGS: tuple[FlagKind, ...] = (
+    "duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "missing_symbol",
+    "truncated", "toc_only", "headless_paragraph")
 CITED_BY_SHOWN = 12
 
 
@@ -142,9 +143,10 @@ def _flag_detail(node: Node, kind: FlagKind, terms: tuple[str, ...]) -> str:
 def glossary_terms(graph: RuleGraph, node: Node) -> Iterator[tuple[int, int, str]]:
     """Spans of the node's text that name a glossary entry the parser linked (``glossary_term`` flags).
 
-    The flag gives the headword (*Potez*) and the entry; the text has the term inflected (*potezu*). Of the runs of words
-    that the parser's own matcher links to that headword, the one sharing the longest prefixes with it is the
-    span (so *potezu*, not *potraži*, for *Potez*). A headword not found in the text is skipped.
+    The flag gives the headword (*Potez*, its ``term``) and the entry (its ``ref``); the text has the term
+    inflected (*potezu*). Of the runs of words that the parser's own matcher links to that headword, the one
+    sharing the longest prefixes with it is the span (so *potezu*, not *potraži*, for *Potez*). A headword not
+    found in the text is skipped.
     """
     from ..parsing.sr_basic_terms import TermLinker, headword_forms, word_key
 
