@@ -50,6 +50,8 @@ FlagKind = Literal[
     "english",             # the English headword of a translated glossary entry; ``term`` holds it (ru_cr)
     "glossary_term",       # a bold span names a glossary entry: ``term`` its headword, ``ref`` the entry (sr_basic)
     "bold",                # a bold span that names no glossary entry; ``term`` is the span (sr_basic)
+    "unparsed",            # a document-level note: printed words no node holds (cr_english, on branch cr-parse)
+    "misprinted",          # a rule number printed wrong, read as the right one; detail says how (cr_english)
 ]
 FLAG_KINDS: frozenset[str] = frozenset(get_args(FlagKind))
 
