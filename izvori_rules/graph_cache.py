@@ -24,7 +24,7 @@ from .graph_build import build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node
 from .parsing import parser_module
 
-FORMAT = 2
+FORMAT = 3
 # Everything whose change alters the graph; a change to any of these files rebuilds the cache.
 GRAPH_DATA = ("manifest.toml", "documents", "concepts.tsv", "concordance.tsv", "missing_rules.tsv")
 GRAPH_CODE = ("parsing", "model.py", "graph.py", "graph_build.py", "citations.py", "graph_cache.py", "concordance", "text",

@@ -477,7 +477,7 @@ def test_glossary_entries(nodes: dict[str, ParsedNode], english: str, line: int,
                           end: str) -> None:
     node = nodes[f"glossary:{english}"]
     assert (node.kind, node.number, node.title, node.parent, node.line) == (GLOSSARY, "", term, None, line)
-    assert node.flags[0] == Flag("english", english)
+    assert node.flags[0] == Flag("english", english, term=english)
     assert node.text.startswith(start) and node.text.endswith(end)
 
 
