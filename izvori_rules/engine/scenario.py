@@ -173,16 +173,17 @@ def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Ac
     keys = {"cast": (("player", "card", "targets"), ("player", "card")),
             "play_land": (("player", "card"), ("player", "card")),
             "activate": (("player", "source", "ability", "targets"), ("player", "source")),
-            "choose": (("player", "targets", "order"), ("player",))}[kind]
+            "choose": (("player", "targets", "order", "may"), ("player",))}[kind]
     f = as_map(r, body, *keys)
-    if kind == "choose" and ("targets" in f) == ("order" in f):
-        raise r.fail(body, "choose needs exactly one of targets or order")
+    if kind == "choose" and sum(k in f for k in ("targets", "order", "may")) != 1:
+        raise r.fail(body, "choose needs exactly one of targets, order or may")
     targets = tuple(as_name(r, t) for t in as_list(r, f["targets"])) if "targets" in f else ()
     return Action(
         **base, player=as_name(r, f["player"]), targets=targets, has_targets="targets" in f,  # type: ignore[arg-type]
         card=as_name(r, f.get("card") or f["source"]) if ("card" in f or "source" in f) else None,
         ability=as_int(r, f["ability"], 0) if "ability" in f else 0,
-        order=tuple(as_name(r, o) for o in as_list(r, f["order"])) if "order" in f else ())
+        order=tuple(as_name(r, o) for o in as_list(r, f["order"])) if "order" in f else (),
+        may=as_bool(r, f["may"]) if "may" in f else None)
 
 
 # --- expectations -----------------------------------------------------------------------------------------
