@@ -128,7 +128,7 @@ def activate(game: Game, action: Action, source: str) -> None:
     obj = game.one(str(action.card), ("battlefield",), action.line, "activate")
     if obj is None:
         raise _illegal(game, f"{action.card} is not on the battlefield", "illegal_activate")
-    abilities = [a for a in obj.abilities if a.kind == "activated"]
+    abilities = [a for a in chars(game, obj).abilities if a.kind == "activated"]
     if action.ability >= len(abilities):
         raise ScenarioInvalid(f"{source}:{action.line}: activate: {obj.handle} has {len(abilities)} activated "
                               f"abilities; ability {action.ability} does not exist")

@@ -35,7 +35,7 @@ class _Run:
         self.item = item
         self.targets = list(targets)
         self.last: Snapshot | None = None  # the object the last step affected, as it last was
-        self.moved: Obj | None = None  # the object the last zone change made (a new object)
+        self.moved: Obj | None = None  # "it": the object the last step affected (after a zone change, the new one)
 
     def next_target(self) -> Any:
         return self.targets.pop(0) if self.targets else None
@@ -54,6 +54,7 @@ class _Run:
         if step.to in ("all_creatures", "each_creature"):
             return [o for o in game.battlefield() if is_creature(o, game)]
         obj = game.get(self.next_target())
+        self.moved = obj
         return [obj] if obj is not None else []
 
     def source(self) -> Obj | None:
@@ -64,6 +65,7 @@ class _Run:
         game, to = self.game, step.to
         if to == "target":
             obj = game.get(self.next_target())
+            self.moved = obj
             return [obj] if obj is not None else []
         if to == "self":
             obj = self.source()
@@ -242,7 +244,8 @@ def _add_counters(r: _Run, step: EffectStep) -> None:
 
 
 def _tap(r: _Run, step: EffectStep) -> None:
-    obj = r.source() if step.to == "self" else r.game.get(r.next_target())
+    objs = r.objects(step)
+    obj = objs[0] if objs else None
     if obj is None or obj.zone != "battlefield":
         return
     tap(r.game, obj, step.kind == "tap", r.item.name)
@@ -297,8 +300,7 @@ def _flicker(r: _Run, step: EffectStep) -> None:
 
 def _gain_control(r: _Run, step: EffectStep) -> None:
     game = r.game
-    objs = r.creatures(step) if step.to != "target" else [o for o in [game.get(r.next_target())] if o is not None
-                                                          and o.zone == "battlefield"]
+    objs = [o for o in r.objects(step) if o.zone == "battlefield"]
     if not objs:
         return
     eff = ContinuousEffect(game.stamp(), "control", frozenset(o.ref for o in objs), source=r.item.name,

@@ -57,6 +57,7 @@ class ZoneChange:
     counters: tuple[tuple[str, int], ...] = ()
     controller: str | None = None  # enters under this player's control (default: its owner, or the caster)
     bottom: bool = False  # to a library: its bottom instead of its top
+    copy_of: ObjRef | None = None  # enters as a copy of this permanent (ru-cr:706.5, sr-judge:E4.40)
     narrate: bool = True
     rules: tuple[str, ...] = ()
 

@@ -299,13 +299,20 @@ def _in_scope(states: dict[int, _State], source: Obj, a: Ability, s: _State) -> 
         return False
     if a.filter_color and a.filter_color not in s.colors:
         return False
-    if a.filter_subtype and a.filter_subtype.casefold() not in {t.casefold() for t in s.subtypes}:
+    if a.filter_subtype and _subtype_key(a.filter_subtype) not in {_subtype_key(t) for t in s.subtypes}:
         return False
     if "other" in a.scope and s.obj is source:
         return False
     if "you_control" in a.scope:
         return src is not None and s.controller == src.controller
     return True
+
+
+def _subtype_key(name: str) -> str:
+    """A basic land type in any language meets its canonical name (Šuma and Forest, sr-judge:B12.76)."""
+    from .keywords import land_type
+
+    return land_type(name) or name.casefold()
 
 
 def _apply(s: _State, e: _Effect, part: str) -> None:

@@ -27,13 +27,14 @@ _SUPERTYPE_NAMES = {"legendary": "legendary", "legendarni": "legendary", "basic"
                     "snow": "snow", "легендарный": "legendary", "базовый": "basic"}
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 MANA = re.compile(r"^[WUBRGCwubrgc0-9]*$")
-_TO_CREATURES = ("target", "self", "creatures_you_control", "each_creature", "other_creatures_you_control")
+_TO_CREATURES = ("target", "self", "creatures_you_control", "each_creature", "other_creatures_you_control", "it",
+                 "bound")
 _EFFECT_OPTIONS: dict[str, tuple[str, ...]] = {
     "damage": ("to",), "destroy": ("no_regenerate",), "pump": ("to",), "set_pt": ("to",), "switch_pt": (),
     "grant": ("to",), "regenerate": (), "prevent": ("to",), "counter": (), "gain_life": ("player",),
     "lose_life": ("player",), "draw": ("player",), "create_token": ("count",), "sacrifice": (),
     "add_counters": ("to",), "tap": (), "untap": (), "add_mana": (), "attach": (),
-    "move": ("to", "tapped", "under"), "flicker": (), "gain_control": ("duration",), "become": ("to", "duration"),
+    "move": ("to", "tapped", "under", "from"), "flicker": (), "gain_control": ("duration",), "become": ("to", "duration"),
     "replace": (), "delayed": (),
 }
 MOVE_ZONES = ("exile", "hand", "library_top", "library_bottom", "battlefield", "graveyard")
@@ -41,9 +42,10 @@ MOVE_TO = ("target", "self", "bound", "it")
 REPLACE_WHEN = ("dies", "to_graveyard", "leaves", "enters", "draw", "damage", "destroy", "draw_step",
                 "upkeep_step", "counters")
 REPLACE_WHO = ("self", "target", "you", "opponents", "any", "cards", "creatures", "creatures_you_control",
+               "you_and_other_permanents_you_control",
                "other_creatures_you_control", "permanents_you_control", "other_permanents_you_control", "combat")
 REPLACE_INSTEAD = ("exile", "hand", "library_top", "library_bottom", "tapped", "counters", "effect", "redirect",
-                   "skip", "prevent", "double", "cant_prevent")
+                   "skip", "prevent", "double", "cant_prevent", "copy")
 DELAYED_WHEN = ("next_end_step", "end_of_combat", "next_upkeep")
 _STATIC_SCOPES = ("creatures_you_control", "other_creatures_you_control", "creatures", "enchanted_creature",
                   "equipped_creature", "self", "other_creatures", "lands", "lands_you_control", "permanents")
@@ -327,7 +329,7 @@ def _amount_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) 
 def _object_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     allowed = {"destroy": ("target", "self", "all_creatures"), "sacrifice": ("self",),
                "regenerate": ("target", "self"), "counter": ("target",), "switch_pt": ("target", "self"),
-               "tap": ("target", "self"), "untap": ("target", "self"), "attach": ("target",)}[kind]
+               "tap": ("target", "self", "it"), "untap": ("target", "self", "it"), "attach": ("target",)}[kind]
     value = as_name(r, v)
     if value not in allowed:
         raise r.fail(v, f"must be one of {', '.join(allowed)}")
@@ -387,8 +389,9 @@ def _move(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> Effect
         raise r.fail(v, f"must be one of {', '.join(MOVE_ZONES)}")
     to = _to(r, fields, "to", MOVE_TO, "target")
     under = _to(r, fields, "under", ("owner", "you"), "owner")
+    origin = _to(r, fields, "from", ("battlefield", "graveyard"), "graveyard" if zone == "battlefield" else "")
     return EffectStep(kind, line, zone=zone, to=to, tapped=as_bool(r, fields["tapped"]) if "tapped" in fields
-                      else False, controller="you" if under == "you" else "")
+                      else False, controller="you" if under == "you" else "", origin=origin)
 
 
 def _flicker(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
@@ -400,8 +403,8 @@ def _flicker(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> Eff
 
 def _gain_control(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     value = as_name(r, v)
-    if value != "target":
-        raise r.fail(v, "must be target")
+    if value not in ("target", "it"):
+        raise r.fail(v, "must be target or it")
     return EffectStep(kind, line, to=value, duration=_to(r, fields, "duration", ("end_of_turn", "permanent"),
                                                          "end_of_turn"))
 
@@ -443,7 +446,8 @@ def read_replace(r: Reader, y: Y) -> ReplaceSpec:
 
 def _replace(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     spec = read_replace(r, v)
-    return EffectStep(kind, line, replace=spec, to="target" if spec.who == "target" else "controller")
+    takes = spec.who == "target" or spec.to == "target"
+    return EffectStep(kind, line, replace=spec, to="target" if takes else "controller")
 
 
 def _delayed(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:

@@ -46,6 +46,9 @@ def perform(game: Game, event: GameEvent) -> Happened | Instead | None:
             break
         r, order = _next(game, event, found, order)
         applied.add(_key(r))
+        if r.spec.instead == "copy" and isinstance(event, ZoneChange):
+            event = _choose_copy(game, r, event)
+            continue
         result, used = rp.outcome(game, r, event)
         rp.use(game, r, used)
         _say_replaced(game, r, event, result, used)
@@ -58,6 +61,19 @@ def perform(game: Game, event: GameEvent) -> Happened | Instead | None:
             return None
         event = result
     return _execute(game, event)
+
+
+def _choose_copy(game: Game, r: rp.Replacement, event: ZoneChange) -> ZoneChange:
+    """"You may have it enter as a copy of a creature" (ru-cr:706.5, sr-judge:E4.40): chosen as it enters."""
+    names = game.choices.targets(event.controller or r.controller, f"the creature {r.source} enters as a copy of",
+                                 game.rs.refs("copy"))
+    if not names:
+        return event
+    original = game.one(names[0], ("battlefield",), 0, "copy")
+    if original is None or not is_creature(original, game):
+        raise NotModelled(f"{r.source} can copy only a creature on the battlefield, not {names[0]}",
+                          game.rs.refs("copy"))
+    return replace(event, copy_of=original.ref)
 
 
 def _key(r: rp.Replacement) -> int:
@@ -180,7 +196,12 @@ def _zone_change(game: Game, event: ZoneChange) -> Happened | None:
     if event.origin == "battlefield":
         attached = [o for o in game.battlefield() if o.attached_to == obj.ref]
         remove_from_combat(game, obj)
+    copied = _copiable(game, event.copy_of) if event.copy_of is not None else None
     move(game, obj, event.to)
+    if copied is not None:
+        obj.copied = copied
+        game.say("copy", game.rs.refs("copy"), obj=obj.handle, of=game.describe(event.copy_of or (0, 0)),
+                 name=copied.name)
     if event.to == "library":
         _to_library(game, obj, event.bottom)
     for other in attached:
@@ -194,6 +215,18 @@ def _zone_change(game: Game, event: ZoneChange) -> Happened | None:
     if event.narrate:
         _say_zone_change(game, obj, event)
     return Happened(event, before)
+
+
+def _copiable(game: Game, ref: tuple[int, int]) -> ObjectSpec | None:
+    """The copiable values: a copy's are what it copied (copies of copies, ru-cr:706.2, sr-judge:E4.30)."""
+    obj = game.get(ref)
+    if obj is None:
+        return None
+    if obj.copied is not None:
+        return obj.copied  # type: ignore[no-any-return]
+    return ObjectSpec(name=obj.name, line=0, types=obj.types, subtypes=obj.subtypes, supertypes=obj.supertypes,
+                      colors=obj.colors, mana_cost=obj.mana_cost, power=obj.power, toughness=obj.toughness,
+                      keywords=obj.keywords, abilities=obj.abilities, effect=obj.effect)
 
 
 def _to_library(game: Game, obj: Obj, bottom: bool) -> None:

@@ -69,6 +69,8 @@ def candidates(game: Game, event: GameEvent) -> list[Replacement]:
     for obj, ability in _static_replacements(game, event):
         r = Replacement(ability.replace, obj.handle, obj.controller, obj.timestamp, origin=obj.ref,
                         self_replacement=ability.replace.who == "self" and ability.replace.when == "enters")
+        if ability.replace.instead == "redirect" and ability.replace.to == "self":
+            r.redirect = obj.ref  # "... is dealt to [this creature] instead" (ru-cr:614.9)
         key = ("static", obj.ref, ability.line, ability.replace.instead)
         r.extra["key"] = key
         if _matches(game, r, event):
@@ -119,11 +121,18 @@ def _damage_matches(game: Game, r: Replacement, event: Damage) -> bool:
         return False
     if spec.source == "self" and event.source.ref[0] != (r.origin or (0, 0))[0]:
         return False
-    if spec.instead == "redirect" and r.redirect == event.to:
+    if spec.instead == "redirect" and (r.redirect is None or r.redirect == event.to or not _alive(game, r.redirect)):
         return False
     if spec.who in ("any", "combat") and r.bound is None:
         return True
     return _affects_target(game, r, event.to)
+
+
+def _alive(game: Game, to: Target) -> bool:
+    if isinstance(to, str):
+        return not game.players[to].lost
+    obj = game.get(to)
+    return obj is not None and obj.zone == "battlefield"
 
 
 def _zone_matches(game: Game, r: Replacement, event: ZoneChange) -> bool:
@@ -164,7 +173,7 @@ def _affects_target(game: Game, r: Replacement, to: Target) -> bool:
     if who == "opponents":
         return obj.owner != r.controller
     if who in ("creatures_you_control", "other_creatures_you_control", "permanents_you_control",
-               "other_permanents_you_control"):
+               "other_permanents_you_control", "you_and_other_permanents_you_control"):
         mine = obj.zone == "battlefield" and obj.controller == r.controller
         other = not who.startswith("other") or r.origin is None or obj.oid != r.origin[0]
         creature = "creatures" not in who or is_creature(obj, game)
@@ -178,7 +187,7 @@ def _affects_player(game: Game, r: Replacement, player: str) -> bool:
     who = r.spec.who
     if r.bound is not None:
         return r.bound == player
-    if who in ("you", "you_and_permanents_you_control"):
+    if who in ("you", "you_and_other_permanents_you_control"):
         return player == r.controller
     if who == "opponents":
         return player != r.controller

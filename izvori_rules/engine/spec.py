@@ -65,6 +65,7 @@ class EffectStep:
     delayed: DelayedSpec | None = None
     controller: str = ""  # gain_control: who gains control (controller)
     amount_of: str = ""  # its_power: the amount is the power of what the previous step affected
+    origin: str = ""  # move: the zone the target is in (graveyard: a card there)
 
     @property
     def takes_target(self) -> bool:

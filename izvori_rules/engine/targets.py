@@ -30,9 +30,11 @@ WORDS = {"card": "card in a graveyard", "any": "creature or player", "creature":
 
 def step_kind(step: EffectStep) -> str:
     """What a step may target: a card in a graveyard for "return ... to the battlefield" (ru-cr:110.2a)."""
-    if step.kind == "move" and step.zone == "battlefield":
+    if step.kind == "move" and step.origin == "graveyard":
         return "card"
-    if step.kind == "replace" and step.replace is not None and step.replace.who == "target":
+    if step.kind == "replace" and step.replace is not None:
+        if step.replace.instead == "redirect" and step.replace.to == "target":
+            return "creature"
         return "creature" if step.replace.when in ("dies", "destroy", "enters") else "any"
     return KIND[step.kind]
 

@@ -112,6 +112,7 @@ def _zone_triggers(game: Game, event: ZoneChange, before: Snapshot | None) -> No
     fire(game, "leaves", obj, before)  # ru-cr:603.6c ru-cr:603.10a sr-judge:D11.103
     if event.to == "graveyard" and "creature" in before.types:
         fire(game, "dies", obj, before)  # ru-cr:603.10a sr-judge:D11.104
+        fire(game, "creature_dies", obj, before)  # it looks back and sees itself die
         for other in game.battlefield():
             fire(game, "creature_dies", other)
 
