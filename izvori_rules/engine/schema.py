@@ -150,7 +150,7 @@ def _keys_fit(y: Y, root: dict[str, Any], branch: dict[str, Any]) -> bool:
     if "$ref" in branch:
         branch = root["$defs"][branch["$ref"].rsplit("/", 1)[1]]
     required = branch.get("required")
-    return bool(required) and isinstance(y.value, dict) and all(k in y.value for k in required)
+    return bool(required) and isinstance(y.value, dict) and all(k in y.value for k in required or ())
 
 
 def _plain(y: Y) -> Any:
