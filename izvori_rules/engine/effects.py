@@ -131,9 +131,11 @@ def _destroy(r: _Run, step: EffectStep) -> None:
         objs = [o for o in [r.source()] if o is not None and o.zone == "battlefield"]
     else:
         objs = [o for o in [game.get(r.next_target())] if o is not None]
+    game.lookback = [snapshot(game, o) for o in game.battlefield()] if len(objs) > 1 else []
     for obj in objs:
         r.last = snapshot(game, obj)
         destroy(game, obj, regenerate=not step.no_regenerate, rules=())
+    game.lookback = []
 
 
 def _continuous(kind: str) -> Callable[[_Run, EffectStep], None]:

@@ -55,6 +55,9 @@ def check(game: Game) -> bool:
     counters = _counter_pairs(game)
     if not (losers or zero or lethal or touched or tokens or auras or equipment or legends or counters):
         return False
+    from .layers import snapshot
+
+    game.lookback = [snapshot(game, o) for o in game.battlefield()]  # ru-cr:704.3: all at once
     for obj in zero:
         put_into_graveyard(game, obj, "toughness", rs.refs("sba_toughness"))
     for obj in lethal:
@@ -79,6 +82,7 @@ def check(game: Game) -> bool:
         obj.counters = +obj.counters
         game.say("counters_cancel", rs.refs("sba_counters"), obj=obj.handle, n=n,
                  plus=rs.plus_counter, minus=rs.minus_counter)
+    game.lookback = []
     if losers:
         _lose(game, losers)
     return True
