@@ -159,8 +159,9 @@ def _counter_pairs(game: Game) -> list[tuple[Obj, int]]:
 def _legend_groups(game: Game) -> list[tuple[str, list[Obj]]]:
     groups: dict[tuple[str, str], list[Obj]] = {}
     for obj in game.battlefield():
-        if "legendary" in obj.supertypes:
-            groups.setdefault((obj.controller, obj.name), []).append(obj)
+        values = obj.copied if obj.copied is not None else obj  # a copy has the copied supertypes (ru-cr:706.2)
+        if "legendary" in values.supertypes:
+            groups.setdefault((obj.controller, chars(game, obj).name), []).append(obj)
     return [(player, objs) for (player, _n), objs in groups.items() if len(objs) > 1]
 
 
