@@ -51,7 +51,7 @@ def effect_steps() -> dict[str, Any]:
     values: dict[str, Any] = {
         "damage": NAT, "prevent": {"anyOf": [NAT, enum(["all", "all_combat_damage"])]},
         "gain_life": {"anyOf": [NAT, enum(["its_power"])]}, "lose_life": {"anyOf": [NAT, enum(["its_power"])]},
-        "draw": NAT, "destroy": enum(["target", "self", "all_creatures"]), "sacrifice": enum(["self"]),
+        "draw": NAT, "destroy": enum(["target", "self", "all_creatures", "it", "bound"]), "sacrifice": enum(["self"]),
         "regenerate": enum(["target", "self"]), "counter": enum(["target"]), "switch_pt": enum(["target", "self"]),
         "tap": enum(["target", "self", "it"]), "untap": enum(["target", "self", "it"]), "attach": enum(["target"]),
         "pump": pt(), "set_pt": pt(), "grant": NAMES, "add_counters": COUNTERS, "create_token": ref("object"),

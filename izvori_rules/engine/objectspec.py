@@ -327,7 +327,7 @@ def _amount_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) 
 
 
 def _object_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
-    allowed = {"destroy": ("target", "self", "all_creatures"), "sacrifice": ("self",),
+    allowed = {"destroy": ("target", "self", "all_creatures", "it", "bound"), "sacrifice": ("self",),
                "regenerate": ("target", "self"), "counter": ("target",), "switch_pt": ("target", "self"),
                "tap": ("target", "self", "it"), "untap": ("target", "self", "it"), "attach": ("target",)}[kind]
     value = as_name(r, v)
