@@ -115,7 +115,7 @@ def object_schema(card: bool) -> dict[str, Any]:
         "name": NAME, "id": NAME, "card": NAME, "types": NAMES, "subtypes": {"type": ["array", "null"],
                                                                               "items": NAME},
         "supertypes": {"type": ["array", "null"], "items": NAME}, "colors": {"anyOf": [NAMES, {"type": "null"}]},
-        "mana_cost": MANA, "power": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
+        "mana_cost": {"anyOf": [MANA, {"type": "null"}]}, "power": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
         "keywords": {"anyOf": [NAMES, {"type": "null"}]}, "tapped": BOOL, "damage": NAT, "counters": COUNTERS,
         "summoning_sick": BOOL, "attached_to": {"anyOf": [NAME, {"type": "null"}]},
         "effect": {"type": ["array", "null"], "items": ref("effect")},
