@@ -22,9 +22,7 @@ OBJECT_KEYS = frozenset({
     "keywords", "tapped", "damage", "counters", "summoning_sick", "attached_to", "effect", "abilities",
 })
 CARD_ONLY_KEYS = frozenset({"names", "ruleset", "text", "notes", "rules"})
-SUPERTYPES = ("legendary", "basic", "snow")
-_SUPERTYPE_NAMES = {"legendary": "legendary", "legendarni": "legendary", "basic": "basic", "osnovni": "basic",
-                    "snow": "snow", "легендарный": "legendary", "базовый": "basic"}
+SUPERTYPES = ("legendary", "basic", "snow")  # the supertypes the engine plays (world: refused)
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 MANA = re.compile(r"^[WUBRGCwubrgc0-9]*$")
 _TO_CREATURES = ("target", "self", "creatures_you_control", "each_creature", "other_creatures_you_control", "it",
@@ -215,9 +213,8 @@ def _types(r: Reader, y: Y | None) -> tuple[str, ...]:
         name = as_name(r, item)
         canon = kw.card_type(name)
         if canon is None:
-            if kw.fold(name) not in ("planeswalker", "tribal", "plane", "scheme", "conspiracy", "vanguard",
-                                     "phenomenon"):
-                raise r.fail(item, f"unknown card type {name!r}")
+            raise r.fail(item, f"unknown card type {name!r}")
+        if canon not in kw.CARD_TYPES:
             r.refuse(item, f"card type {name!r} is not modelled")
             continue
         out.append(canon)
@@ -229,12 +226,12 @@ def _supertypes(r: Reader, y: Y | None) -> tuple[str, ...]:
         return ()
     out = []
     for item in as_list(r, y):
-        name = kw.fold(as_name(r, item))
-        canon = _SUPERTYPE_NAMES.get(name)
-        if canon is None and name != "world":
-            raise r.fail(item, f"unknown supertype {name!r}")
+        name = as_name(r, item)
+        canon = kw.supertype(name)
         if canon is None:
-            r.refuse(item, "the world supertype is not modelled")
+            raise r.fail(item, f"unknown supertype {name!r}")
+        if canon not in SUPERTYPES:
+            r.refuse(item, f"the {canon} supertype is not modelled")
             continue
         if canon == "legendary" and not r.ruleset.legend_rule:
             r.refuse(item, f"the {r.ruleset.id} ruleset has no legendary supertype")
@@ -248,13 +245,13 @@ def _colors(r: Reader, y: Y | None) -> tuple[str, ...]:
     out = []
     for item in as_list(r, y) if y.is_seq else [y]:
         name = as_name(r, item)
-        if kw.fold(name) in ("colorless", "colourless", "bezbojan", "bezbojna", "бесцветный"):
+        if kw.is_colorless(name):
             continue
         canon = kw.color(name)
         if canon is None:
             raise r.fail(item, f"unknown colour {name!r}")
         out.append(canon)
-    return tuple(c for c in kw.COLORS if c in out)
+    return tuple(c for c in kw.colors() if c in out)
 
 
 def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
