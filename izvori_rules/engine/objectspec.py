@@ -37,8 +37,8 @@ _EFFECT_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 MOVE_ZONES = ("exile", "hand", "library_top", "library_bottom", "battlefield", "graveyard")
 MOVE_TO = ("target", "self", "bound", "it")
-REPLACE_WHEN = ("dies", "to_graveyard", "leaves", "enters", "draw", "damage", "destroy", "draw_step",
-                "upkeep_step", "counters")
+REPLACE_WHEN = ("dies", "to_graveyard", "leaves", "enters", "draw", "damage", "destroy", "untap_step",
+                "upkeep_step", "draw_step", "end_step", "counters")
 REPLACE_WHO = ("self", "target", "you", "opponents", "any", "cards", "creatures", "creatures_you_control",
                "you_and_other_permanents_you_control",
                "other_creatures_you_control", "permanents_you_control", "other_permanents_you_control", "combat")
