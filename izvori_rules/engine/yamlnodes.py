@@ -57,7 +57,7 @@ def load_yaml(text: str | bytes, source: str, max_bytes: int = MAX_BYTES) -> Y:
     except UnicodeDecodeError as exc:
         raise ScenarioInvalid(f"{source}: not UTF-8 (byte {exc.start})") from None
     try:
-        node = yaml.compose(decoded, Loader=yaml.SafeLoader)
+        node = yaml.compose(decoded, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml when built
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else 0
         raise ScenarioInvalid(f"{source}:{line}: malformed YAML: {exc.problem or exc}") from None
