@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from . import cache
-from .corpus import corpus_dir, corpus_files, corpus_hash, load_manifest, read_document
+from .corpus import corpus_dir, corpus_files, corpus_hash, load_manifest, prefetch_releases, read_document
 from .graph import GraphIndex, RuleGraph, build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node
 from .parsing import parser_module
 
 FORMAT = 2
 # Everything whose change alters the graph; a change to any of these files rebuilds the cache.
-GRAPH_DATA = ("manifest.toml", "documents", "concepts.tsv", "concordance.tsv", "missing_rules.tsv")
+GRAPH_DATA = ("manifest.toml", "documents", "cr-history", "concepts.tsv", "concordance.tsv", "missing_rules.tsv")
 GRAPH_CODE = ("parsing", "model.py", "graph.py", "citations.py", "graph_cache.py", "concordance", "concepts.py",
               "search/concepts_in_text.py", "search/stemming.py", "folding.py")
 
@@ -59,7 +59,9 @@ def parse_corpus(root: Path | None = None) -> RuleGraph:
     root = root or corpus_dir()
     parsed = []
     finders = {}
-    for info in load_manifest(root):
+    infos = load_manifest(root)
+    prefetch_releases(infos, root)  # the English releases in the graph, read from their archive in one pass
+    for info in infos:
         module = parser_module(info.parser)
         parsed.append((info, module.parse(read_document(info, root))))
         finders[info.id] = module.find_citations
