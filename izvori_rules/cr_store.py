@@ -246,9 +246,17 @@ def open_store(family: DocumentInfo, folder: Path,
                 except OSError as exc:
                     raise CacheError(f"cannot write the history store {path}: {exc.strerror}") from None
             store = _open(path, family, folder)
+            _remove_stale(path)
     if store is None:
         raise CacheError(f"the history store {path} was built but cannot be read")
     return store
+
+
+def _remove_stale(path: Path) -> None:
+    """Delete the stores of other keys (an older archive or older code): one is enough in the cache folder."""
+    for other in path.parent.glob("cr-store-*.sqlite"):
+        if other != path:
+            other.unlink(missing_ok=True)
 
 
 def _open(path: Path, family: DocumentInfo, folder: Path) -> HistoryStore | None:
