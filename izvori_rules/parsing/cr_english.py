@@ -64,6 +64,7 @@ _SPACES = re.compile(r"\s+")
 _FINAL_PERIOD = re.compile(r"(?<!\.)\.$")
 _PARENTHESES = re.compile(r"\([^)]*\)")
 _SENTENCE_MARK = re.compile(r"[.!?;:,]")
+_GLUED_SENSE = re.compile(r"(?P<head>[A-Z][^.]*?[A-Za-z)])(?P<sense>1\. \S.*)")  # "Ability1. Text …"
 _STRAY = re.compile(r"[a-z]{1,2}")  # an unindented line of one or two letters between rules (2021-11-19)
 
 
@@ -302,8 +303,14 @@ def _glossary_nodes(lines: Sequence[_Line], wrapped: bool) -> Iterator[ParsedNod
 
 
 def _glossary_node(block: Sequence[_Line], wrapped: bool) -> ParsedNode:
-    head, rest = block[0], block[1:]
+    head, rest = block[0], list(block[1:])
     headword = _ITALIC.sub(r"\1", head.text.strip())
+    flags: tuple[Flag, ...] = ()
+    glued = _GLUED_SENSE.fullmatch(headword)
+    if glued and rest and rest[0].text.startswith("2. "):  # 2021-06-18: "Ability1. Text on an object …"
+        headword = glued["head"]
+        rest.insert(0, _Line(head.number, head.offset + glued.start("sense"), glued["sense"]))
+        flags = (Flag("glued", f"the first sense is printed on the headword's line {head.number}"),)
     text: list[_Line] = []
     examples: list[list[_Line]] = []
     for line in rest:
@@ -313,7 +320,7 @@ def _glossary_node(block: Sequence[_Line], wrapped: bool) -> ParsedNode:
         else:
             (examples[-1] if examples else text).append(line)
     return ParsedNode(f"glossary:{headword}", GLOSSARY, "", headword, _join(text, wrapped),
-                      tuple(_join(e, wrapped) for e in examples), None, head.number, head.offset)
+                      tuple(_join(e, wrapped) for e in examples), None, head.number, head.offset, flags)
 
 
 # --- citations ------------------------------------------------------------------------------------------------
