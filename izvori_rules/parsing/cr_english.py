@@ -291,15 +291,32 @@ def _unique_ids(nodes: Sequence[ParsedNode]) -> Iterator[ParsedNode]:
 
 
 def _glossary_nodes(lines: Sequence[_Line], wrapped: bool) -> Iterator[ParsedNode]:
-    """Entries are blocks separated by blank lines: the headword, then the definition and its examples."""
-    block: list[_Line] = []
-    for line in [*lines, _Line(0, 0, "")]:
+    """Entries are blocks separated by blank lines: the headword, then the definition and its examples.
+
+    An indented block continues the entry before it, and so does a lone line that heads indented blocks:
+    2003-03-15 lists the expansion symbols under "Expansion Symbol" as a table ("Expansions and Editions",
+    then 39 indented lines with blank lines between them).
+    """
+    blocks: list[list[_Line]] = [[]]
+    for line in lines:
         if line.text.strip():
-            block.append(line)
-            continue
-        if block:
-            yield _glossary_node(block, wrapped)
-        block = []
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    blocks = [b for b in blocks if b]
+    entries: list[list[_Line]] = []
+    for i, block in enumerate(blocks):
+        heads_table = len(block) == 1 and i + 1 < len(blocks) and _indented(blocks[i + 1][0])
+        if entries and (_indented(block[0]) or heads_table):
+            entries[-1].extend(block)
+        else:
+            entries.append(list(block))
+    for entry in entries:
+        yield _glossary_node(entry, wrapped)
+
+
+def _indented(line: _Line) -> bool:
+    return line.text[:1] in (" ", "\t")
 
 
 def _glossary_node(block: Sequence[_Line], wrapped: bool) -> ParsedNode:
