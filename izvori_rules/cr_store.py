@@ -28,11 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from . import cache, cr_releases
-from .citations import title_key, title_matches
-from .errors import CacheError
+from .errors import CacheError, ReferenceNotFound
 from .graph import GraphIndex, RuleGraph
 from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, DocumentInfo, Flag, Node, ParsedDocument, ParsedNode
-from .parsing import parser_module
 
 FORMAT = 1
 MARSHAL_VERSION = 2  # no back-references: equal bodies give equal bytes, whatever else shares their strings
@@ -76,6 +74,8 @@ def build(family: DocumentInfo, folder: Path, path: Path, progress: Progress | N
     ``parsed_releases`` are the releases already parsed, in date order (the tests parse them once for all).
     """
     import tempfile
+
+    from .parsing import parser_module
 
     parser = parser_module(family.parser)
     table = cr_releases.releases(folder)
@@ -211,6 +211,8 @@ class _Release:
     def _mismatch(self, citation: Citation, title: str) -> str:
         target = self.nodes[citation.targets[0]]
         detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"
+        from .citations import title_key
+
         if self._headings is None:
             self._headings = {}
             for pn in self.nodes.values():
@@ -224,6 +226,8 @@ class _Release:
 def _title_ok(quoted: str, title: str, text: str) -> bool:
     stand_in = Node(ref="", doc="", id="", kind="", number="", title=title, text=text, examples=(), parent=None,
                     children=(), line=0)
+    from .citations import title_matches
+
     return title_matches(quoted, stand_in)
 
 
@@ -302,14 +306,15 @@ class HistoryStore:
 
     def release_graph(self, date: str) -> RuleGraph:
         """One release as a graph whose nodes are read from the store when first used."""
-        release = cr_releases.release(date, self.folder)
         row = self._con.execute("SELECT idx, nodes FROM releases WHERE date = ?", (date,)).fetchone()
         if row is None:
-            raise CacheError(f"the history store has no release {date}; delete it to rebuild")
+            earlier = [d for d in self.dates if d < date][-1:]
+            later = [d for d in self.dates if d > date][:1]
+            raise ReferenceNotFound(self.doc_id(date), tuple(self.doc_id(d) for d in (*earlier, *later)))
         index, blob = row
         ids, rowids, lines, offsets = marshal.loads(zlib.decompress(blob))
         doc = self.doc_id(date)
-        info = replace(self.family, id=doc, release=release.date, family=self.family.id, edition=release.date)
+        info = replace(self.family, id=doc, release=date, family=self.family.id, edition=date)
         nodes = StoreNodes(self._con, doc, info.language, index, ids, rowids, lines, offsets)
         return RuleGraph([info], nodes, _index(doc, ids))
 
