@@ -22,7 +22,7 @@ from izvori_rules.text.folding import fold
 from izvori_rules.search.searcher import default_searcher
 
 runner = CliRunner()
-HIT_KEYS = {"ref", "doc", "id", "score", "snippet", "highlights"}
+HIT_KEYS = {"ref", "doc", "id", "kind", "score", "snippet", "highlights"}
 
 
 def search_json(*args: str) -> tuple[int, dict[str, Any]]:
@@ -37,7 +37,7 @@ def refs(data: dict[str, Any]) -> list[str]:
 def test_a_concept_query_prints_the_contract_with_its_expansion() -> None:
     code, data = search_json("razbijac")
     assert code == 0
-    assert set(data) == {"query", "kind", "expanded", "hits", "suggestions"}
+    assert set(data) == {"query", "kind", "expanded", "hits", "definitions", "suggestions"}
     assert (data["query"], data["kind"], data["suggestions"]) == ("razbijac", "fulltext", [])
     assert data["expanded"]["concepts"] == ["trample"]
     terms = data["expanded"]["terms"]  # corpus/concepts.tsv, row trample
@@ -45,6 +45,13 @@ def test_a_concept_query_prints_the_contract_with_its_expansion() -> None:
     assert len(data["hits"]) == 10
     assert all(set(hit) == HIT_KEYS and hit["ref"] == f"{hit['doc']}:{hit['id']}" for hit in data["hits"])
     assert {"sr-judge:E3.100", "ru-cr:702.19"} <= set(refs(data))  # sr-judge.txt 3385, ru-cr.txt 9303
+    assert {hit["kind"] for hit in data["hits"]} == {"rule"}
+    [definition] = data["definitions"]
+    assert definition["concept"] == "trample" and definition["term"] == "Razbijač"
+    # the glossaries of sr-judge, sr-basic (Razbijač) and ru-cr (Trample), in document order
+    assert [e["ref"] for e in definition["entries"]][:3] == [
+        "sr-judge:glossary:Razbijač", "sr-basic:glossary:Razbijač", "ru-cr:glossary:Trample"]
+    assert all(set(e) == {"ref", "doc", "term", "text"} and e["text"] for e in definition["entries"])
 
 
 def test_highlights_mark_the_matched_words_in_the_snippet() -> None:

@@ -25,7 +25,7 @@ SOURCE = corpus_dir()
 DOCUMENTS = ("cs-cr", "pt-guide")
 QUERY = "hřbitov"
 # cs-cr 217.4 Hřbitov (line 18) and pt-guide's glossary Cemitério (line 133): graveyard in both documents.
-EXPECTED = {"cs-cr:217.4", "pt-guide:glossary:Cemitério"}
+EXPECTED = {"cs-cr:217.4", "pt-guide:glossary:Cemitério"}  # the rule as a hit, the glossary entry as a definition
 
 
 @pytest.fixture()
@@ -64,7 +64,8 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _refs(searcher: Searcher) -> set[str]:
-    return {hit.ref for hit in searcher.search(QUERY).hits}
+    result = searcher.search(QUERY)
+    return {hit.ref for hit in result.hits} | {entry.ref for d in result.definitions for entry in d.entries}
 
 
 def _close(searcher: Searcher) -> None:
@@ -99,7 +100,8 @@ index.build = build
 from izvori_rules.search.searcher import open_searcher
 searcher = open_searcher(root=Path(sys.argv[1]))
 print(json.dumps({"count": searcher.doc_count(), "memory": searcher.opened.in_memory,
-                  "refs": sorted(hit.ref for hit in searcher.search("hřbitov").hits)}))
+                  "refs": sorted(hit.ref for hit in searcher.search("hřbitov", kind="rule").hits)
+                          + sorted(hit.ref for hit in searcher.search("hřbitov", kind="glossary").hits)}))
 """
 
 

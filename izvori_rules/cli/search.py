@@ -23,6 +23,8 @@ def search(
     lang: Annotated[str | None, typer.Option("--lang", help="Only documents in this language (sr, cs, ru...).")] = None,
     limit: Annotated[int | None, typer.Option(
         "--limit", min=1, max=5000, help="How many hits (default 10; a citation shows every rule it names).")] = None,
+    kind: Annotated[str | None, typer.Option(
+        "--kind", help="Only this kind of hit: rule (numbered rules), glossary or section (sr-basic, pt-guide).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the search contract as JSON.")] = False,
 ) -> None:
     """Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script."""
@@ -31,7 +33,7 @@ def search(
     text = " ".join(query)
     with reported():
         searcher = _searcher(quiet=json_out or query_kind(text) == CITATION)
-        result = searcher.search(text, doc=doc, lang=lang, limit=limit)
+        result = searcher.search(text, doc=doc, lang=lang, limit=limit, kind=kind)
     if json_out:
         print_json(result_json(result))
     else:
@@ -58,12 +60,16 @@ def _searcher(quiet: bool) -> Searcher:
 
 
 def result_json(result: SearchResult) -> dict[str, Any]:
-    """The search contract of issue 3."""
+    """The search contract (README, "The search contract")."""
     return {
         "query": result.query, "kind": result.kind,
         "expanded": {"concepts": list(result.concepts), "terms": {lang: list(t) for lang, t in result.terms}},
-        "hits": [{"ref": h.ref, "doc": h.doc, "id": h.id, "score": h.score, "snippet": h.snippet.text,
-                  "highlights": [list(span) for span in h.snippet.spans]} for h in result.hits],
+        "hits": [{"ref": h.ref, "doc": h.doc, "id": h.id, "kind": h.kind, "score": h.score,
+                  "snippet": h.snippet.text, "highlights": [list(span) for span in h.snippet.spans]}
+                 for h in result.hits],
+        "definitions": [{"concept": d.concept, "term": d.term,
+                         "entries": [{"ref": e.ref, "doc": e.doc, "term": e.term, "text": e.text} for e in d.entries]}
+                        for d in result.definitions],
         "suggestions": list(result.suggestions),
     }
 
@@ -74,6 +80,10 @@ def _render(searcher: Searcher, result: SearchResult) -> None:
     out = console()
     if result.concepts:
         out.print(Text.assemble(("concepts: ", "bold"), ", ".join(result.concepts), style="dim"))
+    for definition in result.definitions:
+        out.print(Text.assemble(("definition: ", "bold"), (definition.term, "bold green"), f"  ({definition.concept})"))
+        for entry in definition.entries:
+            out.print(Text.assemble(("  " + entry.ref, "green"), "  " + _clip(entry.text, 160)))
     if not result.hits:
         hint = f" Did you mean: {', '.join(result.suggestions)}?" if result.suggestions else ""
         out.print(Text.assemble((f"Nothing found for {result.query!r}.", "bold red"), hint))
@@ -84,6 +94,10 @@ def _render(searcher: Searcher, result: SearchResult) -> None:
         for start, end in hit.snippet.spans:
             snippet.stylize("bold yellow", start + 4, end + 4)
         out.print(snippet)
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + "…"
 
 
 @index_app.command("build")

@@ -16,7 +16,7 @@ from whoosh.analysis.analyzers import CompositeAnalyzer
 
 from ..text.stemming import WORD, normalize_word, plain_word
 
-ANALYZER_VERSION = 3
+ANALYZER_VERSION = 4
 
 
 class LanguageFilter(Filter):

@@ -11,7 +11,9 @@ languages the judge typed it in. A node's score is the sum over clauses, times U
 entry or a part of a guide that prints no rule numbers (a judge cites the numbered rule: sr-judge E3.100
 before sr-basic's section on Razbijač).
 
-Nodes are ranked first by *coverage*, the share of the query's idf mass their matched clauses carry, in
+Numbered rules come before guide sections and glossary entries (a judge cites the rule; the guides and
+glossaries follow when a filter asks for them or the rules run out). Within a kind, nodes are ranked first
+by *coverage*, the share of the query's idf mass their matched clauses carry, in
 tenths: a node that matches every word comes first (``razbijač blokirano biće`` wants the rules about both),
 but a node that misses only a word as common as ``za`` or ``и`` loses nothing (no stop lists needed). The
 reported score is the coverage in tenths plus the score squashed into [0, 1), so that it falls as the rank
@@ -31,16 +33,31 @@ K1 = 1.2
 B = 0.75
 PREFERRED = 1.3
 UNNUMBERED = 0.85
+ALL_CONCEPTS = 1.5  # a node that carries every concept of a query of two or more concepts
 SQUASH = 50.0  # the raw score at which the fraction reaches one half
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 
 
 class Facts(NamedTuple):
-    """What ranking and filtering need to know of a node besides its postings."""
+    """What ranking and filtering need to know of a node besides its postings; ``kind`` is the hit kind
+    (``rule``, ``glossary`` or ``section``, see :func:`hit_kind`)."""
 
     doc: str
     lang: str
     numbered: bool
+    kind: str = "rule"
+
+
+RULE, GLOSSARY, SECTION = "rule", "glossary", "section"
+HIT_KINDS = (RULE, GLOSSARY, SECTION)
+
+
+def hit_kind(node_kind: str) -> str:
+    """A node's kind as search filters it: a glossary entry, a section of a guide without printed rule numbers
+    (sr-basic's parts and units, pt-guide's units), or a numbered rule (section, chapter, rule, subrule)."""
+    if node_kind == "glossary":
+        return GLOSSARY
+    return SECTION if node_kind in ("part", "unit") else RULE
 
 
 class Ranker:
@@ -61,13 +78,19 @@ class Ranker:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts."""
         totals: dict[int, float] = {}
         matched: dict[int, float] = {}
+        concepts: dict[int, int] = {}
         mass = 0.0
+        concept_clauses = 0
         for clause in clauses:
             scores, importance = self._clause(clause, has_phrase)
             mass += importance
+            is_concept = any(lookup.flag for lookup in clause.lookups)
+            concept_clauses += is_concept
             for doc, score in scores.items():
                 totals[doc] = totals.get(doc, 0.0) + score
                 matched[doc] = matched.get(doc, 0.0) + importance
+                if is_concept:
+                    concepts[doc] = concepts.get(doc, 0) + 1
         if not mass:
             return []
         candidates = []
@@ -75,8 +98,11 @@ class Ranker:
             facts = self.facts(doc)
             if keep is None or keep(facts):
                 score *= 1.0 if facts.numbered else UNNUMBERED
+                if concept_clauses > 1 and concepts.get(doc) == concept_clauses:
+                    score *= ALL_CONCEPTS
                 candidates.append((doc, round(10 * matched[doc] / mass) + score / (score + SQUASH)))
-        return heapq.nsmallest(limit, candidates, key=lambda item: (-item[1], item[0]))
+        rules = {doc for doc, _ in candidates if self.facts(doc).kind == RULE}
+        return heapq.nsmallest(limit, candidates, key=lambda item: (item[0] not in rules, -item[1], item[0]))
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None) -> tuple[dict[int, float], float]:
         """Per-document score of one clause, and the clause's importance (its rarest term's idf)."""

@@ -26,7 +26,7 @@ from ..tsv import Row, read_tsv
 from .folding import fold, looks_serbian_cyrillic, serbian_to_latin
 
 LANGUAGES = ("en", "sr", "cs", "ru", "pt")
-COLUMNS = ("id", "kind", *LANGUAGES, "rules", "glossary", "note")
+COLUMNS = ("id", "kind", *LANGUAGES, "rules", "glossary", "note", "sense")
 REQUIRED_COLUMNS = ("id", "kind")
 KINDS = frozenset({
     "keyword_action", "keyword_ability", "zone", "turn_structure", "phase", "step", "card_type", "supertype",
@@ -55,6 +55,7 @@ class Concept:
     glossary: tuple[str, ...] = ()
     note: str = ""
     line: int = 0
+    sense: tuple[str, ...] = ()
 
     def terms_in(self, lang: str) -> tuple[str, ...]:
         """The terms in one language (empty when the documents of that language have none)."""
@@ -266,7 +267,7 @@ def _parse_row(row: Row) -> Concept:
     for ref in glossary:
         if not _GLOSSARY_REF.fullmatch(ref):
             raise row.error("glossary", f"{ref!r} is not a reference like ru-cr:glossary:Trample")
-    return Concept(concept_id, kind, terms, rules, glossary, row["note"], row.line)
+    return Concept(concept_id, kind, terms, rules, glossary, row["note"], row.line, tuple(row["sense"].split()))
 
 
 def _split_terms(row: Row, column: str) -> tuple[str, ...]:

@@ -22,7 +22,9 @@ from .folding import fold, serbian_to_latin
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
 SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese", "en": "english"}
-WORD = r"\w+"
+# A word, apostrophes inside it kept (``doesn't`` is one word, not ``doesn`` + a lone ``t`` that would match
+# the ``T`` of ``[P/T]``); the curly apostrophe is read as the straight one.
+WORD = r"\w+(?:['’]\w+)*"
 _WORD = re.compile(WORD)
 _CACHE_LIMIT = 200_000
 
@@ -68,7 +70,7 @@ class _Normalizer:
     def _normalize(self, word: str) -> str | None:
         if self._stem is None:
             self._stem = make_stemmer(SNOWBALL[self.lang])
-        text = word.lower()
+        text = word.lower().replace("’", "'")
         if self.lang == "sr":
             text = serbian_to_latin(text)
         text = fold(text)
@@ -103,6 +105,27 @@ def spans(lang: str, text: str) -> Iterator[tuple[str, int, int]]:
         term = normalize(match.group())
         if term is not None:
             yield term, match.start(), match.end()
+
+
+def english_whole_word(word: str) -> str:
+    """An English word as a concept's headword is matched: folded, possessive and plural endings dropped, but
+    not stemmed, so ``order`` is not ``APNAP Order``'s stem-mate and ``permanent`` is not ``permanently``
+    (``creatures`` → ``creature``, ``abilities`` → ``ability``, ``player's`` → ``player``)."""
+    text = fold(word).replace("’", "'")
+    if text.endswith(("'s", "s'")):
+        text = text[:-2] if text.endswith("'s") else text[:-1]
+    if len(text) > 4 and text.endswith("ies"):
+        return text[:-3] + "y"
+    if len(text) > 4 and text.endswith(("ches", "shes", "sses", "xes")):
+        return text[:-2]
+    if len(text) > 3 and text.endswith("s") and not text.endswith(("ss", "us", "is")):
+        return text[:-1]
+    return text
+
+
+def english_whole_words(text: str) -> list[str]:
+    """The words of an English text as :func:`english_whole_word` keeps them, English stop words dropped."""
+    return [english_whole_word(w) for w in _WORD.findall(text) if fold(w) not in ENGLISH_STOP_WORDS]
 
 
 def plain_word(word: str) -> str:
