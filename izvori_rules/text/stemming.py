@@ -108,19 +108,14 @@ def spans(lang: str, text: str) -> Iterator[tuple[str, int, int]]:
 
 
 def english_whole_word(word: str) -> str:
-    """An English word as a concept's headword is matched: folded, possessive and plural endings dropped, but
-    not stemmed, so ``order`` is not ``APNAP Order``'s stem-mate and ``permanent`` is not ``permanently``
-    (``creatures`` → ``creature``, ``abilities`` → ``ability``, ``player's`` → ``player``)."""
+    """An English word as a concept's headword is matched: its stem, except that an adverb in *-ly* stays whole,
+    so ``conceding`` is *concede* and ``creatures`` *creature*, but ``permanently`` is not *permanent*. (A
+    one-word query never matches part of a longer headword, so ``order`` is not *APNAP Order*: see
+    :meth:`~izvori_rules.text.matching.QueryConcepts.segments`.)"""
     text = fold(word).replace("’", "'")
-    if text.endswith(("'s", "s'")):
-        text = text[:-2] if text.endswith("'s") else text[:-1]
-    if len(text) > 4 and text.endswith("ies"):
-        return text[:-3] + "y"
-    if len(text) > 4 and text.endswith(("ches", "shes", "sses", "xes")):
-        return text[:-2]
-    if len(text) > 3 and text.endswith("s") and not text.endswith(("ss", "us", "is")):
-        return text[:-1]
-    return text
+    if len(text) > 5 and text.endswith("ly"):
+        return text
+    return normalize_word("en", text) or text
 
 
 def english_whole_words(text: str) -> list[str]:
