@@ -35,6 +35,9 @@ CONCEPT_USE = 1.0
 HEAD = 2.5
 BODY = 1.0
 EXAMPLE = 0.4
+# Languages whose words also match their other inflections and derivations (``blokira`` / ``blokirano`` /
+# ``blokiranje``, ``регенерация`` / ``регенерировать``): the stems that share a long prefix (ranking.variants).
+INFLECTED = frozenset({"sr", "ru", "cs"})
 _QUOTES = "\"“”„«»"
 _QUOTED = re.compile(rf"[{_QUOTES}]([^{_QUOTES}]*)[{_QUOTES}]")
 
@@ -50,6 +53,7 @@ class Lookup:
     weight: float
     flag: bool = False
     idf_field: str | None = None
+    variants: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +144,9 @@ def _word_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
     for lang in LANGUAGES:
         for term in dict.fromkeys(analyze(lang, segment.words)):
             stems.setdefault(lang, set()).add(term)
-            lookups += [Lookup(f"body_{lang}", term, BODY), Lookup(f"head_{lang}", term, HEAD),
+            inflected = lang in INFLECTED
+            lookups += [Lookup(f"body_{lang}", term, BODY, variants=inflected),
+                        Lookup(f"head_{lang}", term, HEAD, variants=inflected),
                         Lookup(f"example_{lang}", term, EXAMPLE)]
     return Clause(segment.words, tuple(lookups))
 

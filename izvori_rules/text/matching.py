@@ -200,9 +200,10 @@ class QueryConcepts:
         keys = [self._word_keys(word) for word in words]
         accepted: list[tuple[tuple[int, int, int], tuple[int, ...], list[str], set[str]]] = []
         taken: set[int] = set()
-        for rank, covered, concepts, langs in self._matches(words, keys):
-            if all(is_stopword(words[i], stopwords) for i in covered):
-                continue
+        stops = [is_stopword(word, stopwords) for word in words]
+        for rank, covered, concepts, langs in self._matches(words, keys, stops):
+            if all(stops[i] for i in covered) and (len(covered) == 1 or not rank[1]):
+                continue  # a stop word alone, or stop words as part of a longer term, name nothing
             twin = next((a for a in accepted if a[1] == covered and a[0] == rank), None)
             if twin is not None:
                 twin[2].extend(c for c in concepts if c not in twin[2])
@@ -217,7 +218,7 @@ class QueryConcepts:
             chosen = self._sense(tuple(named), context - own)
             out.append((covered[0], Segment(" ".join(words[i] for i in covered), chosen, frozenset(typed))))
         plain = [i for i in range(len(words)) if i not in taken]
-        kept = [i for i in plain if not is_stopword(words[i], stopwords)]
+        kept = [i for i in plain if not stops[i]]
         if not kept and not out:
             kept = plain
         out += [(i, Segment(words[i])) for i in kept]
@@ -227,7 +228,7 @@ class QueryConcepts:
         """A query word's key in every language (English: the whole word; others: the stem)."""
         return {lang: key[0] for lang in LANGUAGES if (key := _keys_of(lang, word))}
 
-    def _matches(self, words: Sequence[str], keys: Sequence[dict[str, str]]
+    def _matches(self, words: Sequence[str], keys: Sequence[dict[str, str]], stops: Sequence[bool]
                  ) -> list[tuple[tuple[int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
         """Every term the query's words match, best first: (rank, query positions, concepts, languages)."""
         names: dict[tuple[str, str], None] = {}
@@ -237,7 +238,7 @@ class QueryConcepts:
         scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int], set[str]]] = {}
         for lang, key in names:
             term = key.split()
-            for covered in self._covers(words, keys, lang, term):
+            for covered in self._covers(words, keys, lang, term, stops):
                 full = len(covered) == len(term)
                 concepts = self._names[(lang, key)]
                 rank = (len(covered), int(full), -len(term))
@@ -250,9 +251,10 @@ class QueryConcepts:
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
     def _covers(self, words: Sequence[str], keys: Sequence[dict[str, str]], lang: str,
-                term: list[str]) -> list[tuple[int, ...]]:
-        """The query positions a term's words occupy (all, or all but one of two or more): every position
-        of a one-word term, the first fit of a longer one."""
+                term: list[str], stops: Sequence[bool]) -> list[tuple[int, ...]]:
+        """The query positions a term's words occupy: every position of a one-word term; for a longer term,
+        all its words within a window a little longer than the term, in any order, or all but one of them
+        (at least two that are not stop words) next to each other (stop words aside) and in the term's order."""
         if len(term) == 1:
             return [(i,) for i, k in enumerate(keys) if k.get(lang) == term[0] and len(words[i]) >= MIN_QUERY_TERM_CHARS
                     and self._spelled(words[i], lang, term[0])]
@@ -264,15 +266,24 @@ class QueryConcepts:
                 used.append(at)
         if len(used) < max(2, len(term) - 1) or max(used) - min(used) + 1 > len(term) + 2:
             return []
+        if len(used) < len(term):
+            between = range(min(used), max(used) + 1)
+            if used != sorted(used) or sum(not stops[i] for i in used) < 2 \
+                    or any(i not in used and not stops[i] for i in between):
+                return []
         return [tuple(sorted(used))]
 
     def _spelled(self, word: str, lang: str, stem: str) -> bool:
-        """A short word must be spelled as one of the table's one-word terms, not only share their stem."""
+        """A short word must begin with one of the table's spellings of a one-word term (``cíle`` with *cíl*),
+        or be its beginning, not only share its stem (Serbian and Czech stem *Anti* and *ante* alike)."""
         folded = fold(word)
         if lang == "en" or len(folded) > SHORT_WORD:
             return True
         spellings = self._surfaces.get((lang, stem))
-        return spellings is None or folded in spellings or fold(serbian_to_latin(word)) in spellings
+        if spellings is None:
+            return True
+        forms = {folded, fold(serbian_to_latin(word))}
+        return any(form.startswith(s) or s.startswith(form) for form in forms for s in spellings)
 
     def _sense(self, concepts: tuple[str, ...], context: set[tuple[str, str]]) -> tuple[str, ...]:
         """Of the concepts a word names, those the rest of the query chooses, else the default sense."""
