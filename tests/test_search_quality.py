@@ -19,7 +19,7 @@ KINDS = {"sr", "sr-ascii", "sr-cyrl", "cs", "cs-ascii", "ru", "en", "pt", "citat
 RECALL_TARGET = 0.95
 MRR_TARGET = 0.8
 TOP = 10
-_REF_START = re.compile(r" (?=[a-z]{2}-[a-z]+:)")  # glossary refs hold spaces: split before "doc:" only
+_REF_START = re.compile(r" (?=(?:[a-z]{2}-[a-z]+|cr):)")  # glossary refs hold spaces: split before "doc:" only
 
 
 @dataclass(frozen=True)
@@ -178,9 +178,11 @@ def test_glossary_entries_are_definitions_not_hits(searcher: Searcher) -> None:
     assert "glossary" not in kinds and kinds == sorted(kinds, key=lambda kind: kind != "rule")  # rules first
     [definition] = result.definitions
     assert definition.concept == "vigilance"
-    # sr-judge's and sr-basic's glossaries and ru-cr's "Vigilance", once each (pt-guide's glossary has none)
+    # sr-judge's and sr-basic's glossaries, ru-cr's and the English CR's "Vigilance", once each (pt-guide's
+    # glossary has none)
     assert [entry.ref for entry in definition.entries] == [
-        "sr-judge:glossary:Opreznost", "sr-basic:glossary:Opreznost", "ru-cr:glossary:Vigilance"]
+        "sr-judge:glossary:Opreznost", "sr-basic:glossary:Opreznost", "ru-cr:glossary:Vigilance",
+        "cr:glossary:Vigilance"]
 
 
 def test_kind_filters_the_hits(searcher: Searcher) -> None:

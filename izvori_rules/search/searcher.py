@@ -36,6 +36,13 @@ DEFAULT_LIMIT = 10
 Opener = Callable[[bool], "OpenIndex"]
 
 
+def indexed_refs(graph: RuleGraph) -> list[str]:
+    """The refs the index holds, in graph order (document number *n* is the *n*-th): every node of the graph,
+    the English CR (``cr``) included, so that English words meet English text. (The older English releases are
+    not graph documents: they live in the history store.)"""
+    return list(graph.nodes)
+
+
 @dataclass(frozen=True, slots=True)
 class SearchHit:
     """One result: the node, its score (1.0 for citation queries), a snippet and its kind (:data:`HIT_KINDS`)."""
@@ -95,7 +102,7 @@ class Searcher:
         self._opened: OpenIndex | None = None
         self._ranker: Ranker | None = None
         self._rebuilt = False
-        self._refs = list(graph.nodes)
+        self._refs = indexed_refs(graph)
         self._languages = {doc: info.language for doc, info in graph.docs.items()}
         self._facts: dict[int, Facts] = {}
         self._numbered: set[str] | None = None
