@@ -65,7 +65,8 @@ def result_json(result: SearchResult) -> dict[str, Any]:
         "query": result.query, "kind": result.kind,
         "expanded": {"concepts": list(result.concepts), "terms": {lang: list(t) for lang, t in result.terms}},
         "hits": [{"ref": h.ref, "doc": h.doc, "id": h.id, "kind": h.kind, "score": h.score,
-                  "snippet": h.snippet.text, "highlights": [list(span) for span in h.snippet.spans]}
+                  "snippet": h.snippet.text, "highlights": [list(span) for span in h.snippet.spans],
+                  "equivalents": list(h.equivalents)}
                  for h in result.hits],
         "definitions": [{"concept": d.concept, "term": d.term,
                          "entries": [{"ref": e.ref, "doc": e.doc, "term": e.term, "text": e.text} for e in d.entries]}
@@ -89,7 +90,8 @@ def _render(searcher: Searcher, result: SearchResult) -> None:
         out.print(Text.assemble((f"Nothing found for {result.query!r}.", "bold red"), hint))
     for hit in result.hits:
         crumbs = " › ".join(n.id for n in searcher.graph.breadcrumb(hit.ref)[:-1])
-        out.print(Text.assemble((hit.ref, "bold cyan"), ("  " + crumbs, "dim")))
+        out.print(Text.assemble((hit.ref, "bold cyan"), ("  " + crumbs, "dim"),
+                                (("  = " + ", ".join(hit.equivalents[:4])) if hit.equivalents else "", "green")))
         snippet = Text("    " + hit.snippet.text)
         for start, end in hit.snippet.spans:
             snippet.stylize("bold yellow", start + 4, end + 4)

@@ -53,6 +53,7 @@ class SearchHit:
     score: float
     snippet: Snippet
     kind: str = RULE
+    equivalents: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +263,8 @@ class Searcher:
     def _hit(self, node: Node, score: float, plan: Plan) -> SearchHit:
         text = node.text or node.title
         snippet = make_snippet(text, node.lang, plan.stems.get(field_language(node.lang), frozenset()))
-        return SearchHit(node.ref, node.doc, node.id, round(score, 3), snippet, hit_kind(node.kind))
+        equivalents = tuple(e.ref for e in node.equivalents)  # an English rule's translations, a translation's peers
+        return SearchHit(node.ref, node.doc, node.id, round(score, 3), snippet, hit_kind(node.kind), equivalents)
 
 
 def query_kind(query: str) -> str:
