@@ -29,6 +29,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
+from .postings import Postings
 from .query import Clause, Lookup
 
 K1 = 1.2
@@ -76,10 +77,10 @@ class Ranker:
     reads them from the graph).
     """
 
-    def __init__(self, reader: Any, facts: Callable[[int], Facts]) -> None:
-        self.reader = reader
+    def __init__(self, source: Postings, facts: Callable[[int], Facts]) -> None:
+        self.source = source
         self.facts = facts
-        self.total = reader.doc_count_all()
+        self.total = source.doc_count_all()
         self._average: dict[str, float] = {}
 
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
@@ -150,7 +151,7 @@ class Ranker:
             for doc, _ in postings:
                 scores[doc] = max(scores.get(doc, 0.0), value)
             return
-        length = self.reader.doc_field_length
+        length = self.source.doc_field_length
         norm = K1 / self.average_length(lookup.field)
         for doc, tf in postings:
             saturated = tf * (K1 + 1) / (tf + K1 * (1 - B) + B * norm * length(doc, lookup.field, 1))
@@ -175,36 +176,21 @@ class Ranker:
         if len(term) < VARIANT_MIN:
             return []
         prefix = term[:max(5, len(term) - 3)]
-        out = []
-        for raw in self.reader.expand_prefix(field, prefix):
-            word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-            if word != term:
-                out.append(word)
-        return out
+        return [word for word in self.source.expand_prefix(field, prefix) if word != term]
 
     def postings(self, field: str, term: str) -> list[tuple[int, float]]:
         """``(document number, term frequency)`` of every node the term occurs in (empty when it is absent)."""
-        from whoosh.reading import TermNotFound
-
-        try:
-            matcher = self.reader.postings(field, term)
-        except TermNotFound:
-            return []
-        out = []
-        while matcher.is_active():
-            out.append((matcher.id(), matcher.weight()))
-            matcher.next()
-        return out
+        return self.source.postings(field, term)
 
     def idf(self, lookup: Lookup, frequency: int) -> float:
         """BM25's idf, from the lookup's own field or the one it borrows (a flag borrows its concept's)."""
         if lookup.idf_field and lookup.idf_field != lookup.field:
-            frequency = max(frequency, self.reader.doc_frequency(lookup.idf_field, lookup.term))
+            frequency = max(frequency, self.source.doc_frequency(lookup.idf_field, lookup.term))
         return math.log(1 + (self.total - frequency + 0.5) / (frequency + 0.5))
 
     def average_length(self, field: str) -> float:
         """The mean length of the field over all nodes (1 when the field is empty everywhere)."""
         if field not in self._average:
-            length = self.reader.field_length(field)
+            length = self.source.field_length(field)
             self._average[field] = length / self.total if length and self.total else 1.0
         return self._average[field]

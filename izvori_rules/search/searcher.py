@@ -19,6 +19,7 @@ from ..model import Node
 from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
+from .postings import FilePostings, Postings
 from .ranking import GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
 from .snippets import Snippet, make_snippet
 from .spelling import suggest
@@ -118,8 +119,14 @@ class Searcher:
     def _open_ranker(self) -> Ranker:
         if self._ranker is None:
             self._opened = self._opener(self._force_first)
-            self._ranker = Ranker(self._opened.reader, self.facts)
+            self._ranker = Ranker(self._postings(), self.facts)  # _opened is set: no recursion
         return self._ranker
+
+    def _postings(self) -> Postings:
+        if self._opened is None:
+            self._open_ranker()
+        assert self._opened is not None and self._opened.postings is not None
+        return self._opened.postings
 
     @property
     def concepts(self) -> QueryConcepts:
@@ -128,11 +135,15 @@ class Searcher:
 
     def doc_count(self) -> int:
         """How many rules and glossary entries the index holds."""
-        return int(self.opened.reader.doc_count_all())
+        return self._postings().doc_count_all()
 
     def facts(self, docnum: int) -> Facts:
         """Document, language and whether the document prints the node's number (cached)."""
         facts = self._facts.get(docnum)
+        source = self._opened.postings if self._opened is not None else None
+        if facts is None and isinstance(source, FilePostings):  # read from the postings file: no node decoded
+            doc, kind, numbered = source.facts(docnum)
+            facts = self._facts[docnum] = Facts(doc, field_language(self._languages.get(doc, "")), numbered, kind)
         if facts is None:
             if self._numbered is None:
                 self._numbered = {ref for refs in self.graph.index.by_number.values() for ref in refs}
@@ -183,7 +194,7 @@ class Searcher:
         plan = plan_query(parsed, self.concepts)
         ranked = self._rank(plan, doc, lang, limit, kinds)
         hits = tuple(self._hit(self.graph.nodes[self._refs[d]], score, plan) for d, score in ranked)
-        suggestions = () if hits else suggest(self.opened.reader, parsed.words())
+        suggestions = () if hits else suggest(self._postings(), parsed.words())
         definitions = self._definitions(concepts, doc, lang, parsed)
         return SearchResult(query, FULLTEXT, tuple(concepts), tuple(terms.items()), hits, suggestions, definitions)
 
@@ -242,7 +253,7 @@ class Searcher:
             except Exception:  # noqa: BLE001 - the damaged index may fail to close too
                 pass
         self._opened = self._opener(True)
-        self._ranker = Ranker(self._opened.reader, self.facts)
+        self._ranker = Ranker(self._postings(), self.facts)
         return self._ranker
 
     def _keep(self, node_doc: str, doc: str | None, lang: str | None) -> bool:

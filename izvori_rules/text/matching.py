@@ -16,6 +16,7 @@ Two classes, because the two sides need different things:
 
 from __future__ import annotations
 
+import marshal
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -164,28 +165,36 @@ class QueryConcepts:
                  stems: dict[str, dict[str, frozenset[str]]] | None = None,
                  surfaces: dict[tuple[str, str], frozenset[str]] | None = None,
                  senses: dict[str, frozenset[tuple[str, str]]] | None = None,
-                 defaults: frozenset[str] = frozenset()) -> None:
+                 defaults: frozenset[str] = frozenset(),
+                 containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
         self._surfaces = surfaces or {}
         self._senses = senses or {}
         self._defaults = defaults
-        self._containing: dict[tuple[str, str], list[tuple[str, str]]] = {}
-        for lang, key in names:
-            for stem in dict.fromkeys(key.split()):
-                self._containing.setdefault((lang, stem), []).append((lang, key))
+        self._containing = containing if containing is not None else _containing(names)
 
     def to_data(self) -> dict[str, Any]:
-        """Plain data for ``marshal`` (saved with the index)."""
-        return {"names": self._names, "terms": self._terms, "stems": self._stems, "surfaces": self._surfaces,
-                "senses": self._senses, "defaults": self._defaults}
+        """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
+        for the concepts it names, are one marshalled blob decoded on first use."""
+        return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
+                "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
+                "containing": self._containing}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
-        return cls(data["names"], data["terms"], data["stems"], data.get("surfaces"), data.get("senses"),
-                   data.get("defaults", frozenset()))
+        made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"])
+        made._lazy = data["lazy"]
+        return made
+
+    _lazy: bytes | None = None
+
+    def _decode(self) -> None:
+        if self._lazy is not None:
+            self._terms, self._stems = marshal.loads(self._lazy)
+            self._lazy = None
 
     def segments(self, query: str, stopwords: frozenset[str] = frozenset()) -> list[Segment]:
         """Split a query's words into concept names and plain words, stop words dropped.
@@ -316,11 +325,22 @@ class QueryConcepts:
 
     def terms(self, concept: str) -> dict[str, tuple[str, ...]]:
         """The concept's terms in every language that has some."""
+        self._decode()
         return self._terms.get(concept, {})
 
     def stems(self, concept: str) -> dict[str, frozenset[str]]:
         """The stems of the concept's terms per language (what a snippet highlights)."""
+        self._decode()
         return self._stems.get(concept, {})
+
+
+def _containing(names: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """(language, stem) → the names whose key holds that stem."""
+    found: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for lang, key in names:
+        for stem in dict.fromkeys(key.split()):
+            found.setdefault((lang, stem), []).append((lang, key))
+    return found
 
 
 def _stems_of(names: dict[tuple[str, str], tuple[str, ...]]) -> dict[str, dict[str, frozenset[str]]]:
