@@ -262,23 +262,26 @@ class QueryConcepts:
     def _covers(self, words: Sequence[str], keys: Sequence[dict[str, str]], lang: str,
                 term: list[str], stops: Sequence[bool]) -> list[tuple[int, ...]]:
         """The query positions a term's words occupy: every position of a one-word term; for a longer term,
-        all its words within a window a little longer than the term, in any order, or all but one of them
-        (at least two that are not stop words) next to each other (stop words aside) and in the term's order."""
+        all its words within a window a little longer than the term, in any order, or all but its first or last
+        word (at least two that are not stop words) next to each other (stop words aside) and in the term's
+        order."""
         if len(term) == 1:
             return [(i,) for i, k in enumerate(keys) if k.get(lang) == term[0] and len(words[i]) >= MIN_QUERY_TERM_CHARS
                     and self._spelled(words[i], lang, term[0])]
         used: list[int] = []
-        for stem in term:
+        matched: list[int] = []
+        for j, stem in enumerate(term):
             at = next((i for i, k in enumerate(keys) if k.get(lang) == stem and i not in used
                        and self._spelled(words[i], lang, stem)), None)
             if at is not None:
                 used.append(at)
+                matched.append(j)
         if len(used) < max(2, len(term) - 1) or max(used) - min(used) + 1 > len(term) + 2:
             return []
-        if len(used) < len(term):
+        if len(used) < len(term):  # the term's words that matched are a run of it, typed in its order
             between = range(min(used), max(used) + 1)
-            if used != sorted(used) or sum(not stops[i] for i in used) < 2 \
-                    or any(i not in used and not stops[i] for i in between):
+            if used != sorted(used) or matched[-1] - matched[0] + 1 != len(matched) \
+                    or sum(not stops[i] for i in used) < 2 or any(i not in used and not stops[i] for i in between):
                 return []
         return [tuple(sorted(used))]
 
