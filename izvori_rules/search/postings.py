@@ -43,6 +43,8 @@ class Postings(Protocol):
 
     def field_length(self, field: str) -> int: ...
 
+    def field_lengths(self, field: str) -> Sequence[int] | None: ...
+
     def expand_prefix(self, field: str, prefix: str) -> list[str]: ...
 
 
@@ -77,6 +79,11 @@ class WhooshPostings:
 
     def field_length(self, field: str) -> int:
         return int(self.reader.field_length(field) or 0)
+
+    def field_lengths(self, field: str) -> Sequence[int] | None:
+        if not self.field_length(field):
+            return None
+        return [self.doc_field_length(docnum, field, 0) for docnum in range(self.doc_count_all())]
 
     def expand_prefix(self, field: str, prefix: str) -> list[str]:
         return [raw.decode("utf-8") if isinstance(raw, bytes) else raw
@@ -131,6 +138,14 @@ class FilePostings:
         """The file at ``path``; any damage is an exception (the caller rebuilds)."""
         return cls(path.read_bytes())
 
+    def classes(self) -> tuple[bytes, list[tuple[str, str]], bytes]:
+        """Per document its class (an index into the list of (document, kind) pairs), the list, and per
+        document whether it is numbered (see :meth:`.ranking.Ranker.classes`)."""
+        width = len(self._kinds)
+        pairs = [(doc, kind) for doc in self._docs for kind in self._kinds]
+        cls = bytes(self._doc_of[d] * width + self._kind_of[d] for d in range(len(self.refs)))
+        return cls, pairs, self._numbered
+
     def facts(self, docnum: int) -> tuple[str, str, bool]:
         """A document's node: its document, its hit kind and whether its document prints its number."""
         return self._docs[self._doc_of[docnum]], self._kinds[self._kind_of[docnum]], bool(self._numbered[docnum])
@@ -175,6 +190,10 @@ class FilePostings:
     def field_length(self, field: str) -> int:
         found = self._field(field)
         return found.total if found is not None else 0
+
+    def field_lengths(self, field: str) -> Sequence[int] | None:
+        found = self._field(field)
+        return found.lengths if found is not None and found.lengths else None
 
     def expand_prefix(self, field: str, prefix: str) -> list[str]:
         found = self._field(field)

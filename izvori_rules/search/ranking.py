@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from .postings import Postings
 from .query import Clause, Lookup
@@ -77,42 +77,79 @@ class Ranker:
     reads them from the graph).
     """
 
-    def __init__(self, source: Postings, facts: Callable[[int], Facts]) -> None:
+    def __init__(self, source: Postings, facts: Callable[[int], Facts],
+                 classes: Callable[[], tuple[bytes, list[Facts], bytes]] | None = None) -> None:
         self.source = source
         self.facts = facts
         self.total = source.doc_count_all()
         self._average: dict[str, float] = {}
+        self._lengths: dict[str, Sequence[int] | None] = {}
+        self._make_classes = classes
+        self._classes: tuple[bytes, list[Facts], bytes] | None = None
+
+    def classes(self) -> tuple[bytes, list[Facts], bytes]:
+        """Per document number its class (an index into the list of distinct facts: document and kind), the
+        list, and per document whether it is numbered: filters and weights read these, not a call per node."""
+        if self._classes is None:
+            make = self._make_classes
+            self._classes = make() if make is not None else self.classes_of(self.total, self.facts)
+        return self._classes
+
+    @staticmethod
+    def classes_of(total: int, facts: Callable[[int], Facts]) -> tuple[bytes, list[Facts], bytes]:
+        """:meth:`classes` from a call of ``facts`` per document."""
+        table: list[Facts] = []
+        index: dict[tuple[str, str, str], int] = {}
+        cls, numbered = bytearray(), bytearray()
+        for docnum in range(total):
+            found = facts(docnum)
+            key = (found.doc, found.lang, found.kind)
+            if key not in index:
+                index[key] = len(table)
+                table.append(found)
+            cls.append(index[key])
+            numbered.append(int(found.numbered))
+        return bytes(cls), table, bytes(numbered)
 
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
              has_phrase: PhraseCheck | None = None) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts."""
         totals: dict[int, float] = {}
-        matched: dict[int, float] = {}
-        concepts: dict[int, int] = {}
-        mass = 0.0
-        concept_clauses = 0
-        for clause in clauses:
+        masks: dict[int, int] = {}  # bit i: the node matches clause i
+        importances: list[float] = []
+        concept_bits = 0
+        for bit, clause in enumerate(clauses):
             scores, importance = self._clause(clause, has_phrase)
-            mass += importance
-            is_concept = any(lookup.flag for lookup in clause.lookups)
-            concept_clauses += is_concept
+            importances.append(importance)
+            if any(lookup.flag for lookup in clause.lookups):
+                concept_bits |= 1 << bit
+            flag = 1 << bit
+            tget, mget = totals.get, masks.get
             for doc, score in scores.items():
-                totals[doc] = totals.get(doc, 0.0) + score
-                matched[doc] = matched.get(doc, 0.0) + importance
-                if is_concept:
-                    concepts[doc] = concepts.get(doc, 0) + 1
+                totals[doc] = tget(doc, 0.0) + score
+                masks[doc] = mget(doc, 0) | flag
+        mass = sum(importances)
         if not mass:
             return []
+        coverage: dict[int, float] = {}
+        concept_clauses = bin(concept_bits).count("1")
+        cls, table, numbered = self.classes()
+        allowed = [keep is None or keep(facts) for facts in table]
+        unranked = [facts.kind != RULE for facts in table]  # rules first, then sections and glossary entries
         candidates = []
         for doc, score in totals.items():
-            facts = self.facts(doc)
-            if keep is None or keep(facts):
-                score *= 1.0 if facts.numbered else UNNUMBERED
-                if concept_clauses > 1 and concepts.get(doc) == concept_clauses:
+            c = cls[doc]
+            if allowed[c]:
+                if not numbered[doc]:
+                    score *= UNNUMBERED
+                mask = masks[doc]
+                if concept_clauses > 1 and mask & concept_bits == concept_bits:
                     score *= ALL_CONCEPTS
-                candidates.append((doc, _key(matched[doc] / mass, score)))
-        rules = {doc for doc, _ in candidates if self.facts(doc).kind == RULE}
-        return heapq.nsmallest(limit, candidates, key=lambda item: (item[0] not in rules, -item[1], item[0]))
+                share = coverage.get(mask)
+                if share is None:
+                    share = coverage[mask] = sum(w for i, w in enumerate(importances) if mask >> i & 1) / mass
+                candidates.append((unranked[c], -_key(share, score), doc))
+        return [(doc, -key) for _, key, doc in heapq.nsmallest(limit, candidates)]
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None) -> tuple[dict[int, float], float]:
         """Per-document score of one clause, and the clause's importance (its rarest term's idf)."""
@@ -140,8 +177,10 @@ class Ranker:
             kept = self._with_phrase(clause, read, has_phrase)
             scores = {doc: score for doc, score in scores.items() if doc in kept}
         if clause.languages:
+            cls, table, _ = self.classes()
+            preferred = [facts.lang in clause.languages for facts in table]
             for doc in scores:
-                if self.facts(doc).lang in clause.languages:
+                if preferred[cls[doc]]:
                     scores[doc] *= PREFERRED
         return scores, importance if scores else 0.0
 
@@ -151,11 +190,19 @@ class Ranker:
             for doc, _ in postings:
                 scores[doc] = max(scores.get(doc, 0.0), value)
             return
-        length = self.source.doc_field_length
-        norm = K1 / self.average_length(lookup.field)
+        lengths = self._field_lengths(lookup.field)
+        norm = B * K1 / self.average_length(lookup.field)
+        base = K1 * (1 - B)
+        weight = lookup.weight * idf * (K1 + 1)
+        get = scores.get
         for doc, tf in postings:
-            saturated = tf * (K1 + 1) / (tf + K1 * (1 - B) + B * norm * length(doc, lookup.field, 1))
-            scores[doc] = scores.get(doc, 0.0) + lookup.weight * idf * saturated
+            scores[doc] = get(doc, 0.0) + weight * tf / (tf + base + norm * (lengths[doc] if lengths else 1))
+
+    def _field_lengths(self, field: str) -> Sequence[int] | None:
+        """The field's length in every document (None for a field without lengths)."""
+        if field not in self._lengths:
+            self._lengths[field] = self.source.field_lengths(field)
+        return self._lengths[field]
 
     def _with_phrase(self, clause: Clause, read: dict[tuple[str, str], list[tuple[int, float]]],
                      has_phrase: PhraseCheck | None) -> set[int]:

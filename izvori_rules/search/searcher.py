@@ -119,8 +119,18 @@ class Searcher:
     def _open_ranker(self) -> Ranker:
         if self._ranker is None:
             self._opened = self._opener(self._force_first)
-            self._ranker = Ranker(self._postings(), self.facts)  # _opened is set: no recursion
+            self._ranker = Ranker(self._postings(), self.facts, self._classes)  # _opened is set: no recursion
         return self._ranker
+
+    def _classes(self) -> tuple[bytes, list[Facts], bytes]:
+        """The ranker's per-document classes, read from the postings file's arrays (no node decoded); an index
+        in memory has none, and the ranker asks :meth:`facts` per document instead."""
+        source = self._postings()
+        if not isinstance(source, FilePostings):
+            return Ranker.classes_of(source.doc_count_all(), self.facts)
+        cls, pairs, numbered = source.classes()
+        table = [Facts(doc, field_language(self._languages.get(doc, "")), False, kind) for doc, kind in pairs]
+        return cls, table, numbered
 
     def _postings(self) -> Postings:
         if self._opened is None:
@@ -253,7 +263,7 @@ class Searcher:
             except Exception:  # noqa: BLE001 - the damaged index may fail to close too
                 pass
         self._opened = self._opener(True)
-        self._ranker = Ranker(self._postings(), self.facts)
+        self._ranker = Ranker(self._postings(), self.facts, self._classes)
         return self._ranker
 
     def _keep(self, node_doc: str, doc: str | None, lang: str | None) -> bool:
