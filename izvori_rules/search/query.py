@@ -122,7 +122,11 @@ def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
     stems: dict[str, set[str]] = {}
     clauses = [_concept_clause(s, concepts, stems) if s.concepts else _word_clause(s, stems) for s in parsed.segments]
     clauses += [_phrase_clause(phrase, stems) for phrase in parsed.phrases]
-    return Plan(tuple(c for c in clauses if c.lookups), {lang: frozenset(s) for lang, s in stems.items()})
+    unique: dict[tuple[object, ...], Clause] = {}
+    for clause in clauses:  # a concept named twice ("biće ... biće") is one clause, not twice the weight
+        if clause.lookups:
+            unique.setdefault((clause.lookups, clause.phrases), clause)
+    return Plan(tuple(unique.values()), {lang: frozenset(s) for lang, s in stems.items()})
 
 
 def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, set[str]]) -> Clause:

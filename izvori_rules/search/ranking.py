@@ -36,7 +36,13 @@ K1 = 1.2
 B = 0.75
 PREFERRED = 1.3
 UNNUMBERED = 0.85
-ALL_CONCEPTS = 1.5  # a node that carries every concept of a query of two or more concepts
+ALL_CONCEPTS = 1.5
+# A clause whose rarest term is this much less informative than the query's most informative clause only adds
+# to the nodes other clauses found (once there are MINOR_AFTER of them): a node that matches nothing but
+# "creature" or "igrač" cannot reach the first ten of a query that names something rarer, and those clauses
+# hold thousands of nodes (the in-process p95 target of issue 10).
+MINOR = 0.4
+MINOR_AFTER = 200  # a node that carries every concept of a query of two or more concepts
 SQUASH = 50.0  # the raw score at which the fraction reaches one half
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
@@ -118,12 +124,17 @@ class Ranker:
         masks: dict[int, int] = {}  # bit i: the node matches clause i
         importances: list[float] = []
         concept_bits = 0
+        clauses = list(clauses)
         for bit, clause in enumerate(clauses):
-            scores, importance = self._clause(clause, has_phrase)
-            importances.append(importance)
             if any(lookup.flag for lookup in clause.lookups):
                 concept_bits |= 1 << bit
+        weights = [self.importance(clause) for clause in clauses]
+        top = max(weights, default=0.0)
+        importances = [0.0] * len(clauses)
+        for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             flag = 1 << bit
+            minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
+            scores, importances[bit] = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
             tget, mget = totals.get, masks.get
             for doc, score in scores.items():
                 totals[doc] = tget(doc, 0.0) + score
@@ -151,8 +162,18 @@ class Ranker:
                 candidates.append((unranked[c], -_key(share, score), doc))
         return [(doc, -key) for _, key, doc in heapq.nsmallest(limit, candidates)]
 
-    def _clause(self, clause: Clause, has_phrase: PhraseCheck | None) -> tuple[dict[int, float], float]:
-        """Per-document score of one clause, and the clause's importance (its rarest term's idf)."""
+    def importance(self, clause: Clause) -> float:
+        """A clause's rarest term's idf, from document frequencies alone (no postings read)."""
+        best = 0.0
+        for lookup in clause.lookups:
+            frequency = self.source.doc_frequency(lookup.field, lookup.term)
+            if frequency:
+                best = max(best, self.idf(lookup, frequency))
+        return best
+
+    def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
+                only: set[int] | None = None) -> tuple[dict[int, float], float]:
+        """Per-document score of one clause (of the ``only`` nodes when given), and the clause's importance."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
         importance = 0.0
@@ -165,12 +186,12 @@ class Ranker:
                     found = self.postings(lookup.field, variant)
                     idf = self.idf(other, len(found))
                     importance = max(importance, idf * VARIANT)
-                    self._add(scores, other, found, idf)
+                    self._add(scores, other, found, idf, only)
             if not postings:
                 continue
             idf = self.idf(lookup, len(postings))
             importance = max(importance, idf)
-            self._add(flags if lookup.flag else scores, lookup, postings, idf)
+            self._add(flags if lookup.flag else scores, lookup, postings, idf, only)
         for doc, flag in flags.items():
             scores[doc] = scores.get(doc, 0.0) + flag
         if clause.phrases:
@@ -184,7 +205,10 @@ class Ranker:
                     scores[doc] *= PREFERRED
         return scores, importance if scores else 0.0
 
-    def _add(self, scores: dict[int, float], lookup: Lookup, postings: list[tuple[int, float]], idf: float) -> None:
+    def _add(self, scores: dict[int, float], lookup: Lookup, postings: list[tuple[int, float]], idf: float,
+             only: set[int] | None = None) -> None:
+        if only is not None:
+            postings = [(doc, tf) for doc, tf in postings if doc in only]
         if lookup.flag:
             value = lookup.weight * idf
             for doc, _ in postings:
