@@ -17,8 +17,12 @@ from izvori_rules.search.searcher import Searcher, default_searcher
 QUESTIONS = Path(__file__).with_name("search_questions.tsv")
 LANGUAGE = {"en": "en", "sr": "sr", "sr-ascii": "sr", "sr-cyrl": "sr", "ru": "ru", "cs": "cs"}
 PARTS = ("tune", "held-out")
-RECALL_TARGET = 0.95
+RECALL_TARGET = 0.95  # issue 10's targets on the held-out part, in every language: not met yet (see below)
 MRR_TARGET = 0.8
+# What the search reaches now on the held-out part (every language at or above these): a floor against
+# regressions, below the figures measured when the set was made (recall 0.86-1.0, MRR 0.57-0.74).
+RECALL_FLOOR = 0.85
+MRR_FLOOR = 0.55
 TOP = 10
 
 
@@ -93,7 +97,17 @@ def test_every_answer_is_a_numbered_rule_of_the_graph(graph: RuleGraph) -> None:
     assert wrong == []
 
 
-@pytest.mark.xfail(reason="work in progress: the held-out targets are not met yet", strict=False)
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGE.values())))
+def test_held_out_questions_stay_above_the_floor(figures: dict[tuple[str, str], list[tuple[Question, float]]],
+                                                 lang: str) -> None:
+    recall, mrr = _figures(figures[(lang, "held-out")])
+    assert recall >= RECALL_FLOOR
+    assert mrr >= MRR_FLOOR
+
+
+@pytest.mark.xfail(reason="issue 10's held-out targets (recall@10 >= 0.95, MRR >= 0.8 per language) are not met: "
+                          "MRR is 0.57-0.74; the right rule is usually in the first ten but below related rules",
+                   strict=False)
 @pytest.mark.parametrize("lang", sorted(set(LANGUAGE.values())))
 def test_held_out_questions_meet_the_targets(figures: dict[tuple[str, str], list[tuple[Question, float]]],
                                              lang: str) -> None:
