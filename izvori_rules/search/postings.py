@@ -10,9 +10,10 @@ the index of record on disk (rebuilt, then copied again, whenever this file is m
 
 The file: an 8-byte header length, a ``marshal`` header (format, refs in document order, facts per document,
 the sizes of the Whoosh files it was copied from, and each field's offset and size), then one ``marshal`` blob
-per field: ``(terms, lengths, total)`` where ``terms`` maps a term to the bytes of an ``array('i')`` of
-document numbers followed by an ``array('f')`` of frequencies, ``lengths`` is the bytes of an ``array('I')``
-of the field's length in each document, and ``total`` the field's length summed.
+per field: ``(starts, lengths, total)`` where ``starts`` locates the field's BUCKETS buckets (each a ``marshal``
+dict mapping a term to the bytes of an ``array('i')`` of document numbers followed by an ``array('f')`` of
+frequencies; a term's bucket is :func:`bucket`) and, last, its sorted terms; ``lengths`` is the bytes of an
+``array('I')`` of the field's length in each document, and ``total`` the field's length summed.
 """
 
 from __future__ import annotations
@@ -20,13 +21,15 @@ from __future__ import annotations
 import bisect
 import marshal
 import os
+import zlib
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 FILE_NAME = "postings.marshal"
-FORMAT = 1
+FORMAT = 2
+BUCKETS = 64
 _HEAD = 8
 
 
@@ -94,21 +97,37 @@ class WhooshPostings:
         return [raw.decode("utf-8") if isinstance(raw, bytes) else raw for raw in self.reader.lexicon(field)]
 
 
+def bucket(term: str) -> int:
+    """The bucket of a term (a stable hash: the file is read by other processes)."""
+    return zlib.crc32(term.encode("utf-8")) % BUCKETS
+
+
 class _Field:
-    """One field's terms, lengths and total, decoded on first use."""
+    """One field's lengths and total; its terms' postings in BUCKETS buckets, each decoded on first use (a
+    query reads a few terms of each field, not the thousands a field holds), and its sorted terms."""
 
-    __slots__ = ("terms", "lengths", "total", "_sorted")
+    __slots__ = ("_data", "_starts", "_buckets", "lengths", "total", "_sorted")
 
-    def __init__(self, blob: bytes) -> None:
-        terms, lengths, self.total = marshal.loads(blob)
-        self.terms: dict[str, bytes] = terms
+    def __init__(self, data: bytes, base: int, blob: bytes) -> None:
+        starts, lengths, self.total = marshal.loads(blob)
+        self._data, self._starts = data, [(base + at, size) for at, size in starts]
+        self._buckets: dict[int, dict[str, bytes]] = {}
         self.lengths = array("I")
         self.lengths.frombytes(lengths)
         self._sorted: list[str] | None = None
 
+    def get(self, term: str) -> bytes | None:
+        which = bucket(term)
+        found = self._buckets.get(which)
+        if found is None:
+            at, size = self._starts[which]
+            found = self._buckets[which] = marshal.loads(self._data[at:at + size])
+        return found.get(term)
+
     def sorted_terms(self) -> list[str]:
         if self._sorted is None:
-            self._sorted = sorted(self.terms)
+            at, size = self._starts[-1]
+            self._sorted = marshal.loads(self._data[at:at + size])
         return self._sorted
 
 
@@ -161,7 +180,7 @@ class FilePostings:
         if name not in self._fields:
             where = self._offsets.get(name)
             self._fields[name] = None if where is None else _Field(
-                self._data[self._base + where[0]:self._base + where[0] + where[1]])
+                self._data, self._base, self._data[self._base + where[0]:self._base + where[0] + where[1]])
         return self._fields[name]
 
     def doc_count_all(self) -> int:
@@ -169,7 +188,7 @@ class FilePostings:
 
     def postings(self, field: str, term: str) -> list[tuple[int, float]]:
         found = self._field(field)
-        blob = found.terms.get(term) if found is not None else None
+        blob = found.get(term) if found is not None else None
         if blob is None:
             return []
         half = len(blob) // 2
@@ -180,7 +199,7 @@ class FilePostings:
 
     def doc_frequency(self, field: str, term: str) -> int:
         found = self._field(field)
-        blob = found.terms.get(term) if found is not None else None
+        blob = found.get(term) if found is not None else None
         return len(blob) // 8 if blob else 0
 
     def doc_field_length(self, docnum: int, field: str, default: int = 0) -> int:
@@ -216,16 +235,24 @@ def write_postings(path: Path, source: WhooshPostings, fields: Iterable[str], re
     at = 0
     count = len(refs)
     for field in fields:
-        terms = {}
-        for term in source.terms(field):
+        buckets: list[dict[str, bytes]] = [{} for _ in range(BUCKETS)]
+        names = source.terms(field)
+        for term in names:
             pairs = source.postings(field, term)
-            terms[term] = array("i", (d for d, _ in pairs)).tobytes() + array("f", (w for _, w in pairs)).tobytes()
+            buckets[bucket(term)][term] = (array("i", (d for d, _ in pairs)).tobytes()
+                                           + array("f", (w for _, w in pairs)).tobytes())
         total = source.field_length(field)
         lengths = array("I", (source.doc_field_length(d, field, 0) for d in range(count)) if total else ())
-        blob = marshal.dumps((terms, lengths.tobytes(), total))
-        offsets[field] = (at, len(blob))
-        at += len(blob)
-        blobs.append(blob)
+        parts = [marshal.dumps(b) for b in buckets] + [marshal.dumps(sorted(names))]
+        starts = []
+        for part in parts:
+            starts.append((at, len(part)))
+            at += len(part)
+            blobs.append(part)
+        head = marshal.dumps((starts, lengths.tobytes(), total))
+        offsets[field] = (at, len(head))
+        at += len(head)
+        blobs.append(head)
     docs: list[str] = []
     kinds: list[str] = []
     doc_of, kind_of, numbered = array("H"), bytearray(), bytearray()
