@@ -114,11 +114,15 @@ def deck_json(file: str, report: DeckReport) -> dict[str, Any]:
 
 
 def search_json(result: SearchResult) -> dict[str, Any]:
-    """``search --json`` (issue 3's contract)."""
+    """``search --json`` (README, "The search contract")."""
     return {
         "query": result.query, "kind": result.kind,
         "expanded": {"concepts": list(result.concepts), "terms": {lang: list(t) for lang, t in result.terms}},
-        "hits": [{"ref": h.ref, "doc": h.doc, "id": h.id, "score": h.score, "snippet": h.snippet.text,
-                  "highlights": [list(span) for span in h.snippet.spans]} for h in result.hits],
+        "hits": [{"ref": h.ref, "doc": h.doc, "id": h.id, "kind": h.kind, "score": h.score,
+                  "snippet": h.snippet.text, "highlights": [list(span) for span in h.snippet.spans],
+                  "equivalents": list(h.equivalents)} for h in result.hits],
+        "definitions": [{"concept": d.concept, "term": d.term,
+                         "entries": [{"ref": e.ref, "doc": e.doc, "term": e.term, "text": e.text} for e in d.entries]}
+                        for d in result.definitions],
         "suggestions": list(result.suggestions),
     }

@@ -123,9 +123,10 @@ def test_lookup_wrapped_lines_keep_their_indent() -> None:
 
 def test_search_snippets_keep_their_indent_at_40_columns() -> None:
     out = invoke("search", "razbijac", "--limit", "3", width=40).stdout.splitlines()
-    hits = [i for i, line in enumerate(out) if line.startswith("sr-") or line.startswith("ru-")]
+    hit_line = re.compile(r"^[a-z]+(-[a-z]+|-\d{4}-\d\d-\d\d)?:\S")  # a hit's reference starts its line
+    hits = [i for i, line in enumerate(out) if hit_line.match(line)]
     assert hits
-    body = [line for line in out[hits[0] + 1:] if line and not line.startswith(("sr-", "ru-", "cs-", "pt-"))]
+    body = [line for line in out[hits[0] + 1:] if line and not hit_line.match(line)]
     assert body and all(line.startswith("    ") for line in body)
 
 

@@ -22,7 +22,7 @@ from izvori_rules.text.folding import fold
 from izvori_rules.search.searcher import default_searcher
 
 runner = CliRunner()
-HIT_KEYS = {"ref", "doc", "id", "score", "snippet", "highlights"}
+HIT_KEYS = {"ref", "doc", "id", "kind", "score", "snippet", "highlights", "equivalents"}
 
 
 def search_json(*args: str) -> tuple[int, dict[str, Any]]:
@@ -37,7 +37,7 @@ def refs(data: dict[str, Any]) -> list[str]:
 def test_a_concept_query_prints_the_contract_with_its_expansion() -> None:
     code, data = search_json("razbijac")
     assert code == 0
-    assert set(data) == {"query", "kind", "expanded", "hits", "suggestions"}
+    assert set(data) == {"query", "kind", "expanded", "hits", "definitions", "suggestions"}
     assert (data["query"], data["kind"], data["suggestions"]) == ("razbijac", "fulltext", [])
     assert data["expanded"]["concepts"] == ["trample"]
     terms = data["expanded"]["terms"]  # corpus/concepts.tsv, row trample
@@ -45,6 +45,13 @@ def test_a_concept_query_prints_the_contract_with_its_expansion() -> None:
     assert len(data["hits"]) == 10
     assert all(set(hit) == HIT_KEYS and hit["ref"] == f"{hit['doc']}:{hit['id']}" for hit in data["hits"])
     assert {"sr-judge:E3.100", "ru-cr:702.19"} <= set(refs(data))  # sr-judge.txt 3385, ru-cr.txt 9303
+    assert {hit["kind"] for hit in data["hits"]} == {"rule"}
+    [definition] = data["definitions"]
+    assert definition["concept"] == "trample" and definition["term"] == "Razbijač"
+    # the glossaries of sr-judge, sr-basic (Razbijač) and ru-cr (Trample), in document order
+    assert [e["ref"] for e in definition["entries"]][:3] == [
+        "sr-judge:glossary:Razbijač", "sr-basic:glossary:Razbijač", "ru-cr:glossary:Trample"]
+    assert all(set(e) == {"ref", "doc", "term", "text"} and e["text"] for e in definition["entries"])
 
 
 def test_highlights_mark_the_matched_words_in_the_snippet() -> None:
@@ -209,3 +216,19 @@ def test_index_build_rebuilds_with_a_progress_bar(small_corpus_env: Path, monkey
     assert len(list(small_corpus_env.glob("index-*"))) == 1
     code, data = search_json("hřbitov")  # cs-cr 217.4 Hřbitov (line 18), from the rebuilt index
     assert code == 0 and data["hits"][0]["ref"] == "cs-cr:217.4"
+
+
+def test_a_hit_brings_its_equivalents_in_the_other_documents() -> None:
+    _, data = search_json("пробивной удар", "--limit", "30")
+    hit = next(hit for hit in data["hits"] if hit["ref"] == "ru-cr:702.19b")
+    # corpus/concordance.tsv: ru-cr 702.19b (lethal damage to all blockers first) is sr-judge E3.102
+    assert "sr-judge:E3.102" in hit["equivalents"]
+
+
+def test_kind_filters_and_a_bad_kind_is_refused() -> None:
+    code, data = search_json("razbijac", "--kind", "glossary")
+    assert code == 0 and {hit["kind"] for hit in data["hits"]} == {"glossary"}
+    code, data = search_json("razbijac", "--kind", "section")
+    assert code == 0 and {hit["kind"] for hit in data["hits"]} == {"section"}  # sr-basic's part on Razbijač
+    result = runner.invoke(app, ["search", "razbijac", "--kind", "rules"])
+    assert result.exit_code == 2 and "unknown kind 'rules'" in result.output

@@ -563,7 +563,7 @@ def test_missing_trailing_cells_are_empty(tmp_path: Path) -> None:
         ((HEADER, ROW, ROW), r"concepts\.tsv:3:\d+: column 'id': duplicate id 'trample' \(first on line 2\)"),
         ((HEADER, ROW.replace("keyword_ability", "keyword")), r"concepts\.tsv:2:\d+: column 'kind': unknown kind"),
         ((HEADER, ROW.replace("trample\tkeyword", "Trample\tkeyword")), r"concepts\.tsv:2:\d+: column 'id'"),
-        ((HEADER, ROW + "\textra"), r"concepts\.tsv:2:\d+: 11 cells, but the header has 10 columns"),
+        ((HEADER, ROW + "\t\textra"), r"concepts\.tsv:2:\d+: 12 cells, but the header has 11 columns"),
         ((HEADER, ROW.replace("Razbijač", "Razbijač||razbijača")), r"concepts\.tsv:2:\d+: column 'sr': an empty term"),
         ((HEADER, ROW.replace("sr-judge:E3.100", "E3.100")), r"concepts\.tsv:2:\d+: column 'rules': 'E3\.100'"),
         ((HEADER, ROW.replace("sr-judge:glossary:Razbijač", "Razbijač")), r"concepts\.tsv:2:\d+: column 'glossary'"),

@@ -25,7 +25,7 @@ SOURCE = corpus_dir()
 DOCUMENTS = ("cs-cr", "pt-guide")
 QUERY = "hřbitov"
 # cs-cr 217.4 Hřbitov (line 18) and pt-guide's glossary Cemitério (line 133): graveyard in both documents.
-EXPECTED = {"cs-cr:217.4", "pt-guide:glossary:Cemitério"}
+EXPECTED = {"cs-cr:217.4", "pt-guide:glossary:Cemitério"}  # the rule as a hit, the glossary entry as a definition
 
 
 @pytest.fixture()
@@ -64,7 +64,8 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _refs(searcher: Searcher) -> set[str]:
-    return {hit.ref for hit in searcher.search(QUERY).hits}
+    result = searcher.search(QUERY)
+    return {hit.ref for hit in result.hits} | {entry.ref for d in result.definitions for entry in d.entries}
 
 
 def _close(searcher: Searcher) -> None:
@@ -99,7 +100,8 @@ index.build = build
 from izvori_rules.search.searcher import open_searcher
 searcher = open_searcher(root=Path(sys.argv[1]))
 print(json.dumps({"count": searcher.doc_count(), "memory": searcher.opened.in_memory,
-                  "refs": sorted(hit.ref for hit in searcher.search("hřbitov").hits)}))
+                  "refs": sorted(hit.ref for hit in searcher.search("hřbitov", kind="rule").hits)
+                          + sorted(hit.ref for hit in searcher.search("hřbitov", kind="glossary").hits)}))
 """
 
 
@@ -198,3 +200,23 @@ def test_a_forced_rebuild_replaces_the_index_and_leaves_no_build_folder(small_co
     assert builds == ["FileStorage", "FileStorage"]
     assert not stale.exists()
     assert not list(cache.glob(".index-build-*")) and not list(cache.glob(".trash-*"))
+
+
+_QUERY_ONLY = """
+import json, sys
+from pathlib import Path
+from izvori_rules.search.searcher import open_searcher
+refs = [hit.ref for hit in open_searcher(root=Path(sys.argv[1])).search("hřbitov").hits]
+print(json.dumps({"refs": refs, "whoosh": sorted(m for m in sys.modules if m.startswith("whoosh"))}))
+"""
+
+
+def test_a_query_on_a_built_index_reads_its_postings_file_without_whoosh(small_corpus: Path, cache: Path) -> None:
+    expected = [hit.ref for hit in open_searcher(root=small_corpus).search("hřbitov").hits]  # builds the index
+    assert (index.index_path(small_corpus) / "postings.marshal").is_file()
+    env = {**os.environ, "IZVORI_JUDGE_CACHE": str(cache)}
+    done = subprocess.run([sys.executable, "-c", _QUERY_ONLY, str(small_corpus)], env=env, capture_output=True,
+                          text=True, timeout=120, check=True)
+    out = json.loads(done.stdout)
+    assert out == {"refs": expected, "whoosh": []}
+    assert "cs-cr:217.4" in expected  # cs-cr line 18: 217.4 Hřbitov

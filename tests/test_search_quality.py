@@ -19,7 +19,7 @@ KINDS = {"sr", "sr-ascii", "sr-cyrl", "cs", "cs-ascii", "ru", "en", "pt", "citat
 RECALL_TARGET = 0.95
 MRR_TARGET = 0.8
 TOP = 10
-_REF_START = re.compile(r" (?=[a-z]{2}-[a-z]+:)")  # glossary refs hold spaces: split before "doc:" only
+_REF_START = re.compile(r" (?=(?:[a-z]{2}-[a-z]+|cr):)")  # glossary refs hold spaces: split before "doc:" only
 
 
 @dataclass(frozen=True)
@@ -57,12 +57,24 @@ class Score:
     missing: tuple[str, ...]
 
 
+def is_glossary(ref: str) -> bool:
+    return ":glossary:" in ref
+
+
+def answers(case: Case) -> tuple[str, ...]:
+    """The expected hits: numbered rules and guide sections (glossary entries only when the case asks for them)."""
+    if ("kind", "glossary") in case.options:
+        return case.expected
+    return tuple(ref for ref in case.expected if not is_glossary(ref))
+
+
 def score(searcher: Searcher, case: Case) -> Score:
     refs = [hit.ref for hit in searcher.search(case.query, limit=TOP, **dict(case.options)).hits]
-    found = [ref for ref in case.expected if ref in refs]
+    expected = answers(case)
+    found = [ref for ref in expected if ref in refs]
     first = min((refs.index(ref) + 1 for ref in found), default=None)
-    return Score(len(found) / len(case.expected), 1 / first if first else 0.0,
-                 tuple(ref for ref in case.expected if ref not in refs))
+    return Score(len(found) / len(expected), 1 / first if first else 0.0,
+                 tuple(ref for ref in expected if ref not in refs))
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +113,21 @@ def test_recall_at_ten_and_mean_reciprocal_rank_meet_the_targets(searcher: Searc
     assert mrr >= MRR_TARGET
 
 
+def test_every_case_expects_a_hit() -> None:
+    assert [case.line for case in CASES if not answers(case)] == []
+
+
+def test_expected_glossary_entries_are_among_the_definitions(searcher: Searcher) -> None:
+    missing = []
+    for case in CASES:
+        if ("kind", "glossary") in case.options:
+            continue
+        result = searcher.search(case.query, **dict(case.options))
+        defined = {entry.ref for definition in result.definitions for entry in definition.entries}
+        missing += [(case.line, ref) for ref in case.expected if is_glossary(ref) and ref not in defined]
+    assert missing == []
+
+
 def _mean(values: Iterable[float]) -> float:
     items = list(values)
     return sum(items) / len(items)
@@ -131,9 +158,12 @@ def test_the_rule_that_defines_a_concept_outranks_rules_that_mention_it(
 
 
 def test_a_concept_query_finds_the_rule_in_every_document_that_has_it(searcher: Searcher) -> None:
-    refs = [hit.ref for hit in searcher.search("razbijac").hits]
-    # sr-judge E3.100, sr-basic glossary Razbijač (line 700 ff.), ru-cr 702.19: trample in every document with it.
-    assert {"sr-judge:E3.100", "sr-basic:glossary:Razbijač", "ru-cr:702.19"} <= set(refs)
+    result = searcher.search("razbijac")
+    refs = [hit.ref for hit in result.hits]
+    defined = [entry.ref for definition in result.definitions for entry in definition.entries]
+    # sr-judge E3.100, ru-cr 702.19: trample in every document with it; sr-basic glossary Razbijač (line 700 ff.)
+    assert {"sr-judge:E3.100", "ru-cr:702.19"} <= set(refs)
+    assert "sr-basic:glossary:Razbijač" in defined
 
 
 def test_the_judges_language_comes_first_among_equal_definitions(searcher: Searcher) -> None:
@@ -141,9 +171,23 @@ def test_the_judges_language_comes_first_among_equal_definitions(searcher: Searc
     assert searcher.search("первый удар").hits[0].doc == "ru-cr"  # ru-cr 702.7 Первый Удар
 
 
-def test_numbered_rules_come_before_glossary_entries_of_the_same_standing(searcher: Searcher) -> None:
-    refs = [hit.ref for hit in searcher.search("opreznost").hits]
-    assert refs.index("sr-judge:E3.80") < refs.index("sr-judge:glossary:Opreznost")  # sr-judge 3360, glossary
+def test_glossary_entries_are_definitions_not_hits(searcher: Searcher) -> None:
+    result = searcher.search("opreznost")
+    assert result.hits[0].ref == "sr-judge:E3.80"  # sr-judge 3360 "E3.80 Opreznost"
+    kinds = [hit.kind for hit in result.hits]
+    assert "glossary" not in kinds and kinds == sorted(kinds, key=lambda kind: kind != "rule")  # rules first
+    [definition] = result.definitions
+    assert definition.concept == "vigilance"
+    # sr-judge's and sr-basic's glossaries, ru-cr's and the English CR's "Vigilance", once each (pt-guide's
+    # glossary has none)
+    assert [entry.ref for entry in definition.entries] == [
+        "sr-judge:glossary:Opreznost", "sr-basic:glossary:Opreznost", "ru-cr:glossary:Vigilance",
+        "cr:glossary:Vigilance"]
+
+
+def test_kind_filters_the_hits(searcher: Searcher) -> None:
+    assert {hit.kind for hit in searcher.search("opreznost", kind="glossary").hits} == {"glossary"}
+    assert {hit.kind for hit in searcher.search("razbijač", kind="section").hits} == {"section"}
 
 
 def test_scores_fall_as_the_rank_does(searcher: Searcher) -> None:

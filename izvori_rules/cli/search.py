@@ -29,6 +29,8 @@ def search(
     = None,
     limit: Annotated[int | None, typer.Option(
         "--limit", min=1, max=5000, help="How many hits (default 10; a citation shows every rule it names).")] = None,
+    kind: Annotated[str | None, typer.Option(
+        "--kind", help="Only this kind of hit: rule (numbered rules), glossary or section (sr-basic, pt-guide).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the search contract as JSON.")] = False,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
     = False,
@@ -44,7 +46,7 @@ def search(
         doc, lang = None, doc
     with reported():
         searcher = _searcher(quiet=json_out or query_kind(text) == CITATION)
-        result = searcher.search(text, doc=doc, lang=lang, limit=limit)
+        result = searcher.search(text, doc=doc, lang=lang, limit=limit, kind=kind)
     if json_out:
         from ..serialize import search_json
 
@@ -84,16 +86,25 @@ def _render(searcher: Searcher, result: SearchResult) -> None:
     out = console()
     if result.concepts:
         out.print(Text.assemble(("concepts: ", "bold"), ", ".join(result.concepts), style="dim"))
+    for definition in result.definitions:
+        out.print(Text.assemble(("definition: ", "bold"), (definition.term, "bold green"), f"  ({definition.concept})"))
+        for entry in definition.entries:
+            out.print(Text.assemble(("  " + entry.ref, "green"), "  " + _clip(entry.text, 160)))
     if not result.hits:
         hint = f" Did you mean: {', '.join(result.suggestions)}?" if result.suggestions else ""
         out.print(Text.assemble((f"Nothing found for {result.query!r}.", "bold red"), hint))
     for hit in result.hits:
         crumbs = " › ".join(n.id for n in searcher.graph.breadcrumb(hit.ref)[:-1])
-        hang(out, Text.assemble((hit.ref, "bold cyan"), ("  " + crumbs, "dim")), 0, 4)
+        equivalents = ("  = " + ", ".join(hit.equivalents[:4])) if hit.equivalents else ""
+        hang(out, Text.assemble((hit.ref, "bold cyan"), ("  " + crumbs, "dim"), (equivalents, "green")), 0, 4)
         snippet = Text(hit.snippet.text)
         for start, end in hit.snippet.spans:
             snippet.stylize("bold yellow", start, end)
         hang(out, snippet, 4, 4)
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + "…"
 
 
 @index_app.command("build", epilog="Example:\n\n  izvori-judge index build")

@@ -118,6 +118,8 @@ def _concepts_element(concepts: ConceptTable) -> etree._Element:
                 etree.SubElement(element, tag, ref=ref)
         if concept.note:
             _text(element, "note", concept.note)
+        for word in concept.sense:
+            _text(element, "sense", word)
     return root
 
 
@@ -201,5 +203,5 @@ def _read_concept(element: Any) -> Concept:
                 terms[child.get("lang")].append(child.text or "")
     return Concept(element.get("id"), element.get("kind"), tuple((k, tuple(v)) for k, v in terms.items()),
                    _refs(element, "rule"), _refs(element, "glossary"), element.findtext("note") or "",
-                   int(element.get("line")))
+                   int(element.get("line")), tuple(child.text or "" for child in element.iterfind("sense")))
 

@@ -16,7 +16,7 @@ from whoosh.analysis.analyzers import CompositeAnalyzer
 
 from ..text.stemming import WORD, normalize_word, plain_word
 
-ANALYZER_VERSION = 3
+from .version import ANALYZER_VERSION  # noqa: F401 - re-exported: the version of what these classes produce
 
 
 class LanguageFilter(Filter):

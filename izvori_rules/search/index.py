@@ -7,7 +7,10 @@ it. An index that fails to open or to answer a probe is rebuilt; a cache folder 
 gives an index in memory. Only Whoosh's classic API is used, so the Whoosh-Reloaded fork can be swapped.
 
 Beside Whoosh's files the folder holds ``concepts.marshal`` (the query side of the concept table, see
-:class:`~izvori_rules.text.matching.QueryConcepts`) and the ``complete`` marker, written last. Documents are added in
+:class:`~izvori_rules.text.matching.QueryConcepts`), ``postings.marshal`` (the postings queries read, copied
+out of the Whoosh index so that a query imports no Whoosh, see :mod:`.postings`) and the ``complete`` marker,
+written last. Opening checks the marker, that the postings file was copied from these Whoosh files (their
+sizes) and lists the graph's nodes in order. Documents are added in
 graph order in one commit, so document number *n* is the graph's *n*-th node; the probe checks it.
 """
 
@@ -27,10 +30,11 @@ from ..corpus import corpus_files, corpus_hash
 from ..graph import RuleGraph
 from ..graph_cache import GRAPH_DATA
 from ..model import Node
-from .analysis import ANALYZER_VERSION, language_analyzer, words_analyzer
+from .postings import FILE_NAME as POSTINGS_FILE, FilePostings, Postings, WhooshPostings, write_postings
+from .version import ANALYZER_VERSION
+from .searcher import indexed_refs
 from ..text.matching import ConceptMatcher, QueryConcepts, english_heading
 from ..text.stemming import LANGUAGES, analyze, field_language
-from .searcher import indexed_refs
 
 Progress = Callable[[int, int], None]
 MARKER = "complete"
@@ -42,16 +46,19 @@ INDEX_CODE = ("search", "text", "parsing", "graph.py", "graph_build.py", "citati
 
 @dataclass(slots=True)
 class OpenIndex:
-    """An open index: the Whoosh index, a reader kept for the process, and the query side of the concepts."""
+    """An open index: the postings queries read, the query side of the concepts, and for an index in memory the
+    Whoosh index and its reader (an index on disk is read through its postings file, without Whoosh)."""
 
     index: Any
     reader: Any
     concepts: QueryConcepts
     in_memory: bool = False
+    postings: Postings | None = None
 
     def close(self) -> None:
         """Release the reader's files."""
-        self.reader.close()
+        if self.reader is not None:
+            self.reader.close()
 
 
 def schema() -> Any:
@@ -65,6 +72,8 @@ def schema() -> Any:
     are stored: a quoted phrase is checked against the node's text, which the graph has anyway.
     """
     from whoosh.fields import ID, KEYWORD, TEXT, Schema
+
+    from .analysis import language_analyzer, words_analyzer
 
     fields: dict[str, Any] = {
         "ref": ID(stored=True, unique=True), "doc": ID, "lang": ID, "kind": ID, "chapter": ID,
@@ -174,7 +183,13 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
     except OSError:
         return _in_memory(graph, matcher, progress)
     try:
-        build(FileStorage(str(tmp)), graph, matcher, progress).close()
+        ix = build(FileStorage(str(tmp)), graph, matcher, progress)
+        reader = ix.reader()
+        try:
+            _copy_postings(tmp, WhooshPostings(reader), graph)
+        finally:
+            reader.close()
+            ix.close()
         (tmp / CONCEPTS_FILE).write_bytes(marshal.dumps(matcher.query_side().to_data()))
         (tmp / MARKER).write_text(str(len(graph)), encoding="utf-8")
         _replace_dir(tmp, final)
@@ -188,6 +203,21 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
 
         raise CacheError(f"{final}: the search index was built but cannot be opened")
     return opened
+
+
+def _copy_postings(folder: Path, source: WhooshPostings, graph: RuleGraph) -> None:
+    """Write the postings file of the index in ``folder`` (see :mod:`.postings`)."""
+    from .ranking import hit_kind
+
+    refs = indexed_refs(graph)
+    numbered = {ref for refs_ in graph.index.by_number.values() for ref in refs_}
+
+    def facts(docnum: int) -> tuple[str, str, bool]:
+        node = graph.nodes[refs[docnum]]
+        return node.doc, hit_kind(node.kind), node.ref in numbered
+
+    fields = [name for name in schema().names() if name not in ("ref", "doc", "lang", "kind", "chapter")]
+    write_postings(folder / POSTINGS_FILE, source, fields, refs, facts, folder)
 
 
 def _replace_dir(tmp: Path, final: Path) -> None:
@@ -210,45 +240,23 @@ def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | N
     from whoosh.filedb.filestore import RamStorage
 
     ix = build(RamStorage(), graph, matcher, progress)
-    return OpenIndex(ix, ix.reader(), matcher.query_side(), in_memory=True)
+    reader = ix.reader()
+    return OpenIndex(ix, reader, matcher.query_side(), in_memory=True, postings=WhooshPostings(reader))
 
 
 def _open_valid(path: Path, graph: RuleGraph) -> OpenIndex | None:
-    """The index at ``path`` if it is complete and answers a probe; None when missing or corrupted."""
+    """The index at ``path`` if it is complete and its postings file matches its Whoosh files and the graph;
+    None when missing or corrupted."""
     try:
         if (path / MARKER).read_text(encoding="utf-8") != str(len(graph)):
             return None
-    except (OSError, UnicodeDecodeError):
-        return None
-    from whoosh.filedb.filestore import FileStorage
-
-    reader = None
-    try:
         concepts = QueryConcepts.from_data(marshal.loads((path / CONCEPTS_FILE).read_bytes()))
-        ix = FileStorage(str(path), readonly=True).open_index()
-        reader = ix.reader()
-        if not _probe(reader, graph):
-            reader.close()
-            return None
-        return OpenIndex(ix, reader, concepts)
-    except Exception:  # noqa: BLE001 - any failure to read means "rebuild": whoosh raises many kinds
-        if reader is not None:
-            reader.close()
+        postings = FilePostings.read(path / POSTINGS_FILE)
+    except Exception:  # noqa: BLE001 - any failure to read means "rebuild"
         return None
-
-
-def _probe(reader: Any, graph: RuleGraph) -> bool:
-    """Document count, document numbers in graph order, and a read of a term's postings."""
-    refs = indexed_refs(graph)
-    if reader.doc_count_all() != len(refs) or reader.has_deletions():
-        return False
-    for docnum in (0, len(refs) // 2, len(refs) - 1):
-        if reader.stored_fields(docnum).get("ref") != refs[docnum]:
-            return False
-    first = next(iter(reader.lexicon("concepts")), None)
-    if first is not None:
-        list(reader.postings("concepts", first).all_ids())
-    return True
+    if not postings.matches(path) or postings.refs != indexed_refs(graph):
+        return None
+    return OpenIndex(None, None, concepts, postings=postings)
 
 
 def index_exists(root: Path | None = None) -> bool:

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from ..errors import QueryError
 from ..text.matching import QueryConcepts, Segment
-from ..text.stemming import LANGUAGES, analyze
+from ..text.stemming import LANGUAGES, WORD, analyze
+from ..text.stopwords import is_stopword
 
 # Weights of a concept clause, in tiers: a node scores its best flag (NAMED ... GOVERNS) plus how much its
 # heading and text use the concept. The use part saturates below 2.2 × (CONCEPT_HEAD + CONCEPT_USE) = 5.5,
@@ -34,6 +35,9 @@ CONCEPT_USE = 1.0
 HEAD = 2.5
 BODY = 1.0
 EXAMPLE = 0.4
+# Languages whose words also match their other inflections and derivations (``blokira`` / ``blokirano`` /
+# ``blokiranje``, ``регенерация`` / ``регенерировать``): the stems that share a long prefix (ranking.variants).
+INFLECTED = frozenset({"sr", "ru", "cs"})
 _QUOTES = "\"“”„«»"
 _QUOTED = re.compile(rf"[{_QUOTES}]([^{_QUOTES}]*)[{_QUOTES}]")
 
@@ -49,6 +53,7 @@ class Lookup:
     weight: float
     flag: bool = False
     idf_field: str | None = None
+    variants: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,21 +102,31 @@ def check_syntax(text: str) -> None:
         raise QueryError(f"{text!r} has no words to search for")
 
 
-def parse_query(text: str, concepts: QueryConcepts) -> ParsedQuery:
-    """Split quoted phrases from words; a malformed query is a :class:`QueryError` (see :func:`check_syntax`)."""
+def parse_query(text: str, concepts: QueryConcepts, stopwords: frozenset[str] = frozenset()) -> ParsedQuery:
+    """Split quoted phrases from words, dropping the ``stopwords`` outside phrases; a malformed query is a
+    :class:`QueryError` (see :func:`check_syntax`)."""
     check_syntax(text)
     rest = _QUOTED.sub(" ", text)
     phrases = [p for m in _QUOTED.finditer(text) if re.search(r"\w", p := m.group(1).strip())]
-    return ParsedQuery(tuple(concepts.segments(rest)), tuple(Segment(p, concepts.concepts_named(p)) for p in phrases))
+    words = concepts.segments(rest, stopwords if phrases or not _only_stopwords(rest, stopwords) else frozenset())
+    return ParsedQuery(tuple(words), tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases))
+
+
+def _only_stopwords(text: str, stopwords: frozenset[str]) -> bool:
+    return all(is_stopword(word, stopwords) for word in re.findall(WORD, text))
 
 
 def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
-    """One clause per segment and per phrase (a phrase that names a concept is that concept's clause)."""
+    """One clause per segment and per quoted phrase (a quoted phrase is searched as written, even when it names
+    a concept: quotes are how a judge asks for exactly those words)."""
     stems: dict[str, set[str]] = {}
     clauses = [_concept_clause(s, concepts, stems) if s.concepts else _word_clause(s, stems) for s in parsed.segments]
-    for phrase in parsed.phrases:
-        clauses.append(_concept_clause(phrase, concepts, stems) if phrase.concepts else _phrase_clause(phrase, stems))
-    return Plan(tuple(c for c in clauses if c.lookups), {lang: frozenset(s) for lang, s in stems.items()})
+    clauses += [_phrase_clause(phrase, stems) for phrase in parsed.phrases]
+    unique: dict[tuple[object, ...], Clause] = {}
+    for clause in clauses:  # a concept named twice ("biće ... biće") is one clause, not twice the weight
+        if clause.lookups:
+            unique.setdefault((clause.lookups, clause.phrases), clause)
+    return Plan(tuple(unique.values()), {lang: frozenset(s) for lang, s in stems.items()})
 
 
 def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, set[str]]) -> Clause:
@@ -125,7 +140,7 @@ def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, 
                     Lookup("concepts", concept, CONCEPT_USE)]
         for lang, concept_stems in concepts.stems(concept).items():
             stems.setdefault(lang, set()).update(concept_stems)
-    return Clause(segment.words, tuple(lookups), languages=concepts.languages_naming(segment.words))
+    return Clause(segment.words, tuple(lookups), languages=segment.languages)
 
 
 def _word_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
@@ -133,7 +148,9 @@ def _word_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
     for lang in LANGUAGES:
         for term in dict.fromkeys(analyze(lang, segment.words)):
             stems.setdefault(lang, set()).add(term)
-            lookups += [Lookup(f"body_{lang}", term, BODY), Lookup(f"head_{lang}", term, HEAD),
+            inflected = lang in INFLECTED
+            lookups += [Lookup(f"body_{lang}", term, BODY, variants=inflected),
+                        Lookup(f"head_{lang}", term, HEAD, variants=inflected),
                         Lookup(f"example_{lang}", term, EXAMPLE)]
     return Clause(segment.words, tuple(lookups))
 

@@ -19,10 +19,12 @@ from ..model import Node
 from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
-from .ranking import Facts, Ranker
+from .postings import FilePostings, Postings
+from .ranking import GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
 from .snippets import Snippet, make_snippet
 from .spelling import suggest
 from ..text.stemming import analyze, field_language
+from ..text.stopwords import load_stopwords
 
 if TYPE_CHECKING:
     from ..text.concepts import ConceptTable
@@ -36,22 +38,42 @@ Opener = Callable[[bool], "OpenIndex"]
 
 
 def indexed_refs(graph: RuleGraph) -> list[str]:
-    """The refs the index holds, in graph order (document number *n* is the *n*-th): every document's but the
-    English CR releases' (``cr``, issue 15). Their hits would crowd the translations out of the top ten (the
-    concepts map a Serbian or Russian query to the English words too) until ranking weighs languages."""
-    skip = {doc for doc, info in graph.docs.items() if info.family}
-    return [ref for ref in graph.nodes if ref.partition(":")[0] not in skip] if skip else list(graph.nodes)
+    """The refs the index holds, in graph order (document number *n* is the *n*-th): every node of the graph,
+    the English CR (``cr``) included, so that English words meet English text. (The older English releases are
+    not graph documents: they live in the history store.)"""
+    return list(graph.nodes)
 
 
 @dataclass(frozen=True, slots=True)
 class SearchHit:
-    """One result: the node, its score (1.0 for citation queries) and a snippet."""
+    """One result: the node, its score (1.0 for citation queries), a snippet and its kind (:data:`HIT_KINDS`)."""
 
     ref: str
     doc: str
     id: str
     score: float
     snippet: Snippet
+    kind: str = RULE
+    equivalents: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DefinitionEntry:
+    """One document's glossary entry for a concept: its reference, headword and text."""
+
+    ref: str
+    doc: str
+    term: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A concept of the query with every document's glossary entry for it, in document order."""
+
+    concept: str
+    term: str
+    entries: tuple[DefinitionEntry, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +86,7 @@ class SearchResult:
     terms: tuple[tuple[str, tuple[str, ...]], ...]
     hits: tuple[SearchHit, ...]
     suggestions: tuple[str, ...] = ()
+    definitions: tuple[Definition, ...] = ()
 
 
 class Searcher:
@@ -73,8 +96,9 @@ class Searcher:
     called on first need, and once more with ``force`` when reading the open index fails mid-query.
     """
 
-    def __init__(self, graph: RuleGraph, opener: Opener, rebuild: bool = False) -> None:
+    def __init__(self, graph: RuleGraph, opener: Opener, rebuild: bool = False, root: Path | None = None) -> None:
         self.graph = graph
+        self._root = root
         self._opener = opener
         self._force_first = rebuild
         self._opened: OpenIndex | None = None
@@ -95,8 +119,24 @@ class Searcher:
     def _open_ranker(self) -> Ranker:
         if self._ranker is None:
             self._opened = self._opener(self._force_first)
-            self._ranker = Ranker(self._opened.reader, self.facts)
+            self._ranker = Ranker(self._postings(), self.facts, self._classes)  # _opened is set: no recursion
         return self._ranker
+
+    def _classes(self) -> tuple[bytes, list[Facts], bytes]:
+        """The ranker's per-document classes, read from the postings file's arrays (no node decoded); an index
+        in memory has none, and the ranker asks :meth:`facts` per document instead."""
+        source = self._postings()
+        if not isinstance(source, FilePostings):
+            return Ranker.classes_of(source.doc_count_all(), self.facts)
+        cls, pairs, numbered = source.classes()
+        table = [Facts(doc, field_language(self._languages.get(doc, "")), False, kind) for doc, kind in pairs]
+        return cls, table, numbered
+
+    def _postings(self) -> Postings:
+        if self._opened is None:
+            self._open_ranker()
+        assert self._opened is not None and self._opened.postings is not None
+        return self._opened.postings
 
     @property
     def concepts(self) -> QueryConcepts:
@@ -105,38 +145,49 @@ class Searcher:
 
     def doc_count(self) -> int:
         """How many rules and glossary entries the index holds."""
-        return int(self.opened.reader.doc_count_all())
+        return self._postings().doc_count_all()
 
     def facts(self, docnum: int) -> Facts:
         """Document, language and whether the document prints the node's number (cached)."""
         facts = self._facts.get(docnum)
+        source = self._opened.postings if self._opened is not None else None
+        if facts is None and isinstance(source, FilePostings):  # read from the postings file: no node decoded
+            doc, kind, numbered = source.facts(docnum)
+            facts = self._facts[docnum] = Facts(doc, field_language(self._languages.get(doc, "")), numbered, kind)
         if facts is None:
             if self._numbered is None:
                 self._numbered = {ref for refs in self.graph.index.by_number.values() for ref in refs}
             ref = self._refs[docnum]
-            doc = ref.partition(":")[0]
-            facts = self._facts[docnum] = Facts(doc, field_language(self._languages.get(doc, "")),
-                                                ref in self._numbered)
+            node = self.graph.nodes[ref]
+            facts = self._facts[docnum] = Facts(node.doc, field_language(self._languages.get(node.doc, "")),
+                                                ref in self._numbered, hit_kind(node.kind))
         return facts
 
     def search(self, query: str, doc: str | None = None, lang: str | None = None,
-               limit: int | None = None) -> SearchResult:
+               limit: int | None = None, kind: str | None = None) -> SearchResult:
         """Run one query. A citation returns every node it names in document order (``limit`` only when
         given; none, with the closest references as suggestions, when it names nothing); full text returns the
-        best ``limit`` (10 by default)."""
-        self.check_filters(doc, lang)
+        best ``limit`` (10 by default) numbered rules and guide sections, and the glossary entries of the
+        query's concepts apart, as ``definitions``. ``kind`` (rule, glossary, section) keeps only that kind."""
+        self.check_filters(doc, lang, kind)
         target = parse_citation_query(query)
         if target is not None:
-            nodes = [n for n in citation_nodes(self.graph, target) if self._keep(n.doc, doc, lang)]
-            hits = tuple(SearchHit(n.ref, n.doc, n.id, 1.0, make_snippet(n.text, n.lang, ())) for n in nodes[:limit])
+            nodes = [n for n in citation_nodes(self.graph, target)
+                     if self._keep(n.doc, doc, lang) and (kind is None or hit_kind(n.kind) == kind)]
+            hits = tuple(SearchHit(n.ref, n.doc, n.id, 1.0, make_snippet(n.text, n.lang, ()), hit_kind(n.kind))
+                         for n in nodes[:limit])
             return SearchResult(query, CITATION, (), (), hits, () if hits else self.graph.suggest(query.strip()))
         check_syntax(query)  # before the index is opened
-        return self._fulltext(query, parse_query(query, self.concepts), doc, lang, limit or DEFAULT_LIMIT)
+        parsed = parse_query(query, self.concepts, load_stopwords(self._root))
+        kinds = frozenset((kind,)) if kind else frozenset((RULE, SECTION))
+        return self._fulltext(query, parsed, doc, lang, limit or DEFAULT_LIMIT, kinds)
 
-    def check_filters(self, doc: str | None, lang: str | None) -> None:
-        """A :class:`QueryError` naming the choices for a document or language the corpus does not have."""
+    def check_filters(self, doc: str | None, lang: str | None, kind: str | None = None) -> None:
+        """A :class:`QueryError` naming the choices for a document, language or kind the corpus does not have."""
         from ..errors import QueryError
 
+        if kind is not None and kind not in HIT_KINDS:
+            raise QueryError(f"unknown kind {kind!r}; the kinds are {', '.join(HIT_KINDS)}")
         if doc is not None and doc not in self.graph.docs:
             raise QueryError(f"unknown document {doc!r}; the documents are {', '.join(self.graph.docs)}")
         if lang is not None and lang not in self._languages.values():
@@ -144,20 +195,50 @@ class Searcher:
             raise QueryError(f"unknown language {lang!r}; the languages are {languages}")
 
     def _fulltext(self, query: str, parsed: ParsedQuery, doc: str | None, lang: str | None,
-                  limit: int) -> SearchResult:
+                  limit: int, kinds: frozenset[str]) -> SearchResult:
         concepts = parsed.concepts()
         terms: dict[str, tuple[str, ...]] = {}
         for concept in concepts:
             for lg, words in self.concepts.terms(concept).items():
                 terms[lg] = tuple(dict.fromkeys((*terms.get(lg, ()), *words)))
         plan = plan_query(parsed, self.concepts)
-        ranked = self._rank(plan, doc, lang, limit)
+        ranked = self._rank(plan, doc, lang, limit, kinds)
         hits = tuple(self._hit(self.graph.nodes[self._refs[d]], score, plan) for d, score in ranked)
-        suggestions = () if hits else suggest(self.opened.reader, parsed.words())
-        return SearchResult(query, FULLTEXT, tuple(concepts), tuple(terms.items()), hits, suggestions)
+        suggestions = () if hits else suggest(self._postings(), parsed.words())
+        definitions = self._definitions(concepts, doc, lang, parsed)
+        return SearchResult(query, FULLTEXT, tuple(concepts), tuple(terms.items()), hits, suggestions, definitions)
 
-    def _rank(self, plan: Plan, doc: str | None, lang: str | None, limit: int) -> list[tuple[int, float]]:
-        keep = None if doc is None and lang is None else (lambda facts: self._keep(facts.doc, doc, lang))
+    def _definitions(self, concepts: list[str], doc: str | None, lang: str | None,
+                     parsed: ParsedQuery) -> tuple[Definition, ...]:
+        """Each concept's glossary entries (those the concept table lists and those headed by its terms)."""
+        ranker = self._open_ranker()
+        typed = {lg for s in (*parsed.segments, *parsed.phrases) for lg in s.languages}
+        out = []
+        for concept in concepts:
+            docnums = sorted({d for field in ("named", "listed") for d, _ in ranker.postings(field, concept)})
+            entries = tuple(self._entry(self.graph.nodes[self._refs[d]]) for d in docnums
+                            if self.facts(d).kind == GLOSSARY and self._keep(self.facts(d).doc, doc, lang))
+            if entries:
+                out.append(Definition(concept, self._term(concept, typed), entries))
+        return tuple(out)
+
+    def _term(self, concept: str, typed: set[str]) -> str:
+        """The concept's preferred term, in the language the judge typed it in when there is one."""
+        terms = self.concepts.terms(concept)
+        for lg in (*sorted(typed), "en", *terms):
+            if terms.get(lg):
+                return terms[lg][0]
+        return concept
+
+    @staticmethod
+    def _entry(node: Node) -> DefinitionEntry:
+        return DefinitionEntry(node.ref, node.doc, node.title or node.id.partition(":")[2], node.text)
+
+    def _rank(self, plan: Plan, doc: str | None, lang: str | None, limit: int,
+              kinds: frozenset[str]) -> list[tuple[int, float]]:
+        def keep(facts: Facts) -> bool:
+            return facts.kind in kinds and self._keep(facts.doc, doc, lang)
+
         ranker = self._open_ranker()  # a failure to open is not damage: it is not retried
         try:
             return ranker.rank(plan.clauses, limit, keep, self._has_phrase)
@@ -182,7 +263,7 @@ class Searcher:
             except Exception:  # noqa: BLE001 - the damaged index may fail to close too
                 pass
         self._opened = self._opener(True)
-        self._ranker = Ranker(self._opened.reader, self.facts)
+        self._ranker = Ranker(self._postings(), self.facts, self._classes)
         return self._ranker
 
     def _keep(self, node_doc: str, doc: str | None, lang: str | None) -> bool:
@@ -203,7 +284,8 @@ class Searcher:
     def _hit(self, node: Node, score: float, plan: Plan) -> SearchHit:
         text = node.text or node.title
         snippet = make_snippet(text, node.lang, plan.stems.get(field_language(node.lang), frozenset()))
-        return SearchHit(node.ref, node.doc, node.id, round(score, 3), snippet)
+        equivalents = tuple(e.ref for e in node.equivalents)  # an English rule's translations, a translation's peers
+        return SearchHit(node.ref, node.doc, node.id, round(score, 3), snippet, hit_kind(node.kind), equivalents)
 
 
 def query_kind(query: str) -> str:
@@ -237,7 +319,7 @@ def open_searcher(progress: Progress | None = None, rebuild: bool = False, root:
 
         return open_index(graph, matcher, progress, force=force, root=root)
 
-    return Searcher(graph, opener, rebuild)
+    return Searcher(graph, opener, rebuild, root)
 
 
 def concept_table(root: Path | None = None) -> ConceptTable:

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..text.folding import fold, looks_serbian_cyrillic, serbian_to_latin
+
+if TYPE_CHECKING:
+    from .postings import Postings
 
 PER_WORD = 3
 CUTOFF = 0.75
 FIELD = "words"
 
 
-def suggest(reader: Any, words: Iterable[str]) -> tuple[str, ...]:
+def suggest(reader: Postings, words: Iterable[str]) -> tuple[str, ...]:
     """Close spellings of each word, best first, without repeats."""
     out: list[str] = []
     for word in words:
@@ -30,13 +33,12 @@ def suggest(reader: Any, words: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def close_words(reader: Any, spelling: str) -> list[str]:
+def close_words(reader: Postings, spelling: str) -> list[str]:
     """The indexed words closest to a folded spelling, as the documents print them."""
     for size in (2, 1):
         pool: dict[str, str] = {}
         for prefix in spellings_of(spelling[:size]):
-            for raw in reader.expand_prefix(FIELD, prefix):
-                word = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            for word in reader.expand_prefix(FIELD, prefix):
                 pool.setdefault(fold(word), word)
         pool.pop(spelling, None)
         close = difflib.get_close_matches(spelling, list(pool), n=PER_WORD, cutoff=CUTOFF)

@@ -7,7 +7,8 @@ line and column for every mistake) and answers "which concept is this word?" in 
 diacritics, Serbian in either script.
 
 Lookup resolves only when one concept remains (as in eyecite): an exact folded match on any term first, then
-a stem or prefix match; when several concepts share the word (sr *sprečiti* is both counter and prevent) the
+a stem match made by the same matcher search uses (:class:`~izvori_rules.text.matching.QueryConcepts`), then
+a prefix match; when several concepts share the word (sr *sprečiti* is both counter and prevent) the
 caller gets all of them from :meth:`ConceptTable.candidates`, never a guess.
 """
 
@@ -19,14 +20,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..corpus import corpus_dir
 from ..errors import CorpusError
 from ..tsv import Row, read_tsv
 from .folding import fold, looks_serbian_cyrillic, serbian_to_latin
 
+if TYPE_CHECKING:
+    from .matching import QueryConcepts
+
 LANGUAGES = ("en", "sr", "cs", "ru", "pt")
-COLUMNS = ("id", "kind", *LANGUAGES, "rules", "glossary", "note")
+COLUMNS = ("id", "kind", *LANGUAGES, "rules", "glossary", "note", "sense")
 REQUIRED_COLUMNS = ("id", "kind")
 KINDS = frozenset({
     "keyword_action", "keyword_ability", "zone", "turn_structure", "phase", "step", "card_type", "supertype",
@@ -55,6 +60,7 @@ class Concept:
     glossary: tuple[str, ...] = ()
     note: str = ""
     line: int = 0
+    sense: tuple[str, ...] = ()
 
     def terms_in(self, lang: str) -> tuple[str, ...]:
         """The terms in one language (empty when the documents of that language have none)."""
@@ -106,40 +112,14 @@ def _query_keys(text: str) -> tuple[str, ...]:
     return tuple(key for key in keys if key)
 
 
-def _same_stem(a: str, b: str) -> bool:
-    """Whether two folded words are forms of one word: ``razbijaca``/``razbijac``, ``пробивного``/``пробивной``.
-
-    One word a prefix of the other, longer by at most four letters (an ending: *letač*/*letačima*), the shorter
-    at least four letters long (or three with one letter more: *миг*/*мига*); or a common prefix of at least
-    five letters that leaves at most three letters of the longer word (*пробивной*/*пробивного*).
-    """
-    if a == b:
-        return True
-    short, long_ = sorted((a, b), key=len)
-    if long_.startswith(short):
-        extra = len(long_) - len(short)
-        return extra <= 4 and (len(short) >= 4 or (len(short) == 3 and extra == 1))
-    common = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        common += 1
-    return common >= 5 and common >= len(long_) - 3
-
-
-def _stem_match(query: str, key: str) -> bool:
-    """Word-by-word :func:`_same_stem` on phrases of the same length (``пробивного удара``)."""
-    q_words, k_words = query.split(), key.split()
-    return len(q_words) == len(k_words) and all(_same_stem(q, k) for q, k in zip(q_words, k_words))
-
-
 class ConceptTable:
     """The loaded table, indexed by id and by every term's key (see :func:`normalize`)."""
 
-    __slots__ = ("_by_id", "_by_key", "_display", "source")
+    __slots__ = ("_by_id", "_by_key", "_display", "_query", "source")
 
     def __init__(self, concepts: Iterable[Concept], source: str = "") -> None:
         self.source = source
+        self._query: QueryConcepts | None = None
         self._by_id: dict[str, Concept] = {}
         self._by_key: dict[str, list[Concept]] = {}
         self._display: dict[str, str] = {}
@@ -175,9 +155,10 @@ class ConceptTable:
     def candidates(self, term: str) -> tuple[Concept, ...]:
         """Every concept the term may name, from the first tier that matches anything (table order).
 
-        Tiers: an exact match of the folded term; the same words inflected (stem match); the query as the
-        beginning of a term (``razbij``); a term as the leading words of the query (``Anti-Crno`` → *Anti*,
-        longest term only).
+        Tiers: an exact match of the folded term; the same words inflected, matched as search matches a query's
+        words to concepts (:meth:`QueryConcepts.concepts_named`: the words' stems in one language are a term's,
+        English words whole); the query as the beginning of a term (``razbij``, a judge still typing); a term as
+        the leading words of the query (``Anti-Crno`` → *Anti*, longest term only).
         """
         keys = _query_keys(term)
         if not keys:
@@ -187,6 +168,15 @@ class ConceptTable:
             if found:
                 return found
         return ()
+
+    def query_side(self) -> QueryConcepts:
+        """The table as search matches words to concepts (built on first use, then kept): the one matcher
+        that :meth:`candidates` (``define``, the engine's keyword names) and search share."""
+        if self._query is None:
+            from .matching import ConceptMatcher
+
+            self._query = ConceptMatcher(self).query_side()
+        return self._query
 
     def find(self, term: str) -> Concept | None:
         """The one concept the term names, or None when it names none or several (see :meth:`candidates`)."""
@@ -217,7 +207,9 @@ class ConceptTable:
         return self._collect(query for query in queries if query in self._by_key)
 
     def _stem(self, queries: tuple[str, ...]) -> tuple[Concept, ...]:
-        return self._collect(key for key in self._by_key for query in queries if _stem_match(query, key))
+        matcher = self.query_side()
+        ids = {concept for query in queries for concept in matcher.concepts_named(query)}
+        return tuple(concept for concept in self._by_id.values() if concept.id in ids)
 
     def _prefix(self, queries: tuple[str, ...]) -> tuple[Concept, ...]:
         return self._collect(
@@ -266,7 +258,7 @@ def _parse_row(row: Row) -> Concept:
     for ref in glossary:
         if not _GLOSSARY_REF.fullmatch(ref):
             raise row.error("glossary", f"{ref!r} is not a reference like ru-cr:glossary:Trample")
-    return Concept(concept_id, kind, terms, rules, glossary, row["note"], row.line)
+    return Concept(concept_id, kind, terms, rules, glossary, row["note"], row.line, tuple(row["sense"].split()))
 
 
 def _split_terms(row: Row, column: str) -> tuple[str, ...]:

@@ -16,13 +16,16 @@ Two classes, because the two sides need different things:
 
 from __future__ import annotations
 
+import marshal
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import Node
-from .stemming import LANGUAGES, analyze, field_language
+from .folding import fold, serbian_to_latin
+from .stemming import LANGUAGES, WORD, analyze, english_whole_word, english_whole_words, field_language, normalize_word
+from .stopwords import is_stopword
 
 if TYPE_CHECKING:
     from .concepts import Concept, ConceptTable
@@ -34,7 +37,9 @@ LEADING_WORDS = 1
 # A one-word term this short names its concept only in the documents, not in a query: Portuguese "Se"
 # (intervening if) would otherwise capture every Serbian "se", and "X" every X.
 MIN_QUERY_TERM_CHARS = 3
-_RAW_WORD = re.compile(r"\w+")
+# A query word this short must be spelled as one of a one-word term's forms (see QueryConcepts._spelled).
+SHORT_WORD = 4
+_RAW_WORD = re.compile(WORD)
 _PARENTHESES = re.compile(r"\([^()]*\)")
 
 Stems = tuple[str, ...]
@@ -43,10 +48,12 @@ Stems = tuple[str, ...]
 @dataclass(frozen=True, slots=True)
 class Segment:
     """A piece of a query: the raw words, and the concepts they name (none for a plain word; several for a
-    word that is two concepts, like Serbian ``sprečiti`` = counter and prevent)."""
+    word that is two concepts, like Serbian ``sprečiti`` = counter and prevent), and the languages in which
+    the words are the concept's whole term."""
 
     words: str
     concepts: tuple[str, ...] = ()
+    languages: frozenset[str] = frozenset()
 
 
 class ConceptMatcher:
@@ -114,47 +121,190 @@ class ConceptMatcher:
         return list(found)
 
     def query_side(self) -> QueryConcepts:
-        """What queries need of the table, detached from it."""
-        names = {(lang, " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()}
+        """What queries need of the table, detached from it (English terms keyed by whole words)."""
+        names: dict[tuple[str, str], tuple[str, ...]] = {}
+        surfaces: dict[tuple[str, str], set[str]] = {}
+        for concept in self.table:
+            for lang, term in concept.all_terms():
+                key = " ".join(english_whole_words(term) if lang == "en" else analyze(lang, term))
+                if not key:
+                    continue
+                if concept.id not in names.get((lang, key), ()):
+                    names[(lang, key)] = (*names.get((lang, key), ()), concept.id)
+                if lang != "en" and " " not in key:
+                    surfaces.setdefault((lang, key), set()).update(fold(w) for w in _RAW_WORD.findall(term))
         terms = {c.id: {lang: t for lang in LANGUAGES if (t := c.terms_in(lang))} for c in self.table}
-        return QueryConcepts(names, terms)
+        stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
+            ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
+            if lang == "en"})
+        senses = {c.id: frozenset((lang, key) for word in c.sense if word != "*"
+                                  for lang in LANGUAGES for key in _keys_of(lang, word))
+                  for c in self.table if c.sense}
+        defaults = frozenset(c.id for c in self.table if "*" in c.sense)
+        return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults)
+
+
+def _keys_of(lang: str, word: str) -> list[str]:
+    """A word's key in one language, as a query word's (see :meth:`QueryConcepts._word_keys`)."""
+    key = english_whole_word(word) if lang == "en" else normalize_word(lang, word)
+    return [key] if key else []
 
 
 class QueryConcepts:
-    """Analyzed phrase → concepts, and concept → its terms and their stems in every language."""
+    """Analyzed phrase → concepts, and concept → its terms and their stems in every language.
+
+    ``names`` keys a term by its language and its words as that language's analyzer makes them, except
+    English, whose headwords match only as whole words (:func:`.stemming.english_whole_word`: ``order`` is
+    not *APNAP Order*, ``permanent`` not *permanently*). ``surfaces`` holds the folded spellings of one-word
+    terms: a query word of four letters or fewer must be one of them, not just share a stem (Serbian and
+    Czech stem *Anti* and *ante* alike). ``senses`` maps a concept that shares a word with others to the
+    query words that choose it (``draw`` + ``library``), and ``defaults`` names the sense chosen without them.
+    """
 
     def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
-                 stems: dict[str, dict[str, frozenset[str]]] | None = None) -> None:
+                 stems: dict[str, dict[str, frozenset[str]]] | None = None,
+                 surfaces: dict[tuple[str, str], frozenset[str]] | None = None,
+                 senses: dict[str, frozenset[tuple[str, str]]] | None = None,
+                 defaults: frozenset[str] = frozenset(),
+                 containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
+        self._surfaces = surfaces or {}
+        self._senses = senses or {}
+        self._defaults = defaults
+        self._containing = containing if containing is not None else _containing(names)
 
     def to_data(self) -> dict[str, Any]:
-        """Plain data for ``marshal`` (saved with the index)."""
-        return {"names": self._names, "terms": self._terms, "stems": self._stems}
+        """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
+        for the concepts it names, are one marshalled blob decoded on first use."""
+        return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
+                "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
+                "containing": self._containing}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
-        return cls(data["names"], data["terms"], data["stems"])
+        made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"])
+        made._lazy = data["lazy"]
+        return made
 
-    def segments(self, query: str) -> list[Segment]:
-        """Split a query's words into concept names (longest first, any language) and plain words."""
+    _lazy: bytes | None = None
+
+    def _decode(self) -> None:
+        if self._lazy is not None:
+            self._terms, self._stems = marshal.loads(self._lazy)
+            self._lazy = None
+
+    def segments(self, query: str, stopwords: frozenset[str] = frozenset()) -> list[Segment]:
+        """Split a query's words into concept names and plain words, stop words dropped.
+
+        A term matches when all its words are in the query, in any order, within a window a little longer
+        than the term (``target illegal`` is *illegal target*); a term of two or more words also matches when
+        the query has all but one of them (``hand size`` is *maximum hand size*, ``болезнь вызова`` is
+        *Правило болезни вызова*). Matches covering more query words win, then whole terms, then shorter ones;
+        a word that several concepts share keeps the sense the rest of the query chooses (:meth:`_sense`).
+        """
         words = _RAW_WORD.findall(query)
-        out: list[Segment] = []
-        i = 0
-        while i < len(words):
-            for n in range(min(MAX_TERM_WORDS, len(words) - i), 0, -1):
-                phrase = " ".join(words[i:i + n])
-                concepts = self.concepts_named(phrase)
-                if concepts:
-                    out.append(Segment(phrase, concepts))
-                    i += n
-                    break
-            else:
-                out.append(Segment(words[i]))
-                i += 1
-        return out
+        keys = [self._word_keys(word) for word in words]
+        accepted: list[tuple[tuple[int, int, int], tuple[int, ...], list[str], set[str]]] = []
+        taken: set[int] = set()
+        stops = [is_stopword(word, stopwords) for word in words]
+        for rank, covered, concepts, langs in self._matches(words, keys, stops):
+            if all(stops[i] for i in covered) and (len(covered) == 1 or not rank[1]):
+                continue  # a stop word alone, or stop words as part of a longer term, name nothing
+            twin = next((a for a in accepted if a[1] == covered and a[0] == rank), None)
+            if twin is not None:
+                twin[2].extend(c for c in concepts if c not in twin[2])
+                twin[3].update(langs)
+            elif not taken.intersection(covered):
+                taken.update(covered)
+                accepted.append((rank, covered, list(concepts), set(langs)))
+        context = {key for word_keys in keys for key in word_keys.items()}
+        out: list[tuple[int, Segment]] = []
+        for _, covered, named, typed in accepted:
+            own = {key for i in covered for key in keys[i].items()}
+            chosen = self._sense(tuple(named), context - own)
+            out.append((covered[0], Segment(" ".join(words[i] for i in covered), chosen, frozenset(typed))))
+        plain = [i for i in range(len(words)) if i not in taken]
+        kept = [i for i in plain if not stops[i]]
+        if not kept and not out:
+            kept = plain
+        out += [(i, Segment(words[i])) for i in kept]
+        return [segment for _, segment in sorted(out, key=lambda item: item[0])]
+
+    def _word_keys(self, word: str) -> dict[str, str]:
+        """A query word's key in every language (English: the whole word; others: the stem)."""
+        return {lang: key[0] for lang in LANGUAGES if (key := _keys_of(lang, word))}
+
+    def _matches(self, words: Sequence[str], keys: Sequence[dict[str, str]], stops: Sequence[bool]
+                 ) -> list[tuple[tuple[int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
+        """Every term the query's words match, best first: (rank, query positions, concepts, languages)."""
+        names: dict[tuple[str, str], None] = {}
+        for word_keys in keys:
+            for lang, key in word_keys.items():
+                names.update(dict.fromkeys(self._containing.get((lang, key), ())))
+        scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int], set[str]]] = {}
+        for lang, key in names:
+            term = key.split()
+            for covered in self._covers(words, keys, lang, term, stops):
+                full = len(covered) == len(term)
+                concepts = self._names[(lang, key)]
+                rank = (len(covered), int(full), -len(term))
+                entry = scored.setdefault((covered, concepts), (rank, set()))
+                if rank > entry[0]:
+                    entry = scored[(covered, concepts)] = (rank, set())
+                if full:
+                    entry[1].add(lang)
+        ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
+        return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
+
+    def _covers(self, words: Sequence[str], keys: Sequence[dict[str, str]], lang: str,
+                term: list[str], stops: Sequence[bool]) -> list[tuple[int, ...]]:
+        """The query positions a term's words occupy: every position of a one-word term; for a longer term,
+        all its words within a window a little longer than the term, in any order, or all but its first or last
+        word (at least two that are not stop words) next to each other (stop words aside) and in the term's
+        order."""
+        if len(term) == 1:
+            return [(i,) for i, k in enumerate(keys) if k.get(lang) == term[0] and len(words[i]) >= MIN_QUERY_TERM_CHARS
+                    and self._spelled(words[i], lang, term[0])]
+        used: list[int] = []
+        matched: list[int] = []
+        for j, stem in enumerate(term):
+            at = next((i for i, k in enumerate(keys) if k.get(lang) == stem and i not in used
+                       and self._spelled(words[i], lang, stem)), None)
+            if at is not None:
+                used.append(at)
+                matched.append(j)
+        if len(used) < max(2, len(term) - 1) or max(used) - min(used) + 1 > len(term) + 2:
+            return []
+        if len(used) < len(term):  # the term's words that matched are a run of it, typed in its order
+            between = range(min(used), max(used) + 1)
+            if used != sorted(used) or matched[-1] - matched[0] + 1 != len(matched) \
+                    or sum(not stops[i] for i in used) < 2 or any(i not in used and not stops[i] for i in between):
+                return []
+        return [tuple(sorted(used))]
+
+    def _spelled(self, word: str, lang: str, stem: str) -> bool:
+        """A short word must begin with one of the table's spellings of a one-word term (``cíle`` with *cíl*),
+        or be its beginning, not only share its stem (Serbian and Czech stem *Anti* and *ante* alike)."""
+        folded = fold(word)
+        if lang == "en" or len(folded) > SHORT_WORD:
+            return True
+        spellings = self._surfaces.get((lang, stem))
+        if spellings is None:
+            return True
+        forms = {folded, fold(serbian_to_latin(word))}
+        return any(form.startswith(s) or s.startswith(form) for form in forms for s in spellings)
+
+    def _sense(self, concepts: tuple[str, ...], context: set[tuple[str, str]]) -> tuple[str, ...]:
+        """Of the concepts a word names, those the rest of the query chooses, else the default sense."""
+        if len(concepts) < 2 or not any(c in self._senses or c in self._defaults for c in concepts):
+            return concepts
+        chosen = tuple(c for c in concepts if self._senses.get(c, frozenset()) & context)
+        if chosen:
+            return chosen
+        return tuple(c for c in concepts if c in self._defaults) or concepts
 
     def concepts_named(self, phrase: str) -> tuple[str, ...]:
         """The concepts that have this phrase (after analysis) as a term in some language."""
@@ -162,23 +312,38 @@ class QueryConcepts:
             return ()
         found: dict[str, None] = {}
         for lang in LANGUAGES:
-            stems = analyze(lang, phrase)
-            if stems:
-                found.update(dict.fromkeys(self._names.get((lang, " ".join(stems)), ())))
+            key = self._phrase_key(lang, phrase)
+            if key:
+                found.update(dict.fromkeys(self._names.get((lang, key), ())))
         return tuple(found)
 
     def languages_naming(self, phrase: str) -> frozenset[str]:
         """The languages in which the phrase is a concept's term (``jurišnik``: sr; ``mana``: sr, cs, ru, pt)."""
         return frozenset(lang for lang in LANGUAGES
-                         if (stems := analyze(lang, phrase)) and (lang, " ".join(stems)) in self._names)
+                         if (key := self._phrase_key(lang, phrase)) and (lang, key) in self._names)
+
+    @staticmethod
+    def _phrase_key(lang: str, phrase: str) -> str:
+        return " ".join(english_whole_words(phrase) if lang == "en" else analyze(lang, phrase))
 
     def terms(self, concept: str) -> dict[str, tuple[str, ...]]:
         """The concept's terms in every language that has some."""
+        self._decode()
         return self._terms.get(concept, {})
 
     def stems(self, concept: str) -> dict[str, frozenset[str]]:
         """The stems of the concept's terms per language (what a snippet highlights)."""
+        self._decode()
         return self._stems.get(concept, {})
+
+
+def _containing(names: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """(language, stem) → the names whose key holds that stem."""
+    found: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for lang, key in names:
+        for stem in dict.fromkeys(key.split()):
+            found.setdefault((lang, stem), []).append((lang, key))
+    return found
 
 
 def _stems_of(names: dict[tuple[str, str], tuple[str, ...]]) -> dict[str, dict[str, frozenset[str]]]:

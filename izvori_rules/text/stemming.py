@@ -22,7 +22,9 @@ from .folding import fold, serbian_to_latin
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
 SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese", "en": "english"}
-WORD = r"\w+"
+# A word, apostrophes inside it kept (``doesn't`` is one word, not ``doesn`` + a lone ``t`` that would match
+# the ``T`` of ``[P/T]``); the curly apostrophe is read as the straight one.
+WORD = r"\w+(?:['’]\w+)*"
 _WORD = re.compile(WORD)
 _CACHE_LIMIT = 200_000
 
@@ -68,7 +70,7 @@ class _Normalizer:
     def _normalize(self, word: str) -> str | None:
         if self._stem is None:
             self._stem = make_stemmer(SNOWBALL[self.lang])
-        text = word.lower()
+        text = word.lower().replace("’", "'")
         if self.lang == "sr":
             text = serbian_to_latin(text)
         text = fold(text)
@@ -103,6 +105,22 @@ def spans(lang: str, text: str) -> Iterator[tuple[str, int, int]]:
         term = normalize(match.group())
         if term is not None:
             yield term, match.start(), match.end()
+
+
+def english_whole_word(word: str) -> str:
+    """An English word as a concept's headword is matched: its stem, except that an adverb in *-ly* stays whole,
+    so ``conceding`` is *concede* and ``creatures`` *creature*, but ``permanently`` is not *permanent*. (A
+    one-word query never matches part of a longer headword, so ``order`` is not *APNAP Order*: see
+    :meth:`~izvori_rules.text.matching.QueryConcepts.segments`.)"""
+    text = fold(word).replace("’", "'")
+    if len(text) > 5 and text.endswith("ly"):
+        return text
+    return normalize_word("en", text) or text
+
+
+def english_whole_words(text: str) -> list[str]:
+    """The words of an English text as :func:`english_whole_word` keeps them, English stop words dropped."""
+    return [english_whole_word(w) for w in _WORD.findall(text) if fold(w) not in ENGLISH_STOP_WORDS]
 
 
 def plain_word(word: str) -> str:

@@ -1,0 +1,272 @@
+"""The postings a query reads, copied out of the Whoosh index into one file beside it, read without Whoosh.
+
+Why: a cold ``search`` spent more time importing Whoosh (``whoosh.compat`` pulls in ``urllib.request``, its
+``cached_property`` pulls in ``asyncio``) and opening the index than answering. The ranker reads whole
+postings lists anyway (:mod:`.ranking`), so after the Whoosh index is built, :func:`write_postings` copies
+what the ranker and the spelling suggestions read (each field's terms with their document numbers and
+frequencies, the field lengths, and per document its node's document, kind and whether it is numbered) into
+``postings.marshal``. :class:`FilePostings` reads that file lazily, one field at a time; the Whoosh index stays
+the index of record on disk (rebuilt, then copied again, whenever this file is missing or does not match it).
+
+The file: an 8-byte header length, a ``marshal`` header (format, refs in document order, facts per document,
+the sizes of the Whoosh files it was copied from, and each field's offset and size), then one ``marshal`` blob
+per field: ``(starts, lengths, total)`` where ``starts`` locates the field's BUCKETS buckets (each a ``marshal``
+dict mapping a term to the bytes of an ``array('i')`` of document numbers followed by an ``array('f')`` of
+frequencies; a term's bucket is :func:`bucket`) and, last, its sorted terms; ``lengths`` is the bytes of an
+``array('I')`` of the field's length in each document, and ``total`` the field's length summed.
+"""
+
+from __future__ import annotations
+
+import bisect
+import marshal
+import os
+import zlib
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+FILE_NAME = "postings.marshal"
+FORMAT = 2
+BUCKETS = 64
+_HEAD = 8
+
+
+class Postings(Protocol):
+    """What the ranker and the suggestions read: Whoosh's reader (:class:`WhooshPostings`) or the file."""
+
+    def doc_count_all(self) -> int: ...
+
+    def postings(self, field: str, term: str) -> list[tuple[int, float]]: ...
+
+    def doc_frequency(self, field: str, term: str) -> int: ...
+
+    def doc_field_length(self, docnum: int, field: str, default: int = 0) -> int: ...
+
+    def field_length(self, field: str) -> int: ...
+
+    def field_lengths(self, field: str) -> Sequence[int] | None: ...
+
+    def expand_prefix(self, field: str, prefix: str) -> list[str]: ...
+
+
+class WhooshPostings:
+    """The :class:`Postings` of an open Whoosh reader (an index in memory, and the source of the file)."""
+
+    def __init__(self, reader: Any) -> None:
+        self.reader = reader
+
+    def doc_count_all(self) -> int:
+        return int(self.reader.doc_count_all())
+
+    def postings(self, field: str, term: str) -> list[tuple[int, float]]:
+        from whoosh.reading import TermNotFound
+
+        try:
+            matcher = self.reader.postings(field, term)
+        except TermNotFound:
+            return []
+        out = []
+        while matcher.is_active():
+            out.append((matcher.id(), matcher.weight()))
+            matcher.next()
+        return out
+
+    def doc_frequency(self, field: str, term: str) -> int:
+        return int(self.reader.doc_frequency(field, term))
+
+    def doc_field_length(self, docnum: int, field: str, default: int = 0) -> int:
+        length = self.reader.doc_field_length(docnum, field, default)
+        return default if length is None else int(length)
+
+    def field_length(self, field: str) -> int:
+        return int(self.reader.field_length(field) or 0)
+
+    def field_lengths(self, field: str) -> Sequence[int] | None:
+        if not self.field_length(field):
+            return None
+        return [self.doc_field_length(docnum, field, 0) for docnum in range(self.doc_count_all())]
+
+    def expand_prefix(self, field: str, prefix: str) -> list[str]:
+        return [raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                for raw in self.reader.expand_prefix(field, prefix)]
+
+    def terms(self, field: str) -> list[str]:
+        """Every term of a field, sorted."""
+        return [raw.decode("utf-8") if isinstance(raw, bytes) else raw for raw in self.reader.lexicon(field)]
+
+
+def bucket(term: str) -> int:
+    """The bucket of a term (a stable hash: the file is read by other processes)."""
+    return zlib.crc32(term.encode("utf-8")) % BUCKETS
+
+
+class _Field:
+    """One field's lengths and total; its terms' postings in BUCKETS buckets, each decoded on first use (a
+    query reads a few terms of each field, not the thousands a field holds), and its sorted terms."""
+
+    __slots__ = ("_data", "_starts", "_buckets", "lengths", "total", "_sorted")
+
+    def __init__(self, data: bytes, base: int, blob: bytes) -> None:
+        starts, lengths, self.total = marshal.loads(blob)
+        self._data, self._starts = data, [(base + at, size) for at, size in starts]
+        self._buckets: dict[int, dict[str, bytes]] = {}
+        self.lengths = array("I")
+        self.lengths.frombytes(lengths)
+        self._sorted: list[str] | None = None
+
+    def get(self, term: str) -> bytes | None:
+        which = bucket(term)
+        found = self._buckets.get(which)
+        if found is None:
+            at, size = self._starts[which]
+            found = self._buckets[which] = marshal.loads(self._data[at:at + size])
+        return found.get(term)
+
+    def sorted_terms(self) -> list[str]:
+        if self._sorted is None:
+            at, size = self._starts[-1]
+            self._sorted = marshal.loads(self._data[at:at + size])
+        return self._sorted
+
+
+class FilePostings:
+    """The :class:`Postings` of ``postings.marshal`` (see the module docstring)."""
+
+    def __init__(self, data: bytes) -> None:
+        size = int.from_bytes(data[:_HEAD], "little")
+        header = marshal.loads(data[_HEAD:_HEAD + size])
+        if header.get("format") != FORMAT:
+            raise ValueError("unknown postings format")
+        self._data = data
+        self._base = _HEAD + size
+        self.refs: list[str] = header["refs"]
+        self.sources: dict[str, int] = header["sources"]
+        self._offsets: dict[str, tuple[int, int]] = header["fields"]
+        self._docs: list[str] = header["docs"]
+        self._doc_of = array("H")
+        self._doc_of.frombytes(header["doc_of"])
+        self._kind_of: bytes = header["kind_of"]
+        self._numbered: bytes = header["numbered"]
+        self._kinds: list[str] = header["kinds"]
+        self._fields: dict[str, _Field | None] = {}
+
+    @classmethod
+    def read(cls, path: Path) -> FilePostings:
+        """The file at ``path``; any damage is an exception (the caller rebuilds)."""
+        return cls(path.read_bytes())
+
+    def classes(self) -> tuple[bytes, list[tuple[str, str]], bytes]:
+        """Per document its class (an index into the list of (document, kind) pairs), the list, and per
+        document whether it is numbered (see :meth:`.ranking.Ranker.classes`)."""
+        width = len(self._kinds)
+        pairs = [(doc, kind) for doc in self._docs for kind in self._kinds]
+        cls = bytes(self._doc_of[d] * width + self._kind_of[d] for d in range(len(self.refs)))
+        return cls, pairs, self._numbered
+
+    def facts(self, docnum: int) -> tuple[str, str, bool]:
+        """A document's node: its document, its hit kind and whether its document prints its number."""
+        return self._docs[self._doc_of[docnum]], self._kinds[self._kind_of[docnum]], bool(self._numbered[docnum])
+
+    def matches(self, folder: Path) -> bool:
+        """Whether the Whoosh files it was copied from are still there, at the sizes they had."""
+        try:
+            return all(os.stat(folder / name).st_size == size for name, size in self.sources.items())
+        except OSError:
+            return False
+
+    def _field(self, name: str) -> _Field | None:
+        if name not in self._fields:
+            where = self._offsets.get(name)
+            self._fields[name] = None if where is None else _Field(
+                self._data, self._base, self._data[self._base + where[0]:self._base + where[0] + where[1]])
+        return self._fields[name]
+
+    def doc_count_all(self) -> int:
+        return len(self.refs)
+
+    def postings(self, field: str, term: str) -> list[tuple[int, float]]:
+        found = self._field(field)
+        blob = found.get(term) if found is not None else None
+        if blob is None:
+            return []
+        half = len(blob) // 2
+        ids, weights = array("i"), array("f")
+        ids.frombytes(blob[:half])
+        weights.frombytes(blob[half:])
+        return list(zip(ids, weights))
+
+    def doc_frequency(self, field: str, term: str) -> int:
+        found = self._field(field)
+        blob = found.get(term) if found is not None else None
+        return len(blob) // 8 if blob else 0
+
+    def doc_field_length(self, docnum: int, field: str, default: int = 0) -> int:
+        found = self._field(field)
+        return found.lengths[docnum] if found is not None and found.lengths else default
+
+    def field_length(self, field: str) -> int:
+        found = self._field(field)
+        return found.total if found is not None else 0
+
+    def field_lengths(self, field: str) -> Sequence[int] | None:
+        found = self._field(field)
+        return found.lengths if found is not None and found.lengths else None
+
+    def expand_prefix(self, field: str, prefix: str) -> list[str]:
+        found = self._field(field)
+        if found is None:
+            return []
+        terms = found.sorted_terms()
+        out = []
+        for term in terms[bisect.bisect_left(terms, prefix):]:
+            if not term.startswith(prefix):
+                break
+            out.append(term)
+        return out
+
+
+def write_postings(path: Path, source: WhooshPostings, fields: Iterable[str], refs: Sequence[str],
+                   facts: Callable[[int], tuple[str, str, bool]], folder: Path) -> None:
+    """Copy the postings of ``fields`` out of the Whoosh index in ``folder`` into ``path``."""
+    blobs: list[bytes] = []
+    offsets: dict[str, tuple[int, int]] = {}
+    at = 0
+    count = len(refs)
+    for field in fields:
+        buckets: list[dict[str, bytes]] = [{} for _ in range(BUCKETS)]
+        names = source.terms(field)
+        for term in names:
+            pairs = source.postings(field, term)
+            buckets[bucket(term)][term] = (array("i", (d for d, _ in pairs)).tobytes()
+                                           + array("f", (w for _, w in pairs)).tobytes())
+        total = source.field_length(field)
+        lengths = array("I", (source.doc_field_length(d, field, 0) for d in range(count)) if total else ())
+        parts = [marshal.dumps(b) for b in buckets] + [marshal.dumps(sorted(names))]
+        starts = []
+        for part in parts:
+            starts.append((at, len(part)))
+            at += len(part)
+            blobs.append(part)
+        head = marshal.dumps((starts, lengths.tobytes(), total))
+        offsets[field] = (at, len(head))
+        at += len(head)
+        blobs.append(head)
+    docs: list[str] = []
+    kinds: list[str] = []
+    doc_of, kind_of, numbered = array("H"), bytearray(), bytearray()
+    for docnum in range(count):
+        doc, kind, is_numbered = facts(docnum)
+        if doc not in docs:
+            docs.append(doc)
+        if kind not in kinds:
+            kinds.append(kind)
+        doc_of.append(docs.index(doc))
+        kind_of.append(kinds.index(kind))
+        numbered.append(int(is_numbered))
+    sources = {p.name: p.stat().st_size for p in sorted(folder.iterdir()) if p.suffix in (".seg", ".toc")}
+    header = marshal.dumps({"format": FORMAT, "refs": list(refs), "docs": docs, "kinds": kinds,
+                            "doc_of": doc_of.tobytes(), "kind_of": bytes(kind_of), "numbered": bytes(numbered),
+                            "sources": sources, "fields": offsets})
+    path.write_bytes(len(header).to_bytes(_HEAD, "little") + header + b"".join(blobs))

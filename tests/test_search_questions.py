@@ -1,0 +1,116 @@
+"""Search quality on real judges' questions (tests/search_questions.tsv): recall@10 and mean reciprocal rank per
+language, on the part tuned on and on the held-out part (every third question, never tuned on). A query is
+answered when one of its answers (numbered rules read in the documents) is in the first ten hits.
+``pytest -s`` prints the figures and the misses."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from izvori_rules.graph import RuleGraph
+from izvori_rules.search.searcher import Searcher, default_searcher
+
+QUESTIONS = Path(__file__).with_name("search_questions.tsv")
+LANGUAGE = {"en": "en", "sr": "sr", "sr-ascii": "sr", "sr-cyrl": "sr", "ru": "ru", "cs": "cs"}
+PARTS = ("tune", "held-out")
+RECALL_TARGET = 0.95  # issue 10's targets on the held-out part, in every language: not met yet (see below)
+MRR_TARGET = 0.8
+# What the search reaches now on the held-out part (every language at or above these): a floor against
+# regressions, below the figures measured when the set was made (recall 0.86-1.0, MRR 0.57-0.74).
+RECALL_FLOOR = 0.85
+MRR_FLOOR = 0.55
+TOP = 10
+
+
+@dataclass(frozen=True)
+class Question:
+    """One row: a query of one question, its answers and the part of the set it belongs to."""
+
+    kind: str
+    query: str
+    options: tuple[tuple[str, str], ...]
+    answers: frozenset[str]
+    question: int
+    part: str
+    line: int
+
+
+def load_questions(path: Path = QUESTIONS) -> list[Question]:
+    """The rows of the set, comments and header skipped."""
+    rows = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#") or line.startswith("set\t"):
+            continue
+        kind, query, options, answers, question, part, _source, _comment = line.split("\t")
+        parsed = tuple(tuple(o.split("=", 1)) for o in options.split()) if options != "-" else ()
+        rows.append(Question(kind, query, parsed, frozenset(answers.split()), int(question), part,  # type: ignore[arg-type]
+                             number))
+    return rows
+
+
+ROWS = load_questions()
+
+
+def reciprocal_rank(searcher: Searcher, row: Question) -> float:
+    refs = [hit.ref for hit in searcher.search(row.query, limit=TOP, **dict(row.options)).hits]
+    return next((1 / rank for rank, ref in enumerate(refs, 1) if ref in row.answers), 0.0)
+
+
+@pytest.fixture(scope="module")
+def figures() -> dict[tuple[str, str], list[tuple[Question, float]]]:
+    """Each (language, part)'s rows with their reciprocal ranks."""
+    searcher = default_searcher()
+    found: dict[tuple[str, str], list[tuple[Question, float]]] = defaultdict(list)
+    for row in ROWS:
+        found[(LANGUAGE[row.kind], row.part)].append((row, reciprocal_rank(searcher, row)))
+    print(f"\n{'language':<10}{'part':<10}{'queries':>8}{'recall@10':>11}{'MRR':>7}")
+    for (lang, part), results in sorted(found.items()):
+        recall, mrr = _figures(results)
+        print(f"{lang:<10}{part:<10}{len(results):>8}{recall:>11.3f}{mrr:>7.3f}")
+    for (lang, part), results in sorted(found.items()):
+        for row, rr in results:
+            if rr < 0.5:
+                print(f"  {part} line {row.line} [{row.kind}] {row.query!r}: rank {round(1 / rr) if rr else '>10'}")
+    return found
+
+
+def _figures(results: list[tuple[Question, float]]) -> tuple[float, float]:
+    return (sum(rr > 0 for _, rr in results) / len(results), sum(rr for _, rr in results) / len(results))
+
+
+def test_the_set_has_120_queries_from_60_questions_in_every_language() -> None:
+    assert len(ROWS) >= 120
+    assert len({row.question for row in ROWS}) >= 60
+    assert {row.kind for row in ROWS} == set(LANGUAGE)
+    assert {row.part for row in ROWS} == set(PARTS)
+    # every third question is held out, with all its variants
+    assert all((row.part == "held-out") == (row.question % 3 == 0) for row in ROWS)
+
+
+def test_every_answer_is_a_numbered_rule_of_the_graph(graph: RuleGraph) -> None:
+    wrong = [(row.line, ref) for row in ROWS for ref in sorted(row.answers)
+             if ref not in graph.nodes or graph.nodes[ref].kind in ("glossary", "part", "unit")]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGE.values())))
+def test_held_out_questions_stay_above_the_floor(figures: dict[tuple[str, str], list[tuple[Question, float]]],
+                                                 lang: str) -> None:
+    recall, mrr = _figures(figures[(lang, "held-out")])
+    assert recall >= RECALL_FLOOR
+    assert mrr >= MRR_FLOOR
+
+
+@pytest.mark.xfail(reason="issue 10's held-out targets (recall@10 >= 0.95, MRR >= 0.8 per language) are not met: "
+                          "MRR is 0.57-0.74; the right rule is usually in the first ten but below related rules",
+                   strict=False)
+@pytest.mark.parametrize("lang", sorted(set(LANGUAGE.values())))
+def test_held_out_questions_meet_the_targets(figures: dict[tuple[str, str], list[tuple[Question, float]]],
+                                             lang: str) -> None:
+    recall, mrr = _figures(figures[(lang, "held-out")])
+    assert recall >= RECALL_TARGET
+    assert mrr >= MRR_TARGET

@@ -1,0 +1,78 @@
+"""Matching a judge's words to concepts (text/matching.py): the one matcher search, ``define`` and the engine's
+keyword names share. Expected concepts are rows of corpus/concepts.tsv."""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules.text.concepts import ConceptTable, load_concepts
+from izvori_rules.text.matching import QueryConcepts
+from izvori_rules.text.stemming import analyze
+from izvori_rules.text.stopwords import load_stopwords
+
+
+@pytest.fixture(scope="module")
+def table() -> ConceptTable:
+    return load_concepts()
+
+
+@pytest.fixture(scope="module")
+def query(table: ConceptTable) -> QueryConcepts:
+    return table.query_side()
+
+
+def concepts_of(query: QueryConcepts, text: str) -> list[tuple[str, tuple[str, ...]]]:
+    return [(s.words, s.concepts) for s in query.segments(text, load_stopwords()) if s.concepts]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("target illegal", [("target illegal", ("illegal_target",))]),  # row illegal_target: "illegal target"
+        ("hand size", [("hand size", ("maximum_hand_size", "starting_hand_size"))]),  # all but one word, in order
+        ("болезнь вызова", [("болезнь вызова", ("summoning_sickness",))]),  # ru term "Правило болезни вызова"
+        ("APNAP", [("APNAP", ("apnap_order",))]),
+    ],
+    ids=["any order", "partial", "partial ru", "APNAP"],
+)
+def test_terms_match_in_any_order_and_by_all_but_one_word(query: QueryConcepts, text: str,
+                                                           expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    assert concepts_of(query, text) == expected
+
+
+def test_english_headwords_match_only_whole(query: QueryConcepts) -> None:
+    assert concepts_of(query, "order") == []  # not "APNAP Order" (ru-cr glossary)
+    assert concepts_of(query, "permanent") == [("permanent", ("permanent",))]  # not "Permanently (Obsolete)"
+    assert concepts_of(query, "permanently") == [("permanently", ("permanently_obsolete",))]
+    assert concepts_of(query, "Anti") == [("Anti", ("protection",))]  # sr-judge E3.20; not "ante" (cs-cr 217.9)
+
+
+@pytest.mark.parametrize(
+    ("text", "sense"),
+    [
+        ("draw library", "draw_card"),  # row draw_card, sense "library"
+        ("draw game", "draw_game"),  # row draw_game, sense "game"
+        ("draw", "draw_card"),  # the default sense (*)
+        ("counter spell", "counter"),
+        ("+1/+1 counter", "counter_marker"),
+    ],
+)
+def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str, sense: str) -> None:
+    named = [c for _, concepts in concepts_of(query, text) for c in concepts]
+    assert sense in named and {"draw_card", "draw_game"} - {sense} - set(named) == {"draw_card", "draw_game"} - {sense}
+
+
+def test_question_and_stop_words_are_dropped(query: QueryConcepts) -> None:
+    whole = query.segments("can a creature with protection from red block a red creature", load_stopwords())
+    assert [s.words for s in whole if not s.concepts] == []
+    serbian = query.segments("može li biće sa osobinom Anti-Crveno da blokira crveno biće", load_stopwords())
+    assert "može" not in [s.words for s in serbian] and "li" not in [s.words for s in serbian]
+
+
+def test_apostrophes_stay_inside_words() -> None:
+    assert analyze("en", "doesn't use the stack") == ["doesn't", "use", "stack"]  # no lone "t" to meet [P/T]
+
+
+@pytest.mark.parametrize("word", ["регенерированы", "razbijača", "пробивного удара", "hřbitova"])
+def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query: QueryConcepts, word: str) -> None:
+    assert {c.id for c in table.candidates(word)} == set(query.concepts_named(word))
