@@ -43,7 +43,6 @@ SAME_ID_BONUS = 0.3
 PARENT_BONUS = 0.15
 THRESHOLD = 0.4  # score needed in stage 3
 SAME_NUMBER_SHORTCUT = 0.6  # cosine at which a rule keeps its number without a search
-OPENING_WEIGHT = 1  # extra counts of the first sentence's words (see features)
 SHORT_WORDS = 4  # texts with fewer words ("General", "Trample") match by their place, not by similarity
 CHILD_THRESHOLD = 0.15  # cosine needed in stage 4, where the parent already vouches for the pair
 SUCCESSOR_MIN = 0.25
@@ -94,7 +93,6 @@ _QUOTES = str.maketrans({"‘": "'", "’": "'", "‛": "'", "′": "'", "´": "
                          "\u00a0": " ", "\u2028": " ", "…": "...", "_": ""})
 _MARKS = re.compile(r"\((?:TM|tm|R|r|C|c)\)|[™®©]")
 _DASH_AS_QUESTION = re.compile(r"(?<=\w)\?(?=\w)| \? ")  # 2008-05-01 prints every dash as "?"
-_SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r" (?=[,.;:)])|(?<=\() ")
 _RULE_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]*)?\b")
 _WORD = re.compile(r"[a-z0-9#']+")
@@ -103,10 +101,15 @@ _WORD = re.compile(r"[a-z0-9#']+")
 def typographic_key(text: str) -> str:
     """The words of a text with quote marks, dashes, spacing, trademark marks and italics underscores
     unified: two texts with the same key differ only typographically."""
-    key = _MARKS.sub("", text.translate(_QUOTES))
-    key = _DASH_AS_QUESTION.sub(lambda m: "-" if m.group() == "?" else " - ", key)
-    key = _SPACES.sub(" ", key).strip()
-    return _SPACE_BEFORE_PUNCT.sub("", key.replace(" - ", "-").replace("- ", "-").replace(" -", "-"))
+    key = text if text.isascii() and "_" not in text and "`" not in text else text.translate(_QUOTES)
+    if "(" in key or not key.isascii():
+        key = _MARKS.sub("", key)
+    if "?" in key:
+        key = _DASH_AS_QUESTION.sub(lambda m: "-" if m.group() == "?" else " - ", key)
+    key = " ".join(key.split())
+    if "-" in key:
+        key = key.replace("--", "-").replace(" - ", "-").replace("- ", "-").replace(" -", "-")
+    return _SPACE_BEFORE_PUNCT.sub("", key) if " " in key else key
 
 
 def change_of(old_text: str, new_text: str) -> str:
@@ -120,13 +123,17 @@ def features(text: str) -> Counter[str]:
     """Word unigrams and bigrams, lower case, typography unified, rule numbers masked as ``#``. The first
     sentence counts twice: when a rule is split or two are merged, the one that keeps its opening words is
     the one a reader follows (2009-05-01 308.1 "the active player declares attackers" → 508.1, not 508.4)."""
-    words = _words(text)
-    first = _words(text.split(". ", 1)[0])
-    return Counter(words + first * OPENING_WEIGHT + _bigrams(words) + _bigrams(first) * OPENING_WEIGHT)
+    return _key_features(typographic_key(text))
 
 
-def _words(text: str) -> list[str]:
-    return _WORD.findall(_RULE_NUMBER.sub("#", typographic_key(text).lower()))
+def _key_features(key: str) -> Counter[str]:
+    words = _words(key)
+    first = _words(key.split(". ", 1)[0])
+    return Counter(words + first + _bigrams(words) + _bigrams(first))
+
+
+def _words(key: str) -> list[str]:
+    return _WORD.findall(_RULE_NUMBER.sub("#", key.lower()))
 
 
 def _bigrams(words: list[str]) -> list[str]:
@@ -248,15 +255,15 @@ class _Matcher:
         an ordinary release a few dozen, where every word then weighs alike), so an ordinary pair never
         pays for the thousands of rules that kept their words."""
         if self.df is None:
-            pool = [features(self.old[i].text) for i in self.free_old()]
-            pool += [features(self.new[i].text) for i in self.free_new()]
+            pool = [_key_features(self.key(0, i)) for i in self.free_old()]
+            pool += [_key_features(self.key(1, i)) for i in self.free_new()]
             self.df = Counter(f for c in pool for f in c)
             self.total = len(self.old) + len(self.new)
         key = (side, entry_id)
         if key not in self._vectors:
-            text = (self.old if side == 0 else self.new)[entry_id].text
+            counts = _key_features(self.key(side, entry_id))
             self._vectors[key] = _unit({f: (1 + math.log(n)) * math.log(self.total / (self.df[f] + 0.5))
-                                        for f, n in features(text).items()})
+                                        for f, n in counts.items()})
         return self._vectors[key]
 
     def cosine(self, old_id: str, new_id: str) -> float:

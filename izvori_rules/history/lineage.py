@@ -22,7 +22,9 @@ rule across all 128 releases costs a few milliseconds.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..errors import QueryError, ReferenceNotFound
 from .align import ADDED, CHANGED, REMOVED, SAME, TYPOGRAPHIC, Entry, change_of
@@ -275,3 +277,44 @@ def _in_section(rule_id: str, section: str) -> bool:
     if rule_id.startswith("glossary:"):
         return section.lower() == "glossary"
     return rule_id.split(".")[0][:1] == section or rule_id.split(".")[0] == section
+
+
+_RELEASE_DOC = re.compile(r"cr-(\d{4}-\d{2}-\d{2})")
+
+
+def resolve(store: HistoryStore, query: str, root: Path | None = None) -> tuple[str, str]:
+    """The (release, id) a ``history`` query names: ``702.19b`` and ``cr:702.19b`` (the newest release),
+    ``cr-2006-10-01:502.9`` (one release), ``ru-cr:702.19b`` or ``cs-cr:214.8e`` (the release the
+    translation translates, by the same number). A translation numbered its own way (sr-judge) needs its
+    equivalents to the English rules and is refused here with a message saying so."""
+    from .family import FAMILY, translated_release
+
+    doc, sep, rule_id = query.strip().partition(":")
+    if not sep or doc == "glossary":
+        doc, rule_id = FAMILY, query.strip()
+    if not rule_id:
+        raise QueryError(f"history: no rule in {query!r}")
+    if doc == FAMILY:
+        release = store.releases[-1]
+    elif (match := _RELEASE_DOC.fullmatch(doc)) is not None:
+        release = match.group(1)
+        _position(store, release)
+    else:
+        translated = translated_release(doc, root)
+        if translated is None:
+            raise QueryError(f"history: {doc!r} is not the English CR nor a translation of one release of it")
+        release = translated
+    if store.text(_position(store, release), rule_id) is None:
+        raise _not_found(store, query, rule_id, release, doc)
+    return release, rule_id
+
+
+def _not_found(store: HistoryStore, query: str, rule_id: str, release: str, doc: str) -> ReferenceNotFound:
+    last = store.last_release_of(rule_id)
+    hints = (f"cr-{last}:{rule_id}",) if last is not None else ()
+    if doc not in ("cr",) and not _RELEASE_DOC.fullmatch(doc):
+        error = ReferenceNotFound(query, hints)
+        error.args = (f"no rule {rule_id!r} in cr-{release}, the release {doc} translates; a translation "
+                      f"numbered its own way reaches its original through its equivalents",)
+        return error
+    return ReferenceNotFound(query, hints)

@@ -8,12 +8,12 @@ chapter, rule, subrule and glossary entry, its words being its text and its exam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..model import GLOSSARY, ParsedDocument
 from .align import Entry
-from .store import HistoryStore, Progress, ReleaseSource, open_store
+from .store import HistoryStore, ProgressBar, ReleaseSource, open_store
 
 ARCHIVE = "archive"
 
@@ -35,13 +35,17 @@ def entries_of_parsed(document: ParsedDocument) -> tuple[Entry, ...]:
 STORE_CODE = ("history", "parsing/cr_english.py", "model.py")
 
 
-def load_store(progress: Callable[[], Progress] | None = None, root: Path | None = None) -> HistoryStore:
+def load_store(progress: ProgressBar | None = None, root: Path | None = None) -> HistoryStore:
     """The history store in the cache folder, built or grown first if the releases changed. The file name
     carries a hash of the code that builds it (a changed parser or aligner builds a new one)."""
     from ..cache import cache_dir, code_hash, source_files, stamped_key
 
     key = stamped_key("cr-history-code", source_files(STORE_CODE), lambda: code_hash(STORE_CODE))
-    return open_store(cache_dir() / f"cr-history-{key}.sqlite", release_sources(root), entries_of, progress)
+    path = cache_dir() / f"cr-history-{key}.sqlite"
+    if not path.exists():
+        for stale in path.parent.glob("cr-history-*.sqlite"):  # built by other code: never read again
+            stale.unlink(missing_ok=True)
+    return open_store(path, release_sources(root), entries_of, progress)
 
 
 def release_sources(root: Path | None = None) -> list[ReleaseSource]:
@@ -50,8 +54,11 @@ def release_sources(root: Path | None = None) -> list[ReleaseSource]:
     from ..cr_releases import releases
     from .userdata import user_releases
 
-    reader = _ArchiveReader(root)
-    found = [ReleaseSource(r.date, r.sha256, ARCHIVE, reader.loader(r.date)) for r in releases(root)]
+    from .family import cr_folder
+
+    folder = cr_folder(root)
+    reader = _ArchiveReader(folder)
+    found = [ReleaseSource(r.date, r.sha256, ARCHIVE, reader.loader(r.date)) for r in releases(folder)]
     found += user_releases()
     return sorted(found, key=lambda s: s.date)
 
@@ -59,8 +66,8 @@ def release_sources(root: Path | None = None) -> list[ReleaseSource]:
 class _ArchiveReader:
     """One pass over the archive, advanced as far as each requested release (requests come in date order)."""
 
-    def __init__(self, root: Path | None) -> None:
-        self.root = root
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self._stream: Iterator[tuple[str, str]] | None = None
 
     def loader(self, date: str) -> ReleaseLoader:
@@ -70,14 +77,14 @@ class _ArchiveReader:
         from ..cr_releases import release_text, release_texts
 
         if self._stream is None:
-            self._stream = ((r.date, text) for r, text in release_texts(self.root))
+            self._stream = ((r.date, text) for r, text in release_texts(self.folder))
         for found, text in self._stream:
             if found == date:
                 return text
             if found > date:
                 break
         self._stream = None
-        return release_text(date, self.root)  # asked out of order: read it by itself
+        return release_text(date, self.folder)  # asked out of order: read it by itself
 
 
 class ReleaseLoader:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +38,9 @@ CREATE INDEX IF NOT EXISTS link_old ON link(pos, old_id);
 """
 
 
+KEYS_KEPT = 20_000
+
+
 @dataclass(frozen=True, slots=True)
 class ReleaseSource:
     """A release the history should hold: its effective date, the sha256 of its normalised text, where it
@@ -49,6 +53,7 @@ class ReleaseSource:
 
 
 Progress = Callable[[int, int], None]
+ProgressBar = Callable[[], AbstractContextManager[Progress]]
 EntriesOf = Callable[[str], Sequence[Entry]]
 
 
@@ -97,15 +102,21 @@ class HistoryStore:
         return tuple(Link(*row) for row in self.conn.execute(
             "SELECT old_id, new_id, change, score, successor FROM link WHERE pos=? ORDER BY rowid", (pos,)))
 
+    def last_release_of(self, rule_id: str) -> str | None:
+        """The newest release that numbers a rule ``rule_id``, or None."""
+        row = self.conn.execute("SELECT max(last) FROM span WHERE id=?", (rule_id,)).fetchone()
+        return None if row is None or row[0] is None else self.releases[int(row[0])]
+
     def span_count(self) -> int:
         """How many spans the store holds (for the bench and the README)."""
         return int(self.conn.execute("SELECT count(*) FROM span").fetchone()[0])
 
 
 def open_store(path: Path | None, sources: Sequence[ReleaseSource], entries_of: EntriesOf,
-               progress: Callable[[], Progress] | None = None) -> HistoryStore:
+               progress: ProgressBar | None = None) -> HistoryStore:
     """The store at ``path`` (None: in memory), brought up to ``sources`` (date order) first if needed.
-    ``progress`` is called only when something must be built and returns the ``(done, total)`` callback."""
+    ``progress`` is called only when something must be built; it returns a context manager yielding the
+    ``(done, total)`` callback (the CLI's progress bar)."""
     conn = _connect(path)
     stored = [(r[0], r[1]) for r in conn.execute("SELECT date, sha FROM release ORDER BY pos")]
     wanted = [(s.date, s.sha) for s in sources]
@@ -113,9 +124,9 @@ def open_store(path: Path | None, sources: Sequence[ReleaseSource], entries_of: 
     while keep < min(len(stored), len(wanted)) and stored[keep] == wanted[keep]:
         keep += 1
     if keep < len(stored) or keep < len(wanted):
-        tick = progress() if progress else None
-        _truncate(conn, keep)
-        _append(conn, sources, keep, entries_of, tick)
+        with progress() if progress else nullcontext(None) as tick:
+            _truncate(conn, keep)
+            _append(conn, sources, keep, entries_of, tick)
     return HistoryStore(conn)
 
 
@@ -154,35 +165,57 @@ def _truncate(conn: sqlite3.Connection, keep: int) -> None:
 def _append(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], start: int, entries_of: EntriesOf,
             tick: Progress | None) -> None:
     previous = HistoryStore(conn).entries(start - 1) if start > 0 else {}
+    spans = _Spans(conn, start - 1)
     total = len(sources) - start
+    keys: dict[str, str] = {}  # typographic keys by text, shared by consecutive pairs
     for done, source in enumerate(sources[start:]):
         if tick:
             tick(done, total)
         current = {e.id: e for e in entries_of(source.load())}
         pos = start + done
+        links = []
+        if pos > 0:
+            if len(keys) > KEYS_KEPT:
+                keys.clear()
+            alignment = align(list(previous.values()), list(current.values()), keys)
+            links = [(pos, l.old, l.new, l.change, l.score, l.successor)
+                     for l in alignment.links if l.renumbered or l.change != SAME]
         with conn:
             conn.execute("INSERT INTO release VALUES (?, ?, ?, ?)", (pos, source.date, source.sha, source.origin))
-            _write_spans(conn, pos, previous, current)
-            if pos > 0:
-                alignment = align(list(previous.values()), list(current.values()))
-                conn.executemany("INSERT INTO link VALUES (?, ?, ?, ?, ?, ?)",
-                                 [(pos, l.old, l.new, l.change, l.score, l.successor)
-                                  for l in alignment.links if l.renumbered or l.change != SAME])
+            spans.write(pos, previous, current)
+            conn.executemany("INSERT INTO link VALUES (?, ?, ?, ?, ?, ?)", links)
         previous = current
     if tick:
         tick(total, total)
 
 
-def _write_spans(conn: sqlite3.Connection, pos: int, previous: dict[str, Entry], current: dict[str, Entry]) -> None:
-    for entry in current.values():
-        before = previous.get(entry.id)
-        if before is not None and before == entry:
-            conn.execute("UPDATE span SET last=? WHERE id=? AND last=?", (pos, entry.id, pos - 1))
-            continue
-        conn.execute("INSERT OR IGNORE INTO text(body) VALUES (?)", (entry.text,))
-        tid = conn.execute("SELECT tid FROM text WHERE body=?", (entry.text,)).fetchone()[0]
-        conn.execute("INSERT INTO span(id, first, last, parent, glossary, tid) VALUES (?, ?, ?, ?, ?, ?)",
-                     (entry.id, pos, pos, entry.parent, int(entry.glossary), tid))
+class _Spans:
+    """The spans still open at the last written release (rule id → span row), so that a rule carried
+    over unchanged costs one row update by primary key and nothing else."""
+
+    def __init__(self, conn: sqlite3.Connection, last: int) -> None:
+        self.conn = conn
+        self.open = dict(conn.execute("SELECT id, sid FROM span WHERE last=?", (last,)).fetchall())
+        self.next_sid = int(conn.execute("SELECT coalesce(max(sid), 0) + 1 FROM span").fetchone()[0])
+
+    def write(self, pos: int, previous: dict[str, Entry], current: dict[str, Entry]) -> None:
+        carried, fresh = [], []
+        opened: dict[str, int] = {}
+        for entry in current.values():
+            if previous.get(entry.id) == entry and entry.id in self.open:
+                carried.append((pos, self.open[entry.id]))
+                opened[entry.id] = self.open[entry.id]
+                continue
+            fresh.append((self.next_sid, entry.id, pos, pos, entry.parent, int(entry.glossary), self._tid(entry.text)))
+            opened[entry.id] = self.next_sid
+            self.next_sid += 1
+        self.conn.executemany("UPDATE span SET last=? WHERE sid=?", carried)
+        self.conn.executemany("INSERT INTO span VALUES (?, ?, ?, ?, ?, ?, ?)", fresh)
+        self.open = opened
+
+    def _tid(self, text: str) -> int:
+        self.conn.execute("INSERT OR IGNORE INTO text(body) VALUES (?)", (text,))
+        return int(self.conn.execute("SELECT tid FROM text WHERE body=?", (text,)).fetchone()[0])
 
 
 _ID_PART = re.compile(r"(\d+)|([a-z]+)|(#\d+)")

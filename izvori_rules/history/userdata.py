@@ -117,6 +117,7 @@ def add_release(file: Path) -> Added:
     """Check ``file`` and keep it in the data folder. A date the packaged archive holds is accepted only
     with the archive's own text (then nothing is stored); a date added before is replaced."""
     from ..cr_releases import releases
+    from .family import cr_folder
 
     try:
         raw = file.read_bytes()
@@ -126,7 +127,7 @@ def add_release(file: Path) -> Added:
     date, rules = check_release(text, str(file))
     data = text.encode("utf-8")
     sha = hashlib.sha256(data).hexdigest()
-    packaged = {r.date: r.sha256 for r in releases()}
+    packaged = {r.date: r.sha256 for r in releases(cr_folder())}
     if date in packaged and packaged[date] != sha:
         raise NotARelease(f"{file}: the history already holds the release effective {date} with a different "
                           f"text; a reissue of a packaged release is not added")
