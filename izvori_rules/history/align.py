@@ -43,6 +43,8 @@ SAME_ID_BONUS = 0.3
 PARENT_BONUS = 0.15
 THRESHOLD = 0.4  # score needed in stage 3
 SAME_NUMBER_SHORTCUT = 0.6  # cosine at which a rule keeps its number without a search
+OPENING_WORDS = 8
+OPENING_BONUS = 0.35  # same first eight words
 SHORT_WORDS = 4  # texts with fewer words ("General", "Trample") match by their place, not by similarity
 CHILD_THRESHOLD = 0.15  # cosine needed in stage 4, where the parent already vouches for the pair
 SUCCESSOR_MIN = 0.25
@@ -317,7 +319,15 @@ class _Matcher:
             score += id_bonus
         if old.parent is not None and self.pairs.get(old.parent, ("",))[0] == new.parent:
             score += PARENT_BONUS
+        if self.opening(0, old_id) == self.opening(1, new_id):
+            score += OPENING_BONUS
         return score
+
+    def opening(self, side: int, entry_id: str) -> tuple[str, ...]:
+        """The first words of an entry (numbers masked): a rule split in two goes on in the half that keeps
+        its opening words (2009-05-01 606.7a → 806.7a, not the longer 806.7b)."""
+        words = _words(self.key(side, entry_id))
+        return tuple(words[:OPENING_WORDS]) if len(words) >= OPENING_WORDS else (str(side), entry_id)
 
     # stage 4 ------------------------------------------------------------------------------------------
     def by_hierarchy(self) -> None:
