@@ -102,6 +102,19 @@ class HistoryStore:
         return tuple(Link(*row) for row in self.conn.execute(
             "SELECT old_id, new_id, change, score, successor FROM link WHERE pos=? ORDER BY rowid", (pos,)))
 
+    def meta(self, key: str) -> str | None:
+        """A value the builder left in the store (the stamp of the files it was built from)."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Record a value; a read-only store keeps none (it is then checked in full each time)."""
+        try:
+            with self.conn:
+                self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+        except sqlite3.Error:
+            pass
+
     def last_release_of(self, rule_id: str) -> str | None:
         """The newest release that numbers a rule ``rule_id``, or None."""
         row = self.conn.execute("SELECT max(last) FROM span WHERE id=?", (rule_id,)).fetchone()
