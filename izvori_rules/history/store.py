@@ -22,7 +22,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
-from .align import ADDED, REMOVED, SAME, Entry, Link, align
+from .align import SAME, Entry, Link, align
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
@@ -246,5 +246,3 @@ def id_order(rule_id: str) -> tuple[object, ...]:
         parts[0] = (0, int(str(parts[0][1])) * 100 - 0.5)
     return (0, tuple(parts))
 
-
-__all__ = ["ADDED", "REMOVED", "HistoryStore", "ReleaseSource", "open_store", "id_order"]
