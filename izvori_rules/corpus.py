@@ -13,7 +13,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from . import cr_releases
 from .errors import CorpusError
 from .model import DocumentInfo
 
@@ -40,6 +39,8 @@ def load_manifest(root: Path | None = None) -> tuple[DocumentInfo, ...]:
     (``cr-2003-03-15``, ``cr-2006-10-01``, ``cr-2019-05-03``) when the entry says ``translated_in_graph``;
     the other releases are no documents of the graph (they are read from the history store, ``cr_store``).
     """
+    from . import cr_releases
+
     path = (root or corpus_dir()) / "manifest.toml"
     data, _ = read_toml(path, "the corpus manifest")
     entries = tuple(_document_info(path, i, entry) for i, entry in enumerate(data.get("document", [])))
@@ -64,6 +65,8 @@ def release_folder(info: DocumentInfo, root: Path | None = None) -> Path:
 
 def prefetch_releases(infos: Iterable[DocumentInfo], root: Path | None = None) -> None:
     """Read the release documents among ``infos`` from their archive in one pass (then from the cache)."""
+    from . import cr_releases
+
     families: dict[Path, list[str]] = {}
     for info in infos:
         if info.release:
@@ -75,6 +78,8 @@ def prefetch_releases(infos: Iterable[DocumentInfo], root: Path | None = None) -
 def _family(entry: DocumentInfo, translated: set[str], root: Path | None) -> list[DocumentInfo]:
     """The family's newest release as ``entry.id``, then (with ``translated_in_graph``) the releases other
     documents translate."""
+    from . import cr_releases
+
     table = cr_releases.releases(release_folder(entry, root))
     newest = table[-1]
     out = [replace(entry, release=newest.date, family=entry.id,
@@ -117,6 +122,8 @@ def _document_info(path: Path, index: int, entry: dict[str, object]) -> Document
 def read_document(info: DocumentInfo, root: Path | None = None) -> str:
     """The document's text, decoded with the manifest's encoding; a wrong encoding is a clear error."""
     if info.release:
+        from . import cr_releases
+
         return cr_releases.release_text(info.release, release_folder(info, root))
     path = (root or corpus_dir()) / info.file
     try:

@@ -28,13 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from . import cache, cr_releases
-from .citations import title_key, title_matches
-from .errors import CacheError
+from .errors import CacheError, ReferenceNotFound
 from .graph import GraphIndex, RuleGraph
 from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, DocumentInfo, Flag, Node, ParsedDocument, ParsedNode
-from .parsing import parser_module
 
 FORMAT = 1
+MARSHAL_VERSION = 2  # no back-references: equal bodies give equal bytes, whatever else shares their strings
 STORE_CODE = ("cr_store.py", "cr_releases.py", "parsing/cr_english.py", "model.py", "citations.py", "folding.py")
 Progress = Callable[[int, int], None]
 
@@ -76,17 +75,20 @@ def build(family: DocumentInfo, folder: Path, path: Path, progress: Progress | N
     """
     import tempfile
 
+    from .parsing import parser_module
+
     parser = parser_module(family.parser)
     table = cr_releases.releases(folder)
     finder = _memo(parser.find_citations)
     records: list[_Record] = []
     latest: dict[str, _Record] = {}
     orders: list[tuple[int, str, bytes]] = []
+    known: dict[str, tuple[tuple[Any, ...], bytes | None]] = {}
     if parsed_releases is None:
         parsed_releases = ((release, parser.parse(text)) for release, text in cr_releases.release_texts(folder))
     for index, (release, parsed) in enumerate(parsed_releases):
         rowids = []
-        for pn, body, cites in _release_records(parsed, finder):
+        for pn, body, cites in _release_records(parsed, finder, known):
             record = latest.get(pn.id)
             if record is None or record.last != index - 1 or record.body != body or record.parent != pn.parent:
                 record = _Record(len(records) + 1, pn.id, index, index, pn.parent, body, cites)
@@ -95,9 +97,9 @@ def build(family: DocumentInfo, folder: Path, path: Path, progress: Progress | N
             record.last = index
             rowids.append(record.rowid)
         nodes = parsed.nodes
-        orders.append((index, release.date, zlib.compress(marshal.dumps(
-            (tuple(n.id for n in nodes), tuple(rowids), tuple(n.line for n in nodes),
-             tuple(n.offset for n in nodes))))))
+        order = (tuple(n.id for n in nodes), tuple(rowids), tuple(n.line for n in nodes),
+                 tuple(n.offset for n in nodes))
+        orders.append((index, release.date, zlib.compress(marshal.dumps(order), 1)))
         if progress:
             progress(index + 1, len(table))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -131,20 +133,32 @@ def _memo(finder: Callable[[str], tuple[CitationMatch, ...]]) -> Callable[[str],
     return lru_cache(maxsize=None)(finder)
 
 
-def _release_records(parsed: ParsedDocument, finder: Callable[[str], tuple[CitationMatch, ...]]
+def _release_records(parsed: ParsedDocument, finder: Callable[[str], tuple[CitationMatch, ...]],
+                     known: dict[str, tuple[tuple[Any, ...], bytes | None]]
                      ) -> Iterator[tuple[ParsedNode, bytes, tuple[str, ...]]]:
     """Each node of one release with its record body (citations resolved within the release, targets as bare
-    ids: a record is shared by releases, so it cannot name one) and the ids it cites."""
+    ids: a record is shared by releases, so it cannot name one) and the ids it cites.
+
+    ``known`` keeps, by id, the last parsed content and, when it cites nothing, its body: most nodes repeat
+    unchanged in the next release, and one that cites nothing needs neither resolving nor encoding again.
+    """
     release = _Release(parsed)
     for pn in parsed.nodes:
+        content = (pn.kind, pn.number, pn.title, pn.text, pn.examples, pn.flags)
+        seen = known.get(pn.id)
+        if seen is not None and seen[1] is not None and seen[0] == content:
+            yield pn, seen[1], ()
+            continue
         citations = [release.resolve(m, where) for where, text in _texts(pn.text, pn.examples)
                      for m in finder(text)]
         cites = tuple(dict.fromkeys(t for c in citations for t in c.targets if t != pn.id))
         flags = pn.flags + tuple(release.flags(citations)) if citations else pn.flags
-        body = (pn.kind, pn.number, pn.title, pn.text, pn.examples, tuple((f.kind, f.detail) for f in flags),
-                tuple((c.start, c.end, c.where, c.surface, c.targets, c.unresolved, c.title, c.title_matches)
-                      for c in citations), cites)
-        yield pn, marshal.dumps(body), cites
+        body = marshal.dumps((pn.kind, pn.number, pn.title, pn.text, pn.examples,
+                              tuple((f.kind, f.detail) for f in flags),
+                              tuple((c.start, c.end, c.where, c.surface, c.targets, c.unresolved, c.title,
+                                     c.title_matches) for c in citations), cites), MARSHAL_VERSION)
+        known[pn.id] = (content, None if citations else body)
+        yield pn, body, cites
 
 
 def _texts(text: str, examples: tuple[str, ...]) -> Iterator[tuple[int, str]]:
@@ -197,6 +211,8 @@ class _Release:
     def _mismatch(self, citation: Citation, title: str) -> str:
         target = self.nodes[citation.targets[0]]
         detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"
+        from .citations import title_key
+
         if self._headings is None:
             self._headings = {}
             for pn in self.nodes.values():
@@ -210,6 +226,8 @@ class _Release:
 def _title_ok(quoted: str, title: str, text: str) -> bool:
     stand_in = Node(ref="", doc="", id="", kind="", number="", title=title, text=text, examples=(), parent=None,
                     children=(), line=0)
+    from .citations import title_matches
+
     return title_matches(quoted, stand_in)
 
 
@@ -288,14 +306,15 @@ class HistoryStore:
 
     def release_graph(self, date: str) -> RuleGraph:
         """One release as a graph whose nodes are read from the store when first used."""
-        release = cr_releases.release(date, self.folder)
         row = self._con.execute("SELECT idx, nodes FROM releases WHERE date = ?", (date,)).fetchone()
         if row is None:
-            raise CacheError(f"the history store has no release {date}; delete it to rebuild")
+            earlier = [d for d in self.dates if d < date][-1:]
+            later = [d for d in self.dates if d > date][:1]
+            raise ReferenceNotFound(self.doc_id(date), tuple(self.doc_id(d) for d in (*earlier, *later)))
         index, blob = row
         ids, rowids, lines, offsets = marshal.loads(zlib.decompress(blob))
         doc = self.doc_id(date)
-        info = replace(self.family, id=doc, release=release.date, family=self.family.id, edition=release.date)
+        info = replace(self.family, id=doc, release=date, family=self.family.id, edition=date)
         nodes = StoreNodes(self._con, doc, info.language, index, ids, rowids, lines, offsets)
         return RuleGraph([info], nodes, _index(doc, ids))
 

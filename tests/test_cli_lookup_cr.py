@@ -4,6 +4,8 @@ release, from the history store) and bare numbers, which never reach the older r
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from typing import TYPE_CHECKING
 
 from typer.testing import CliRunner
@@ -69,3 +71,13 @@ def test_an_unknown_release_suggests_the_nearest(cr_history: CrHistory) -> None:
 def test_a_bare_number_finds_cr_but_no_older_release(graph: RuleGraph) -> None:
     code, data = lookup_json("702.19b")
     assert code == 0 and {r["doc"] for r in data["rules"]} == {"ru-cr", "cr"}
+
+
+def test_a_lookup_of_a_translation_reads_nothing_of_the_history(graph: RuleGraph) -> None:
+    # issue 15: cold commands must not pay for the history (no SQLite, no archive reader)
+    code = ("import sys; from izvori_rules.cli import main; sys.argv = ['izvori-judge', 'lookup', 'D19.51', "
+            "'--json']\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('sqlite3', 'izvori_rules.cr_store', 'izvori_rules.cr_releases', 'tarfile') "
+            "if m in sys.modules), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr
+    assert out.strip() == "[]"
