@@ -11,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..model import GLOSSARY, ParsedDocument
+from typing import TYPE_CHECKING
+
 from .align import Entry
 from .store import HistoryStore, ProgressBar, ReleaseSource, open_store
+
+if TYPE_CHECKING:
+    from ..model import ParsedDocument
 
 ARCHIVE = "archive"
 
@@ -27,6 +31,8 @@ def entries_of(text: str) -> tuple[Entry, ...]:
 
 def entries_of_parsed(document: ParsedDocument) -> tuple[Entry, ...]:
     """The entries of a parsed release, in document order."""
+    from ..model import GLOSSARY
+
     return tuple(Entry(n.id, n.text + "".join(f"\nExample: {e}" for e in n.examples), n.parent,
                        n.kind == GLOSSARY)
                  for n in document.nodes)
@@ -69,28 +75,29 @@ def _fresh(path: Path) -> HistoryStore | None:
         return None
     if stamp is None:
         return None
-    from ..corpus import corpus_dir
-    from .userdata import FOLDER, data_dir
+    from .family import USER_FOLDER, data_dir
 
-    files = [Path(line.split("\t", 1)[0]) for line in stamp.split("\n") if line]
-    if len(files) < 4 or files[0] != corpus_dir() / "manifest.toml" or files[3] != data_dir() / FOLDER:
-        return None  # another corpus or data folder than the one the stamp describes
+    files = [Path(line.split("\t", 1)[0]) for line in stamp.split("\n")[1:] if line]
+    if len(files) < 4 or files[3] != data_dir() / USER_FOLDER:
+        return None  # another data folder than the one the stamp describes
     return store if _stamp(files) == stamp else None
 
 
 def _stamped_files(root: Path | None) -> list[Path]:
     from ..corpus import corpus_dir
     from ..cr_releases import ARCHIVE, TABLE
-    from .family import cr_folder
-    from .userdata import FOLDER, data_dir
+    from .family import USER_FOLDER, cr_folder, data_dir
 
-    folder, user = cr_folder(root), data_dir() / FOLDER
+    folder, user = cr_folder(root), data_dir() / USER_FOLDER
     added = sorted(user.glob("*.txt")) if user.is_dir() else []
     return [(root or corpus_dir()) / "manifest.toml", folder / TABLE, folder / ARCHIVE, user, *added]
 
 
 def _stamp(files: list[Path]) -> str:
-    lines = []
+    """Size and time of each file, after the corpus override in force (another corpus: another stamp)."""
+    import os
+
+    lines = [f"IZVORI_JUDGE_CORPUS={os.environ.get('IZVORI_JUDGE_CORPUS', '')}"]
     for file in files:
         try:
             stat = file.stat()

@@ -11,15 +11,15 @@ date line. A file without that line or without numbered rules is refused and not
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CorpusError
+from .family import USER_FOLDER, data_dir
 from .store import ReleaseSource
 
-FOLDER = "cr-releases"
+FOLDER = USER_FOLDER
 MIN_RULES = 100  # every release since 2003 numbers at least 579 rules
 _NAME = re.compile(r"\d{4}-\d{2}-\d{2}\.txt")
 
@@ -40,15 +40,6 @@ class Added:
     newest: bool
     rules: int
     encoding: str
-
-
-def data_dir() -> Path:
-    """``$IZVORI_JUDGE_DATA``, else ``$XDG_DATA_HOME/izvori-judge``, else ``~/.local/share/izvori-judge``."""
-    override = os.environ.get("IZVORI_JUDGE_DATA")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "izvori-judge"
 
 
 def user_releases() -> list[ReleaseSource]:
