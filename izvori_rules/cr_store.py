@@ -32,9 +32,9 @@ from .errors import CacheError, ReferenceNotFound
 from .graph import GraphIndex, RuleGraph
 from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, DocumentInfo, Flag, Node, ParsedDocument, ParsedNode
 
-FORMAT = 1
+FORMAT = 2
 MARSHAL_VERSION = 2  # no back-references: equal bodies give equal bytes, whatever else shares their strings
-STORE_CODE = ("cr_store.py", "cr_releases.py", "parsing/cr_english.py", "model.py", "citations.py", "folding.py")
+STORE_CODE = ("cr_store.py", "cr_releases.py", "parsing/cr_english.py", "model.py", "citations.py", "text")
 Progress = Callable[[int, int], None]
 
 _SCHEMA = """
@@ -154,7 +154,7 @@ def _release_records(parsed: ParsedDocument, finder: Callable[[str], tuple[Citat
         cites = tuple(dict.fromkeys(t for c in citations for t in c.targets if t != pn.id))
         flags = pn.flags + tuple(release.flags(citations)) if citations else pn.flags
         body = marshal.dumps((pn.kind, pn.number, pn.title, pn.text, pn.examples,
-                              tuple((f.kind, f.detail) for f in flags),
+                              tuple((f.kind, f.detail, f.term, f.ref) for f in flags),
                               tuple((c.start, c.end, c.where, c.surface, c.targets, c.unresolved, c.title,
                                      c.title_matches) for c in citations), cites), MARSHAL_VERSION)
         known[pn.id] = (content, None if citations else body)
@@ -204,22 +204,22 @@ class _Release:
         """The flags :func:`.citations._flags` raises, worded the same."""
         for citation in citations:
             for printed in citation.unresolved:
-                yield Flag("dangling", f"{citation.surface} ({printed}: does not exist)")
+                yield Flag("dangling", f"{citation.surface} ({printed}: does not exist)", term=printed)
             if citation.title_matches is False and citation.title:
-                yield Flag("title_mismatch", self._mismatch(citation, citation.title))
+                yield self._mismatch(citation, citation.title)
 
-    def _mismatch(self, citation: Citation, title: str) -> str:
-        target = self.nodes[citation.targets[0]]
-        detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"
+    def _mismatch(self, citation: Citation, title: str) -> Flag:
         from .citations import title_key
 
+        target = self.nodes[citation.targets[0]]
+        detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"
         if self._headings is None:
             self._headings = {}
             for pn in self.nodes.values():
                 if pn.title and pn.kind != GLOSSARY:
                     self._headings.setdefault(title_key(pn.title), pn.id)
         better = self._headings.get(title_key(title))
-        return detail + (f"; “{title}” is {better}" if better else "")
+        return Flag("title_mismatch", detail + (f"; “{title}” is {better}" if better else ""), term=title, ref=better)
 
 
 @lru_cache(maxsize=None)
@@ -401,7 +401,7 @@ class StoreNodes(Mapping[str, Node]):
             ref=self._refs[slot], doc=self._doc, id=node_id, kind=kind, number=number, title=title, text=text,
             examples=examples, parent=self._ref(parent) if parent else None, children=self._children(node_id),
             line=self._lines[slot], offset=self._offsets[slot], lang=self._lang,
-            flags=tuple(Flag(*f) for f in flags),
+            flags=tuple(Flag(kind, detail, term, self._ref(ref) if ref else None) for kind, detail, term, ref in flags),
             citations=tuple(Citation(s, e, w, surface, tuple(map(self._ref, targets)), unresolved, t, ok)
                             for s, e, w, surface, targets, unresolved, t, ok in citations),
             cites=tuple(map(self._ref, cites)), cited_by=self._cited_by(node_id))

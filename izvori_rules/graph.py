@@ -1,30 +1,19 @@
 """The cross-referenced rule graph: every node of every document, its tree, its citations both ways, flags.
 
-:func:`build_graph` is pure: parsed documents in, graph out (the cache and the corpus loader live in
-``graph_cache.py``). A reference is ``DOC:ID``; a bare id is looked up in every document that has it, so
-``101.4`` returns both cs-cr and ru-cr, and an ambiguous number is never silently narrowed to a guess.
+The graph is built by ``graph_build.build_graph`` (pure: parsed documents in, graph out); the cache and
+the corpus loader live in ``graph_cache.py``. A reference is ``DOC:ID``; a bare id is looked up in every
+document that has it, so ``101.4`` returns both cs-cr and ru-cr, and an ambiguous number is never silently narrowed to a guess.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .errors import QueryError, ReferenceNotFound
-from .model import (
-    GLOSSARY,
-    CitationMatch,
-    DocumentInfo,
-    Equivalent,
-    Node,
-    ParsedDocument,
-    ParsedNode,
-    make_ref,
-    split_ref,
-)
+from .model import GLOSSARY, DocumentInfo, Node, make_ref, split_ref
 
-Finder = Callable[[str], tuple[CitationMatch, ...]]
 _REF_SHAPE = re.compile(r"^[\w.#:\-–/ ’'“”«»,()ёЁа-яА-Яa-zA-Z0-9]+$")
 
 
@@ -173,43 +162,3 @@ class RuleGraph:
                 for ref in refs for folded in [split_ref(ref)[1].casefold()]}
         close = difflib.get_close_matches(node_id.casefold(), list(pool), n=limit, cutoff=0.5)
         return tuple(pool[c] for c in close)
-
-
-def build_graph(
-    parsed: Sequence[tuple[DocumentInfo, ParsedDocument]],
-    finders: Mapping[str, Finder],
-    equivalents: Mapping[str, tuple[Equivalent, ...]] | None = None,
-) -> RuleGraph:
-    """Link parsed documents into one graph: refs, children, resolved citations, cited_by and flags.
-
-    ``finders`` maps a document id to its citation finder (``find_citations`` of its parser module).
-    Citations are resolved against a first graph of the bare nodes; each node is then built once more with
-    its links (one ``replace`` per node: this is most of the graph's build time).
-    """
-    from .citations import resolve_citations
-
-    docs = [info for info, _ in parsed]
-    bare = RuleGraph(docs, [_node(info, pn) for info, document in parsed for pn in document.nodes])
-    links = {ref: resolve_citations(bare, node, finders[node.doc]) for ref, node in bare.nodes.items()}
-    children: dict[str, list[str]] = {}
-    cited_by: dict[str, list[str]] = {}
-    for ref, node in bare.nodes.items():
-        if node.parent:
-            children.setdefault(node.parent, []).append(ref)
-        for target in links[ref].cites:
-            cited_by.setdefault(target, []).append(ref)
-    equivalents = equivalents or {}
-    return RuleGraph(docs, [
-        replace(node, children=tuple(children.get(ref, ())), citations=links[ref].citations,
-                cites=links[ref].cites, cited_by=tuple(cited_by.get(ref, ())),
-                flags=node.flags + links[ref].flags, equivalents=equivalents.get(ref, ()))
-        for ref, node in bare.nodes.items()
-    ])
-
-
-def _node(info: DocumentInfo, pn: ParsedNode) -> Node:
-    return Node(
-        ref=make_ref(info.id, pn.id), doc=info.id, id=pn.id, kind=pn.kind, number=pn.number, title=pn.title,
-        text=pn.text, examples=pn.examples, parent=make_ref(info.id, pn.parent) if pn.parent else None,
-        children=(), line=pn.line, offset=pn.offset, lang=info.language, flags=pn.flags,
-    )

@@ -21,14 +21,14 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from izvori_rules.concepts import load_concepts
+from izvori_rules.text.concepts import load_concepts
 from izvori_rules.concordance.align import WEIGHTS, Weights
 from izvori_rules.concordance.curated import load_concordance
 from izvori_rules.concordance.evaluate import Evaluation, cross_validate, evaluate
 from izvori_rules.concordance.link import node_concepts, node_words
 from izvori_rules.graph_cache import load_graph
 from izvori_rules.model import Node
-from izvori_rules.search.concepts_in_text import ConceptMatcher
+from izvori_rules.text.matching import ConceptMatcher
 
 TARGET_PRECISION, TARGET_RECALL = 0.9, 0.8
 

@@ -168,6 +168,6 @@ def test_define_without_a_graph_still_works(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_starting_the_cli_does_not_load_the_concept_table() -> None:
-    code = "import sys, izvori_rules.cli; print('izvori_rules.concepts' in sys.modules)"
+    code = "import sys, izvori_rules.cli; print('izvori_rules.text.concepts' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

@@ -18,7 +18,7 @@ from izvori_rules import graph_cache
 from izvori_rules.cli import app
 from izvori_rules.cli import search as search_cli
 from izvori_rules.corpus import corpus_dir
-from izvori_rules.folding import fold
+from izvori_rules.text.folding import fold
 from izvori_rules.search.searcher import default_searcher
 
 runner = CliRunner()

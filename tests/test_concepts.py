@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from izvori_rules.concepts import (
+from izvori_rules.text.concepts import (
     COLUMNS,
     KINDS,
     LANGUAGES,
@@ -25,7 +25,7 @@ from izvori_rules.concepts import (
 )
 from izvori_rules.corpus import load_manifest, read_document
 from izvori_rules.errors import CorpusError
-from izvori_rules.folding import fold
+from izvori_rules.text.folding import fold
 from izvori_rules.graph import RuleGraph
 
 # Where each language's terms come from.

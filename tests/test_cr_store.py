@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from izvori_rules.graph import build_graph
+from izvori_rules.graph_build import build_graph
 from izvori_rules.corpus import load_manifest
 from izvori_rules.model import DocumentInfo
 from izvori_rules.parsing import cr_english

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from izvori_rules.concepts import load_concepts
+from izvori_rules.text.concepts import load_concepts
 from izvori_rules.export.html_site import write_site
 from izvori_rules.graph import RuleGraph
 
@@ -240,7 +240,7 @@ def test_the_search_box_of_a_chapter_page_opens_the_results(site: Path, browser:
 
 
 def test_the_page_folds_like_the_cli(graph: RuleGraph, site: Path, browser: Chromium) -> None:
-    from izvori_rules.folding import fold
+    from izvori_rules.text.folding import fold
 
     browser.open((site / "index.html").as_uri())
     words = sorted({w for n in list(graph.nodes.values())[::7] for w in (n.title + " " + n.text).split()})[:3000]

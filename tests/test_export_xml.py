@@ -9,7 +9,7 @@ from lxml import etree
 from typer.testing import CliRunner
 
 from izvori_rules.cli import app
-from izvori_rules.concepts import load_concepts
+from izvori_rules.text.concepts import load_concepts
 from izvori_rules.export.xml_graph import SCHEMA, read_xml, validate, write_xml
 from izvori_rules.graph import RuleGraph
 

@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from izvori_rules.folding import fold, looks_serbian_cyrillic, serbian_to_latin
+from izvori_rules.text.folding import fold, looks_serbian_cyrillic, serbian_to_latin
 
 
 @pytest.mark.parametrize(

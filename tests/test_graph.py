@@ -8,7 +8,8 @@ import re
 import pytest
 
 from izvori_rules.errors import QueryError, ReferenceNotFound
-from izvori_rules.graph import RuleGraph, build_graph
+from izvori_rules.graph import RuleGraph
+from izvori_rules.graph_build import build_graph
 from izvori_rules.model import (
     CHAPTER,
     RULE,

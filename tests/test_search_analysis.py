@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from izvori_rules.search.analysis import ANALYZER_VERSION, language_analyzer, words_analyzer
-from izvori_rules.search.stemming import ENGLISH_STOP_WORDS, LANGUAGES, analyze, normalize_word, plain_words, spans
+from izvori_rules.text.stemming import ENGLISH_STOP_WORDS, LANGUAGES, analyze, normalize_word, plain_words, spans
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..folding import fold
+from ..text.folding import fold
 from ..model import CHAPTER, IN_TEXT, RULE, SECTION, SUBRULE, Node
 
 RULE_KINDS = (RULE, SUBRULE)

@@ -21,8 +21,8 @@ from .align import WEIGHTS, Aligned, Weights, align
 from .curated import CuratedPair, load_concordance, unknown_refs
 
 if TYPE_CHECKING:
-    from ..concepts import ConceptTable
-    from ..search.concepts_in_text import ConceptMatcher
+    from ..text.concepts import ConceptTable
+    from ..text.matching import ConceptMatcher
 
 ALIGNED_MAX = 0.85  # an aligned equivalent is never as sure as a curated "close" pair (0.9)
 ALIGNED_MIN = 0.6
@@ -38,8 +38,8 @@ def corpus_equivalents(nodes: Mapping[str, Node], root: Path) -> Equivalents:
     curated = load_concordance(root)
     matcher = None
     if (root / "concepts.tsv").is_file():
-        from ..concepts import load_concepts
-        from ..search.concepts_in_text import ConceptMatcher
+        from ..text.concepts import load_concepts
+        from ..text.matching import ConceptMatcher
 
         matcher = ConceptMatcher(load_concepts(root / "concepts.tsv"))
     return equivalents(nodes, matcher, curated)
@@ -61,7 +61,7 @@ def node_concepts(matcher: ConceptMatcher) -> Callable[[Node], tuple[str, ...]]:
 
 def node_words(min_length: int = 3) -> Callable[[Node], frozenset[str]]:
     """A node's word stems in its language (the search analyzers), numbers and short words left out."""
-    from ..search.stemming import analyze
+    from ..text.stemming import analyze
 
     def words_of(node: Node) -> frozenset[str]:
         return frozenset(w for w in analyze(node.lang, node.text) if len(w) >= min_length and not w.isdigit())

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..corpus import corpus_dir, read_toml
 from ..errors import CorpusError, QueryError
-from ..folding import fold
+from ..text.folding import fold
 
 FILE = "deck_rules.toml"
 RULE_NAMES = ("min_size", "max_size", "max_copies", "basic_land_exception", "sideboard_size",

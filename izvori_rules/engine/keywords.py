@@ -3,7 +3,7 @@
 A keyword in a scenario may be a canonical id (``trample``, ``protection:red``, ``landwalk:forest``) or any
 document's name for it, inflected or parameterised: ``Razbijač``, ``Anti-Crveno`` (sr-judge:E3.21),
 ``Šumski`` (sr-judge:E3.41), ``пробивной удар``. Names are looked up in one place, :func:`_concept_id`, which
-asks the concept table (``izvori_rules.concepts``) when it is installed and this module's own short table
+asks the concept table (``izvori_rules.text.concepts``) when it is installed and this module's own short table
 otherwise; the parameter of protection and landwalk is parsed here (colour and land-type names in en/sr/ru/cs).
 """
 
@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from .. import folding
+from ..text import folding
 
 MODELLED = frozenset({
     "flying", "first_strike", "double_strike", "trample", "deathtouch", "lifelink", "vigilance", "haste", "reach",
@@ -95,7 +95,7 @@ class KeywordError(ValueError):
 
 
 def fold(text: str) -> str:
-    """The corpus folding (:func:`izvori_rules.folding.fold`: đ → dj, ё → е, й kept), with spaces for
+    """The corpus folding (:func:`izvori_rules.text.folding.fold`: đ → dj, ё → е, й kept), with spaces for
     underscores and runs of blanks, so ``first_strike`` and ``First  strike`` meet."""
     return re.sub(r"[\s_]+", " ", folding.fold(text.strip()))
 
@@ -207,7 +207,7 @@ def _concept_id(term: str) -> str | None:
 @lru_cache(maxsize=1)
 def _concepts() -> Any:
     try:
-        from ..concepts import load_concepts  # type: ignore[import-not-found,unused-ignore]
+        from ..text.concepts import load_concepts  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     try:

@@ -6,14 +6,14 @@ Chromium blocks ``fetch()`` of ``file://`` URLs and a judge opens the rulebook f
 What is indexed, and how it is spelled, follows the CLI search (``search/analysis.py``):
 
 * every node's heading, text, examples and English headword, cut into ``\\w+`` words, Serbian nodes'
-  words transliterated to Latin, then :func:`~izvori_rules.folding.fold` (so ``Razbijač``, ``razbijac`` and
+  words transliterated to Latin, then :func:`~izvori_rules.text.folding.fold` (so ``Razbijač``, ``razbijac`` and
   ``РАЗБИЈАЧ`` are one word); each distinct word keeps the list of nodes it occurs in;
 * the Snowball stems the CLI's analyzers give each word in its document's language, exported as groups of
   words sharing a stem (``razbijac``, ``razbijaca``): the page cannot run Snowball, so the export does;
 * the concept table (``concepts.tsv``): each concept's terms in every language as lookup keys (folded as
-  :func:`~izvori_rules.concepts.normalize` does) and as word lists, and the nodes that define it, so
+  :func:`~izvori_rules.text.concepts.normalize` does) and as word lists, and the nodes that define it, so
   ``первый удар`` also finds the Serbian and Czech terms for first strike;
-* the fold tables themselves, generated here from :mod:`izvori_rules.folding` (never copied by hand), so the
+* the fold tables themselves, generated here from :mod:`izvori_rules.text.folding` (never copied by hand), so the
   query is folded in the page exactly as the CLI folds it.
 
 Sizes: words and node lists are deduplicated and node lists are delta-coded; the whole corpus gives about
@@ -28,8 +28,8 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from ..concepts import Concept, ConceptTable, normalize
-from ..folding import RUSSIAN_ONLY, SERBIAN_ONLY, fold, serbian_to_latin
+from ..text.concepts import Concept, ConceptTable, normalize
+from ..text.folding import RUSSIAN_ONLY, SERBIAN_ONLY, fold, serbian_to_latin
 from ..graph import RuleGraph
 from ..model import Node
 
@@ -125,9 +125,8 @@ def _node_words(node: Node) -> Iterator[str]:
     yield from index_words(node.text, node.lang)
     for example in node.examples:
         yield from index_words(example, node.lang)
-    for flag in node.flags:
-        if flag.kind == "english":  # ru-cr glossary headwords in English (the CLI indexes them too)
-            yield from index_words(flag.detail, "en")
+    if node.english:  # ru-cr glossary headwords in English (the CLI indexes them too)
+        yield from index_words(node.english, "en")
 
 
 def _label(node: Node) -> str:
@@ -145,7 +144,7 @@ def _delta(postings: list[int]) -> list[int]:
 
 def _stem_groups(vocabulary: _Vocabulary) -> list[list[int]]:
     """Groups of two or more words that the CLI's analyzer of some language stems alike."""
-    from ..search.stemming import LANGUAGES, analyze
+    from ..text.stemming import LANGUAGES, analyze
 
     words = list(vocabulary.ids)
     groups: dict[tuple[str, str], list[int]] = {}

@@ -43,7 +43,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import CorpusError
-from ..folding import fold
+from ..text.folding import fold
 from ..model import GLOSSARY, UNIT, CitationMatch, CitedTarget, Flag, ParsedDocument, ParsedNode
 
 # (id, heading as printed without its leading non-breaking space), in document order.

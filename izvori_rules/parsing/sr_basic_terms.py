@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..folding import fold
+from ..text.folding import fold
 
 # The bold forms of the game's name (folded): lines 11-17, 74, 144 (typo "Izvola"), 152, 539 ...
 GAME_NAMES = frozenset({"izvori magije", "izvora magije", "izvore magije", "izvora", "izvola", "izvola magije"})

@@ -14,7 +14,7 @@ from whoosh.analysis import Filter, RegexTokenizer
 from whoosh.analysis.acore import Token
 from whoosh.analysis.analyzers import CompositeAnalyzer
 
-from .stemming import WORD, normalize_word, plain_word
+from ..text.stemming import WORD, normalize_word, plain_word
 
 ANALYZER_VERSION = 3
 

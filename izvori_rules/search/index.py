@@ -7,7 +7,7 @@ it. An index that fails to open or to answer a probe is rebuilt; a cache folder 
 gives an index in memory. Only Whoosh's classic API is used, so the Whoosh-Reloaded fork can be swapped.
 
 Beside Whoosh's files the folder holds ``concepts.marshal`` (the query side of the concept table, see
-:class:`~.concepts_in_text.QueryConcepts`) and the ``complete`` marker, written last. Documents are added in
+:class:`~izvori_rules.text.matching.QueryConcepts`) and the ``complete`` marker, written last. Documents are added in
 graph order in one commit, so document number *n* is the graph's *n*-th node; the probe checks it.
 """
 
@@ -28,16 +28,16 @@ from ..graph import RuleGraph
 from ..graph_cache import GRAPH_DATA
 from ..model import Node
 from .analysis import ANALYZER_VERSION, language_analyzer, words_analyzer
-from .concepts_in_text import ConceptMatcher, QueryConcepts, english_heading
+from ..text.matching import ConceptMatcher, QueryConcepts, english_heading
+from ..text.stemming import LANGUAGES, analyze, field_language
 from .searcher import indexed_refs
-from .stemming import LANGUAGES, analyze, field_language
 
 Progress = Callable[[int, int], None]
 MARKER = "complete"
 CONCEPTS_FILE = "concepts.marshal"
 FORMAT = 1
 # Everything whose change alters the index; the corpus hash covers documents and concepts.tsv.
-INDEX_CODE = ("search", "folding.py", "concepts.py", "parsing", "graph.py", "citations.py", "model.py")
+INDEX_CODE = ("search", "text", "parsing", "graph.py", "graph_build.py", "citations.py", "model.py")
 
 
 @dataclass(slots=True)

@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import QueryError
-from .concepts_in_text import QueryConcepts, Segment
-from .stemming import LANGUAGES, analyze
+from ..text.matching import QueryConcepts, Segment
+from ..text.stemming import LANGUAGES, analyze
 
 # Weights of a concept clause, in tiers: a node scores its best flag (NAMED ... GOVERNS) plus how much its
 # heading and text use the concept. The use part saturates below 2.2 × (CONCEPT_HEAD + CONCEPT_USE) = 5.5,

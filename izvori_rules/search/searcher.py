@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING
 from ..graph import RuleGraph
 from ..model import Node
 from .citation_query import citation_nodes, parse_citation_query
-from .concepts_in_text import QueryConcepts, english_heading
+from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
 from .ranking import Facts, Ranker
 from .snippets import Snippet, make_snippet
 from .spelling import suggest
-from .stemming import analyze, field_language
+from ..text.stemming import analyze, field_language
 
 if TYPE_CHECKING:
-    from ..concepts import ConceptTable
-    from .concepts_in_text import ConceptMatcher
+    from ..text.concepts import ConceptTable
+    from ..text.matching import ConceptMatcher
     from .index import OpenIndex, Progress
 
 CITATION = "citation"
@@ -228,7 +228,7 @@ def open_searcher(progress: Progress | None = None, rebuild: bool = False, root:
     graph = load_graph(root)
 
     def matcher() -> ConceptMatcher:
-        from .concepts_in_text import ConceptMatcher
+        from ..text.matching import ConceptMatcher
 
         return ConceptMatcher(concept_table(root))
 
@@ -242,7 +242,7 @@ def open_searcher(progress: Progress | None = None, rebuild: bool = False, root:
 
 def concept_table(root: Path | None = None) -> ConceptTable:
     """The corpus's concept table; an empty one for a corpus without ``concepts.tsv`` (test corpora)."""
-    from ..concepts import FILE_NAME, ConceptTable, load_concepts
+    from ..text.concepts import FILE_NAME, ConceptTable, load_concepts
     from ..corpus import corpus_dir
 
     path = (root or corpus_dir()) / FILE_NAME

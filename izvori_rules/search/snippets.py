@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from .stemming import spans as word_spans
+from ..text.stemming import spans as word_spans
 
 WIDTH = 220
 

@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Iterable
 from typing import Any
 
-from ..folding import fold, looks_serbian_cyrillic, serbian_to_latin
+from ..text.folding import fold, looks_serbian_cyrillic, serbian_to_latin
 
 PER_WORD = 3
 CUTOFF = 0.75

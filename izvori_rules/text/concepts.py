@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .corpus import corpus_dir
-from .errors import CorpusError
-from .tsv import Row, read_tsv
+from ..corpus import corpus_dir
+from ..errors import CorpusError
+from ..tsv import Row, read_tsv
 from .folding import fold, looks_serbian_cyrillic, serbian_to_latin
 
 LANGUAGES = ("en", "sr", "cs", "ru", "pt")

@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
-from ..folding import fold, serbian_to_latin
+from .folding import fold, serbian_to_latin
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
 SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese", "en": "english"}
