@@ -114,3 +114,15 @@ def test_a_new_release_joins_the_history_and_becomes_cr(tmp_path: Path, monkeypa
     assert history["release"] == "2026-09-25" and history["changes"][-1]["release"] == "2026-09-25"
     code, again = invoke_json("corpus", "add", str(new))
     assert code == 0 and again["already_there"] is True
+
+
+def test_a_cold_history_runs_on_the_fast_path_without_typer() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; "
+            "status = run_fast(['history', '702.19b', '--json']); "
+            "print('typer' in sys.modules, status, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stderr.strip().endswith("False 0")
+    assert set(json.loads(done.stdout)) == HISTORY_FIELDS
