@@ -51,11 +51,8 @@ def cli() -> list[str]:
 
 
 def command(*args: str) -> list[str]:
-    """An ``izvori-judge`` command line: the installed script, else this interpreter on the source tree."""
-    found = cli()
-    if Path(found).exists() or shutil.which(found):
-        return [found, *args]
-    return [sys.executable, "-c", "from izvori_rules.cli import main; main()", *args]
+    """An ``izvori-judge`` command line with these arguments."""
+    return [*cli(), *args]
 
 
 def peak_memory_mb(cmd: Sequence[str], env: dict[str, str] | None = None) -> float:
