@@ -11,7 +11,10 @@ _FLAGS = {"--json": "json_out"}
 
 
 def run_fast(argv: list[str]) -> int | None:
-    """Run ``lookup`` when ``argv`` is ``lookup REF... [--json]`` and return its exit status; None otherwise."""
+    """Run ``lookup`` when ``argv`` is ``lookup REF... [--json]`` (or ``history REF [--json]``) and return its
+    exit status; None otherwise."""
+    if len(argv) >= 2 and argv[0] == "history":
+        return _history(argv[1:])
     if len(argv) < 2 or argv[0] != "lookup":
         return None
     refs = [a for a in argv[1:] if a not in _FLAGS]
@@ -25,3 +28,13 @@ def run_fast(argv: list[str]) -> int | None:
         graph = load_graph()
         answers = lookup(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
     return show(graph, answers, json_out="--json" in argv[1:])
+
+
+def _history(args: list[str]) -> int | None:
+    """``history REF [--json]`` (issue 15: a cold ``history 702.19b`` within 12× a bare start)."""
+    refs = [a for a in args if a not in _FLAGS]
+    if len(refs) != 1 or refs[0].startswith("-"):
+        return None
+    from .history_view import show_history
+
+    return show_history(refs[0], json_out="--json" in args, typographic=False)

@@ -1,0 +1,103 @@
+"""``history REF [--json] [--typographic]`` rendered: the JSON contract and the rich text (a word diff with
+styles, never markup built from rule text). No typer here: the fast path (:mod:`.fast`) runs a cold
+``history REF [--json]`` without it, and the typer command calls :func:`show_history` too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .common import console, print_json, progress_bar, reported
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from ..history.lineage import Change, RuleHistory
+    from ..history.store import HistoryStore
+    from ..history.worddiff import Piece
+
+STYLES = {"=": "", "-": "red strike", "+": "bold green"}
+MARKS = {"-": ("[-", "-]"), "+": ("{+", "+}")}
+
+
+def load_store() -> HistoryStore:
+    """The history store, built behind a progress bar on the first run."""
+    from ..history.sources import load_store as load
+
+    return load(lambda: progress_bar("Building the history of the English CR (first run)"))
+
+
+def show_history(ref: str, json_out: bool, typographic: bool) -> int:
+    """Answer ``history REF``; the exit status (errors leave through :func:`.common.reported`)."""
+    from ..history.lineage import resolve, rule_history
+
+    with reported():
+        store = load_store()
+        release, rule_id = resolve(store, ref)
+        found = rule_history(store, release, rule_id, typographic)
+    if json_out:
+        print_json(history_json(ref, found))
+    else:
+        render_history(found)
+    return 0
+
+
+def history_json(query: str, found: RuleHistory) -> dict[str, object]:
+    return {"query": query, "release": found.release, "id": found.id,
+            "numbers": [{"id": n.id, "first": n.first, "last": n.last} for n in found.numbers],
+            "first_release": found.first_release, "first_id": found.numbers[0].id,
+            "in_first_release": found.in_first_release, "first_text": found.first_text,
+            "changes": [_change_json(c) for c in found.changes], "typographic_hidden": found.typographic_hidden,
+            "removed_in": found.removed_in, "successor": found.successor, "last_text": found.last_text}
+
+
+def _change_json(change: Change) -> dict[str, object]:
+    return {"release": change.release, "previous": change.previous, "old_id": change.old_id, "id": change.id,
+            "change": change.change, "renumbered": change.renumbered, "old_text": change.old_text,
+            "text": change.text, "diff": pieces_json(change.diff)}
+
+
+def pieces_json(pieces: tuple[Piece, ...]) -> list[dict[str, str]]:
+    return [{"op": p.op, "text": p.text} for p in pieces]
+
+
+def render_history(found: RuleHistory) -> None:
+    from rich.text import Text
+
+    out = console()
+    first = found.numbers[0]
+    out.print(Text.assemble((f"{found.id}", "bold"), f" in cr-{found.release}: ",
+                            f"first in {found.first_release}" + (" (the oldest release here)" if
+                                                                 found.in_first_release else ""),
+                            f" as {first.id}"))
+    out.print(Text("Numbers: " + ", ".join(f"{n.id} ({n.first} – {n.last})" for n in found.numbers), style="dim"))
+    for change in found.changes:
+        what = f"{change.old_id} → {change.id}, " if change.renumbered else ""
+        out.print(Text.assemble("\n", (change.release, "bold"), f" ({what}{change.change})"))
+        out.print(diff_text(change.diff) if change.diff else Text(change.text))
+    if not found.changes:
+        out.print(Text("\nUnchanged in every release."))
+    if found.typographic_hidden:
+        out.print(Text(f"\n{found.typographic_hidden} typographic change(s) (quote marks, dashes, spacing) not "
+                       "shown; --typographic lists them.", style="dim"))
+    if found.removed_in:
+        successor = f"; its nearest successor there is {found.successor}" if found.successor else ""
+        out.print(Text(f"\nRemoved in {found.removed_in}{successor}.", style="bold red"))
+
+
+def diff_text(pieces: tuple[Piece, ...]) -> Text:
+    """Deleted words struck through in red, inserted ones in green; without colours (a pipe, NO_COLOR) they
+    are marked ``[-deleted-]`` and ``{+inserted+}`` as wdiff does."""
+    from rich.text import Text
+
+    plain = console().color_system is None
+    text = Text()
+    for piece in pieces:
+        body = piece.text
+        if plain and piece.op != "=":
+            stripped = body.rstrip()
+            body = f"{MARKS[piece.op][0]}{stripped}{MARKS[piece.op][1]}{body[len(stripped):]}"
+        text.append(body, style=STYLES[piece.op])
+    return text
+
+
