@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import IzvoriError
+from ..errors import CacheNotice, IzvoriError
 
 if TYPE_CHECKING:
+    import warnings
+
     from rich.console import Console
 
     from ..graph import RuleGraph
@@ -40,14 +42,35 @@ def print_json(data: Any) -> None:
 
 @contextmanager
 def reported() -> Iterator[None]:
-    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status."""
+    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status,
+    and a :class:`~izvori_rules.errors.CacheNotice` the library issued becomes one ``note:`` line there."""
+    import warnings
+
     try:
-        yield
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", CacheNotice)
+            try:
+                yield
+            finally:
+                _print_notices(caught)
     except IzvoriError as exc:
         from rich.markup import escape
 
         error_console().print(f"[bold red]error:[/] {escape(str(exc))}")
         raise typer.Exit(exc.exit_code) from None
+
+
+def _print_notices(caught: list[warnings.WarningMessage]) -> None:
+    """Each cache notice once, as one line on standard error; any other warning as Python shows it."""
+    import warnings
+
+    shown: set[str] = set()
+    for warning in caught:
+        if not isinstance(warning.message, CacheNotice):
+            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
+        elif str(warning.message) not in shown:
+            shown.add(str(warning.message))
+            sys.stderr.write(f"note: {warning.message}\n")
 
 
 @contextmanager

@@ -1,13 +1,15 @@
 """The Whoosh index of every rule and glossary entry: schema, build, and a safe way to open it.
 
-The index lives in the cache folder as ``index-<key>``, the key hashing the corpus (documents and concept
-table) and the code that builds it (including :data:`analysis.ANALYZER_VERSION`). It is built in a temporary
+The index lives in the cache folder as ``index-<key>``, the key hashing the corpus data, every source file of
+the package, the versions of the libraries that build it and which stemmer ran, and
+:data:`analysis.ANALYZER_VERSION`. It is built in a temporary
 folder and renamed into place under a lock, so two commands at once neither both build it nor read half of
 it. An index that fails to open or to answer a probe is rebuilt; a cache folder that cannot be written
 gives an index in memory. Only Whoosh's classic API is used, so the Whoosh-Reloaded fork can be swapped.
 
 Beside Whoosh's files the folder holds ``concepts.marshal`` (the query side of the concept table, see
-:class:`~izvori_rules.text.matching.QueryConcepts`) and the ``complete`` marker, written last. Documents are added in
+:class:`~izvori_rules.text.matching.QueryConcepts`) and the ``complete`` marker, written last, which lists
+every file with its size and checksum; they are verified before the index is opened. Documents are added in
 graph order in one commit, so document number *n* is the graph's *n*-th node; the probe checks it.
 """
 
@@ -17,15 +19,15 @@ import marshal
 import os
 import shutil
 import tempfile
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import cache
-from ..corpus import corpus_files, corpus_hash
+from ..corpus import data_files, data_hash
 from ..graph import RuleGraph
-from ..graph_cache import GRAPH_DATA
 from ..model import Node
 from .analysis import ANALYZER_VERSION, language_analyzer, words_analyzer
 from ..text.matching import ConceptMatcher, QueryConcepts, english_heading
@@ -34,9 +36,9 @@ from ..text.stemming import LANGUAGES, analyze, field_language
 Progress = Callable[[int, int], None]
 MARKER = "complete"
 CONCEPTS_FILE = "concepts.marshal"
-FORMAT = 1
-# Everything whose change alters the index; the corpus hash covers documents and concepts.tsv.
-INDEX_CODE = ("search", "text", "parsing", "graph.py", "graph_build.py", "citations.py", "model.py")
+CHECKSUMS = "checksums"
+FORMAT = 2
+LIBRARIES = ("Whoosh-Reloaded", "Whoosh", "PyStemmer", "snowballstemmer")
 
 
 @dataclass(slots=True)
@@ -82,10 +84,21 @@ def schema() -> Any:
 
 
 def index_key(root: Path | None = None) -> str:
-    """Corpus hash, index-building code hash, analyzer version."""
+    """Corpus data hash; a hash of the package's code, the libraries' versions and the stemmers that run;
+    analyzer and format versions."""
     return cache.stamped_key(
-        "index", [*corpus_files(root, GRAPH_DATA), *cache.source_files(INDEX_CODE)],
-        lambda: f"{corpus_hash(root, GRAPH_DATA)}-{cache.code_hash(INDEX_CODE)}-a{ANALYZER_VERSION}f{FORMAT}")
+        "index", [*data_files(root), *cache.package_files(), *cache.environment_files()],
+        lambda: f"{data_hash(root)}-{cache.code_key(_builders())}-a{ANALYZER_VERSION}f{FORMAT}")
+
+
+def _builders() -> str:
+    """The versions of the libraries that build the index, and which stemmer each language runs (PyStemmer,
+    or the pure-Python snowballstemmer where PyStemmer is missing or lacks the language): two stemmers may
+    stem a word differently, and an index must be queried with the stems it was built with."""
+    from ..text.stemming import SNOWBALL, make_stemmer
+
+    stemmers = ",".join(f"{lang}:{type(make_stemmer(name)).__module__}" for lang, name in SNOWBALL.items())
+    return f"{cache.library_versions(LIBRARIES)};{stemmers}"
 
 
 def index_path(root: Path | None = None) -> Path:
@@ -157,7 +170,7 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
             return opened
     with cache.build_lock(final.parent / "index.lock") as locked:
         if not locked:
-            return _in_memory(graph, matcher(), progress)
+            return _in_memory(graph, matcher(), progress, final.parent)
         if not force:
             opened = _open_valid(final, graph)  # another command may have built it while we waited
             if opened is not None:
@@ -166,20 +179,27 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
 
 
 def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None) -> OpenIndex:
+    """Build into a temporary folder, then rename it into place; called under the index lock, so any build
+    folder already there was left by a command that was killed, and is removed first."""
     from whoosh.filedb.filestore import FileStorage
 
     try:
+        cache.remove_leftovers(final.parent, ".index-build-*")
+        cache.remove_leftovers(final.parent, ".trash-index-*")
         tmp = Path(tempfile.mkdtemp(prefix=".index-build-", dir=final.parent))
     except OSError:
-        return _in_memory(graph, matcher, progress)
+        return _in_memory(graph, matcher, progress, final.parent)
     try:
         build(FileStorage(str(tmp)), graph, matcher, progress).close()
         (tmp / CONCEPTS_FILE).write_bytes(marshal.dumps(matcher.query_side().to_data()))
-        (tmp / MARKER).write_text(str(len(graph)), encoding="utf-8")
+        (tmp / MARKER).write_text(_marker(tmp, len(graph)), encoding="utf-8")
         _replace_dir(tmp, final)
     except OSError:
         shutil.rmtree(tmp, ignore_errors=True)
-        return _in_memory(graph, matcher, progress)
+        return _in_memory(graph, matcher, progress, final.parent)
+    except BaseException:  # Ctrl-C or a bug: leave no half-built folder behind
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
     _remove_stale(final)
     opened = _open_valid(final, graph)
     if opened is None:  # an index just built that does not open: a failing disk, not a stale cache
@@ -187,6 +207,38 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
 
         raise CacheError(f"{final}: the search index was built but cannot be opened")
     return opened
+
+
+def _marker(folder: Path, count: int) -> str:
+    """The ``complete`` marker: the number of documents, then each file's name, size and checksum."""
+    lines = [str(count)]
+    for path in sorted(folder.iterdir()):
+        data = path.read_bytes()
+        lines.append(f"{path.name}\t{len(data)}\t{zlib.crc32(data)}")
+    return "\n".join(lines) + "\n"
+
+
+def _verified(path: Path, count: int) -> bool:
+    """Whether the folder holds exactly the files its marker lists, each with its size and checksum, and the
+    marker counts ``count`` documents: a byte changed in any file (a stored rule text overwritten with other
+    text of the same length included) means a rebuild, never a wrong answer."""
+    try:
+        first, *rows = (path / MARKER).read_text(encoding="utf-8").splitlines()
+        if first != str(count):
+            return False
+        listed: dict[str, tuple[int, int]] = {}
+        for row in rows:
+            name, size, crc = row.split("\t")
+            listed[name] = (int(size), int(crc))
+        if set(listed) != {p.name for p in path.iterdir()} - {MARKER}:
+            return False
+        for name, (length, checksum) in listed.items():
+            data = (path / name).read_bytes()
+            if len(data) != length or zlib.crc32(data) != checksum:
+                return False
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return True
 
 
 def _replace_dir(tmp: Path, final: Path) -> None:
@@ -199,25 +251,24 @@ def _replace_dir(tmp: Path, final: Path) -> None:
 
 
 def _remove_stale(keep: Path) -> None:
-    """Indexes of other corpus versions; a build folder left by a killed process is left to its owner."""
+    """Indexes of other corpus versions (build folders left by killed commands go before each build)."""
     for old in keep.parent.glob("index-*"):
         if old != keep and old.is_dir():
             shutil.rmtree(old, ignore_errors=True)
 
 
-def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None) -> OpenIndex:
+def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None, folder: Path) -> OpenIndex:
     from whoosh.filedb.filestore import RamStorage
 
+    cache.notice_unwritable(folder, "the search index")
     ix = build(RamStorage(), graph, matcher, progress)
     return OpenIndex(ix, ix.reader(), matcher.query_side(), in_memory=True)
 
 
 def _open_valid(path: Path, graph: RuleGraph) -> OpenIndex | None:
-    """The index at ``path`` if it is complete and answers a probe; None when missing or corrupted."""
-    try:
-        if (path / MARKER).read_text(encoding="utf-8") != str(len(graph)):
-            return None
-    except (OSError, UnicodeDecodeError):
+    """The index at ``path`` if it is complete, its files match their checksums and it answers a probe;
+    None when missing or corrupted."""
+    if not _verified(path, len(graph)):
         return None
     from whoosh.filedb.filestore import FileStorage
 
