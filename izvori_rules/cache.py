@@ -201,5 +201,6 @@ def notice_unwritable(folder: Path, what: str) -> None:
 
     from .errors import CacheNotice
 
-    warnings.warn(CacheNotice(f"the cache folder {folder} cannot be written; {what} is kept in memory "
-                              "for this command only (set IZVORI_JUDGE_CACHE to a writable folder)"), stacklevel=2)
+    warnings.warn(CacheNotice(f"the cache folder {folder} cannot be written; {what} is kept in memory only, "
+                              "and made again by every command (set IZVORI_JUDGE_CACHE to a writable folder)"),
+                  stacklevel=2)
