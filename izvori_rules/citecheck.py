@@ -11,6 +11,7 @@ the graph's resolver, so a document checked against itself reports exactly the g
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from .model import Citation, CitationMatch, CitedTarget, split_ref
 from .parsing import parser_module
 
 OK, DANGLING, MISMATCH = "ok", "dangling", "title_mismatch"
+MAX_BYTES = 1024 * 1024  # a judge's text of a few hundred pages; it is checked in a few seconds
 CURRENT = "ru-cr"  # the 2019 Comprehensive Rules: where an old number's current equivalent lives
 _EXPLICIT = re.compile(r"\b(?P<doc>[a-z]{2}-[a-z]+):(?P<id>[A-Za-z0-9.#]+[a-z0-9])")
 _CR = re.compile(r"\b(?:CR|C\.R\.|Comprehensive Rules?)\s+(?P<id>\d{3}(?:\.\d{1,3}[a-z]?)?)")
@@ -47,7 +49,9 @@ class CheckedCitation:
 def check_text(graph: RuleGraph, text: str, doc: str | None = None) -> tuple[CheckedCitation, ...]:
     """Every citation in ``text``, in order. With ``doc``, the text is read as part of that document."""
     found = _in_document(graph, text, doc) if doc else _in_any_document(graph, text)
-    return tuple(_verdict(graph, text, d, c) for d, c in sorted(found, key=lambda pair: pair[1].start))
+    newlines = [i for i, char in enumerate(text) if char == "\n"]
+    return tuple(_verdict(graph, bisect.bisect_left(newlines, c.start) + 1, d, c)
+                 for d, c in sorted(found, key=lambda pair: pair[1].start))
 
 
 def _finder(graph: RuleGraph, doc: str) -> Callable[[str], tuple[CitationMatch, ...]]:
@@ -64,14 +68,14 @@ def _in_any_document(graph: RuleGraph, text: str) -> list[tuple[str, Citation]]:
     candidates: list[tuple[str, CitationMatch]] = [(d, m) for d in graph.docs for m in _finder(graph, d)(text)]
     candidates += _explicit(text)
     chosen: list[tuple[str, Citation]] = []
-    taken: list[tuple[int, int]] = []
+    reach = -1  # the end of the spans taken so far: sorted by start, a match overlaps one iff it starts before
     for doc, match in sorted(candidates, key=lambda c: (c[1].start, -(c[1].end - c[1].start))):
-        if any(match.start < end and start < match.end for start, end in taken):
+        if match.start < reach:
             continue
         readings = [(d, resolve_match(graph, d, match)) for d in _documents_for(graph, doc, match)]
         resolved = [r for r in readings if r[1].targets]
         chosen.extend(resolved or readings[:1])
-        taken.append((match.start, match.end))
+        reach = max(reach, match.end)
     return chosen
 
 
@@ -96,7 +100,7 @@ def _documents_for(graph: RuleGraph, finder_doc: str, match: CitationMatch) -> l
     return [CURRENT, *[d for d in numbered if d != CURRENT]] if numbered else [finder_doc]
 
 
-def _verdict(graph: RuleGraph, text: str, doc: str, citation: Citation) -> CheckedCitation:
+def _verdict(graph: RuleGraph, line: int, doc: str, citation: Citation) -> CheckedCitation:
     if citation.unresolved:
         status, detail = DANGLING, f"{', '.join(citation.unresolved)} does not exist in {doc}"
     elif citation.title_matches is False and citation.title:
@@ -106,7 +110,7 @@ def _verdict(graph: RuleGraph, text: str, doc: str, citation: Citation) -> Check
     first = graph.nodes[citation.targets[0]] if citation.targets else None
     says = (first.title or first.text).split(". ")[0][:160] if first else ""
     return CheckedCitation(
-        line=text.count("\n", 0, citation.start) + 1, start=citation.start, end=citation.end,
+        line=line, start=citation.start, end=citation.end,
         surface=citation.surface, doc=doc, targets=citation.targets, unresolved=citation.unresolved,
         status=status, detail=detail, says=says, current=_current(graph, doc, citation.targets),
     )

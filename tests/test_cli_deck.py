@@ -103,7 +103,7 @@ def test_a_binary_file_exits_2(tmp_path: Path) -> None:
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe")
     result = check(str(path))
     assert result.exit_code == 2
-    assert "not a text deck list: invalid utf-8-sig at byte 0" in " ".join(result.stderr.split())
+    assert "not a text file: the deck list is read in UTF-8" in " ".join(result.stderr.split())
 
 
 def test_a_folder_exits_2(tmp_path: Path) -> None:

@@ -274,8 +274,8 @@ def test_unreadable_files(tmp_path: Path, rules: DeckRules) -> None:
         read_decklist(tmp_path / "missing.txt", rules.heading_kind)
     with pytest.raises(DeckFileError, match="cannot read the deck list"):
         read_decklist(tmp_path, rules.heading_kind)
-    with pytest.raises(DeckFileError, match=r"invalid utf-8-sig at byte 2"):
-        decode_decklist(b"4 \xff\xfe Forest", "deck.txt")
+    with pytest.raises(DeckFileError, match=r"not a text file"):
+        decode_decklist(codecs.BOM_UTF16_LE + b"\x00bad", "deck.txt")  # a BOM, then no UTF-16 text
     with pytest.raises(DeckFileError, match="NUL"):
         decode_decklist(b"4 Forest\x00\x00", "deck.txt")
     assert decode_decklist(codecs.BOM_UTF16_LE + "4 Šuma".encode("utf-16-le"), "deck.txt") == "4 Šuma"

@@ -60,8 +60,8 @@ def check(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON array."),
 ) -> None:
     """Run every scenario in a folder and print a table; exits with the worst status."""
-    from ..engine.errors import ScenarioInvalid
     from ..engine.runner import run_scenario
+    from ..errors import IzvoriError
 
     if not directory.is_dir():
         raise typer.BadParameter(f"{directory} is not a folder", param_hint="DIR")
@@ -69,8 +69,8 @@ def check(
     for path in sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")]):
         try:
             result = run_scenario(path)
-        except ScenarioInvalid as exc:
-            rows.append({"file": path.name, "status": 2, "reason": str(exc), "checks": ""})
+        except IzvoriError as exc:  # one bad file is a row of the table, not the end of it
+            rows.append({"file": path.name, "status": exc.exit_code, "reason": str(exc), "checks": ""})
             continue
         ok = sum(o.passed for o in result.expectations)
         reason = result.rejected.reason if result.rejected and result.exit_status else ""

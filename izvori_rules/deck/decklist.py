@@ -17,7 +17,6 @@ sentence of prose, ``four Forest``, ``0 Island``, a count without a name.
 
 from __future__ import annotations
 
-import codecs
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from pathlib import Path
 from ..errors import DeckFileError
 
 MAIN = "main"
+MAX_BYTES = 1024 * 1024  # a deck list of 60 to 100 lines is a few kilobytes
 SIDEBOARD = "sideboard"
 
 _CARD = re.compile(r"(?P<sb>SB:\s*)?(?P<count>\d+)\s*[xX×]?\s+(?P<rest>\S.*)")
@@ -127,23 +127,14 @@ def parse_decklist(text: str, heading_kind: HeadingKind) -> DeckList:
 
 
 def read_decklist(path: Path, heading_kind: HeadingKind) -> DeckList:
-    """Read a deck list file (UTF-8, with or without a BOM, or UTF-16 with a BOM)."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DeckFileError(f"{path}: cannot read the deck list: {exc.strerror or exc}") from None
-    return parse_decklist(decode_decklist(raw, str(path)), heading_kind)
+    """Read a deck list file (at most :data:`MAX_BYTES`; the encodings of :mod:`izvori_rules.userfile`)."""
+    from ..userfile import read_user_file
+
+    return parse_decklist(read_user_file(path, MAX_BYTES, "the deck list", DeckFileError), heading_kind)
 
 
 def decode_decklist(raw: bytes, where: str) -> str:
-    """The text of a deck list file; bytes that are not text are a :class:`DeckFileError` naming the offset."""
-    utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
-    codec = "utf-16" if utf16 else "utf-8-sig"
-    try:
-        text = raw.decode(codec)
-    except UnicodeDecodeError as exc:
-        raise DeckFileError(f"{where}: not a text deck list: invalid {codec} at byte {exc.start} "
-                            f"({raw[exc.start:exc.start + 4]!r})") from None
-    if "\x00" in text:
-        raise DeckFileError(f"{where}: not a text deck list: it contains NUL characters")
-    return text
+    """The text of a deck list file; bytes that are not text are a :class:`DeckFileError`."""
+    from ..userfile import decode_text
+
+    return decode_text(raw, where, "the deck list", DeckFileError)

@@ -58,6 +58,8 @@ def load_yaml(text: str | bytes, source: str, max_bytes: int = MAX_BYTES) -> Y:
         raise ScenarioInvalid(f"{source}: not UTF-8 (byte {exc.start})") from None
     try:
         node = yaml.compose(decoded, Loader=yaml.SafeLoader)
+    except RecursionError:  # PyYAML composes nested collections recursively: 5,000 "[" overflow the stack
+        raise ScenarioInvalid(f"{source}: nested too deeply (limit {MAX_DEPTH})") from None
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else 0
         raise ScenarioInvalid(f"{source}:{line}: malformed YAML: {exc.problem or exc}") from None
