@@ -83,15 +83,15 @@ def _printed(target: CitedTarget) -> str:
 
 
 def expand_target(graph: RuleGraph, doc: str, target: CitedTarget) -> tuple[str, ...]:
-    """The refs a printed target names: one node, or every node of the same kind across a range."""
+    """The refs a printed target names: one node, or every node of either end's kind across a range."""
     first = _lookup(graph, doc, target.first)
     if target.last is None or first is None:
         return (first,) if first else ()
     last = _lookup(graph, doc, target.last)
     if last is None:
         return ()
-    kind = graph.nodes[first].kind
-    return tuple(n.ref for n in graph.between(first, last) if n.kind == kind)
+    kinds = {graph.nodes[first].kind, graph.nodes[last].kind}  # A4.40-A4.41: a rule and its subrule
+    return tuple(n.ref for n in graph.between(first, last) if n.kind in kinds)
 
 
 def _lookup(graph: RuleGraph, doc: str, printed: str) -> str | None:

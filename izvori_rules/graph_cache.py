@@ -59,6 +59,11 @@ class GraphLoader:
         """Forget the graphs kept in this process (the next call reads the disk cache again)."""
         self._kept.clear()
 
+    def __wrapped__(self, root: Path | None = None,
+                    building: Callable[[], AbstractContextManager[object]] | None = None) -> RuleGraph:
+        """Load from the disk cache (or parse) without the process's copy, as ``functools`` wrappers allow."""
+        return _load(root, building)
+
 
 def _load(root: Path | None, building: Callable[[], AbstractContextManager[object]] | None) -> RuleGraph:
     """From the cache file; else parsed under the build lock (so that commands started at once on an empty

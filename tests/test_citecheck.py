@@ -117,3 +117,28 @@ def test_cli_refuses_a_text_over_the_size_limit(tmp_path: Path) -> None:
     path.write_bytes(b"Vidi pravilo A4.40. " * (MAX_BYTES // 20 + 1))
     result = runner.invoke(app, ["cite-check", str(path)])
     assert result.exit_code == 2 and "too large" in result.stderr
+
+
+# --- ids written another way (issue 11) ---------------------------------------------------------------------
+
+# sr-judge A4.40 (line 154) has the subrules A4.41 (165) and A4.42; D19.51 is line 2694; there is no section Z or G.
+RECOGNISED = [
+    ("Видети правило Д19.51.", "Д19.51", ["sr-judge:D19.51"], OK),
+    ("Vidi pravilo А4.40.", "pravilo А4.40", ["sr-judge:A4.40"], OK),  # a Cyrillic А
+    ("Vidi pravilo a4.40.", "pravilo a4.40", ["sr-judge:A4.40"], OK),
+    ("Vidi pravilo A4,40.", "pravilo A4,40", ["sr-judge:A4.40"], OK),
+    ("Vidi pravilo Z9.99.", "pravilo Z9.99", [], DANGLING),
+    ("Vidi G4.40 o tome.", "G4.40", [], DANGLING),
+    ("Vidi pravila A4.40-A4.41.", "pravila A4.40-A4.41", ["sr-judge:A4.40", "sr-judge:A4.41"], OK),
+]
+
+
+@pytest.mark.parametrize("text, surface, targets, status", RECOGNISED,
+                         ids=["cyrillic-D", "cyrillic-A", "small-letter", "decimal-comma", "section-Z", "section-G",
+                              "rule-to-subrule-range"])
+def test_ids_written_another_way_are_recognised(graph: RuleGraph, text: str, surface: str, targets: list[str],
+                                               status: str) -> None:
+    (found,) = check_text(graph, text)
+    assert (found.surface, list(found.targets), found.status) == (surface, targets, status)
+    if status == OK and "-" not in surface:
+        assert "read as" in found.detail

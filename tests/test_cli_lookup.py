@@ -142,3 +142,24 @@ def test_an_unwritable_cache_folder_is_one_note_on_standard_error(tmp_path, monk
     notes = [line for line in first.stderr.splitlines() if line.strip()]  # the progress bar may leave a blank line
     assert len(notes) == 1 and notes[0].startswith("note: the cache folder") and "cannot be written" in notes[0]
     assert second.exit_code == 0 and second.stderr == ""  # kept in memory: no second parse, no second note
+
+
+# --- hostile and careless input (issue 11) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed, ref", [("Д19.51", "sr-judge:D19.51"), ("А4.40", "sr-judge:A4.40"),
+                                        ("sr-judge:Б6.33", "sr-judge:B6.33")],
+                         ids=["serbian-cyrillic-D", "cyrillic-A-look-alike", "doc-and-cyrillic-B"])
+def test_lookup_reads_serbian_cyrillic_section_letters(graph: RuleGraph, typed: str, ref: str) -> None:
+    code, data = lookup_json(typed)
+    assert code == 0 and data["rules"][0]["ref"] == ref
+
+
+def test_lookup_of_a_number_no_document_has_does_not_blame_the_truncation(graph: RuleGraph) -> None:
+    code, data = lookup_json("999.999z")
+    assert code == 1 and data["rules"] == [] and data["missing"] == []
+
+
+def test_lookup_of_a_huge_reference_is_bad_input_and_not_echoed_whole(graph: RuleGraph) -> None:
+    result = runner.invoke(app, ["lookup", "D" * 100_000])
+    assert result.exit_code == 2 and "not a rule reference" in result.stderr and len(result.stderr) < 500
