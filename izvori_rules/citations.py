@@ -1,8 +1,8 @@
 """Resolve the citations a document prints to graph nodes, and flag the ones that are wrong.
 
 A citation resolves when its printed id names a node of the cited document (by id or printed number);
-a range ``D10.11 – D10.18`` or ``601.2f–h`` expands to every node of either end's kind (a rule and its subrules) between its two
-ends, in document order. What resolves to nothing stays on the node as a ``dangling`` flag (sr-judge's
+a range ``D10.11 – D10.18`` or ``601.2f–h`` expands to every node of either end's kind between its two ends
+(``A4.40-A4.41``: a rule and its subrule), in document order. What resolves to nothing stays on the node as a ``dangling`` flag (sr-judge's
 leftover ``pravilo 500``), never as a guess. A citation that quotes a title (“Korak najave bića koja
 blokiraju”) is checked against the target's heading: a mismatch usually means a wrong number.
 """
