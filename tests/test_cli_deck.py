@@ -89,7 +89,7 @@ def test_unreadable_lines_are_listed_in_the_text_report() -> None:
     result = check(str(DECKS / "unreadable-lines.txt"))
     assert result.exit_code == 1
     assert "6 line(s) not read as cards or headings:" in result.stdout
-    assert "  4: Rosna Vila x4" in result.stdout
+    assert "  4: Rosna Vila x četiri" in result.stdout
 
 
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:

@@ -3,7 +3,8 @@
 The format, as in the deck of ``pt-guide`` (lines 1-38) and the lists judges are handed at registration:
 
 * a card line is a count and a name: ``4 fractius pele preciosa``, ``4x Forest``, ``SB: 2 Negate`` (a
-  sideboard card); spaces may be non-breaking (``4\\xa0 fractius``), names keep their case as printed;
+  sideboard card), or the name and then the count with its x (``Grom x4``, ``Grom 4x``); spaces may be
+  non-breaking (``4\\xa0 fractius``), names keep their case as printed;
 * a comment in parentheses follows the name and may run over the next lines until it closes
   (``2 fractius hibernante ( a vista … compras`` / ``de cartas … trilha de fogo)``, pt-guide 18-19); a line
   that is a card line or a heading ends an unclosed comment;
@@ -29,6 +30,9 @@ MAX_BYTES = 1024 * 1024  # a deck list of 60 to 100 lines is a few kilobytes
 SIDEBOARD = "sideboard"
 
 _CARD = re.compile(r"(?P<sb>SB:\s*)?(?P<count>\d+)\s*[xX×]?\s+(?P<rest>\S.*)")
+# The count after the name, as some players write it: ``Grom x4``, ``Grom ×4``, ``Grom 4x`` (a comment may follow).
+_CARD_COUNT_AFTER = re.compile(r"(?P<sb>SB:\s*)?(?P<name>[^\d(\s][^(]*?)\s+(?:[xX×]\s*(?P<count>\d+)|(?P<count2>\d+)\s*[xX×])"
+                               r"(?P<paren>\s*\(.*)?")
 _HEADING_DECOR = re.compile(r"\s*(?:\(\d+\))?\s*:?\s*$")
 _SPACES = re.compile(r"\s+")
 
@@ -85,10 +89,15 @@ class _Reading:
 
     def card(self, no: int, text: str) -> bool:
         m = _CARD.fullmatch(text)
-        if not m:
+        if m:
+            rest, count = m.group("rest"), int(m.group("count"))
+        elif (after := _CARD_COUNT_AFTER.fullmatch(text)) and self.heading_kind(after.group("name")) is None:
+            m = after  # "Sideboard x15" stays a heading
+            rest = after.group("name") + (after.group("paren") or "")
+            count = int(after.group("count") or after.group("count2"))
+        else:
             return False
-        name, paren, comment = m.group("rest").partition("(")
-        count = int(m.group("count"))
+        name, paren, comment = rest.partition("(")
         if count == 0 or not name.strip():
             return False
         self.open_comment = bool(paren) and ")" not in comment
