@@ -34,10 +34,14 @@ def error_console() -> Console:
 
 
 def print_json(data: Any) -> None:
-    """Machine output for ``--json``: UTF-8, not ASCII-escaped, one document on standard output."""
+    """Machine output for ``--json``: UTF-8, not ASCII-escaped, one document on standard output. A lone
+    surrogate (an argument whose bytes were not UTF-8: ``lookup $'\\xff'``) is written as its JSON escape,
+    which no encoder refuses."""
     import json
+    import re
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    sys.stdout.write(re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
 
 
 @contextmanager

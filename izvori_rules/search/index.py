@@ -211,11 +211,15 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
 
 def _marker(folder: Path, count: int) -> str:
     """The ``complete`` marker: the number of documents, then each file's name, size and checksum."""
-    lines = [str(count)]
+    listed = {}
     for path in sorted(folder.iterdir()):
         data = path.read_bytes()
-        lines.append(f"{path.name}\t{len(data)}\t{zlib.crc32(data)}")
-    return "\n".join(lines) + "\n"
+        listed[path.name] = (len(data), zlib.crc32(data))
+    return _marker_text(count, listed)
+
+
+def _marker_text(count: int, listed: dict[str, tuple[int, int]]) -> str:
+    return "".join([f"{count}\n", *(f"{name}\t{size}\t{crc}\n" for name, (size, crc) in sorted(listed.items()))])
 
 
 def _verified(path: Path, count: int) -> bool:
@@ -223,13 +227,14 @@ def _verified(path: Path, count: int) -> bool:
     marker counts ``count`` documents: a byte changed in any file (a stored rule text overwritten with other
     text of the same length included) means a rebuild, never a wrong answer."""
     try:
-        first, *rows = (path / MARKER).read_text(encoding="utf-8").splitlines()
-        if first != str(count):
-            return False
+        text = (path / MARKER).read_text(encoding="utf-8")
+        first, *rows = text.split("\n")[:-1]
         listed: dict[str, tuple[int, int]] = {}
         for row in rows:
             name, size, crc = row.split("\t")
             listed[name] = (int(size), int(crc))
+        if first != str(count) or text != _marker_text(count, listed):  # byte for byte as it was written
+            return False
         if set(listed) != {p.name for p in path.iterdir()} - {MARKER}:
             return False
         for name, (length, checksum) in listed.items():
