@@ -7,8 +7,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from ..errors import CacheNotice, IzvoriError
 
 if TYPE_CHECKING:
@@ -19,35 +17,53 @@ if TYPE_CHECKING:
     from ..graph import RuleGraph
 
 
-def console() -> Console:
-    """Standard output, rich (imported on first use)."""
-    from rich.console import Console
+JUDGE_LANGS = ("en", "sr", "ru")
+LANG_HELP = ("The judge's language for labels and narration: en, sr or ru (everywhere --lang means this; "
+             "the rules themselves are always printed as their documents say them).")
 
-    return Console(highlight=False)
+
+def judge_lang(value: str) -> str:
+    """``--lang``: the judge's language (en, sr, ru), checked."""
+    if value not in JUDGE_LANGS:
+        import typer
+
+        raise typer.BadParameter(f"use one of {', '.join(JUDGE_LANGS)}", param_hint="--lang")
+    return value
+
+
+def console() -> Console:
+    """Standard output, rich (imported on first use): no markup, control characters made visible
+    (:mod:`.terminal`)."""
+    from .terminal import make_console
+
+    return make_console()
 
 
 def error_console() -> Console:
-    """Standard error, rich."""
-    from rich.console import Console
+    """Standard error, rich, as safe as :func:`console`."""
+    from .terminal import make_console
 
-    return Console(stderr=True, highlight=False)
+    return make_console(stderr=True)
 
 
 def print_json(data: Any) -> None:
-    """Machine output for ``--json``: UTF-8, not ASCII-escaped, one document on standard output. A lone
-    surrogate (an argument whose bytes were not UTF-8: ``lookup $'\\xff'``) is written as its JSON escape,
-    which no encoder refuses."""
+    """Machine output for ``--json``: UTF-8, not ASCII-escaped, one document on standard output (``\\u``
+    escapes when the output's encoding cannot write every character). A lone surrogate (an argument whose
+    bytes were not UTF-8: ``lookup $'\\xff'``) is written as its JSON escape, which no encoder refuses."""
     import json
     import re
 
-    text = json.dumps(data, ensure_ascii=False, indent=2)
+    from .terminal import encodes_everything
+
+    text = json.dumps(data, ensure_ascii=not encodes_everything(sys.stdout), indent=2)
     sys.stdout.write(re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
 
 
 @contextmanager
 def reported() -> Iterator[None]:
-    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status,
-    and a :class:`~izvori_rules.errors.CacheNotice` the library issued becomes one ``note:`` line there."""
+    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status
+    (``SystemExit``, which typer passes through, so that the fast path needs no typer), and a
+    :class:`~izvori_rules.errors.CacheNotice` the library issued becomes one ``note:`` line there."""
     import warnings
 
     try:
@@ -58,10 +74,10 @@ def reported() -> Iterator[None]:
             finally:
                 _print_notices(caught)
     except IzvoriError as exc:
-        from rich.markup import escape
+        from rich.text import Text
 
-        error_console().print(f"[bold red]error:[/] {escape(str(exc))}")
-        raise typer.Exit(exc.exit_code) from None
+        error_console().print(Text.assemble(("error:", "bold red"), " ", str(exc)))
+        raise SystemExit(exc.exit_code) from None
 
 
 def _print_notices(caught: list[warnings.WarningMessage]) -> None:
@@ -73,8 +89,10 @@ def _print_notices(caught: list[warnings.WarningMessage]) -> None:
         if not isinstance(warning.message, CacheNotice):
             warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
         elif str(warning.message) not in shown:
+            from rich.text import Text
+
             shown.add(str(warning.message))
-            sys.stderr.write(f"note: {warning.message}\n")
+            error_console().print(Text.assemble(("note:", "dim"), " ", str(warning.message)), soft_wrap=True)
 
 
 @contextmanager

@@ -16,9 +16,9 @@ export_app = typer.Typer(help="Export the rule graph (XML with its RELAX NG sche
 app.add_typer(export_app, name="export")
 
 
-@export_app.command("xml")
+@export_app.command("xml", epilog="Example:\n\n  izvori-judge export xml rules.xml")
 def export_xml(
-    out: Annotated[str, typer.Argument(help="The XML file to write, or - for standard output.")],
+    out: Annotated[str, typer.Argument(metavar="OUT.xml", help="The XML file to write, or - for standard output.")],
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
 ) -> None:
     """The whole graph (documents, rules, citations, equivalents, flags, glossary, concepts) as one XML file."""
@@ -40,9 +40,9 @@ def export_xml(
     console().print(f"Wrote {count} nodes and {len(concepts)} concepts to {out}.", markup=False)
 
 
-@export_app.command("html")
+@export_app.command("html", epilog="Example:\n\n  izvori-judge export html rulebook/  (then open rulebook/index.html)")
 def export_html(
-    out: Annotated[str, typer.Argument(help="The folder to write the site into (created if missing).")],
+    out: Annotated[str, typer.Argument(metavar="OUT", help="The folder to write the site into (created if missing).")],
     force: Annotated[bool, typer.Option("--force", help="Write the site even where the folder holds other files "
                                                         "(they are kept: the folder is renamed aside).")] = False,
 ) -> None:
