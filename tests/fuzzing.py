@@ -45,9 +45,10 @@ def pieces(*pools: Sequence[str], max_size: int = 8) -> st.SearchStrategy[str]:
     return st.lists(piece, max_size=max_size).map("".join)
 
 
-def invoke(args: list[str], allowed: frozenset[int] = frozenset({0, 1, 2}), stdin: str | None = None) -> Result:
+def invoke(args: list[str], allowed: frozenset[int] = frozenset({0, 1, 2}), stdin: str | None = None,
+           env: dict[str, str] | None = None) -> Result:
     """Run the CLI in this process and check the run: an allowed exit status, a message, no traceback."""
-    result = runner.invoke(app, args, input=stdin)
+    result = runner.invoke(app, args, input=stdin, env=env)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         details = "".join(traceback.format_exception(result.exception))
         raise AssertionError(f"{args!r} raised {result.exception!r}\n{details}")
