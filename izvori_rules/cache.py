@@ -128,9 +128,17 @@ class _NoFile:
 
 
 def read_bytes(path: Path) -> bytes | None:
-    """The cache file's bytes, or None when it is missing or unreadable."""
+    """The cache file's bytes, or None when it is missing, unreadable or not a regular file (a cache file
+    replaced by a FIFO or a link to ``/dev/zero`` must not hang or fill the memory: it is rebuilt)."""
+    import stat
+
     try:
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            return handle.read() if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else None
     except OSError:
         return None
 

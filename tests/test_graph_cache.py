@@ -244,3 +244,16 @@ def test_commands_started_at_once_on_an_empty_cache_parse_once(small_corpus: Pat
     assert [p.returncode for p in processes] == [0, 0, 0, 0]
     assert outputs == [D19_51] * 4
     assert log.read_text().splitlines() == ["parse"]
+
+
+def test_a_cache_file_replaced_by_a_fifo_is_rebuilt_not_waited_on(small_corpus: Path, cache_dir: Path) -> None:
+    import os
+    import stat
+
+    graph_cache.load_graph(small_corpus)
+    path = _cache_file(cache_dir)
+    path.unlink()
+    os.mkfifo(path)  # reading it would wait for a writer forever
+    graph_cache.load_graph.cache_clear()
+    assert graph_cache.load_graph(small_corpus).resolve("D19.51")[0].ref == D19_51
+    assert stat.S_ISREG(path.stat().st_mode)
