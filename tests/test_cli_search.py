@@ -220,6 +220,11 @@ def test_a_reference_that_names_no_rule_is_no_such_rule_not_full_text(query: str
         assert suggested in data["suggestions"]
 
 
+def test_a_reference_that_names_no_rule_says_so_in_words() -> None:
+    result = runner.invoke(app, ["search", "Z99.99"])
+    assert result.exit_code == 1 and result.stdout.startswith("No rule 'Z99.99'.")
+
+
 def test_a_reversed_range_is_bad_input() -> None:
     result = runner.invoke(app, ["search", "D10.19-D10.11"])
     assert result.exit_code == 2 and "reversed" in result.stderr  # README: exit 2 for bad input
