@@ -25,7 +25,7 @@ from .graph_build import build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node
 from .parsing import parser_module
 
-FORMAT = 3
+FORMAT = 4  # the file with its magic number and checksum
 MAGIC = b"IZVG"
 LIBRARIES = ("PyStemmer", "snowballstemmer")  # the equivalents' aligner stems words
 

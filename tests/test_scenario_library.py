@@ -315,9 +315,25 @@ def test_scenario_titles_are_unique() -> None:
 
 # --- each scenario ----------------------------------------------------------------------------------------
 
+def test_the_files_written_in_format_v1_stay_valid_under_the_extended_format() -> None:
+    # Issue 13: "keep every existing file valid": the 125 files of issue 6 are written with v1's keys only.
+    from izvori_rules.engine.schema import validate
+    from izvori_rules.engine.yamlnodes import load_yaml
+
+    v1 = [p for p in SCENARIO_FILES if format_problems(load(p)) == []]
+    assert len(v1) >= 125
+    for path in v1:
+        validate(load_yaml(path.read_bytes(), str(path)), str(path))
+
+
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=scenario_ids())
-def test_scenario_is_format_v1(path: Path) -> None:
-    assert format_problems(load(path)) == []
+def test_scenario_is_valid_against_the_published_schema(path: Path) -> None:
+    # Issue 13: the format is extended beyond version 1 and published as a JSON Schema; a file written only
+    # with the version-1 keys (the checker above) is valid under it too (test_engine_schema.py).
+    from izvori_rules.engine.schema import validate
+    from izvori_rules.engine.yamlnodes import load_yaml
+
+    validate(load_yaml(path.read_bytes(), str(path)), str(path))
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=scenario_ids())
@@ -337,6 +353,12 @@ def test_scenario_names_its_rules_and_why_at_the_top(path: Path, graph: RuleGrap
     assert cited, "the rules line cites at least one rule"
     missing = [rule for rule in cited if graph.get(f"{document}:{rule}") is None]
     assert missing == [], f"cited rules missing from {document}"
+    # Issue 13: where the other ruleset differs, a second line cites its rules too; they must exist as well.
+    for line in header[1:]:
+        other = RULES_LINE.match(line)
+        if other:
+            refs = RULE_ID[other.group(1)].findall(other.group(2))
+            assert refs and [r for r in refs if graph.get(f"{other.group(1)}:{r}") is None] == []
     assert any(line.startswith("# Why: ") for line in header), "a '# Why:' line says why the answer is right"
 
 
@@ -392,8 +414,12 @@ def test_card_library_names_are_unique_across_cards(cards: dict[str, Any]) -> No
 
 @pytest.mark.parametrize("key", sorted(load(CARDS_FILE)), ids=str)
 def test_card_is_format_v1_with_names_ruleset_and_text(key: str, cards: dict[str, Any]) -> None:
+    from izvori_rules.engine.schema import validate
+    from izvori_rules.engine.yamlnodes import load_yaml
+
     card = cards[key]
-    assert object_problems(card, key, CARD_ONLY_KEYS, extensions=True) == []
+    tree = load_yaml(CARDS_FILE.read_bytes(), str(CARDS_FILE), max_bytes=4 * 1024 * 1024)
+    validate(tree.value[key], str(CARDS_FILE), defs="card")
     assert set(card.get("names") or {}) <= NAME_LANGUAGES
     assert card.get("ruleset", "both") in CARD_RULESETS
     assert card.get("types"), "every card has a type"

@@ -16,11 +16,11 @@ if TYPE_CHECKING:
     from ..concordance.missing import Notice
     from ..graph import RuleGraph
     from ..lookup import LookupAnswer
-    from ..model import Equivalent, Node
+    from ..model import Equivalent, FlagKind, Node
 
 SHOWN_CHILDREN = 6
 # Flags that record how a node was read rather than warn a judge; --json still has them.
-QUIET_FLAGS = frozenset({"english", "bold", "glossary_term"})
+QUIET_FLAGS: frozenset[FlagKind] = frozenset({"english", "bold", "glossary_term"})
 
 
 def show(graph: RuleGraph, answers: tuple[LookupAnswer, ...], json_out: bool = False, tree: bool = False,

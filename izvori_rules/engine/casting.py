@@ -18,15 +18,16 @@ from typing import Any
 from . import targets as tg
 from .damage import source_info
 from .errors import IllegalAction, MissingChoice, NotModelled, ScenarioInvalid
+from .events import Snapshot
 from .layers import chars
-from .mana import format_pool, pay
+from .keywords import land_name, land_of_color
+from .mana import LETTER_OF, format_pool, pay
 from .priority import after_action, pass_before, settle_pending
 from .spec import Action, Cost
-from .state import Game, Obj, StackItem, move
+from .pipeline import move_object, put_into_graveyard, tap
+from .state import Game, Obj, StackItem
 from .stack import item_steps
-from .replacement import put_into_graveyard
 
-_BASIC_OF = {"white": "Zemlja", "blue": "Voda", "black": "Grob", "red": "Vatra", "green": "Šuma"}
 _MAIN = ("main1", "main2")
 
 
@@ -60,7 +61,7 @@ def cast(game: Game, action: Action, source: str) -> None:
     steps = item_steps(item)
     item.targets = _targets(game, action, steps, info, player, True, card.handle)
     spent = _pay(game, player, card.mana_cost or "", card.handle)
-    move(game, card, "stack")  # ru-cr:601.2a sr-judge:D10.11
+    move_object(game, card, "stack", "cast", narrate=False)  # ru-cr:601.2a sr-judge:D10.11
     item.source = card.ref
     game.stack.append(item)
     game.say("cast", rs.refs("cast"), player=player, card=card.handle, paid=spent,
@@ -82,7 +83,7 @@ def _check_timing(game: Game, card: Obj, player: str) -> None:
                        f"(now: {game.active}'s {game.step}, {len(game.stack)} on the stack)", "illegal_timing")
 
 
-def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: dict[str, Any], player: str,
+def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Snapshot, player: str,
              spell: bool, what: str) -> list[Any]:
     if len(action.targets) > len(steps):
         raise ScenarioInvalid(f"line {action.line}: {action.kind}: {what} takes {len(steps)} target(s), "
@@ -127,7 +128,7 @@ def activate(game: Game, action: Action, source: str) -> None:
     obj = game.one(str(action.card), ("battlefield",), action.line, "activate")
     if obj is None:
         raise _illegal(game, f"{action.card} is not on the battlefield", "illegal_activate")
-    abilities = [a for a in obj.abilities if a.kind == "activated"]
+    abilities = [a for a in chars(game, obj).abilities if a.kind == "activated"]
     if action.ability >= len(abilities):
         raise ScenarioInvalid(f"{source}:{action.line}: activate: {obj.handle} has {len(abilities)} activated "
                               f"abilities; ability {action.ability} does not exist")
@@ -168,7 +169,7 @@ def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost) -> list[str]:
                            "(summoning sickness): its {T} ability can't be activated", "illegal_tap_cost")
     mana = _pay(game, player, cost.mana, f"{obj.handle}'s ability")
     if cost.tap:
-        obj.tapped = True
+        tap(game, obj, True, "cost", narrate=False)
         paid.append("T")
     if mana:
         paid.append(mana)
@@ -195,13 +196,10 @@ def play_land(game: Game, action: Action, source: str) -> None:
         raise _illegal(game, f"{card.handle} is not a land card", "illegal_not_land")
     if as_card:
         _become_land(game, card)
-    move(game, card, "battlefield")
     game.lands_played += 1
     game.say("play_land", rs.refs("play_land"), player=player, card=card.handle, as_card=as_card,
              land=", ".join(card.subtypes))
-    from .triggers import fire
-
-    fire(game, "enters", card)
+    move_object(game, card, "battlefield", "play_land", narrate=False, controller=player)
     after_land(game, player)
 
 
@@ -227,10 +225,9 @@ def _become_land(game: Game, card: Obj) -> None:
 
     subtypes: tuple[str, ...]
     supertypes: tuple[str, ...]
-    if colors:  # sr-judge:B12.76
-        subtypes, mana = (_BASIC_OF[colors[0]],), {"white": "W", "blue": "U", "black": "B", "red": "R",
-                                                   "green": "G"}[colors[0]]
-        supertypes = ("basic",)
+    if colors:  # sr-judge:B12.76: the basic type whose mana is its colour, named as sr-judge names it
+        subtypes = (land_name(land_of_color(colors[0]), "sr"),)
+        mana, supertypes = LETTER_OF[colors[0]], ("basic",)
     else:  # sr-judge:B12.77: artifacts and colourless cards are nonbasic lands making colourless mana
         subtypes, mana, supertypes = (), "C", ()
     card.types, card.subtypes, card.supertypes, card.colors = ("land",), subtypes, supertypes, ()

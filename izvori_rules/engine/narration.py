@@ -58,8 +58,19 @@ def _damage(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
     return ("damage_player" if a.get("player") else "damage"), {**a, "kind": kind}
 
 
-def _grant(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
-    return "grant", {**a, "keywords": [keyword_name(str(k), lang) for k in a.get("keywords") or []]}
+def _replaced(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
+    instead = a.get("instead", "")
+    return (f"replaced_{instead}" if instead in _REPLACED else "replaced"), a
+
+
+def _zone_change(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
+    to = a.get("to", "")
+    place = text(lang, "words", "bottom" if a.get("place") == "bottom" else "top")
+    return (f"zone_{to}" if to in _ZONES else "zone_change"), {**a, "place": place}
+
+
+_REPLACED = frozenset({"exile", "hand", "tapped", "counters", "double", "effect", "copy"})
+_ZONES = frozenset({"exile", "hand", "library", "graveyard", "battlefield"})
 
 
 # Events whose message depends on their values; every other event's message is the event's own name.
@@ -72,7 +83,11 @@ CHOOSERS: dict[str, Callable[[dict[str, Any], str], tuple[str, dict[str, Any]]]]
     "damage": _damage,
     "damage_order": lambda a, lang: ("damage_order" if a.get("has_order") else "damage_order_none", a),
     "resolve": lambda a, lang: ("resolve_spell" if a.get("kind") == "spell" else "resolve_ability", a),
-    "grant": _grant,
+    "prevent_all": lambda a, lang: ("prevent_all_combat" if a.get("to") == "combat" else "prevent_all", a),
+    "replaced": _replaced,
+    "replacement_created": lambda a, lang: (
+        "cant_prevent" if a.get("instead") == "cant_prevent" else "replacement_created", a),
+    "zone_change": _zone_change,
 }
 
 
@@ -98,8 +113,12 @@ def _fallback(event: str, args: dict[str, Any]) -> str:
     return f"{event}: " + ", ".join(f"{k}={v}" for k, v in args.items())
 
 
-def render(event: str, args: dict[str, Any], lang: str) -> str:
-    """The event's text in the language (``en``, ``sr`` or ``ru``)."""
+def render(event: str, args: dict[str, Any], lang: str, ruleset: str = "mtg") -> str:
+    """The event's text in the language (``en``, ``sr`` or ``ru``); keywords by their names in the ruleset's
+    document (izvori: sr-judge's Jurišnik, Letač ...; mtg: the name in the judge's language)."""
+    if isinstance(args.get("keywords"), list):
+        names_in = "sr" if ruleset == "izvori" else lang
+        args = {**args, "keywords": [keyword_name(str(k), names_in) for k in args["keywords"]]}
     try:
         key, values = CHOOSERS[event](args, lang) if event in CHOOSERS else (event, args)
         message = text(lang, "events", key)

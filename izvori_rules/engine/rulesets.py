@@ -8,6 +8,7 @@ Each narrated event cites the references listed for it here.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ _SWITCHES = {
     "mana_burn": int, "minimum_damage": int, "priority_after_cast": str, "damage_assignment_order": bool,
     "multiple_defenders": bool, "any_card_as_land": bool, "poison": bool, "legend_rule": bool,
     "plus_counter": str, "minus_counter": str, "pt_sublayers": list, "keywords": list,
+    "second_damage_step": str, "layers": list, "colors": list, "basic_land_types": dict,
 }
 _TABLES = ("rules", "keyword_rules")
 
@@ -49,6 +51,10 @@ class Ruleset:
     minus_counter: str
     pt_sublayers: tuple[str, ...]
     keywords: frozenset[str]
+    second_damage_step: str
+    layers: tuple[str, ...]
+    colors: tuple[str, ...]
+    basic_land_types: Mapping[str, str]
     rules: Mapping[str, tuple[str, ...]]
     keyword_rules: Mapping[str, tuple[str, ...]]
 
@@ -81,7 +87,17 @@ def all_refs(ruleset: Ruleset) -> tuple[str, ...]:
 
 def load_rulesets(root: Path | None = None) -> dict[str, Ruleset]:
     """Both rulesets from ``rulesets.toml``; an unknown or missing key names the file and the key."""
-    return dict(_load((root or corpus_dir()).resolve()))
+    return dict(_load(root.resolve() if root is not None else corpus_root()))
+
+
+def corpus_root() -> Path:
+    """The corpus folder, resolved once per ``$IZVORI_JUDGE_CORPUS`` value (the engine asks for it per file)."""
+    return _root_for(os.environ.get("IZVORI_JUDGE_CORPUS", ""))
+
+
+@lru_cache(maxsize=4)
+def _root_for(_override: str) -> Path:
+    return corpus_dir().resolve()
 
 
 @lru_cache(maxsize=4)
@@ -111,5 +127,11 @@ def _ruleset(path: Path, rid: str, entry: object) -> Ruleset:
         tables[table] = MappingProxyType({k: tuple(str(r) for r in v) for k, v in raw.items()})
     values: dict[str, Any] = {k: entry[k] for k in _SWITCHES}
     values["pt_sublayers"] = tuple(values["pt_sublayers"])
+    values["layers"] = tuple(values["layers"])
+    values["colors"] = tuple(values["colors"])
+    values["basic_land_types"] = MappingProxyType({str(k): str(v) for k, v in values["basic_land_types"].items()})
+    unknown = sorted(set(values["basic_land_types"].values()) - set(values["colors"]))
+    if unknown:
+        raise CorpusError(f"{path}: [{rid}]: basic_land_types: {unknown[0]!r} is not one of its colors")
     values["keywords"] = frozenset(values["keywords"])
     return Ruleset(id=rid, **values, rules=tables["rules"], keyword_rules=tables["keyword_rules"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .errors import NotModelled
 from .layers import chars, is_creature
-from .replacement import destroy, put_into_graveyard
+from .pipeline import destroy, put_into_graveyard
 from .state import Game, Obj
 
 AURA = ("aura", "oreol")
@@ -42,7 +42,7 @@ def check(game: Game) -> bool:
     """One simultaneous check; True if any state-based action was performed."""
     rs = game.rs
     losers = _losers(game)
-    creatures = [o for o in game.battlefield() if is_creature(o)]
+    creatures = [o for o in game.battlefield() if is_creature(o, game)]
     stats = {o.oid: chars(game, o) for o in creatures}
     zero = [o for o in creatures if stats[o.oid].toughness <= 0]  # ru-cr:704.5f sr-judge:D21.52
     lethal = [o for o in creatures if 0 < stats[o.oid].toughness <= o.damage]  # ru-cr:704.5g sr-judge:D21.53
@@ -55,6 +55,9 @@ def check(game: Game) -> bool:
     counters = _counter_pairs(game)
     if not (losers or zero or lethal or touched or tokens or auras or equipment or legends or counters):
         return False
+    from .layers import snapshot
+
+    game.lookback = [snapshot(game, o) for o in game.battlefield()]  # ru-cr:704.3: all at once
     for obj in zero:
         put_into_graveyard(game, obj, "toughness", rs.refs("sba_toughness"))
     for obj in lethal:
@@ -79,6 +82,7 @@ def check(game: Game) -> bool:
         obj.counters = +obj.counters
         game.say("counters_cancel", rs.refs("sba_counters"), obj=obj.handle, n=n,
                  plus=rs.plus_counter, minus=rs.minus_counter)
+    game.lookback = []
     if losers:
         _lose(game, losers)
     return True
@@ -132,7 +136,7 @@ def _attachments(game: Game) -> tuple[list[Obj], list[Obj]]:
         if not (aura or equip):
             continue
         host = game.get(obj.attached_to)
-        legal = host is not None and host.zone == "battlefield" and (equip is False or is_creature(host))
+        legal = host is not None and host.zone == "battlefield" and (equip is False or is_creature(host, game))
         if legal and host is not None and chars(game, host).protection_from(obj.colors):
             legal = False  # ru-cr:702.16c ru-cr:702.16d sr-judge:E3.23 sr-judge:E3.24
         if aura and not legal:
@@ -155,8 +159,9 @@ def _counter_pairs(game: Game) -> list[tuple[Obj, int]]:
 def _legend_groups(game: Game) -> list[tuple[str, list[Obj]]]:
     groups: dict[tuple[str, str], list[Obj]] = {}
     for obj in game.battlefield():
-        if "legendary" in obj.supertypes:
-            groups.setdefault((obj.controller, obj.name), []).append(obj)
+        values = obj.copied if obj.copied is not None else obj  # a copy has the copied supertypes (ru-cr:706.2)
+        if "legendary" in values.supertypes:
+            groups.setdefault((obj.controller, chars(game, obj).name), []).append(obj)
     return [(player, objs) for (player, _n), objs in groups.items() if len(objs) > 1]
 
 

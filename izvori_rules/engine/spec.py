@@ -16,6 +16,29 @@ TARGETING = "target"
 
 
 @dataclass(frozen=True, slots=True)
+class ReplaceSpec:
+    """A replacement or prevention effect as the file states it (ru-cr:614.1, sr-judge:D20.11).
+
+    ``when`` is the event it watches: dies (to a graveyard from the battlefield), to_graveyard (from anywhere),
+    enters (the battlefield), draw, damage, draw_step, counters; ``who`` what the event affects (self, target,
+    you, opponents, any, creatures_you_control, ...); ``instead`` what happens instead: exile, hand,
+    library_top, tapped, counters, effect, redirect, skip, prevent, double, cant_prevent."""
+
+    when: str
+    who: str
+    instead: str
+    line: int
+    counters: tuple[tuple[str, int], ...] = ()
+    effect: tuple[EffectStep, ...] = ()
+    to: str = ""  # redirect: target | self | controller
+    amount: int | None = None  # prevent: None = all
+    source: str = ""  # damage: only damage from this source (self)
+    next_only: bool = False  # "the next time ... this turn": used up once applied
+    zone: str = ""  # to_graveyard: only from this zone
+    optional: bool = False  # "you may ... instead": its controller chooses as it would apply
+
+
+@dataclass(frozen=True, slots=True)
 class EffectStep:
     """One effect step: ``kind`` is its key; ``to`` says whom it affects (``target`` takes the next target)."""
 
@@ -32,10 +55,33 @@ class EffectStep:
     count: int = 1
     no_regenerate: bool = False
     mana: str = ""
+    replace: ReplaceSpec | None = None  # replace: an effect that lasts this turn
+    zone: str = ""  # move: the destination (exile hand library_top library_bottom battlefield graveyard)
+    tapped: bool = False  # move / put onto the battlefield tapped
+    types: tuple[str, ...] = ()  # become: card types; add_types adds them
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None  # become: the new colours (None: unchanged)
+    lose_abilities: bool = False
+    duration: str = "end_of_turn"  # end_of_turn | permanent (effects of one-shot steps that last)
+    delayed: DelayedSpec | None = None
+    controller: str = ""  # gain_control: who gains control (controller)
+    amount_of: str = ""  # its_power: the amount is the power of what the previous step affected
+    origin: str = ""  # move: the zone the target is in (graveyard: a card there)
 
     @property
     def takes_target(self) -> bool:
         return self.to == TARGETING
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedSpec:
+    """A delayed triggered ability an effect creates ("at the beginning of the next end step", ru-cr:603.7a,
+    sr-judge:D11.60)."""
+
+    when: str  # next_end_step | end_of_combat | next_upkeep
+    effect: tuple[EffectStep, ...]
+    line: int
+    about_target: bool = False  # the effect refers to the object the creating effect moved or targeted
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +108,18 @@ class Ability:
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    replace: ReplaceSpec | None = None  # replacement (a static ability that replaces events)
+    optional: bool = False  # triggered: "you may" (ru-cr:603.5)
+    condition: str = ""  # triggered: an intervening "if" (ru-cr:603.4); state: the state (ru-cr:603.8)
+    colors: tuple[str, ...] | None = None  # static: sets the colours of what it affects
+    types: tuple[str, ...] = ()  # static: adds card types
+    subtypes: tuple[str, ...] = ()
+    lose_abilities: bool = False  # static: what it affects loses all abilities
+    cda: str = ""  # static, self: power and toughness each equal a count (creatures_you_control, cards_in_hand)
+    controller_changes: bool = False  # static: control of the enchanted creature (layer 2)
+    sets_pt: bool = False  # static: power/toughness are set, not modified
+    filter_color: str = ""  # static: only objects of this colour
+    filter_subtype: str = ""  # static: only objects of this subtype
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +182,7 @@ class Action:
     has_targets: bool = False  # choose: targets given
     mode: str = ""  # pass: priority | until_resolved | next_step | until
     until: str = ""
+    may: bool | None = None  # choose: the answer to a "may" (ru-cr:603.5)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GameOver, ScenarioInvalid
+from .events import Snapshot
 from .rulesets import Ruleset
 from .spec import Ability, EffectStep, ObjectSpec
 
@@ -67,6 +68,9 @@ class Obj:
     blockers: list[ObjRef] = field(default_factory=list)  # in damage assignment order
     struck_first: bool = False  # assigned combat damage in the first-strike step
     printed: dict[str, Any] | None = None  # izvori: the card's own characteristics while it is a land
+    copied: Any = None  # spec.ObjectSpec: the copiable values of a copy effect (ru-cr:706.2, sr-judge:E4.20)
+    base_controller: str = ""  # who controls it before control-changing effects (ru-cr:613.1b)
+    counts: dict[str, int] = field(default_factory=dict)  # what its characteristic-defining abilities count
 
     @property
     def ref(self) -> ObjRef:
@@ -90,6 +94,8 @@ class Player:
     mana: Counter[str] = field(default_factory=Counter)
     drew_from_empty: bool = False
     lost: bool = False
+    library_top: list[int] = field(default_factory=list)  # known cards on top of the library, top first
+    library_bottom: list[int] = field(default_factory=list)  # known cards at its bottom, the lowest last
 
 
 @dataclass(slots=True, eq=False)
@@ -103,9 +109,12 @@ class StackItem:
     effect: tuple[EffectStep, ...] = ()
     targets: list[Target] = field(default_factory=list)
     source: ObjRef | None = None
-    source_info: dict[str, Any] = field(default_factory=dict)  # last known information of the source
+    source_info: Snapshot | None = None  # last known information of the source
     obj: Obj | None = None  # the spell's card
-    damage: list[tuple[ObjRef, Target, int]] = field(default_factory=list)  # combat damage: source, to, amount
+    damage: list[tuple[Snapshot, Target, int]] = field(default_factory=list)  # combat damage: source, to, amount
+    condition: str = ""  # an intervening "if" checked again on resolution (ru-cr:603.4)
+    optional: bool = False  # "you may" (ru-cr:603.5)
+    bound: list[Target] = field(default_factory=list)  # objects a delayed trigger refers to (ru-cr:603.7c)
 
 
 @dataclass(slots=True)
@@ -129,6 +138,8 @@ class Game:
     effects: list[Any] = field(default_factory=list)  # layers.ContinuousEffect
     shields: list[Any] = field(default_factory=list)  # replacement.Shield
     pending: list[Any] = field(default_factory=list)  # triggers.Pending
+    delayed: list[Any] = field(default_factory=list)  # triggers.Delayed: delayed triggered abilities waiting
+    lookback: list[Snapshot] = field(default_factory=list)  # permanents as they were before simultaneous events
     log: list[Event] = field(default_factory=list)
     declaring: str | None = None  # "attackers" / "blockers": the declaration of this step is still to come
     attackers_declared: bool = False
@@ -266,7 +277,7 @@ def make_object(game: Game, spec: ObjectSpec, owner: str, zone: str, token: bool
         mana_cost=spec.mana_cost, power=spec.power, toughness=spec.toughness, keywords=spec.keywords,
         effect=spec.effect, abilities=spec.abilities, token=token, timestamp=game.stamp(),
         tapped=spec.tapped, damage=spec.damage, counters=Counter(dict(spec.counters)),
-        summoning_sick=spec.summoning_sick,
+        summoning_sick=spec.summoning_sick, base_controller=owner,
     )
     game.objects[obj.oid] = obj
     game.changed()
@@ -287,12 +298,13 @@ def move(game: Game, obj: Obj, zone: str) -> None:
     obj.counters = Counter()
     obj.attached_to = None
     obj.struck_first = False
+    obj.copied = None
     if zone == "battlefield":
         obj.summoning_sick = True
     if was == "battlefield" and obj.as_land:
         _restore_card(obj)
     if zone != "battlefield":
-        obj.controller = obj.owner
+        obj.controller = obj.base_controller = obj.owner
 
 
 def _restore_card(obj: Obj) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalAction
+from .events import Snapshot
 from .layers import chars, is_creature
 from .spec import EffectStep
 from .state import Game, Target
@@ -21,9 +22,21 @@ StackRef = tuple[str, int]  # ("stack", sid)
 KIND = {"damage": "any", "prevent": "any", "destroy": "permanent", "pump": "creature", "set_pt": "creature",
         "switch_pt": "creature", "grant": "creature", "regenerate": "creature", "add_counters": "creature",
         "tap": "permanent", "untap": "permanent", "counter": "stack", "lose_life": "player",
-        "gain_life": "player", "draw": "player", "attach": "creature"}
-WORDS = {"any": "creature or player", "creature": "creature", "permanent": "permanent", "stack": "spell or ability",
+        "gain_life": "player", "draw": "player", "attach": "creature", "move": "permanent", "flicker": "creature",
+        "gain_control": "creature", "become": "permanent", "replace": "any", "delayed": "any"}
+WORDS = {"card": "card in a graveyard", "any": "creature or player", "creature": "creature", "permanent": "permanent", "stack": "spell or ability",
          "player": "player"}
+
+
+def step_kind(step: EffectStep) -> str:
+    """What a step may target: a card in a graveyard for "return ... to the battlefield" (ru-cr:110.2a)."""
+    if step.kind == "move" and step.origin == "graveyard":
+        return "card"
+    if step.kind == "replace" and step.replace is not None:
+        if step.replace.instead == "redirect" and step.replace.to == "target":
+            return "creature"
+        return "creature" if step.replace.when in ("dies", "destroy", "enters") else "any"
+    return KIND[step.kind]
 
 
 def target_steps(effect: tuple[EffectStep, ...]) -> list[EffectStep]:
@@ -48,7 +61,7 @@ def find(game: Game, name: str, kind: str, line: int) -> Target | StackRef | Non
     return obj.ref if obj is not None else None
 
 
-def check(game: Game, target: Any, kind: str, source: dict[str, Any], controller: str, spell: bool
+def check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool
           ) -> str | None:
     """Why the target is illegal (with rules in ``game``'s ruleset), or None if it is legal."""
     rs = game.rs
@@ -62,10 +75,12 @@ def check(game: Game, target: Any, kind: str, source: dict[str, Any], controller
             return f"a {WORDS[kind]} is needed, not something on the stack"
         return None if item is not None else "it is no longer on the stack"
     obj = game.get(target)
+    if kind == "card":
+        return None if obj is not None and obj.zone == "graveyard" else f"{game.describe(target)} is not in a graveyard"
     if obj is None or obj.zone != "battlefield":
         where = game.objects[target[0]].zone if target[0] in game.objects else "gone"
         return f"{game.describe(target)} is not on the battlefield (it is in the {where})"
-    if kind in ("creature", "any") and not is_creature(obj):
+    if kind in ("creature", "any") and not is_creature(obj, game):
         return f"{obj.handle} is not a creature"
     if kind in ("player", "stack"):
         return f"{obj.handle} is not a {WORDS[kind]}"
@@ -74,9 +89,10 @@ def check(game: Game, target: Any, kind: str, source: dict[str, Any], controller
         return f"{obj.handle} has shroud"
     if c.has("hexproof") and obj.controller != controller:  # ru-cr:702.11b
         return f"{obj.handle} has hexproof"
-    if c.protection_from(tuple(source.get("colors", ()))):  # ru-cr:702.16b sr-judge:E3.22
+    colors = source.colors if source is not None else ()
+    if c.protection_from(colors):  # ru-cr:702.16b sr-judge:E3.22
         what = "spells" if spell else "abilities from sources"
-        return f"{obj.handle} has protection from {'/'.join(source['colors'])} {what}"
+        return f"{obj.handle} has protection from {'/'.join(colors)} {what}"
     return None
 
 
@@ -93,12 +109,12 @@ def reason_rules(game: Game, reason: str) -> tuple[str, ...]:
     return rs.refs("illegal_target") + extra
 
 
-def choose(game: Game, names: tuple[str, ...], steps: list[EffectStep], source: dict[str, Any], controller: str,
+def choose(game: Game, names: tuple[str, ...], steps: list[EffectStep], source: Snapshot | None, controller: str,
            spell: bool, line: int, what: str) -> list[Any]:
     """Targets for a spell or ability from the given names; an illegal one is an illegal action."""
     out = []
     for name, step in zip(names, steps):
-        kind = KIND[step.kind]
+        kind = step_kind(step)
         target = find(game, name, kind, line)
         if target is None:
             raise IllegalAction(f"{what}: {name} can't be targeted: it is not a {WORDS[kind]} in play",

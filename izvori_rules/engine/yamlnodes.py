@@ -57,7 +57,7 @@ def load_yaml(text: str | bytes, source: str, max_bytes: int = MAX_BYTES) -> Y:
     except UnicodeDecodeError as exc:
         raise ScenarioInvalid(f"{source}: not UTF-8 (byte {exc.start})") from None
     try:
-        node = yaml.compose(decoded, Loader=yaml.SafeLoader)
+        node = yaml.compose(decoded, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml when built
     except RecursionError:  # PyYAML composes nested collections recursively: 5,000 "[" overflow the stack
         raise ScenarioInvalid(f"{source}: nested too deeply (limit {MAX_DEPTH})") from None
     except yaml.MarkedYAMLError as exc:
