@@ -141,3 +141,13 @@ def test_a_scenario_in_utf_16_or_with_a_bom_runs_like_the_utf_8_file(tmp_path: P
     path = tmp_path / "trample_chump.yaml"
     path.write_bytes((HERE / "trample_chump.yaml").read_text(encoding="utf-8").encode(codec))
     assert invoke("scenario", "run", str(path)).exit_code == 0
+
+
+def test_a_hundred_thousand_levels_are_refused_before_libyaml_can_crash(tmp_path: Path) -> None:
+    """libyaml's composer recurses in C: 100,000 levels were a segmentation fault, so this runs in a process
+    of its own."""
+    path = tmp_path / "deep.yaml"
+    path.write_text("scenario: x\nruleset: mtg\nplayers: " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    code = f"from izvori_rules.cli import main; import sys; sys.argv = ['x', 'scenario', 'run', {str(path)!r}]; main()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "nested too deeply" in done.stderr
