@@ -11,6 +11,9 @@ unwritable cache folder leaves the graph in memory for the process, with a notic
 from __future__ import annotations
 
 import marshal
+import mmap
+import os
+import stat
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, nullcontext
@@ -19,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from . import cache
-from .corpus import corpus_dir, data_files, data_hash, load_manifest, read_document
+from .corpus import corpus_dir, data_files, data_hash, load_manifest, prefetch_releases, read_document
 from .graph import GraphIndex, RuleGraph
 from .graph_build import build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node
@@ -89,8 +92,25 @@ load_graph = GraphLoader()
 
 
 def _read(path: Path) -> RuleGraph | None:
-    raw = cache.read_bytes(path)
+    raw = _mapped(path)
     return _decode(raw) if raw is not None else None
+
+
+def _mapped(path: Path) -> mmap.mmap | None:
+    """The cache file mapped read-only (its pages are read as they are used). None when it is missing,
+    unreadable, empty or not a regular file (a FIFO put in its place must not hang the command)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
 
 
 def parse_corpus(root: Path | None = None) -> RuleGraph:
@@ -98,7 +118,9 @@ def parse_corpus(root: Path | None = None) -> RuleGraph:
     root = root or corpus_dir()
     parsed = []
     finders = {}
-    for info in load_manifest(root):
+    infos = load_manifest(root)
+    prefetch_releases(infos, root)  # the English releases in the graph, read from their archive in one pass
+    for info in infos:
         module = parser_module(info.parser)
         parsed.append((info, module.parse(read_document(info, root))))
         finders[info.id] = module.find_citations
@@ -150,7 +172,7 @@ _NODE_FIELDS = tuple(Node.__dataclass_fields__)
 _FLAGS, _CITATIONS, _EQUIVALENTS = (_NODE_FIELDS.index(f) for f in ("flags", "citations", "equivalents"))
 
 
-def _decode(raw: bytes) -> RuleGraph | None:
+def _decode(raw: bytes | mmap.mmap) -> RuleGraph | None:
     """The graph from cache bytes, or None when they are corrupted or of another format.
 
     The whole file's checksum is verified before anything is decoded (a millisecond for the whole corpus):

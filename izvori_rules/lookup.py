@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import ReferenceNotFound
 from .graph import RuleGraph
 from .concordance.missing import Notice
-from .model import Node
+from .model import DocumentInfo, Node
+
+Progress = Callable[[int, int], None]
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +28,7 @@ class LookupAnswer:
     missing: tuple[Notice, ...] = ()
     glossary: tuple[str, ...] = ()  # a word, not a reference: the glossary entries it names
     concepts: tuple[str, ...] = ()  # ... and the concepts of the concept table (for ``define``)
+    graph: RuleGraph | None = None  # where the nodes are, when not the corpus graph (one English release)
 
     @property
     def is_word(self) -> bool:
@@ -37,14 +43,22 @@ def is_word(query: str) -> bool:
         and ":" not in text
 
 
-def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None) -> tuple[LookupAnswer, ...]:
+def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None,
+           building: Callable[[], AbstractContextManager[Progress | None]] | None = None) -> tuple[LookupAnswer, ...]:
     """One answer per reference; an unknown one gets suggestions instead of raising, so the others still
-    print. A malformed reference still raises :class:`~izvori_rules.errors.QueryError`."""
+    print. A malformed reference still raises :class:`~izvori_rules.errors.QueryError`.
+
+    A reference into one English release that is not in the graph (``cr-2006-10-01:502.9``) is answered
+    from the history store (``building`` wraps its first build: a progress bar in the CLI)."""
     from .concordance.missing import load_missing, notices_for_node, notices_for_query
 
     rows = load_missing(root)
     answers = []
     for query in queries:
+        release = release_reference(graph, query)
+        if release is not None:
+            answers.append(_release_answer(query, *release, root, building))
+            continue
         try:
             nodes = graph.resolve(query)
         except ReferenceNotFound as exc:
@@ -56,6 +70,32 @@ def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None) -
         missing = tuple(n for node in nodes for n in notices_for_node(graph, node.ref, rows))
         answers.append(LookupAnswer(query, nodes, (), missing))
     return tuple(answers)
+
+
+def release_reference(graph: RuleGraph, query: str) -> tuple[DocumentInfo, str, str] | None:
+    """``(family, date, id)`` for a reference into a release of a family that the graph does not hold
+    (``cr-2006-10-01:502.9``); None for any other reference."""
+    doc, colon, node_id = query.strip().partition(":")
+    if not colon or doc in graph.docs:
+        return None
+    for info in graph.docs.values():
+        date = doc.removeprefix(f"{info.id}-")
+        if info.releases and info.family == info.id and date != doc and _DATE.fullmatch(date):
+            return info, date, node_id
+    return None
+
+
+def _release_answer(query: str, family: DocumentInfo, date: str, node_id: str, root: Path | None,
+                    building: Callable[[], AbstractContextManager[Progress | None]] | None) -> LookupAnswer:
+    from .corpus import release_folder
+    from .cr_store import open_store
+
+    store = open_store(family, release_folder(family, root), building)
+    try:
+        release = store.release_graph(date)
+        return LookupAnswer(query, release.resolve(f"{store.doc_id(date)}:{node_id}"), graph=release)
+    except ReferenceNotFound as exc:
+        return LookupAnswer(query, (), exc.suggestions)
 
 
 def _word_answer(graph: RuleGraph, word: str) -> LookupAnswer:

@@ -46,7 +46,7 @@ def test_izvori_colour_and_type_names() -> None:  # sr-judge B12.76: žuta is wh
 def test_every_name_the_concept_table_gives_a_played_keyword_resolves_to_it() -> None:
     # Issue 13: the engine's keyword names come from concepts.tsv only (no list of its own): every term of every
     # language of a keyword some ruleset plays (rulesets.toml) resolves to that keyword.
-    from izvori_rules.concepts import load_concepts
+    from izvori_rules.text.concepts import load_concepts
     from izvori_rules.engine.keywords import modelled
 
     played = modelled()
@@ -62,7 +62,7 @@ def test_every_name_the_concept_table_gives_a_played_keyword_resolves_to_it() ->
 
 
 def test_a_broken_concept_table_is_an_error_not_a_silent_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
-    from izvori_rules import concepts
+    from izvori_rules.text import concepts
     from izvori_rules.engine import keywords
     from izvori_rules.errors import CorpusError
 

@@ -18,10 +18,10 @@ def run_fast(argv: list[str]) -> int | None:
     if not refs or any(a.startswith("-") for a in refs):
         return None
     from ..lookup import lookup
-    from .common import load_graph, reported
+    from .common import load_graph, progress_bar, reported
     from .lookup_view import show
 
     with reported():
         graph = load_graph()
-        answers = lookup(graph, refs)
+        answers = lookup(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
     return show(graph, answers, json_out="--json" in argv[1:])

@@ -34,14 +34,14 @@ def lookup(
     """Print rules by reference: breadcrumb, text, examples, children, citations both ways, equivalents, flags.
 
     A word instead of a reference (Razbijač, trample) points to its glossary entries, `define` and `search`."""
-    from .common import load_graph
+    from .common import load_graph, progress_bar
     from ..lookup import lookup as find
 
     from .lookup_view import show
 
     with reported():
         graph = load_graph()
-        answers = find(graph, refs)
+        answers = find(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
     status = show(graph, answers, json_out, tree, side_by_side, markdown, base_url)
     if status:
         raise typer.Exit(status)

@@ -47,12 +47,13 @@ def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bo
     for answer in answers:
         if not answer.nodes:
             _print_not_found(answer)
+        where = answer.graph or graph  # one English release is a graph of its own (the history store)
         for node in answer.nodes:
             mine = tuple(n for n in answer.missing if node.ref in n.equivalents)
             if tree:
-                out.print(_render_subtree(graph, node))
+                out.print(_render_subtree(where, node))
             else:
-                _render_node(out, graph, node, mine)
+                _render_node(out, where, node, mine)
 
 
 def _print_not_found(answer: LookupAnswer) -> None:
@@ -170,10 +171,11 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) ->
     for answer in answers:
         if not answer.nodes:
             _print_not_found(answer)
+        where = answer.graph or graph
         for node in answer.nodes:
             columns = [(f"{node.ref}\nlooked up", _column_text(node))]
             for equivalent in _best_per_document(node):
-                other = graph.get(equivalent.ref)
+                other = where.get(equivalent.ref) or graph.get(equivalent.ref)
                 if other is not None:
                     how = f"{equivalent.relation}, {_SOURCE_WORDS.get(equivalent.source, equivalent.source)}"
                     columns.append((f"{equivalent.ref}\n{how}", _column_text(other)))

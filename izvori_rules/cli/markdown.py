@@ -95,7 +95,8 @@ def lookup_markdown(graph: RuleGraph, answers: tuple[LookupAnswer, ...], base_ur
         elif not answer.nodes:
             out.append(f"No rule {escape(repr(answer.query))}.")
         for node in answer.nodes:
-            crumbs = " › ".join(f"{n.id} {n.title}".strip() for n in graph.breadcrumb(node.ref)[:-1])
+            where = answer.graph or graph  # one English release is a graph of its own (the history store)
+            crumbs = " › ".join(f"{n.id} {n.title}".strip() for n in where.breadcrumb(node.ref)[:-1])
             out += [f"**{link(node.ref)}**" + (f" — _{escape(crumbs)}_" if crumbs else ""), escape(node.text)]
             word = example_word(node.lang)
             for i, example in enumerate(node.examples, 1):
