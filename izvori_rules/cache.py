@@ -9,6 +9,8 @@ cannot be written is not an error: callers then work in memory.
 from __future__ import annotations
 
 import os
+import re
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,52 +27,118 @@ def cache_dir() -> Path:
     return Path(base) / "izvori-judge"
 
 
-def source_files(parts: Iterable[str]) -> list[Path]:
-    """The package's own source files named by ``parts`` (files or folders below the package), sorted."""
-    files: list[Path] = []
-    for part in parts:
-        path = PACKAGE_DIR / part
-        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
-    return files
+KEY_SHAPE = re.compile(r"[0-9a-z][0-9a-z-]{0,120}")  # what a computed key looks like: hex digests, dashes
 
 
-def hash_files(files: Iterable[Path], root: Path) -> str:
-    """A hash of the files' names (relative to ``root``) and bytes."""
+def package_files() -> list[Path]:
+    """Every Python file of the package, sorted: the code a cache is built by. Hashing them all, not a list
+    kept by hand, means no refactor can leave a file out of the key (the packaged corpus is not code)."""
+    return walk_files(PACKAGE_DIR, ".py", ("_corpus", "__pycache__"))
+
+
+def walk_files(top: Path, suffix: str = "", skip: tuple[str, ...] = ()) -> list[Path]:
+    """The files below ``top`` whose names end with ``suffix``, sorted, not entering folders named in
+    ``skip``. (``os.scandir`` rather than ``Path.rglob``: this runs on every start, and is ten times faster.)"""
+    found: list[str] = []
+    stack = [str(top)]
+    while stack:
+        with os.scandir(stack.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir():
+                    if entry.name not in skip:
+                        stack.append(entry.path)
+                elif entry.name.endswith(suffix) and entry.is_file():
+                    found.append(entry.path)
+    return [Path(f) for f in sorted(found)]
+
+
+def environment_files() -> list[Path]:
+    """The folders the libraries are imported from: installing or upgrading one changes its folder's
+    modification time, so the stamp notices a new library version without asking for it on every start."""
+    return sorted({Path(p) for p in sys.path if p and os.path.isdir(p)})
+
+
+def hash_files(files: Iterable[Path], root: Path | None) -> str:
+    """A hash of the files' names (relative to ``root``, or absolute) and bytes."""
     import hashlib
 
     digest = hashlib.sha256()
     for file in files:
-        digest.update(file.relative_to(root).as_posix().encode())
-        digest.update(file.read_bytes())
+        digest.update((file.relative_to(root) if root else file).as_posix().encode())
+        digest.update(file.read_bytes() if file.is_file() else b"")
     return digest.hexdigest()[:20]
 
 
-def code_hash(parts: Iterable[str]) -> str:
-    """A hash of the package's own source files named by ``parts``."""
-    return hash_files(source_files(parts), PACKAGE_DIR)[:12]
+def library_versions(names: Iterable[str]) -> str:
+    """The installed versions of the distributions ``names`` (``-`` for one that is missing)."""
+    from importlib import metadata
+
+    versions = []
+    for name in names:
+        try:
+            versions.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name}=-")
+    return ";".join(versions)
+
+
+def code_key(extra: str = "") -> str:
+    """A hash of the package's own source files, the Python version (marshal's format follows it) and
+    ``extra`` (the library versions and anything else the caller's cache is built with)."""
+    import hashlib
+
+    digest = hashlib.sha256(f"{sys.version}\n{extra}\n".encode())
+    digest.update(hash_files(package_files(), PACKAGE_DIR).encode())
+    return digest.hexdigest()[:12]
 
 
 def stamped_key(name: str, files: Iterable[Path], compute: Callable[[], str]) -> str:
     """The cache key ``compute()`` makes from the files' contents, reused while no file changed size or
-    modification time (as Python's own ``.pyc`` stamps do): hashing two megabytes of corpus on every start
-    would cost a cold ``lookup`` a sixth of its time. The stamp is itself a cache file, written atomically;
-    a stamp that cannot be read or written only means the hash is computed again."""
-    signature = "\n".join(f"{f}\t{st.st_size}\t{st.st_mtime_ns}" for f in files for st in [f.stat()])
+    modification time (as Python's own ``.pyc`` stamps do): hashing two megabytes of corpus and the
+    package's code on every start would cost a cold ``lookup`` a sixth of its time. The stamp is itself a
+    cache file, written atomically; a stamp that cannot be read or written only means the hash is computed
+    again. A key read back must look like one (:data:`KEY_SHAPE`): it names a file in the cache folder, so
+    a stamp written by someone else cannot make the tool write outside it."""
+    signature = "\n".join(f"{f}\t{st.st_size}\t{st.st_mtime_ns}" for f in files for st in [_stat(f)])
     stamp = cache_dir() / f"{name}.stamp"
     raw = read_bytes(stamp)
     if raw is not None:
         stored, _, key = raw.decode("utf-8", "replace").rpartition("\n")
-        if stored == signature and key:
+        if stored == signature and KEY_SHAPE.fullmatch(key):
             return key
     key = compute()
+    if not KEY_SHAPE.fullmatch(key):
+        raise ValueError(f"not a cache key: {key!r}")
     write_atomic(stamp, f"{signature}\n{key}".encode())
     return key
 
 
-def read_bytes(path: Path) -> bytes | None:
-    """The cache file's bytes, or None when it is missing or unreadable."""
+def _stat(path: Path) -> os.stat_result | _NoFile:
     try:
-        return path.read_bytes()
+        return path.stat()
+    except OSError:
+        return _NoFile()
+
+
+class _NoFile:
+    """The stat of a file that vanished between listing and stat: it still makes a signature."""
+
+    st_size = -1
+    st_mtime_ns = -1
+
+
+def read_bytes(path: Path) -> bytes | None:
+    """The cache file's bytes, or None when it is missing, unreadable or not a regular file (a cache file
+    replaced by a FIFO or a link to ``/dev/zero`` must not hang or fill the memory: it is rebuilt)."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            return handle.read() if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else None
     except OSError:
         return None
 
@@ -109,8 +177,38 @@ def build_lock(path: Path) -> Iterator[bool]:
         yield False
         return
     with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks: build without one, as two commands did before
+            yield False
+            return
         try:
             yield True
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def remove_leftovers(folder: Path, pattern: str) -> None:
+    """Remove what a killed build left in the cache folder (temporary files or folders named ``pattern``).
+
+    Call it only while holding the build lock of what ``pattern`` names: every such build runs under that
+    lock, so whatever is left when the lock is ours belongs to a process that is gone."""
+    import shutil
+
+    for leftover in folder.glob(pattern):
+        if leftover.is_dir() and not leftover.is_symlink():
+            shutil.rmtree(leftover, ignore_errors=True)
+        else:
+            leftover.unlink(missing_ok=True)
+
+
+def notice_unwritable(folder: Path, what: str) -> None:
+    """Say once (as a :class:`~izvori_rules.errors.CacheNotice` warning; the CLI prints it as one line on
+    standard error) that ``what`` is kept in memory because the cache folder cannot be written."""
+    import warnings
+
+    from .errors import CacheNotice
+
+    warnings.warn(CacheNotice(f"the cache folder {folder} cannot be written; {what} is kept in memory only, "
+                              "and made again by every command (set IZVORI_JUDGE_CACHE to a writable folder)"),
+                  stacklevel=2)

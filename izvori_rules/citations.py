@@ -1,8 +1,8 @@
 """Resolve the citations a document prints to graph nodes, and flag the ones that are wrong.
 
 A citation resolves when its printed id names a node of the cited document (by id or printed number);
-a range ``D10.11 – D10.18`` or ``601.2f–h`` expands to every node of the first one's kind between its two
-ends, in document order. What resolves to nothing stays on the node as a ``dangling`` flag (sr-judge's
+a range ``D10.11 – D10.18`` or ``601.2f–h`` expands to every node of either end's kind between its two ends
+(``A4.40-A4.41``: a rule and its subrule), in document order. What resolves to nothing stays on the node as a ``dangling`` flag (sr-judge's
 leftover ``pravilo 500``), never as a guess. A citation that quotes a title (“Korak najave bića koja
 blokiraju”) is checked against the target's heading: a mismatch usually means a wrong number.
 """
@@ -83,15 +83,15 @@ def _printed(target: CitedTarget) -> str:
 
 
 def expand_target(graph: RuleGraph, doc: str, target: CitedTarget) -> tuple[str, ...]:
-    """The refs a printed target names: one node, or every node of the same kind across a range."""
+    """The refs a printed target names: one node, or every node of either end's kind across a range."""
     first = _lookup(graph, doc, target.first)
     if target.last is None or first is None:
         return (first,) if first else ()
     last = _lookup(graph, doc, target.last)
     if last is None:
         return ()
-    kind = graph.nodes[first].kind
-    return tuple(n.ref for n in graph.between(first, last) if n.kind == kind)
+    kinds = {graph.nodes[first].kind, graph.nodes[last].kind}  # A4.40-A4.41: a rule and its subrule
+    return tuple(n.ref for n in graph.between(first, last) if n.kind in kinds)
 
 
 def _lookup(graph: RuleGraph, doc: str, printed: str) -> str | None:

@@ -11,19 +11,29 @@ the graph's resolver, so a document checked against itself reports exactly the g
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .citations import cited_document, mismatch_detail, resolve_match
 from .graph import RuleGraph
 from .model import Citation, CitationMatch, CitedTarget, split_ref
 from .parsing import parser_module
+from .references import latin_ids
 
 OK, DANGLING, MISMATCH = "ok", "dangling", "title_mismatch"
+MAX_BYTES = 1024 * 1024  # a judge's text of a few hundred pages; it is checked in a few seconds
 CURRENT = "ru-cr"  # the 2019 Comprehensive Rules: where an old number's current equivalent lives
 _EXPLICIT = re.compile(r"\b(?P<doc>[a-z]{2}-[a-z]+):(?P<id>[A-Za-z0-9.#]+[a-z0-9])")
 _CR = re.compile(r"\b(?:CR|C\.R\.|Comprehensive Rules?)\s+(?P<id>\d{3}(?:\.\d{1,3}[a-z]?)?)")
+# An id of sr-judge's shape written another way: a small letter, a decimal comma, a letter no section has;
+# bare with its minor number (``G4.40``), or after a word for "rule" (``pravilo Z9``).
+_LEAD = r"(?:(?:pravil|правил|pravidl)\w*|rules?)\s+"
+_MISSPELLED = re.compile(
+    rf"(?<![\w.,])(?:{_LEAD})?(?P<letter>[A-Za-z])(?P<number>\d{{1,2}})(?P<sep>[.,])(?P<minor>\d{{2,3}})(?!\w|[.,]\d)"
+    rf"|(?<![\w.,]){_LEAD}(?P<letter2>[G-Zg-z])(?P<number2>\d{{1,2}})(?!\w|[.,]\d)"
+)
 _CUES = ((re.compile(r"[\u0400-\u04ff]"), "ru-cr"), (re.compile(r"\b(?:pravidl[oa]|viz)\b", re.I), "cs-cr"))
 
 
@@ -45,9 +55,22 @@ class CheckedCitation:
 
 
 def check_text(graph: RuleGraph, text: str, doc: str | None = None) -> tuple[CheckedCitation, ...]:
-    """Every citation in ``text``, in order. With ``doc``, the text is read as part of that document."""
-    found = _in_document(graph, text, doc) if doc else _in_any_document(graph, text)
-    return tuple(_verdict(graph, text, d, c) for d, c in sorted(found, key=lambda pair: pair[1].start))
+    """Every citation in ``text``, in order. With ``doc``, the text is read as part of that document.
+
+    Serbian Cyrillic section letters are read as Latin (``Видети правило Д19.51``, see
+    :func:`~izvori_rules.references.latin_ids`); surfaces are quoted from the text as written. Without
+    ``doc``, ids written the wrong way are found too: ``a4.40`` and ``A4,40`` are read as A4.40 (the verdict
+    says how they were written), ``pravilo Z9.99`` and ``G4.40`` are ids of no document (dangling)."""
+    latin = latin_ids(text)
+    found = _in_document(graph, latin, doc) if doc else _in_any_document(graph, latin)
+    newlines = [i for i, char in enumerate(text) if char == "\n"]
+    checked = []
+    for d, c in sorted(found, key=lambda pair: pair[1].start):
+        verdict = _verdict(graph, bisect.bisect_left(newlines, c.start) + 1, d, replace(c, surface=text[c.start:c.end]))
+        if verdict.status == OK and c.surface != text[c.start:c.end]:  # read from another spelling
+            verdict = replace(verdict, detail=f"written “{verdict.surface}”, read as {c.surface}")
+        checked.append(verdict)
+    return tuple(checked)
 
 
 def _finder(graph: RuleGraph, doc: str) -> Callable[[str], tuple[CitationMatch, ...]]:
@@ -63,15 +86,16 @@ def _in_any_document(graph: RuleGraph, text: str) -> list[tuple[str, Citation]]:
     """Run every finder, then keep one reading per span: the document the citation itself points to."""
     candidates: list[tuple[str, CitationMatch]] = [(d, m) for d in graph.docs for m in _finder(graph, d)(text)]
     candidates += _explicit(text)
+    candidates += _misspelled(text, "sr-judge" if "sr-judge" in graph.docs else next(iter(graph.docs), ""))
     chosen: list[tuple[str, Citation]] = []
-    taken: list[tuple[int, int]] = []
+    reach = -1  # the end of the spans taken so far: sorted by start, a match overlaps one iff it starts before
     for doc, match in sorted(candidates, key=lambda c: (c[1].start, -(c[1].end - c[1].start))):
-        if any(match.start < end and start < match.end for start, end in taken):
+        if match.start < reach:
             continue
         readings = [(d, resolve_match(graph, d, match)) for d in _documents_for(graph, doc, match)]
         resolved = [r for r in readings if r[1].targets]
         chosen.extend(resolved or readings[:1])
-        taken.append((match.start, match.end))
+        reach = max(reach, match.end)
     return chosen
 
 
@@ -80,6 +104,23 @@ def _explicit(text: str) -> list[tuple[str, CitationMatch]]:
            for m in _EXPLICIT.finditer(text)]
     out += [(CURRENT, CitationMatch(m.start(), m.end(), m.group(0), (CitedTarget(m["id"], doc=CURRENT),)))
             for m in _CR.finditer(text)]
+    return out
+
+
+def _misspelled(text: str, doc: str) -> list[tuple[str, CitationMatch]]:
+    """Letter-led ids the documents' finders do not take: a small letter (``a4.40``), a decimal comma
+    (``A4,40``, which the finder would read as chapter A4), or a letter no section has (``pravilo Z9.99``,
+    ``G4.40``). The match's surface is the id as it is read (``A4.40``, ``Z9.99``); the text keeps how it
+    was written."""
+    out = []
+    for m in _MISSPELLED.finditer(text):
+        letter, number = (m["letter"], m["number"]) if m["letter"] else (m["letter2"], m["number2"])
+        if letter in "ABCDEF" and m["sep"] != ",":
+            continue  # a well-formed id: the document's own finder has it
+        read = letter.upper() + number + (f".{m['minor']}" if m["minor"] else "")
+        start = m.start("letter") if m["letter"] else m.start("letter2")
+        surface = text[m.start():start] + read
+        out.append((doc, CitationMatch(m.start(), m.end(), surface, (CitedTarget(read, doc=doc),))))
     return out
 
 
@@ -96,7 +137,7 @@ def _documents_for(graph: RuleGraph, finder_doc: str, match: CitationMatch) -> l
     return [CURRENT, *[d for d in numbered if d != CURRENT]] if numbered else [finder_doc]
 
 
-def _verdict(graph: RuleGraph, text: str, doc: str, citation: Citation) -> CheckedCitation:
+def _verdict(graph: RuleGraph, line: int, doc: str, citation: Citation) -> CheckedCitation:
     if citation.unresolved:
         status, detail = DANGLING, f"{', '.join(citation.unresolved)} does not exist in {doc}"
     elif citation.title_matches is False and citation.title:
@@ -106,7 +147,7 @@ def _verdict(graph: RuleGraph, text: str, doc: str, citation: Citation) -> Check
     first = graph.nodes[citation.targets[0]] if citation.targets else None
     says = (first.title or first.text).split(". ")[0][:160] if first else ""
     return CheckedCitation(
-        line=text.count("\n", 0, citation.start) + 1, start=citation.start, end=citation.end,
+        line=line, start=citation.start, end=citation.end,
         surface=citation.surface, doc=doc, targets=citation.targets, unresolved=citation.unresolved,
         status=status, detail=detail, says=says, current=_current(graph, doc, citation.targets),
     )

@@ -19,6 +19,7 @@ from .model import DocumentInfo
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1250": "cp1250", "cp1251": "cp1251", "utf-16": "utf-16"}
 _LOADER_KEYS = {"release", "family"}  # set by the loader on the documents a family expands to
 _MANIFEST_KEYS = {f for f in DocumentInfo.__dataclass_fields__} - _LOADER_KEYS
+SCENARIOS = "scenarios"  # the engine's test scenarios: no cache is built from them
 
 
 def corpus_dir() -> Path:
@@ -164,3 +165,20 @@ def corpus_hash(root: Path | None = None, parts: tuple[str, ...] = ()) -> str:
     from .cache import hash_files
 
     return hash_files(corpus_files(root, parts), (root or corpus_dir()).resolve())
+
+
+def data_files(root: Path | None = None) -> list[Path]:
+    """Every corpus file a cache may be built from: all of them but the scenarios, which only the engine
+    reads (a scenario edited must not rebuild the graph). Computed, not listed, so that a new data file
+    is in the key the day it is added."""
+    from .cache import walk_files
+
+    folder = (root or corpus_dir()).resolve()
+    return walk_files(folder, skip=(SCENARIOS,))
+
+
+def data_hash(root: Path | None = None) -> str:
+    """A hash of :func:`data_files`: the corpus part of the graph's and the index's cache keys."""
+    from .cache import hash_files
+
+    return hash_files(data_files(root), (root or corpus_dir()).resolve())

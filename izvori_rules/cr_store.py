@@ -34,7 +34,7 @@ from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, DocumentInfo, Fla
 
 FORMAT = 2
 MARSHAL_VERSION = 2  # no back-references: equal bodies give equal bytes, whatever else shares their strings
-STORE_CODE = ("cr_store.py", "cr_releases.py", "parsing/cr_english.py", "model.py", "citations.py", "text")
+LIBRARIES = ("PyStemmer", "snowballstemmer")  # the key also hashes every source file of the package
 Progress = Callable[[int, int], None]
 
 _SCHEMA = """
@@ -235,11 +235,12 @@ def _title_ok(quoted: str, title: str, text: str) -> bool:
 
 
 def store_key(folder: Path) -> str:
-    """Hash of the archive and its table, of the code that builds the store, and the format."""
+    """Hash of the archive and its table, of the package's code and libraries (computed, no list of files kept
+    by hand), and the format."""
     data = [folder / cr_releases.ARCHIVE, folder / cr_releases.TABLE]
     return cache.stamped_key(
-        "cr-store", [*data, *cache.source_files(STORE_CODE)],
-        lambda: f"{cache.hash_files(data, folder)}-{cache.code_hash(STORE_CODE)}-{FORMAT}")
+        "cr-store", [*data, *cache.package_files(), *cache.environment_files()],
+        lambda: f"{cache.hash_files(data, folder)}-{cache.code_key(cache.library_versions(LIBRARIES))}-{FORMAT}")
 
 
 def store_path(folder: Path) -> Path:

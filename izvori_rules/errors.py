@@ -69,3 +69,7 @@ class IllegalAction(IzvoriError):
     def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
         self.rules = rules
         super().__init__(message)
+
+
+class CacheNotice(UserWarning):
+    """A cache could not be written, so work goes on in memory (issued as a warning: the CLI prints one line)."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .errors import QueryError, ReferenceNotFound
 from .model import GLOSSARY, DocumentInfo, Node, make_ref, split_ref
+from .references import MAX_REFERENCE, excerpt, latin_ids
 
 _REF_SHAPE = re.compile(r"^[\w.#:\-–/ ’'“”«»,()ёЁа-яА-Яa-zA-Z0-9]+$")
 
@@ -119,9 +120,9 @@ class RuleGraph:
         A bare id matches in every document that has it (by id, then by printed number, so both copies of a
         duplicated number come back). Raises :class:`ReferenceNotFound` with suggestions when nothing matches.
         """
-        text = query.strip().rstrip(".")
-        if not text or not _REF_SHAPE.match(text):
-            raise QueryError(f"{query!r} is not a rule reference (expected e.g. D19.51, 101.4 or ru-cr:702.19b)")
+        text = latin_ids(query.strip().rstrip("."))  # Д19.51 and А4.40 (Cyrillic А) are D19.51 and A4.40
+        if not text or len(text) > MAX_REFERENCE or not _REF_SHAPE.match(text):
+            raise QueryError(f"{excerpt(query)} is not a rule reference (expected e.g. D19.51, 101.4 or ru-cr:702.19b)")
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
         refs = self._match(doc, node_id)
         if not refs:

@@ -2,68 +2,115 @@
 
 The cache is one file: a small ``marshal`` header (documents, refs, record offsets, lookup tables) and then
 each node's record marshalled on its own, so a cold ``lookup`` decodes the header and only the nodes it
-shows (this is what keeps it close to a bare interpreter start). It is named by a hash of the corpus and of
-the code that builds the graph, and written atomically. A corrupted file is rebuilt; an unwritable cache folder
-leaves the graph in memory only.
+shows (this is what keeps it close to a bare interpreter start). It is named by a hash of the corpus data, of
+every source file of the package and of the libraries' versions (:func:`graph_key`), checked by a checksum
+before anything in it is used, built under a lock and written atomically. A corrupted file is rebuilt; an
+unwritable cache folder leaves the graph in memory for the process, with a notice.
 """
 
 from __future__ import annotations
 
 import marshal
 import mmap
+import os
+import stat
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from . import cache
-from .corpus import corpus_dir, corpus_files, corpus_hash, load_manifest, prefetch_releases, read_document
+from .corpus import corpus_dir, data_files, data_hash, load_manifest, prefetch_releases, read_document
 from .graph import GraphIndex, RuleGraph
 from .graph_build import build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node
 from .parsing import parser_module
 
-FORMAT = 3
-# Everything whose change alters the graph; a change to any of these files rebuilds the cache.
-GRAPH_DATA = ("manifest.toml", "documents", "cr-history", "concepts.tsv", "concordance.tsv", "missing_rules.tsv")
-GRAPH_CODE = ("parsing", "model.py", "graph.py", "graph_build.py", "citations.py", "graph_cache.py", "concordance", "text",
-              "corpus.py", "tsv.py", "cr_releases.py")
+FORMAT = 4  # the file with its magic number and checksum
+MAGIC = b"IZVG"
+LIBRARIES = ("PyStemmer", "snowballstemmer")  # the equivalents' aligner stems words
 
 
 def graph_key(root: Path | None = None) -> str:
-    """The cache key: corpus hash, code hash and format version."""
+    """The cache key: a hash of the corpus data, of the package's code and libraries, and the format."""
     return cache.stamped_key(
-        "graph", [*corpus_files(root, GRAPH_DATA), *cache.source_files(GRAPH_CODE)],
-        lambda: f"{corpus_hash(root, GRAPH_DATA)}-{cache.code_hash(GRAPH_CODE)}-{FORMAT}")
+        "graph", [*data_files(root), *cache.package_files(), *cache.environment_files()],
+        lambda: f"{data_hash(root)}-{cache.code_key(cache.library_versions(LIBRARIES))}-{FORMAT}")
 
 
-@lru_cache(maxsize=2)
-def load_graph(root: Path | None = None,
-               building: Callable[[], AbstractContextManager[object]] | None = None) -> RuleGraph:
-    """The whole graph, cached on disk and in this process. ``building`` wraps the parse when there is no
-    usable cache (a first run, a changed corpus: about two seconds), so a command can show progress."""
+class GraphLoader:
+    """``load_graph(root, building)``: the whole graph, cached on disk and kept in this process.
+
+    ``building`` wraps the parse when there is no usable cache (a first run, a changed corpus: about two
+    seconds), so a command can show progress. The graph is kept per corpus folder for the life of the
+    process, so a cache folder that cannot be written costs one parse per process, not one per command.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[Path | None, RuleGraph] = {}
+
+    def __call__(self, root: Path | None = None,
+                 building: Callable[[], AbstractContextManager[object]] | None = None) -> RuleGraph:
+        graph = self._kept.get(root)
+        if graph is None:
+            graph = self._kept[root] = _load(root, building)
+        return graph
+
+    def cache_clear(self) -> None:
+        """Forget the graphs kept in this process (the next call reads the disk cache again)."""
+        self._kept.clear()
+
+    def __wrapped__(self, root: Path | None = None,
+                    building: Callable[[], AbstractContextManager[object]] | None = None) -> RuleGraph:
+        """Load from the disk cache (or parse) without the process's copy, as ``functools`` wrappers allow."""
+        return _load(root, building)
+
+
+def _load(root: Path | None, building: Callable[[], AbstractContextManager[object]] | None) -> RuleGraph:
+    """From the cache file; else parsed under the build lock (so that commands started at once on an empty
+    cache parse once: the others wait, then read what the first wrote) and written atomically."""
     path = cache.cache_dir() / f"graph-{graph_key(root)}.marshal"
-    raw = _mapped(path)
-    if raw is not None:
-        graph = _decode(raw)
+    graph = _read(path)
+    if graph is not None:
+        return graph
+    with cache.build_lock(path.parent / "graph.lock") as locked:
+        graph = _read(path) if locked else None  # built by another command while this one waited
         if graph is not None:
             return graph
-    with building() if building else nullcontext():
-        graph = with_equivalents(parse_corpus(root), root)
-    cache.write_atomic(path, _encode(graph))
+        if locked:
+            cache.remove_leftovers(path.parent, ".graph-*.tmp")
+        with building() if building else nullcontext():
+            graph = with_equivalents(parse_corpus(root), root)
+        if not cache.write_atomic(path, _encode(graph)):
+            cache.notice_unwritable(path.parent, "the rule graph")
     return graph
 
 
+load_graph = GraphLoader()
+
+
+def _read(path: Path) -> RuleGraph | None:
+    raw = _mapped(path)
+    return _decode(raw) if raw is not None else None
+
+
 def _mapped(path: Path) -> mmap.mmap | None:
-    """The cache file mapped read-only: a cold lookup reads the header and the pages of the nodes it shows, not
-    the whole file (the English CR made it half as big again). None when it is missing, unreadable or empty."""
+    """The cache file mapped read-only (its pages are read as they are used). None when it is missing,
+    unreadable, empty or not a regular file (a FIFO put in its place must not hang the command)."""
     try:
-        with open(path, "rb") as handle:
-            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError):
         return None
+    finally:
+        os.close(fd)
 
 
 def parse_corpus(root: Path | None = None) -> RuleGraph:
@@ -105,7 +152,8 @@ def _encode(graph: RuleGraph) -> bytes:
         position += len(record)
     header = marshal.dumps((FORMAT, tuple(_fields(d) for d in graph.docs.values()), tuple(graph.nodes),
                             tuple(offsets), graph.index.by_number, graph.index.by_folded_id))
-    return len(header).to_bytes(8, "little") + header + b"".join(records)
+    body = len(header).to_bytes(8, "little") + header + b"".join(records)
+    return MAGIC + zlib.crc32(body).to_bytes(4, "little") + body
 
 
 def _fields(obj: Any) -> tuple[Any, ...]:
@@ -125,13 +173,20 @@ _FLAGS, _CITATIONS, _EQUIVALENTS = (_NODE_FIELDS.index(f) for f in ("flags", "ci
 
 
 def _decode(raw: bytes | mmap.mmap) -> RuleGraph | None:
-    """The graph from cache bytes, or None when they are corrupted or of another format."""
+    """The graph from cache bytes, or None when they are corrupted or of another format.
+
+    The whole file's checksum is verified before anything is decoded (a millisecond for the whole corpus):
+    a byte changed anywhere, even text overwritten with other text of the same length, is a rebuild, never
+    a rule served with the wrong words."""
+    body = memoryview(raw)[8:]
+    if raw[:4] != MAGIC or int.from_bytes(raw[4:8], "little") != zlib.crc32(body):
+        return None
     try:
-        size = int.from_bytes(raw[:8], "little")
-        fmt, docs, refs, offsets, by_number, by_folded_id = marshal.loads(raw[8:8 + size])
+        size = int.from_bytes(body[:8], "little")
+        fmt, docs, refs, offsets, by_number, by_folded_id = marshal.loads(body[8:8 + size])
         if fmt != FORMAT or len(refs) != len(offsets):
             return None
-        nodes = LazyNodes(refs, offsets, memoryview(raw)[8 + size:])
+        nodes = LazyNodes(refs, offsets, body[8 + size:])
         nodes[refs[-1]]  # a truncated file fails here, not in the middle of a command
         return RuleGraph([DocumentInfo(*d) for d in docs], nodes, GraphIndex(by_number, by_folded_id))
     except (ValueError, EOFError, TypeError, IndexError, KeyError):

@@ -90,3 +90,55 @@ def test_cli_unreadable_file_exits_2(graph: RuleGraph, tmp_path: Path) -> None:
     binary = tmp_path / "bin.txt"
     binary.write_bytes(b"\xff\xfe\x00bad")
     assert runner.invoke(app, ["cite-check", str(binary)]).exit_code == 2
+
+
+# --- encodings and size (issue 11) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, codec, target", [
+    ("Prema pravilu D19.51 (“Nivoi”), slojevi se primenjuju redom. Razbijač.", "cp1250", "sr-judge:D19.51"),
+    ("См. правило 702.19b \"Пробивной удар\".", "koi8_r", "ru-cr:702.19b"),  # koi8-r has no « »
+    ("См. правило 702.19b «Пробивной удар».", "cp1251", "ru-cr:702.19b"),
+    ("Prema pravilu D19.51, slojevi se primenjuju redom.", "utf-16", "sr-judge:D19.51"),
+], ids=["cp1250", "koi8-r", "cp1251", "utf-16"])
+def test_cli_reads_the_code_pages_judges_write_in(tmp_path: Path, graph: RuleGraph, text: str, codec: str,
+                                                  target: str) -> None:
+    path = tmp_path / "text.txt"
+    path.write_bytes(text.encode(codec))
+    result = runner.invoke(app, ["cite-check", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert [c["targets"] for c in json.loads(result.stdout)["citations"]] == [[target]]
+
+
+def test_cli_refuses_a_text_over_the_size_limit(tmp_path: Path) -> None:
+    from izvori_rules.citecheck import MAX_BYTES
+
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"Vidi pravilo A4.40. " * (MAX_BYTES // 20 + 1))
+    result = runner.invoke(app, ["cite-check", str(path)])
+    assert result.exit_code == 2 and "too large" in result.stderr
+
+
+# --- ids written another way (issue 11) ---------------------------------------------------------------------
+
+# sr-judge A4.40 (line 154) has the subrules A4.41 (165) and A4.42; D19.51 is line 2694; there is no section Z or G.
+RECOGNISED = [
+    ("Видети правило Д19.51.", "Д19.51", ["sr-judge:D19.51"], OK),
+    ("Vidi pravilo А4.40.", "pravilo А4.40", ["sr-judge:A4.40"], OK),  # a Cyrillic А
+    ("Vidi pravilo a4.40.", "pravilo a4.40", ["sr-judge:A4.40"], OK),
+    ("Vidi pravilo A4,40.", "pravilo A4,40", ["sr-judge:A4.40"], OK),
+    ("Vidi pravilo Z9.99.", "pravilo Z9.99", [], DANGLING),
+    ("Vidi G4.40 o tome.", "G4.40", [], DANGLING),
+    ("Vidi pravila A4.40-A4.41.", "pravila A4.40-A4.41", ["sr-judge:A4.40", "sr-judge:A4.41"], OK),
+]
+
+
+@pytest.mark.parametrize("text, surface, targets, status", RECOGNISED,
+                         ids=["cyrillic-D", "cyrillic-A", "small-letter", "decimal-comma", "section-Z", "section-G",
+                              "rule-to-subrule-range"])
+def test_ids_written_another_way_are_recognised(graph: RuleGraph, text: str, surface: str, targets: list[str],
+                                               status: str) -> None:
+    (found,) = check_text(graph, text)
+    assert (found.surface, list(found.targets), found.status) == (surface, targets, status)
+    if status == OK and "-" not in surface:
+        assert "read as" in found.detail

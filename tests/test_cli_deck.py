@@ -90,7 +90,7 @@ def test_unreadable_lines_are_listed_in_the_text_report() -> None:
     result = check(str(DECKS / "unreadable-lines.txt"))
     assert result.exit_code == 1
     assert "6 line(s) not read as cards or headings:" in result.stdout
-    assert "  4: Rosna Vila x4" in result.stdout
+    assert "  4: Rosna Vila x četiri" in result.stdout
 
 
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:
@@ -104,7 +104,7 @@ def test_a_binary_file_exits_2(tmp_path: Path) -> None:
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe")
     result = check(str(path))
     assert result.exit_code == 2
-    assert "not a text deck list: invalid utf-8-sig at byte 0" in " ".join(result.stderr.split())
+    assert "not a text file: the deck list is read in UTF-8" in " ".join(result.stderr.split())
 
 
 def test_a_folder_exits_2(tmp_path: Path) -> None:

@@ -171,3 +171,13 @@ def test_starting_the_cli_does_not_load_the_concept_table() -> None:
     code = "import sys, izvori_rules.cli; print('izvori_rules.text.concepts' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_an_empty_term_is_bad_input_as_an_empty_reference_is() -> None:
+    from typer.testing import CliRunner
+
+    from izvori_rules.cli import app
+
+    result = CliRunner().invoke(app, ["define", ""])
+    assert result.exit_code == 2 and "empty term" in result.stderr
+    assert CliRunner().invoke(app, ["lookup", ""]).exit_code == 2

@@ -118,3 +118,51 @@ def test_starting_the_cli_loads_no_heavy_library() -> None:
 def test_lookup_rich_output_names_the_rule(graph: RuleGraph, ref: str) -> None:
     result = runner.invoke(app, ["lookup", ref])
     assert result.exit_code == 0 and ref.split(":")[-1] in result.stdout
+
+
+def test_an_unwritable_cache_folder_is_one_note_on_standard_error(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from izvori_rules import graph_cache
+    from izvori_rules.corpus import corpus_dir
+
+    root = tmp_path / "corpus"
+    (root / "documents").mkdir(parents=True)
+    shutil.copy(corpus_dir() / "documents" / "sr-judge.txt", root / "documents")
+    blocks = (corpus_dir() / "manifest.toml").read_text(encoding="utf-8").split("[[document]]")
+    (root / "manifest.toml").write_text("[[document]]" + next(b for b in blocks if '"sr-judge"' in b), encoding="utf-8")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("IZVORI_JUDGE_CORPUS", str(root))
+    monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(blocker / "cache"))
+    graph_cache.load_graph.cache_clear()
+    try:
+        first = runner.invoke(app, ["lookup", "D19.51", "--json"])
+        second = runner.invoke(app, ["lookup", "D19.51", "--json"])
+    finally:
+        graph_cache.load_graph.cache_clear()
+    assert first.exit_code == 0 and json.loads(first.stdout)["rules"][0]["ref"] == "sr-judge:D19.51"
+    notes = [line for line in first.stderr.splitlines() if line.strip()]  # the progress bar may leave a blank line
+    assert len(notes) == 1 and notes[0].startswith("note: the cache folder") and "cannot be written" in notes[0]
+    assert second.exit_code == 0 and second.stderr == ""  # kept in memory: no second parse, no second note
+
+
+# --- hostile and careless input (issue 11) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed, ref", [("Д19.51", "sr-judge:D19.51"), ("А4.40", "sr-judge:A4.40"),
+                                        ("sr-judge:Б6.33", "sr-judge:B6.33")],
+                         ids=["serbian-cyrillic-D", "cyrillic-A-look-alike", "doc-and-cyrillic-B"])
+def test_lookup_reads_serbian_cyrillic_section_letters(graph: RuleGraph, typed: str, ref: str) -> None:
+    code, data = lookup_json(typed)
+    assert code == 0 and data["rules"][0]["ref"] == ref
+
+
+def test_lookup_of_a_number_no_document_has_does_not_blame_the_truncation(graph: RuleGraph) -> None:
+    code, data = lookup_json("999.999z")
+    assert code == 1 and data["rules"] == [] and data["missing"] == []
+
+
+def test_lookup_of_a_huge_reference_is_bad_input_and_not_echoed_whole(graph: RuleGraph) -> None:
+    result = runner.invoke(app, ["lookup", "D" * 100_000])
+    assert result.exit_code == 2 and "not a rule reference" in result.stderr and len(result.stderr) < 500

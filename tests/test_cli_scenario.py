@@ -110,3 +110,44 @@ def test_starting_the_cli_does_not_load_the_engine() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('izvori_rules.engine')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# --- hostile files (issue 11) ------------------------------------------------------------------------
+
+
+def test_thousands_of_nested_brackets_are_an_invalid_file_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "nested.yaml"
+    path.write_text("scenario: x\nruleset: mtg\nplayers: " + "[" * 5000 + "\n", encoding="utf-8")
+    result = invoke("scenario", "run", str(path))
+    assert result.exit_code == 2 and "nested too deeply" in result.stderr
+
+
+def test_one_bad_file_does_not_take_down_the_check_table(tmp_path: Path) -> None:
+    (tmp_path / "a-nested.yaml").write_text("players: " + "[" * 5000 + "\n", encoding="utf-8")
+    shutil.copy(HERE / "trample_chump.yaml", tmp_path / "b-good.yaml")
+    result = invoke("scenario", "check", str(tmp_path), "--json")
+    rows = json.loads(result.stdout)
+    assert [(r["file"], r["status"]) for r in rows] == [("a-nested.yaml", 2), ("b-good.yaml", 0)]
+    assert result.exit_code == 2
+
+
+def test_a_device_that_never_ends_is_refused_at_the_size_limit() -> None:
+    result = invoke("scenario", "run", "/dev/zero")
+    assert result.exit_code == 2 and "too large" in result.stderr
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-8-sig"])
+def test_a_scenario_in_utf_16_or_with_a_bom_runs_like_the_utf_8_file(tmp_path: Path, codec: str) -> None:
+    path = tmp_path / "trample_chump.yaml"
+    path.write_bytes((HERE / "trample_chump.yaml").read_text(encoding="utf-8").encode(codec))
+    assert invoke("scenario", "run", str(path)).exit_code == 0
+
+
+def test_a_hundred_thousand_levels_are_refused_before_libyaml_can_crash(tmp_path: Path) -> None:
+    """libyaml's composer recurses in C: 100,000 levels were a segmentation fault, so this runs in a process
+    of its own."""
+    path = tmp_path / "deep.yaml"
+    path.write_text("scenario: x\nruleset: mtg\nplayers: " + "[" * 100_000 + "]" * 100_000 + "\n", encoding="utf-8")
+    code = f"from izvori_rules.cli import main; import sys; sys.argv = ['x', 'scenario', 'run', {str(path)!r}]; main()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "nested too deeply" in done.stderr

@@ -232,3 +232,38 @@ def test_kind_filters_and_a_bad_kind_is_refused() -> None:
     assert code == 0 and {hit["kind"] for hit in data["hits"]} == {"section"}  # sr-basic's part on Razbijač
     result = runner.invoke(app, ["search", "razbijac", "--kind", "rules"])
     assert result.exit_code == 2 and "unknown kind 'rules'" in result.output
+
+
+# --- hostile and careless input (issue 11) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("query, suggested", [("Z99.99", None), ("D19.51#3", "sr-judge:D19.51"),
+                                              ("D19,51", "sr-judge:D19.51")],
+                         ids=["no-section-Z", "no-third-copy", "decimal-comma"])
+def test_a_reference_that_names_no_rule_is_no_such_rule_not_full_text(query: str, suggested: str | None) -> None:
+    result = runner.invoke(app, ["search", query, "--json"])
+    data = json.loads(result.stdout)
+    assert result.exit_code == 1 and data["kind"] == "citation" and data["hits"] == []
+    if suggested:
+        assert suggested in data["suggestions"]
+
+
+def test_a_reference_that_names_no_rule_says_so_in_words() -> None:
+    result = runner.invoke(app, ["search", "Z99.99"])
+    assert result.exit_code == 1 and result.stdout.startswith("No rule 'Z99.99'.")
+
+
+def test_a_reversed_range_is_bad_input() -> None:
+    result = runner.invoke(app, ["search", "D10.19-D10.11"])
+    assert result.exit_code == 2 and "reversed" in result.stderr  # README: exit 2 for bad input
+
+
+def test_a_range_in_serbian_cyrillic_finds_what_the_latin_one_finds() -> None:
+    latin = json.loads(runner.invoke(app, ["search", "D10.11-D10.19", "--json"]).stdout)
+    cyrillic = json.loads(runner.invoke(app, ["search", "Д10.11-Д10.19", "--json"]).stdout)
+    assert [h["ref"] for h in cyrillic["hits"]] == [h["ref"] for h in latin["hits"]] != []
+
+
+def test_a_100_kb_query_is_refused_without_being_echoed() -> None:
+    result = runner.invoke(app, ["search", "razbijac " * 12_000])
+    assert result.exit_code == 2 and "too long" in result.stderr and len(result.stderr) < 300

@@ -231,7 +231,7 @@ def test_equivalents_are_appended_without_repeats(rules: DeckRules) -> None:
 def test_unreadable_lines_are_reported_with_their_numbers(rules: DeckRules) -> None:
     deck = read(rules, "unreadable-lines.txt")
     assert [u.line for u in deck.unreadable] == [1, 3, 4, 5, 6, 10]
-    assert [u.text for u in deck.unreadable] == ["Deck (Izvori, 40)", "four Kavgadžija", "Rosna Vila x4",
+    assert [u.text for u in deck.unreadable] == ["Deck (Izvori, 40)", "four Kavgadžija", "Rosna Vila x četiri",
                                                  "0 Vitez Tame", "4", "4 (bez imena)"]
     # line 7 is a comment; line 9 closes the comment opened on line 8
     assert [(c.line, c.name, c.comment) for c in deck.cards] == [(2, "Grom", ""),
@@ -274,8 +274,8 @@ def test_unreadable_files(tmp_path: Path, rules: DeckRules) -> None:
         read_decklist(tmp_path / "missing.txt", rules.heading_kind)
     with pytest.raises(DeckFileError, match="cannot read the deck list"):
         read_decklist(tmp_path, rules.heading_kind)
-    with pytest.raises(DeckFileError, match=r"invalid utf-8-sig at byte 2"):
-        decode_decklist(b"4 \xff\xfe Forest", "deck.txt")
+    with pytest.raises(DeckFileError, match=r"not a text file"):
+        decode_decklist(codecs.BOM_UTF16_LE + b"\x00bad", "deck.txt")  # a BOM, then no UTF-16 text
     with pytest.raises(DeckFileError, match="NUL"):
         decode_decklist(b"4 Forest\x00\x00", "deck.txt")
     assert decode_decklist(codecs.BOM_UTF16_LE + "4 Šuma".encode("utf-16-le"), "deck.txt") == "4 Šuma"
@@ -360,3 +360,21 @@ def test_a_broken_rules_file_names_file_line_and_key(tmp_path: Path, edit: Calla
     with pytest.raises(CorpusError, match=message) as caught:
         load_deck_rules(tmp_path)
     assert "deck_rules.toml:" in str(caught.value) and ":0:" not in str(caught.value)
+
+
+# --- careless lists (issue 11) ----------------------------------------------------------------------------
+
+
+def test_cyrillic_and_latin_spellings_of_a_card_are_one_card(rules: DeckRules) -> None:
+    # sr-judge A1.20: at most four cards of one name; Кавгаџија is Kavgadžija in Serbian Cyrillic
+    deck = parse_decklist("3 Кавгаџија\n2 Kavgadžija\n", rules.heading_kind)
+    report = check_deck(deck, rules.format("izvori", "constructed"), rules.basic_land)
+    (copies,) = [v for v in report.violations if v.card is not None]
+    assert copies.card == "Кавгаџија" and copies.message.startswith("5 copies of Кавгаџија (lines 1, 2)")
+
+
+def test_a_count_after_the_name_is_read_like_one_before_it(rules: DeckRules) -> None:
+    deck = parse_decklist("Grom x4\nŠuma 4x (foil)\nSB: Negate ×2\nSideboard x15\n", rules.heading_kind)
+    assert [(c.count, c.name, c.sideboard, c.comment) for c in deck.cards] == [
+        (4, "Grom", False, ""), (4, "Šuma", False, "foil"), (2, "Negate", True, "")]
+    assert [u.text for u in deck.unreadable] == ["Sideboard x15"]  # not a card named Sideboard

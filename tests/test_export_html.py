@@ -224,6 +224,10 @@ def test_export_html_refuses_a_folder_with_the_users_files(graph: RuleGraph, tmp
     assert not is_previous_export(tmp_path / "site")  # an export with a file added is no longer only ours
     result = runner.invoke(app, ["export", "html", str(out), "--force"])
     assert result.exit_code == 0 and (out / MARKER).is_file() and not (out / "mine.txt").exists()
+    # --force writes the site but deletes nothing of the judge's: the old folder is kept beside it (issue 11)
+    kept = tmp_path / "notes.before-export"
+    assert (kept / "mine.txt").read_text(encoding="utf-8") == "a judge's own notes"
+    assert str(kept) in "".join(result.stdout.split())  # rich wraps long paths anywhere
 
 
 def test_export_html_refuses_a_file_and_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -234,3 +238,18 @@ def test_export_html_refuses_a_file_and_the_current_folder(tmp_path: Path, monke
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["export", "html", ".", "--force"])
     assert result.exit_code == 2 and "current" in result.stderr and file.exists()
+
+
+@pytest.mark.parametrize("target, message", [
+    ("", "no output folder given"), ("a-file/site", "a-file is a file, not a folder"),
+    ("n" * 300, "the name is too long"), ("link", "is a file or a link"),
+], ids=["empty", "parent-is-a-file", "name-too-long", "symlink"])
+def test_export_html_path_problems_are_messages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str,
+                                               message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "elsewhere")
+    result = runner.invoke(app, ["export", "html", target, "--force"])
+    assert result.exit_code == 2 and message in " ".join(result.stderr.split())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "elsewhere", "link"]

@@ -62,3 +62,43 @@ def test_export_xml_refuses_to_overwrite_without_force(graph: RuleGraph, tmp_pat
     assert out.read_text(encoding="utf-8") == "a judge's own file"
     result = runner.invoke(app, ["export", "xml", str(out), "--force"])
     assert result.exit_code == 0 and validate(out) == []
+
+
+@pytest.mark.parametrize("target, message", [
+    ("", "no output file given"), ("a-file/out.xml", "a-file is a file, not a folder"),
+    ("n" * 300 + ".xml", "the name is too long"), ("missing/out.xml", "the folder missing does not exist"),
+    ("null", "is a device, not a regular file"), ("fifo", "is a FIFO, not a regular file"),
+    ("link.xml", "is a symbolic link, not a regular file"), ("folder", "is a folder, not a regular file"),
+], ids=["empty", "parent-is-a-file", "name-too-long", "no-folder", "device", "fifo", "symlink", "folder"])
+def test_export_xml_path_problems_are_messages_even_with_force(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              target: str, message: str) -> None:
+    import os
+    import stat
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a-file").write_text("a judge's file", encoding="utf-8")
+    os.mkfifo(tmp_path / "fifo")
+    if target == "null":  # a device node of our own: a test must never aim at the machine's /dev/null
+        try:
+            os.mknod(tmp_path / "null", 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        except PermissionError:
+            pytest.skip("making a device node needs root")
+    (tmp_path / "link.xml").symlink_to(tmp_path / "a-file")
+    (tmp_path / "folder").mkdir()
+    result = runner.invoke(app, ["export", "xml", target, "--force"])
+    assert result.exit_code == 2 and message in " ".join(result.stderr.split())
+    assert (tmp_path / "a-file").read_text(encoding="utf-8") == "a judge's file"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["a-file", "fifo", "folder", "link.xml"]
+                                                                + (["null"] if target == "null" else []))
+    if target == "null":
+        assert stat.S_ISCHR(os.lstat(tmp_path / "null").st_mode)
+
+
+def test_export_xml_dash_writes_standard_output(graph: RuleGraph, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["export", "xml", "-"])
+    assert result.exit_code == 0
+    assert result.stdout_bytes.startswith(b"<?xml version='1.0' encoding='UTF-8'?>\n<rules")
+    assert b'ref="sr-judge:D19.51"' in result.stdout_bytes
+    assert list(tmp_path.iterdir()) == []  # no file named "-"

@@ -10,6 +10,7 @@ import pytest
 
 from izvori_rules import graph_cache
 from izvori_rules.corpus import corpus_dir
+from izvori_rules.errors import CacheNotice
 
 SOURCE = corpus_dir()
 
@@ -77,7 +78,8 @@ def test_an_unwritable_cache_folder_works_in_memory(small_corpus: Path, tmp_path
     # A folder below a regular file can never be created, whoever runs the tests (root ignores chmod).
     monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(blocker / "cache"))
     graph_cache.load_graph.cache_clear()
-    graph = graph_cache.load_graph(small_corpus)
+    with pytest.warns(CacheNotice, match="cannot be written"):
+        graph = graph_cache.load_graph(small_corpus)
     graph_cache.load_graph.cache_clear()
     assert len(graph.resolve("D19.51")) == 1
     assert blocker.read_text() == "not a folder"
@@ -85,17 +87,18 @@ def test_an_unwritable_cache_folder_works_in_memory(small_corpus: Path, tmp_path
 
 def test_writing_leaves_no_temporary_files(small_corpus: Path, cache_dir: Path) -> None:
     graph_cache.load_graph(small_corpus)
-    assert sorted(p.name for p in cache_dir.iterdir()) == sorted([_cache_file(cache_dir).name, "graph.stamp"])
+    assert sorted(p.name for p in cache_dir.iterdir()) == sorted([_cache_file(cache_dir).name, "graph.lock",
+                                                                  "graph.stamp"])
 
 
 def test_the_key_is_hashed_once_then_reused_until_a_file_changes(small_corpus: Path, cache_dir: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     first = graph_cache.graph_key(small_corpus)
-    monkeypatch.setattr(graph_cache, "corpus_hash", lambda *args: pytest.fail("hashed again"))
+    monkeypatch.setattr(graph_cache, "data_hash", lambda *args: pytest.fail("hashed again"))
     assert graph_cache.graph_key(small_corpus) == first
     document = small_corpus / "documents" / "sr-judge.txt"
     document.write_bytes(document.read_bytes() + b"\n")
-    monkeypatch.setattr(graph_cache, "corpus_hash", lambda *args: "changed")
+    monkeypatch.setattr(graph_cache, "data_hash", lambda *args: "changed")
     assert graph_cache.graph_key(small_corpus).startswith("changed-")
 
 
@@ -111,3 +114,146 @@ def test_a_changed_document_changes_the_cache_key(small_corpus: Path, tmp_path: 
     with open(changed / "documents" / "sr-judge.txt", "a", encoding="utf-8") as handle:
         handle.write("\n")
     assert graph_cache.graph_key(changed) != graph_cache.graph_key(small_corpus)
+
+
+# sr-judge line 1120 (D19.51): the text a damaged record must never replace.
+D19_51 = "sr-judge:D19.51"
+
+
+@pytest.mark.parametrize("filler", ["same-length text", "random bytes"])
+def test_a_damaged_record_is_rebuilt_never_served(small_corpus: Path, cache_dir: Path, filler: str) -> None:
+    import os
+
+    good_graph = graph_cache.load_graph(small_corpus)
+    words = good_graph.nodes[D19_51].text.encode("utf-8")[:40]
+    path = _cache_file(cache_dir)
+    good = path.read_bytes()
+    at = good.index(words)
+    bad = b"X" * len(words) if filler == "same-length text" else os.urandom(len(words))
+    path.write_bytes(good[:at] + bad + good[at + len(words):])
+    graph_cache.load_graph.cache_clear()
+    graph = graph_cache.load_graph(small_corpus)
+    assert graph.nodes[D19_51].text.encode("utf-8")[:40] == words
+    assert path.read_bytes() == good  # rebuilt and rewritten
+
+
+def test_a_damaged_header_is_rebuilt(small_corpus: Path, cache_dir: Path) -> None:
+    graph_cache.load_graph(small_corpus)
+    path = _cache_file(cache_dir)
+    good = path.read_bytes()
+    path.write_bytes(good[:40] + bytes(b ^ 0x5A for b in good[40:80]) + good[80:])
+    graph_cache.load_graph.cache_clear()
+    assert graph_cache.load_graph(small_corpus).resolve("D19.51")[0].ref == D19_51
+    assert path.read_bytes() == good
+
+
+def test_the_key_covers_every_source_file_of_the_package(small_corpus: Path, cache_dir: Path, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module nobody listed (here a new one) still changes the key: the key hashes the package's files."""
+    from izvori_rules import cache
+
+    package = tmp_path / "package"
+    shutil.copytree(cache.PACKAGE_DIR, package, ignore=shutil.ignore_patterns("__pycache__", "_corpus"))
+    monkeypatch.setattr(cache, "PACKAGE_DIR", package)
+    before = graph_cache.graph_key(small_corpus)
+    (package / "deck" / "new_module.py").write_text("WHATEVER = 1\n", encoding="utf-8")
+    assert graph_cache.graph_key(small_corpus) != before
+    assert {"tsv.py", "corpus.py", "cache.py", "new_module.py"} <= {p.name for p in cache.package_files()}
+
+
+def test_a_new_library_version_changes_the_key(small_corpus: Path, cache_dir: Path, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib import metadata
+
+    from izvori_rules import cache
+
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    monkeypatch.setattr(cache, "environment_files", lambda: [site])
+    before = graph_cache.graph_key(small_corpus)
+    real = metadata.version
+    monkeypatch.setattr(metadata, "version", lambda name: "99.0" if name == "PyStemmer" else real(name))
+    (site / "PyStemmer-99.0.dist-info").mkdir()  # what pip does to the folder when it upgrades
+    assert graph_cache.graph_key(small_corpus) != before
+
+
+def test_a_stamp_cannot_make_the_tool_write_outside_the_cache_folder(small_corpus: Path, cache_dir: Path,
+                                                                     tmp_path: Path) -> None:
+    key = graph_cache.graph_key(small_corpus)
+    stamp = cache_dir / "graph.stamp"
+    signature = stamp.read_text(encoding="utf-8").rpartition("\n")[0]
+    stamp.write_text(f"{signature}\n../../../elsewhere/evil", encoding="utf-8")
+    graph = graph_cache.load_graph(small_corpus)
+    assert graph.resolve("D19.51")[0].ref == D19_51
+    assert not (tmp_path / "elsewhere").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "corpus"]
+    assert graph_cache.graph_key(small_corpus) == key
+
+
+def test_an_unwritable_cache_parses_once_per_process(small_corpus: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from contextlib import nullcontext
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(blocker / "cache"))
+    graph_cache.load_graph.cache_clear()
+    parses = []
+    real = graph_cache.parse_corpus
+    monkeypatch.setattr(graph_cache, "parse_corpus", lambda root=None: parses.append(root) or real(root))
+    with pytest.warns(CacheNotice):
+        for _ in range(3):  # as the CLI calls it: a new progress callback each time
+            graph_cache.load_graph(small_corpus, lambda: nullcontext())
+    graph_cache.load_graph.cache_clear()
+    assert parses == [small_corpus]
+
+
+def test_a_build_leftover_is_removed_by_the_next_build(small_corpus: Path, cache_dir: Path) -> None:
+    cache_dir.mkdir()
+    leftover = cache_dir / ".graph-0123.marshal.abcd.tmp"  # what a kill -9 in the middle of a write leaves
+    leftover.write_bytes(b"half a graph")
+    graph_cache.load_graph(small_corpus)
+    assert not leftover.exists()
+
+
+_PARSER = """
+import sys
+from pathlib import Path
+from izvori_rules import graph_cache
+real = graph_cache.parse_corpus
+def parse(root=None):
+    with open(sys.argv[2], "a") as log:
+        log.write("parse\\n")
+    return real(root)
+graph_cache.parse_corpus = parse
+print(graph_cache.load_graph(Path(sys.argv[1])).resolve("D19.51")[0].ref)
+"""
+
+
+def test_commands_started_at_once_on_an_empty_cache_parse_once(small_corpus: Path, cache_dir: Path,
+                                                                tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    log = tmp_path / "parses.log"
+    env = {**os.environ, "IZVORI_JUDGE_CACHE": str(cache_dir)}
+    command = [sys.executable, "-c", _PARSER, str(small_corpus), str(log)]
+    processes = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True) for _ in range(4)]
+    outputs = [p.communicate(timeout=120)[0].strip() for p in processes]
+    assert [p.returncode for p in processes] == [0, 0, 0, 0]
+    assert outputs == [D19_51] * 4
+    assert log.read_text().splitlines() == ["parse"]
+
+
+def test_a_cache_file_replaced_by_a_fifo_is_rebuilt_not_waited_on(small_corpus: Path, cache_dir: Path) -> None:
+    import os
+    import stat
+
+    graph_cache.load_graph(small_corpus)
+    path = _cache_file(cache_dir)
+    path.unlink()
+    os.mkfifo(path)  # reading it would wait for a writer forever
+    graph_cache.load_graph.cache_clear()
+    assert graph_cache.load_graph(small_corpus).resolve("D19.51")[0].ref == D19_51
+    assert stat.S_ISREG(path.stat().st_mode)

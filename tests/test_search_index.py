@@ -16,7 +16,7 @@ import pytest
 
 from izvori_rules import graph_cache
 from izvori_rules.corpus import corpus_dir
-from izvori_rules.errors import CacheError
+from izvori_rules.errors import CacheError, CacheNotice
 from izvori_rules.search import index
 from izvori_rules.search.ranking import Ranker
 from izvori_rules.search.searcher import Searcher, open_searcher
@@ -184,8 +184,9 @@ def test_an_unwritable_cache_folder_gives_an_index_in_memory(small_corpus: Path,
     blocker = tmp_path / "a-file"
     blocker.write_text("the cache folder would be below this regular file", encoding="utf-8")
     monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(blocker / "cache"))  # tests run as root: chmod would not stop us
-    searcher = open_searcher(root=small_corpus)
-    assert EXPECTED <= _refs(searcher)
+    with pytest.warns(CacheNotice, match="cannot be written"):
+        searcher = open_searcher(root=small_corpus)
+        assert EXPECTED <= _refs(searcher)
     assert searcher.opened.in_memory
     assert builds == ["RamStorage"]
     assert blocker.read_text(encoding="utf-8").startswith("the cache folder")
@@ -220,3 +221,63 @@ def test_a_query_on_a_built_index_reads_its_postings_file_without_whoosh(small_c
     out = json.loads(done.stdout)
     assert out == {"refs": expected, "whoosh": []}
     assert "cs-cr:217.4" in expected  # cs-cr line 18: 217.4 Hřbitov
+
+
+def _flip_middle(path: Path) -> None:
+    data = path.read_bytes()
+    middle = len(data) // 2
+    path.write_bytes(data[:middle] + bytes(b ^ 0xFF for b in data[middle:middle + 64]) + data[middle + 64:])
+
+
+def test_bytes_changed_in_place_in_what_a_query_reads_are_detected_by_the_checksums_and_rebuilt(
+        small_corpus: Path, cache: Path, builds: list[str]) -> None:
+    before = open_searcher(root=small_corpus)
+    expected = _refs(before)
+    _close(before)
+    _flip_middle(index.index_path(small_corpus) / "postings.marshal")
+    assert _refs(open_searcher(root=small_corpus)) == expected
+    assert builds == ["FileStorage", "FileStorage"]
+
+
+def test_bytes_changed_in_place_in_a_whoosh_segment_give_the_same_answer(small_corpus: Path, cache: Path) -> None:
+    before = open_searcher(root=small_corpus)
+    expected = _refs(before)
+    _close(before)
+    (segment,) = index.index_path(small_corpus).glob("*.seg")
+    _flip_middle(segment)  # queries read the postings copied out of it, checksummed, never the segment itself
+    assert _refs(open_searcher(root=small_corpus)) == expected
+
+
+def test_an_unlisted_file_in_the_index_folder_is_a_rebuild(small_corpus: Path, cache: Path,
+                                                           builds: list[str]) -> None:
+    expected = _refs(open_searcher(root=small_corpus))
+    (index.index_path(small_corpus) / "MAIN_extra.seg").write_bytes(b"not ours")
+    assert _refs(open_searcher(root=small_corpus)) == expected
+    assert len(builds) == 2
+
+
+def test_folders_left_by_a_killed_build_are_removed_by_the_next_build(small_corpus: Path, cache: Path) -> None:
+    cache.mkdir()
+    left = [cache / ".index-build-k1ll3d", cache / ".trash-index-0123-4567"]  # kill -9 during a build, a swap
+    for folder in left:
+        folder.mkdir()
+        (folder / "MAIN_x.seg").write_bytes(b"\0" * 1000)
+    assert EXPECTED <= _refs(open_searcher(root=small_corpus))
+    assert not any(folder.exists() for folder in left)
+
+
+def test_which_stemmer_runs_is_part_of_the_key(small_corpus: Path, cache: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from izvori_rules.text import stemming
+
+    before = index.index_key(small_corpus)
+    pure_python = type("SerbianStemmer", (), {"__module__": "snowballstemmer.serbian_stemmer"})
+    monkeypatch.setattr(stemming, "make_stemmer", lambda language: pure_python())  # PyStemmer uninstalled
+    (cache / "index.stamp").unlink()  # installing or removing PyStemmer changes site-packages: a new stamp
+    assert index.index_key(small_corpus) != before
+
+
+def test_the_index_module_does_not_import_the_graph_cache() -> None:
+    code = "import sys, izvori_rules.search.index; print('izvori_rules.graph_cache' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

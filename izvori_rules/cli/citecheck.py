@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -47,16 +45,10 @@ def cite_check(
 
 
 def _read(file: str) -> str:
-    from ..errors import IzvoriError
+    from ..citecheck import MAX_BYTES
+    from ..userfile import read_user_file
 
-    try:
-        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
-    except OSError as exc:
-        raise IzvoriError(f"cannot read {file}: {exc.strerror}") from None
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise IzvoriError(f"{file}: not UTF-8 text (byte {exc.start})") from None
+    return read_user_file(file, MAX_BYTES, "the text to check")
 
 
 _VERDICTS = {"ok": ("ok", "green"), "dangling": ("does not exist", "red"),

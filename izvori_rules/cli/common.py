@@ -7,9 +7,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IzvoriError
+from ..errors import CacheNotice, IzvoriError
 
 if TYPE_CHECKING:
+    import warnings
+
     from rich.console import Console
 
     from ..graph import RuleGraph
@@ -46,26 +48,51 @@ def error_console() -> Console:
 
 def print_json(data: Any) -> None:
     """Machine output for ``--json``: UTF-8, not ASCII-escaped, one document on standard output (``\\u``
-    escapes when the output's encoding cannot write every character)."""
+    escapes when the output's encoding cannot write every character). A lone surrogate (an argument whose
+    bytes were not UTF-8: ``lookup $'\\xff'``) is written as its JSON escape, which no encoder refuses."""
     import json
+    import re
 
     from .terminal import encodes_everything
 
     text = json.dumps(data, ensure_ascii=not encodes_everything(sys.stdout), indent=2)
-    sys.stdout.write(text + "\n")
+    sys.stdout.write(re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
 
 
 @contextmanager
 def reported() -> Iterator[None]:
     """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status
-    (``SystemExit``, which typer passes through, so that the fast path needs no typer)."""
+    (``SystemExit``, which typer passes through, so that the fast path needs no typer), and a
+    :class:`~izvori_rules.errors.CacheNotice` the library issued becomes one ``note:`` line there."""
+    import warnings
+
     try:
-        yield
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", CacheNotice)
+            try:
+                yield
+            finally:
+                _print_notices(caught)
     except IzvoriError as exc:
         from rich.text import Text
 
         error_console().print(Text.assemble(("error:", "bold red"), " ", str(exc)))
         raise SystemExit(exc.exit_code) from None
+
+
+def _print_notices(caught: list[warnings.WarningMessage]) -> None:
+    """Each cache notice once, as one line on standard error; any other warning as Python shows it."""
+    import warnings
+
+    shown: set[str] = set()
+    for warning in caught:
+        if not isinstance(warning.message, CacheNotice):
+            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
+        elif str(warning.message) not in shown:
+            from rich.text import Text
+
+            shown.add(str(warning.message))
+            error_console().print(Text.assemble(("note:", "dim"), " ", str(warning.message)), soft_wrap=True)
 
 
 @contextmanager

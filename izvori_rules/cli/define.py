@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 _LANGUAGE_NAMES = {"en": "English", "sr": "Serbian", "cs": "Czech", "ru": "Russian", "pt": "Portuguese"}
 _FIRST_LINE_WIDTH = 100
+MAX_TERM = 200  # characters: the longest concept term is a few words
 _TERM_HELP = "A term in any language, quoted or not: trample, Razbijač, РАЗБИЈАЧ, пробивной удар."
 
 
@@ -39,6 +40,7 @@ def define(
 
     query = " ".join(term)
     with reported():
+        _check_term(query)
         match = load_concepts().lookup(query)
     if json_output:
         from ..serialize import concepts_json
@@ -55,6 +57,17 @@ def define(
         _render_not_found(match)
     if not match.concepts:
         raise typer.Exit(1)
+
+
+def _check_term(query: str) -> None:
+    """An empty or overlong term is a bad input (exit 2), as an empty reference is for ``lookup``."""
+    from ..errors import QueryError
+    from ..references import excerpt
+
+    if not query.strip():
+        raise QueryError("empty term: type a word in any language, e.g. trample or Razbijač")
+    if len(query) > MAX_TERM:
+        raise QueryError(f"the term {excerpt(query)} is too long (at most {MAX_TERM} characters)")
 
 
 def _render(match: ConceptMatch) -> None:

@@ -76,8 +76,8 @@ def check(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
 ) -> None:
     """Run every scenario in a folder and print a table; exits with the worst status."""
-    from ..engine.errors import ScenarioInvalid
     from ..engine.runner import run_scenario
+    from ..errors import IzvoriError
     from ..serialize import scenario_row_json
 
     if not directory.is_dir():
@@ -86,8 +86,8 @@ def check(
     for path in sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")]):
         try:
             rows.append(scenario_row_json(path.name, run_scenario(path)))
-        except ScenarioInvalid as exc:
-            rows.append({"file": path.name, "status": 2, "reason": str(exc), "checks": ""})
+        except IzvoriError as exc:  # one bad file is a row of the table, not the end of it
+            rows.append({"file": path.name, "status": exc.exit_code, "reason": str(exc), "checks": ""})
     if as_json:
         print_json(rows)
     else:

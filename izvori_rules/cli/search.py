@@ -92,7 +92,11 @@ def _render(searcher: Searcher, result: SearchResult) -> None:
             out.print(Text.assemble(("  " + entry.ref, "green"), "  " + _clip(entry.text, 160)))
     if not result.hits:
         hint = f" Did you mean: {', '.join(result.suggestions)}?" if result.suggestions else ""
-        out.print(Text.assemble((f"Nothing found for {result.query!r}.", "bold red"), hint))
+        from ..search.searcher import CITATION
+
+        nothing = (f"No rule {result.query.strip()!r}." if result.kind == CITATION
+                   else f"Nothing found for {result.query!r}.")
+        out.print(Text.assemble((nothing, "bold red"), hint))
     for hit in result.hits:
         crumbs = " › ".join(n.id for n in searcher.graph.breadcrumb(hit.ref)[:-1])
         equivalents = ("  = " + ", ".join(hit.equivalents[:4])) if hit.equivalents else ""

@@ -20,7 +20,7 @@ from ..corpus import corpus_dir
 from ..errors import CorpusError
 from ..tsv import read_tsv
 from ..graph import RuleGraph
-from ..model import split_ref
+from ..model import make_ref, split_ref
 
 FILE_NAME = "missing_rules.tsv"
 COLUMNS = ("doc", "id", "title", "equivalents", "note")
@@ -114,7 +114,9 @@ def _missing_notice(graph: RuleGraph, row: MissingRule) -> Notice:
 
 
 def _truncation_notice(graph: RuleGraph, doc: str, node_id: str) -> Notice | None:
-    """A notice when ``doc`` is truncated and ``node_id`` (an old-style number) would come after the cut."""
+    """A notice when ``doc`` is truncated and ``node_id`` (an old-style number) would come after the cut, and
+    a document (its own table of contents, or another edition) has the chapter of that number (420 for
+    420.5d), so that the copy can be said to have lost the rule: 999.999z was never in any edition."""
     info = graph.docs.get(doc)
     wanted = _key(node_id)
     if info is None or wanted is None or not any("truncat" in defect for defect in info.defects):
@@ -124,6 +126,9 @@ def _truncation_notice(graph: RuleGraph, doc: str, node_id: str) -> Notice | Non
     cut_key = _key(cut.id) if cut else None
     if cut is None or cut_key is None or wanted <= cut_key:
         return None
+    chapter = node_id.partition(".")[0]
+    if not any(make_ref(d, chapter) in graph.nodes for d in graph.docs):
+        return None  # no document has such a rule (999.999z): nothing says the cut copy lost one
     message = (f"{doc} ({info.title}) is truncated: its text ends inside rule {cut.id}, so rule {node_id} and "
                "everything after it are not in this copy.")
     return Notice(doc, node_id, "truncated", message)

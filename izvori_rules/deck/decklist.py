@@ -3,7 +3,8 @@
 The format, as in the deck of ``pt-guide`` (lines 1-38) and the lists judges are handed at registration:
 
 * a card line is a count and a name: ``4 fractius pele preciosa``, ``4x Forest``, ``SB: 2 Negate`` (a
-  sideboard card); spaces may be non-breaking (``4\\xa0 fractius``), names keep their case as printed;
+  sideboard card), or the name and then the count with its x (``Grom x4``, ``Grom 4x``); spaces may be
+  non-breaking (``4\\xa0 fractius``), names keep their case as printed;
 * a comment in parentheses follows the name and may run over the next lines until it closes
   (``2 fractius hibernante ( a vista … compras`` / ``de cartas … trilha de fogo)``, pt-guide 18-19); a line
   that is a card line or a heading ends an unclosed comment;
@@ -17,7 +18,6 @@ sentence of prose, ``four Forest``, ``0 Island``, a count without a name.
 
 from __future__ import annotations
 
-import codecs
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,9 +26,13 @@ from pathlib import Path
 from ..errors import DeckFileError
 
 MAIN = "main"
+MAX_BYTES = 1024 * 1024  # a deck list of 60 to 100 lines is a few kilobytes
 SIDEBOARD = "sideboard"
 
 _CARD = re.compile(r"(?P<sb>SB:\s*)?(?P<count>\d+)\s*[xX×]?\s+(?P<rest>\S.*)")
+# The count after the name, as some players write it: ``Grom x4``, ``Grom ×4``, ``Grom 4x`` (a comment may follow).
+_CARD_COUNT_AFTER = re.compile(r"(?P<sb>SB:\s*)?(?P<name>[^\d(\s][^(]*?)\s+(?:[xX×]\s*(?P<count>\d+)|(?P<count2>\d+)\s*[xX×])"
+                               r"(?P<paren>\s*\(.*)?")
 _HEADING_DECOR = re.compile(r"\s*(?:\(\d+\))?\s*:?\s*$")
 _SPACES = re.compile(r"\s+")
 
@@ -85,10 +89,15 @@ class _Reading:
 
     def card(self, no: int, text: str) -> bool:
         m = _CARD.fullmatch(text)
-        if not m:
+        if m:
+            rest, count = m.group("rest"), int(m.group("count"))
+        elif (after := _CARD_COUNT_AFTER.fullmatch(text)) and self.heading_kind(after.group("name")) is None:
+            m = after  # "Sideboard x15" stays a heading
+            rest = after.group("name") + (after.group("paren") or "")
+            count = int(after.group("count") or after.group("count2"))
+        else:
             return False
-        name, paren, comment = m.group("rest").partition("(")
-        count = int(m.group("count"))
+        name, paren, comment = rest.partition("(")
         if count == 0 or not name.strip():
             return False
         self.open_comment = bool(paren) and ")" not in comment
@@ -127,23 +136,14 @@ def parse_decklist(text: str, heading_kind: HeadingKind) -> DeckList:
 
 
 def read_decklist(path: Path, heading_kind: HeadingKind) -> DeckList:
-    """Read a deck list file (UTF-8, with or without a BOM, or UTF-16 with a BOM)."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DeckFileError(f"{path}: cannot read the deck list: {exc.strerror or exc}") from None
-    return parse_decklist(decode_decklist(raw, str(path)), heading_kind)
+    """Read a deck list file (at most :data:`MAX_BYTES`; the encodings of :mod:`izvori_rules.userfile`)."""
+    from ..userfile import read_user_file
+
+    return parse_decklist(read_user_file(path, MAX_BYTES, "the deck list", DeckFileError), heading_kind)
 
 
 def decode_decklist(raw: bytes, where: str) -> str:
-    """The text of a deck list file; bytes that are not text are a :class:`DeckFileError` naming the offset."""
-    utf16 = raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
-    codec = "utf-16" if utf16 else "utf-8-sig"
-    try:
-        text = raw.decode(codec)
-    except UnicodeDecodeError as exc:
-        raise DeckFileError(f"{where}: not a text deck list: invalid {codec} at byte {exc.start} "
-                            f"({raw[exc.start:exc.start + 4]!r})") from None
-    if "\x00" in text:
-        raise DeckFileError(f"{where}: not a text deck list: it contains NUL characters")
-    return text
+    """The text of a deck list file; bytes that are not text are a :class:`DeckFileError`."""
+    from ..userfile import decode_text
+
+    return decode_text(raw, where, "the deck list", DeckFileError)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..corpus import corpus_dir, read_toml
 from ..errors import CorpusError, QueryError
-from ..text.folding import fold
+from ..text.folding import fold, serbian_to_latin
 
 FILE = "deck_rules.toml"
 RULE_NAMES = ("min_size", "max_size", "max_copies", "basic_land_exception", "sideboard_size",
@@ -88,8 +88,11 @@ class DeckRules:
 
 
 def name_key(name: str) -> str:
-    """A card or heading name for comparison: case, accents, non-breaking and repeated spaces ignored."""
-    return _SPACES.sub(" ", fold(name.replace("\xa0", " "))).strip()
+    """A card or heading name for comparison: case, accents, script, non-breaking and repeated spaces ignored.
+
+    Serbian Cyrillic is read as its Latin spelling, so ``Кавгаџија`` and ``Kavgadžija`` are one card (a
+    list written half on a Cyrillic keyboard must not pass the four-copies limit by changing script)."""
+    return _SPACES.sub(" ", fold(serbian_to_latin(name.replace("\xa0", " ")))).strip()
 
 
 def load_deck_rules(root: Path | None = None) -> DeckRules:

@@ -40,16 +40,13 @@ MAX_ACTIONS = 400
 COMBAT_DAMAGE = "combat damage"
 
 
-def read_scenario_file(path: str | Path) -> tuple[str, bytes]:
-    """The file's name and bytes; an unreadable file is invalid (exit 2)."""
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-        if size > 4 * 1024 * 1024:
-            raise ScenarioInvalid(f"{p}: file too large ({size} bytes)")
-        return str(p), p.read_bytes()
-    except OSError as exc:
-        raise ScenarioInvalid(f"{p}: cannot read: {exc.strerror}") from None
+def read_scenario_file(path: str | Path) -> tuple[str, str]:
+    """The file's name and text (at most the YAML reader's size limit, in one of the encodings of
+    :mod:`izvori_rules.userfile`); an unreadable file is invalid (exit 2)."""
+    from ..userfile import read_user_file
+    from .yamlnodes import MAX_BYTES
+
+    return str(path), read_user_file(path, MAX_BYTES, "the scenario file", ScenarioInvalid)
 
 
 def load_scenario(text: str | bytes, source: str = "<scenario>", cards: CardIndex | None = None) -> Scenario:

@@ -56,8 +56,12 @@ def load_yaml(text: str | bytes, source: str, max_bytes: int = MAX_BYTES) -> Y:
         decoded = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ScenarioInvalid(f"{source}: not UTF-8 (byte {exc.start})") from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when built
     try:
-        node = yaml.compose(decoded, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml when built
+        _check_depth(decoded, loader, source)
+        node = yaml.compose(decoded, Loader=loader)
+    except RecursionError:  # the depth check should have stopped it; the composer recurses per level
+        raise ScenarioInvalid(f"{source}: nested too deeply (limit {MAX_DEPTH})") from None
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else 0
         raise ScenarioInvalid(f"{source}:{line}: malformed YAML: {exc.problem or exc}") from None
@@ -66,6 +70,23 @@ def load_yaml(text: str | bytes, source: str, max_bytes: int = MAX_BYTES) -> Y:
     if node is None:
         raise ScenarioInvalid(f"{source}:1: the file is empty")
     return _Converter(source).convert(node, "", 0)
+
+
+def _check_depth(text: str, loader: Any, source: str) -> None:
+    """Refuse a file nested deeper than :data:`MAX_DEPTH` before it is composed: the composers (PyYAML's and
+    libyaml's) recurse once per level, so 5,000 ``[`` overflow Python's stack and 100,000 crash libyaml's C
+    stack (a segmentation fault). The parser's events come from a loop, so counting them is safe."""
+    import yaml
+
+    depth = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH + 1:
+                line = event.start_mark.line + 1 if event.start_mark else 0
+                raise ScenarioInvalid(f"{source}:{line}: nested too deeply (limit {MAX_DEPTH})")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 class _Converter:

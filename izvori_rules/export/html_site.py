@@ -3,7 +3,8 @@
 Extract the data, then render (as in rich): :func:`plan_site` decides which page each node goes on and its
 anchor; ``html_pages`` builds each page as lxml elements (every text escaped by construction); ``html_search``
 builds the search index; :func:`write_site` writes them; :func:`export_site` writes into a temporary folder
-and renames it into place, refusing to replace a folder that holds anything the export did not write.
+and renames it into place, refusing to replace a folder that holds anything the export did not write (with
+``--force`` that folder is kept, renamed aside).
 
 Pages: ``index.html`` (the documents, their sections and chapters, the search box), one page per chapter (a
 ``part`` in sr-basic, a top-level unit in sr-basic and pt-guide), and ``DOC-glossary.html`` for a glossary
@@ -35,6 +36,7 @@ from ..errors import IzvoriError
 from ..graph import RuleGraph
 from . import html_pages, html_search
 from .html_plan import INDEX, SEARCH_SCRIPT, Progress, plan_site
+from .target import reason
 
 ASSETS = ("site.css", "site.js")
 MARKER = ".izvori-judge-export"  # lists the files an export wrote; a folder with only those is replaceable
@@ -50,6 +52,7 @@ class SiteSummary:
     index_bytes: int
     total_bytes: int
     seconds: float
+    kept: Path | None = None  # where a forced export put the folder it replaced (nothing of a judge's is deleted)
 
 
 def write_site(graph: RuleGraph, concepts: ConceptTable, folder: Path, progress: Progress | None = None) -> int:
@@ -85,35 +88,40 @@ def export_site(graph: RuleGraph, concepts: ConceptTable, out: Path, force: bool
     """Write the site to ``out``: into a temporary folder beside it, then renamed into place.
 
     ``out`` may be missing, empty or a previous export (a folder holding only the files its marker lists);
-    anything else is refused unless ``force``, so nothing a judge put there is lost by accident.
+    anything else is refused unless ``force``, and even then nothing a judge put there is deleted: the old
+    folder is renamed aside (``OUT.before-export``, the name in :attr:`SiteSummary.kept`).
     """
     started = time.perf_counter()
     out = out.expanduser()
-    _check_target(out, force)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+    try:
+        _check_target(out, force)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".izvori-export-", suffix=".tmp", dir=out.parent))
+    except OSError as exc:
+        raise IzvoriError(f"cannot write {out}: {reason(exc, out)}") from None
     try:
         pages = write_site(graph, concepts, tmp, progress)
         os.chmod(tmp, 0o755)  # mkdtemp makes it private; a site is meant to be read
-        _swap_into_place(tmp, out)
+        kept = _swap_into_place(tmp, out)
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise IzvoriError(f"cannot write {out}: {exc.strerror or exc}") from None
+        raise IzvoriError(f"cannot write {out}: {reason(exc, out)}") from None
     total = sum(f.stat().st_size for f in out.iterdir())
     return SiteSummary(out, pages, len(graph), (out / SEARCH_SCRIPT).stat().st_size, total,
-                       time.perf_counter() - started)
+                       time.perf_counter() - started, kept)
 
 
 def _check_target(out: Path, force: bool) -> None:
-    if out.exists() and not out.is_dir():
-        raise IzvoriError(f"{out} is a file, not a folder; give a folder for the site")
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise IzvoriError(f"{out} is a file or a link, not a folder; give a folder for the site")
     resolved, here = out.resolve(), Path.cwd().resolve()
     if resolved == here or resolved in here.parents or resolved == Path.home().resolve():
         raise IzvoriError(f"{out} is the current, a parent or the home folder; give a folder of its own")
     if not out.exists() or not any(out.iterdir()) or force:
         return
     if not is_previous_export(out):
-        raise IzvoriError(f"{out} is not empty and is not an earlier export; use --force to replace it")
+        raise IzvoriError(f"{out} is not empty and is not an earlier export; use --force to write the site "
+                          f"there (the folder's files are then kept, renamed to {_aside_name(out).name})")
 
 
 def is_previous_export(folder: Path) -> bool:
@@ -125,17 +133,34 @@ def is_previous_export(folder: Path) -> bool:
     return all(entry.name in listed and entry.is_file() for entry in folder.iterdir())
 
 
-def _swap_into_place(tmp: Path, out: Path) -> None:
-    """Rename ``tmp`` to ``out``; an existing ``out`` is renamed aside first and removed after."""
+def _swap_into_place(tmp: Path, out: Path) -> Path | None:
+    """Rename ``tmp`` to ``out``. An earlier export there is removed; any other folder is kept, renamed
+    aside, and its new name returned."""
     if not out.exists():
         tmp.rename(out)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
-    old.rmdir()
+        return None
+    ours = is_previous_export(out) or not any(out.iterdir())
+    old = _aside_name(out) if not ours else Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old",
+                                                                   dir=out.parent))
+    if ours:
+        old.rmdir()
     out.rename(old)
     try:
         tmp.rename(out)
     except OSError:
         old.rename(out)
         raise
-    shutil.rmtree(old, ignore_errors=True)
+    if ours:
+        shutil.rmtree(old, ignore_errors=True)
+        return None
+    return old
+
+
+def _aside_name(out: Path) -> Path:
+    """A free name beside ``out`` for the folder a forced export replaces: ``OUT.before-export``, ``-2``..."""
+    candidate = out.with_name(f"{out.name}.before-export")
+    number = 1
+    while candidate.exists() or candidate.is_symlink():
+        number += 1
+        candidate = out.with_name(f"{out.name}.before-export-{number}")
+    return candidate

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..text.concepts import Concept, ConceptTable
 from ..graph import RuleGraph
@@ -123,12 +123,18 @@ def _concepts_element(concepts: ConceptTable) -> etree._Element:
     return root
 
 
-def write_xml(graph: RuleGraph, concepts: ConceptTable, path: Path, progress: Progress | None = None) -> int:
-    """Write the export to ``path`` (UTF-8, with an XML declaration); returns the number of nodes."""
+def write_xml(graph: RuleGraph, concepts: ConceptTable, path: Path | BinaryIO,
+              progress: Progress | None = None) -> int:
+    """Write the export to ``path`` or an open binary file (UTF-8, with an XML declaration); returns the
+    number of nodes. The file is opened by Python, so a failure to write is an ``OSError`` as for any file."""
     from lxml import etree
 
     tree = etree.ElementTree(graph_to_xml(graph, concepts, progress))
-    tree.write(str(path), encoding="utf-8", xml_declaration=True, pretty_print=True)
+    if isinstance(path, Path):
+        with open(path, "wb") as handle:
+            tree.write(handle, encoding="utf-8", xml_declaration=True, pretty_print=True)
+    else:
+        tree.write(path, encoding="utf-8", xml_declaration=True, pretty_print=True)
     return len(graph)
 
 

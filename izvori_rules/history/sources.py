@@ -38,15 +38,13 @@ def entries_of_parsed(document: ParsedDocument) -> tuple[Entry, ...]:
                  for n in document.nodes)
 
 
-STORE_CODE = ("history/align.py", "history/store.py", "history/sources.py", "parsing/cr_english.py", "model.py")
-
-
 def load_store(progress: ProgressBar | None = None, root: Path | None = None) -> HistoryStore:
     """The history store in the cache folder, built or grown first if the releases changed. The file name
-    carries a hash of the code that builds it (a changed parser or aligner builds a new one)."""
-    from ..cache import cache_dir, code_hash, source_files, stamped_key
+    carries a hash of the code that builds it (computed from the package's files, no list kept by hand: a
+    changed parser or aligner builds a new one)."""
+    from ..cache import cache_dir, code_key, environment_files, package_files, stamped_key
 
-    key = stamped_key("cr-history-code", source_files(STORE_CODE), lambda: code_hash(STORE_CODE))
+    key = stamped_key("cr-history-code", [*package_files(), *environment_files()], lambda: code_key())
     path = cache_dir() / f"cr-history-{key}.sqlite"
     if not path.exists():
         for stale in path.parent.glob("cr-history-*.sqlite"):  # built by other code: never read again

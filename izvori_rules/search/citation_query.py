@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 
+from ..errors import QueryError
 from ..graph import RuleGraph
+from ..references import latin_ids
 from ..citations import expand_target
 from ..model import CitedTarget, Node, make_ref
 
-_ID = r"(?:[A-Fa-f]\d{1,2}(?:\.\d{2,3})?|\d{1,3}(?:\.\d{1,3}[a-z]?)?)"
+_ID = r"(?:[A-Fa-f]\d{1,2}(?:\.\d{2,3})?|\d{1,3}(?:\.\d{1,3}[a-z]?)?)(?:#\d+)?"
 _DOC = r"(?:(?P<doc>[a-z]{2}-[a-z]+):)?"
 _CITATION = re.compile(
     rf"^\s*{_DOC}(?P<first>{_ID})\.?\s*(?:[-–—]\s*(?:(?P=doc):)?(?P<last>{_ID}|[a-z]|\d{{1,3}})\.?)?\s*$"
@@ -23,7 +25,7 @@ _CITATION = re.compile(
 
 def parse_citation_query(query: str) -> CitedTarget | None:
     """The target a citation query names, or None when the query is not a citation."""
-    match = _CITATION.match(query)
+    match = _CITATION.match(latin_ids(query))  # Д10.11-Д10.19 in Serbian Cyrillic is D10.11-D10.19
     if not match:
         return None
     first, last = _upper_letter(match["first"]), match["last"]
@@ -56,9 +58,19 @@ def citation_nodes(graph: RuleGraph, target: CitedTarget) -> list[Node]:
             if ref in graph.nodes:
                 out.extend(node for _, node in graph.subtree(ref))  # pre-order = document order
             continue
+        _check_order(graph, doc, target)
         refs = expand_target(graph, doc, target)
         if refs:
             tail = [n.ref for _, n in graph.subtree(refs[-1])][-1]
             out.extend(graph.between(refs[0], tail))
     return out
 
+
+
+def _check_order(graph: RuleGraph, doc: str, target: CitedTarget) -> None:
+    """A range whose ends both exist but come in the wrong order is a mistake in the query (exit 2), not a
+    range that names nothing."""
+    first, last = make_ref(doc, target.first), make_ref(doc, target.last or "")
+    if first in graph.nodes and last in graph.nodes and graph.position(last) < graph.position(first):
+        raise QueryError(f"the range {target.first}-{target.last} is reversed: {target.last} comes before "
+                         f"{target.first} in {doc}; write {target.last}-{target.first}")

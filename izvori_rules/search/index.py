@@ -1,7 +1,8 @@
 """The Whoosh index of every rule and glossary entry: schema, build, and a safe way to open it.
 
-The index lives in the cache folder as ``index-<key>``, the key hashing the corpus (documents and concept
-table) and the code that builds it (including :data:`analysis.ANALYZER_VERSION`). It is built in a temporary
+The index lives in the cache folder as ``index-<key>``, the key hashing the corpus data, every source file of
+the package, the versions of the libraries that build it and which stemmer ran, and
+:data:`analysis.ANALYZER_VERSION`. It is built in a temporary
 folder and renamed into place under a lock, so two commands at once neither both build it nor read half of
 it. An index that fails to open or to answer a probe is rebuilt; a cache folder that cannot be written
 gives an index in memory. Only Whoosh's classic API is used, so the Whoosh-Reloaded fork can be swapped.
@@ -9,8 +10,10 @@ gives an index in memory. Only Whoosh's classic API is used, so the Whoosh-Reloa
 Beside Whoosh's files the folder holds ``concepts.marshal`` (the query side of the concept table, see
 :class:`~izvori_rules.text.matching.QueryConcepts`), ``postings.marshal`` (the postings queries read, copied
 out of the Whoosh index so that a query imports no Whoosh, see :mod:`.postings`) and the ``complete`` marker,
-written last. Opening checks the marker, that the postings file was copied from these Whoosh files (their
-sizes) and lists the graph's nodes in order. Documents are added in
+written last, which lists every file with its size and checksum. Opening checks that the folder holds exactly
+those files at those sizes, the checksums of the two files a query reads (Whoosh's own files are read only
+when the index is built), that the postings file was copied from these Whoosh files and that it lists the
+graph's nodes in order. Documents are added in
 graph order in one commit, so document number *n* is the graph's *n*-th node; the probe checks it.
 """
 
@@ -20,15 +23,15 @@ import marshal
 import os
 import shutil
 import tempfile
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import cache
-from ..corpus import corpus_files, corpus_hash
+from ..corpus import data_files, data_hash
 from ..graph import RuleGraph
-from ..graph_cache import GRAPH_DATA
 from ..model import Node
 from .postings import FILE_NAME as POSTINGS_FILE, FilePostings, Postings, WhooshPostings, write_postings
 from .version import ANALYZER_VERSION
@@ -39,9 +42,9 @@ from ..text.stemming import LANGUAGES, analyze, field_language
 Progress = Callable[[int, int], None]
 MARKER = "complete"
 CONCEPTS_FILE = "concepts.marshal"
-FORMAT = 1
-# Everything whose change alters the index; the corpus hash covers documents and concepts.tsv.
-INDEX_CODE = ("search", "text", "parsing", "graph.py", "graph_build.py", "citations.py", "model.py")
+READ_AT_QUERY = frozenset({CONCEPTS_FILE, POSTINGS_FILE})  # checksummed on every open; the rest by size
+FORMAT = 2
+LIBRARIES = ("Whoosh-Reloaded", "Whoosh", "PyStemmer", "snowballstemmer")
 
 
 @dataclass(slots=True)
@@ -92,10 +95,21 @@ def schema() -> Any:
 
 
 def index_key(root: Path | None = None) -> str:
-    """Corpus hash, index-building code hash, analyzer version."""
+    """Corpus data hash; a hash of the package's code, the libraries' versions and the stemmers that run;
+    analyzer and format versions."""
     return cache.stamped_key(
-        "index", [*corpus_files(root, GRAPH_DATA), *cache.source_files(INDEX_CODE)],
-        lambda: f"{corpus_hash(root, GRAPH_DATA)}-{cache.code_hash(INDEX_CODE)}-a{ANALYZER_VERSION}f{FORMAT}")
+        "index", [*data_files(root), *cache.package_files(), *cache.environment_files()],
+        lambda: f"{data_hash(root)}-{cache.code_key(_builders())}-a{ANALYZER_VERSION}f{FORMAT}")
+
+
+def _builders() -> str:
+    """The versions of the libraries that build the index, and which stemmer each language runs (PyStemmer,
+    or the pure-Python snowballstemmer where PyStemmer is missing or lacks the language): two stemmers may
+    stem a word differently, and an index must be queried with the stems it was built with."""
+    from ..text.stemming import SNOWBALL, make_stemmer
+
+    stemmers = ",".join(f"{lang}:{type(make_stemmer(name)).__module__}" for lang, name in SNOWBALL.items())
+    return f"{cache.library_versions(LIBRARIES)};{stemmers}"
 
 
 def index_path(root: Path | None = None) -> Path:
@@ -167,7 +181,7 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
             return opened
     with cache.build_lock(final.parent / "index.lock") as locked:
         if not locked:
-            return _in_memory(graph, matcher(), progress)
+            return _in_memory(graph, matcher(), progress, final.parent)
         if not force:
             opened = _open_valid(final, graph)  # another command may have built it while we waited
             if opened is not None:
@@ -176,12 +190,16 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
 
 
 def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None) -> OpenIndex:
+    """Build into a temporary folder, then rename it into place; called under the index lock, so any build
+    folder already there was left by a command that was killed, and is removed first."""
     from whoosh.filedb.filestore import FileStorage
 
     try:
+        cache.remove_leftovers(final.parent, ".index-build-*")
+        cache.remove_leftovers(final.parent, ".trash-index-*")
         tmp = Path(tempfile.mkdtemp(prefix=".index-build-", dir=final.parent))
     except OSError:
-        return _in_memory(graph, matcher, progress)
+        return _in_memory(graph, matcher, progress, final.parent)
     try:
         ix = build(FileStorage(str(tmp)), graph, matcher, progress)
         reader = ix.reader()
@@ -191,11 +209,14 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
             reader.close()
             ix.close()
         (tmp / CONCEPTS_FILE).write_bytes(marshal.dumps(matcher.query_side().to_data()))
-        (tmp / MARKER).write_text(str(len(graph)), encoding="utf-8")
+        (tmp / MARKER).write_text(_marker(tmp, len(graph)), encoding="utf-8")
         _replace_dir(tmp, final)
     except OSError:
         shutil.rmtree(tmp, ignore_errors=True)
-        return _in_memory(graph, matcher, progress)
+        return _in_memory(graph, matcher, progress, final.parent)
+    except BaseException:  # Ctrl-C or a bug: leave no half-built folder behind
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
     _remove_stale(final)
     opened = _open_valid(final, graph)
     if opened is None:  # an index just built that does not open: a failing disk, not a stale cache
@@ -220,6 +241,53 @@ def _copy_postings(folder: Path, source: WhooshPostings, graph: RuleGraph) -> No
     write_postings(folder / POSTINGS_FILE, source, fields, refs, facts, folder)
 
 
+def _marker(folder: Path, count: int) -> str:
+    """The ``complete`` marker: the number of documents, then each file's name and size, and for the files a
+    query reads their checksum (``-`` for Whoosh's own files, read only while the index is built)."""
+    listed: dict[str, tuple[int, int | None]] = {}
+    for path in sorted(folder.iterdir()):
+        if path.name in READ_AT_QUERY:
+            data = path.read_bytes()
+            listed[path.name] = (len(data), zlib.crc32(data))
+        else:
+            listed[path.name] = (path.stat().st_size, None)
+    return _marker_text(count, listed)
+
+
+def _marker_text(count: int, listed: dict[str, tuple[int, int | None]]) -> str:
+    return "".join([f"{count}\n", *(f"{name}\t{size}\t{'-' if crc is None else crc}\n"
+                                    for name, (size, crc) in sorted(listed.items()))])
+
+
+def _verified(path: Path, count: int) -> bool:
+    """Whether the folder holds exactly the files its marker lists, each with its size, the files a query
+    reads (:data:`READ_AT_QUERY`) with their checksums, and the marker counts ``count`` documents: a byte changed
+    in what a query reads (a stored rule text overwritten with other text of the same length included) means a
+    rebuild, never a wrong answer."""
+    try:
+        text = (path / MARKER).read_text(encoding="utf-8")
+        first, *rows = text.split("\n")[:-1]
+        listed: dict[str, tuple[int, int | None]] = {}
+        for row in rows:
+            name, size, crc = row.split("\t")
+            listed[name] = (int(size), None if crc == "-" and name not in READ_AT_QUERY else int(crc))
+        if first != str(count) or text != _marker_text(count, listed):  # byte for byte as it was written
+            return False
+        if set(listed) != {p.name for p in path.iterdir()} - {MARKER}:
+            return False
+        for name, (length, checksum) in listed.items():
+            if checksum is None:
+                if (path / name).stat().st_size != length:
+                    return False
+                continue
+            data = (path / name).read_bytes()
+            if len(data) != length or zlib.crc32(data) != checksum:
+                return False
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return True
+
+
 def _replace_dir(tmp: Path, final: Path) -> None:
     """Rename the new index into place; an old (broken) one is first moved aside, then removed."""
     if final.exists():
@@ -230,26 +298,27 @@ def _replace_dir(tmp: Path, final: Path) -> None:
 
 
 def _remove_stale(keep: Path) -> None:
-    """Indexes of other corpus versions; a build folder left by a killed process is left to its owner."""
+    """Indexes of other corpus versions (build folders left by killed commands go before each build)."""
     for old in keep.parent.glob("index-*"):
         if old != keep and old.is_dir():
             shutil.rmtree(old, ignore_errors=True)
 
 
-def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None) -> OpenIndex:
+def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None, folder: Path) -> OpenIndex:
     from whoosh.filedb.filestore import RamStorage
 
+    cache.notice_unwritable(folder, "the search index")
     ix = build(RamStorage(), graph, matcher, progress)
     reader = ix.reader()
     return OpenIndex(ix, reader, matcher.query_side(), in_memory=True, postings=WhooshPostings(reader))
 
 
 def _open_valid(path: Path, graph: RuleGraph) -> OpenIndex | None:
-    """The index at ``path`` if it is complete and its postings file matches its Whoosh files and the graph;
-    None when missing or corrupted."""
+    """The index at ``path`` if it is complete, the files a query reads match their checksums and its postings
+    file matches its Whoosh files and the graph; None when missing or corrupted."""
+    if not _verified(path, len(graph)):
+        return None
     try:
-        if (path / MARKER).read_text(encoding="utf-8") != str(len(graph)):
-            return None
         concepts = QueryConcepts.from_data(marshal.loads((path / CONCEPTS_FILE).read_bytes()))
         postings = FilePostings.read(path / POSTINGS_FILE)
     except Exception:  # noqa: BLE001 - any failure to read means "rebuild"

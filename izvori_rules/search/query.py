@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import QueryError
+from ..references import excerpt
 from ..text.matching import QueryConcepts, Segment
 from ..text.stemming import LANGUAGES, WORD, analyze
 from ..text.stopwords import is_stopword
@@ -39,6 +40,7 @@ EXAMPLE = 0.4
 # ``blokiranje``, ``регенерация`` / ``регенерировать``): the stems that share a long prefix (ranking.variants).
 INFLECTED = frozenset({"sr", "ru", "cs"})
 _QUOTES = "\"“”„«»"
+MAX_QUERY = 2000  # characters: a paragraph pasted whole is a query; a 100 kB paste is a mistake
 _QUOTED = re.compile(rf"[{_QUOTES}]([^{_QUOTES}]*)[{_QUOTES}]")
 
 
@@ -96,10 +98,12 @@ def check_syntax(text: str) -> None:
     """Raise :class:`QueryError` for an empty query, one without words, or an unbalanced quote mark."""
     if not text.strip():
         raise QueryError("empty query: type a word, a phrase in quotes, or a rule number")
+    if len(text) > MAX_QUERY:
+        raise QueryError(f"the query is too long ({len(text):,} characters; at most {MAX_QUERY:,})")
     if re.search(f"[{_QUOTES}]", _QUOTED.sub(" ", text)):
-        raise QueryError(f"unbalanced quote in {text!r}: close the phrase with a second quote mark")
+        raise QueryError(f"unbalanced quote in {excerpt(text)}: close the phrase with a second quote mark")
     if not re.search(r"\w", text):
-        raise QueryError(f"{text!r} has no words to search for")
+        raise QueryError(f"{excerpt(text)} has no words to search for")
 
 
 def parse_query(text: str, concepts: QueryConcepts, stopwords: frozenset[str] = frozenset()) -> ParsedQuery:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..graph import RuleGraph
 from ..model import Node
+from ..references import latin_ids, looks_like_reference
 from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
@@ -171,12 +172,14 @@ class Searcher:
         query's concepts apart, as ``definitions``. ``kind`` (rule, glossary, section) keeps only that kind."""
         self.check_filters(doc, lang, kind)
         target = parse_citation_query(query)
+        if target is None and looks_like_reference(query):  # Z99.99, D19.51#3, D19,51: no such rule
+            return SearchResult(query, CITATION, (), (), (), self.graph.suggest(latin_ids(query.strip())))
         if target is not None:
             nodes = [n for n in citation_nodes(self.graph, target)
                      if self._keep(n.doc, doc, lang) and (kind is None or hit_kind(n.kind) == kind)]
             hits = tuple(SearchHit(n.ref, n.doc, n.id, 1.0, make_snippet(n.text, n.lang, ()), hit_kind(n.kind))
                          for n in nodes[:limit])
-            return SearchResult(query, CITATION, (), (), hits, () if hits else self.graph.suggest(query.strip()))
+            return SearchResult(query, CITATION, (), (), hits, () if hits else self.graph.suggest(latin_ids(query.strip())))
         check_syntax(query)  # before the index is opened
         parsed = parse_query(query, self.concepts, load_stopwords(self._root))
         kinds = frozenset((kind,)) if kind else frozenset((RULE, SECTION))
@@ -290,7 +293,7 @@ class Searcher:
 
 def query_kind(query: str) -> str:
     """CITATION or FULLTEXT, without opening anything; a malformed full-text query is a :class:`QueryError`."""
-    if parse_citation_query(query) is not None:
+    if parse_citation_query(query) is not None or looks_like_reference(query):
         return CITATION
     check_syntax(query)
     return FULLTEXT

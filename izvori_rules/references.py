@@ -1,0 +1,43 @@
+"""Rule references as judges type them: the spellings every command must read alike.
+
+A Serbian judge writing in Cyrillic writes sr-judge's section letters in Cyrillic (``Д19.51`` for D19.51,
+``Б6.33`` for B6.33), and a Cyrillic keyboard gives ``А4.40`` with a Cyrillic А that looks exactly like the
+Latin one. :func:`latin_ids` turns such a letter into its Latin section letter, one character for one, so
+that spans found in the converted text are spans of the original. Only a letter that starts a word and is
+followed by a digit is converted: ``Д`` in ``Дан``, or in ``правило``, is left alone.
+
+:func:`looks_like_reference` tells a query that is meant as a rule number (``Z99.99``, ``D19.51#3``,
+``D19,51``) from words, so that search answers it as a reference ("no such rule", did you mean) instead of
+finding unrelated full-text hits for it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Serbian Cyrillic letters of the sections A-F (transliterated: А Б Ц Д Е Ф), and the look-alikes a Cyrillic
+# keyboard gives for B and C (В, С).
+_TO_LATIN = str.maketrans("АБВЦСДЕФабвцсдеф", "ABBCCDEFabbccdef")
+_CYRILLIC_LED = re.compile(r"(?<![^\W_])[АБВЦСДЕФабвцсдеф](?=\d)")
+_REFERENCE = re.compile(
+    r"(?:[a-z]{2}-[a-z]+:)?(?:[^\W\d_]\d{1,2}(?:[.,]\d{1,3}[a-z]?)?|\d{1,3}[.,]\d{1,3}[a-z]?)(?:#\d+)?",
+    re.IGNORECASE)
+MAX_REFERENCE = 80  # characters: the longest real reference is a glossary entry's (sr-judge:glossary:...)
+
+
+def latin_ids(text: str) -> str:
+    """``text`` with each Cyrillic section letter that starts an id made Latin (``Д19.51`` → ``D19.51``);
+    the result has the same length."""
+    return _CYRILLIC_LED.sub(lambda m: m.group(0).translate(_TO_LATIN), text)
+
+
+def looks_like_reference(text: str) -> bool:
+    """Whether ``text`` is shaped like one rule number (a letter or up to three digits, a number after a dot
+    or a comma, a ``#n`` suffix), whether or not such a rule exists."""
+    return _REFERENCE.fullmatch(latin_ids(text.strip()).rstrip(".")) is not None
+
+
+def excerpt(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters: a 100 kB query is not echoed whole."""
+    shown = text if len(text) <= limit else text[:limit] + "…"
+    return repr(shown) + ("" if len(text) <= limit else f" ({len(text):,} characters)")
