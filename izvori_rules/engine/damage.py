@@ -33,7 +33,8 @@ def deal_damage(game: Game, source: dict[str, Any], to: Target, amount: int, com
     recipient = None
     if not isinstance(to, str):
         recipient = game.get(to)
-        if recipient is None or recipient.zone != "battlefield" or not is_creature(recipient):
+        walker = recipient is not None and "planeswalker" in recipient.types and not is_creature(recipient)
+        if recipient is None or recipient.zone != "battlefield" or not (is_creature(recipient) or walker):
             game.say("damage_lost", rs.refs("combat_damage_lost" if combat else "damage"),
                      source=source["name"], to=game.describe(to), amount=amount)  # sr-judge:C11.43
             return 0
@@ -43,7 +44,11 @@ def deal_damage(game: Game, source: dict[str, Any], to: Target, amount: int, com
     if amount <= 0:
         return 0
     keywords = source.get("keywords", frozenset())
-    if recipient is None:
+    if recipient is not None and not is_creature(recipient):  # a planeswalker (ru-cr:306.8)
+        from .planeswalkers import damage_walker
+
+        damage_walker(game, source, recipient, amount, combat)
+    elif recipient is None:
         game.players[str(to)].life -= amount  # ru-cr:119.3a
         game.say(event, rs.refs(event, "damage_to_player"), source=source["name"], to=to, amount=amount,
                  player=True, life=game.players[str(to)].life)

@@ -71,9 +71,20 @@ def run(game: Game, item: StackItem, targets: list[Any]) -> None:
         _STEPS[step.kind](r, step)
 
 
+def amount_of(r: _Run, step: EffectStep) -> int:
+    """The step's amount; X is the value announced as the spell was cast (ru-cr:107.3a, sr-judge:D10.12)."""
+    return r.item.x * step.x_times if step.x_times else (step.amount or 0)
+
+
 def _damage(r: _Run, step: EffectStep) -> None:
-    game, amount = r.game, step.amount or 0
+    game, amount = r.game, amount_of(r, step)
     info = r.item.source_info
+    if step.divided:  # ru-cr:601.2d: as divided on casting; an illegal target's share is not dealt (608.2b)
+        for share in list(r.item.division):
+            to = r.next_target()
+            if to is not None:
+                deal_damage(game, info, to, share, combat=False)
+        return
     if step.to == "target":
         target = r.next_target()
         recipients: list[Any] = [target] if target is not None else []
@@ -155,14 +166,14 @@ def _counter(r: _Run, step: EffectStep) -> None:
 def _life(r: _Run, step: EffectStep) -> None:
     for player in r.players(step):
         if step.kind == "gain_life":
-            gain_life(r.game, player, step.amount or 0, r.game.rs.refs("gain_life"), why=r.item.name)
+            gain_life(r.game, player, amount_of(r, step), r.game.rs.refs("gain_life"), why=r.item.name)
         else:
-            lose_life(r.game, player, step.amount or 0, r.game.rs.refs("lose_life"), why=r.item.name)
+            lose_life(r.game, player, amount_of(r, step), r.game.rs.refs("lose_life"), why=r.item.name)
 
 
 def _draw(r: _Run, step: EffectStep) -> None:
     for player in r.players(step):
-        draw_cards(r.game, player, step.amount or 0, r.game.rs.refs("draw"))
+        draw_cards(r.game, player, amount_of(r, step), r.game.rs.refs("draw"))
 
 
 def draw_cards(game: Game, player: str, n: int, rules: tuple[str, ...]) -> None:

@@ -20,13 +20,14 @@ from .yamlnodes import Y
 OBJECT_KEYS = frozenset({
     "name", "id", "card", "types", "subtypes", "supertypes", "colors", "mana_cost", "power", "toughness",
     "keywords", "tapped", "damage", "counters", "summoning_sick", "attached_to", "effect", "abilities",
+    "kicker", "kicked", "modes", "choose_modes", "additional_cost", "alternative_cost", "loyalty", "defines",
 })
 CARD_ONLY_KEYS = frozenset({"names", "ruleset", "text", "notes", "rules"})
 SUPERTYPES = ("legendary", "basic", "snow")
 _SUPERTYPE_NAMES = {"legendary": "legendary", "legendarni": "legendary", "basic": "basic", "osnovni": "basic",
                     "snow": "snow", "легендарный": "legendary", "базовый": "basic"}
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
-MANA = re.compile(r"^[WUBRGCwubrgc0-9]*$")
+MANA = re.compile(r"^[WUBRGCXwubrgcx0-9]*$")
 _TO_CREATURES = ("target", "self", "creatures_you_control", "each_creature", "other_creatures_you_control")
 _EFFECT_OPTIONS: dict[str, tuple[str, ...]] = {
     "damage": ("to",), "destroy": ("no_regenerate",), "pump": ("to",), "set_pt": ("to",), "switch_pt": (),
@@ -34,8 +35,8 @@ _EFFECT_OPTIONS: dict[str, tuple[str, ...]] = {
     "lose_life": ("player",), "draw": ("player",), "create_token": ("count",), "sacrifice": (),
     "add_counters": ("to",), "tap": (), "untap": (), "add_mana": (), "attach": (),
 }
-_STATIC_SCOPES = ("creatures_you_control", "other_creatures_you_control", "creatures", "enchanted_creature",
-                  "equipped_creature", "self")
+_STATIC_SCOPES = ("creatures_you_control", "other_creatures_you_control", "creatures", "other_creatures",
+                  "enchanted_creature", "equipped_creature", "self", "spells")
 TRIGGER_EVENTS = ("dies", "enters", "attacks", "blocks", "deals_combat_damage", "upkeep", "end_step")
 
 
@@ -165,7 +166,15 @@ def _read_fields(r: Reader, y: Y, fields: dict[str, Y], card_name: str | None) -
         attached_to=as_name(r, fields["attached_to"]) if _given(fields, "attached_to") else None,
         effect=tuple(read_effect(r, s) for s in as_list(r, fields["effect"])) if "effect" in fields else (),
         abilities=tuple(read_ability(r, a) for a in as_list(r, fields["abilities"])) if "abilities" in fields else (),
+        **_card_extras(r, fields),
     )
+
+
+def _card_extras(r: Reader, fields: dict[str, Y]) -> dict[str, Any]:
+    """Kicker, modes, additional and alternative costs, loyalty, characteristic-defining abilities."""
+    from .costspec import read_card_costs
+
+    return read_card_costs(r, fields)
 
 
 def _given(fields: dict[str, Y], key: str) -> bool:
@@ -196,6 +205,12 @@ def _types(r: Reader, y: Y | None) -> tuple[str, ...]:
     for item in as_list(r, y) if y.is_seq else [y]:
         name = as_name(r, item)
         canon = kw.card_type(name)
+        if canon is None and kw.fold(name) == "planeswalker":
+            from .costspec import planeswalker_type
+
+            if planeswalker_type(r, item):
+                out.append("planeswalker")
+            continue
         if canon is None:
             if kw.fold(name) not in ("planeswalker", "tribal", "plane", "scheme", "conspiracy", "vanguard",
                                      "phenomenon"):
@@ -244,6 +259,12 @@ def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
     out = []
     for item in as_list(r, y) if y.is_seq else [y]:
         term = as_name(r, item)
+        from .requirements import ability_id
+
+        special = ability_id(term)
+        if special is not None:  # combat requirements and restrictions: abilities, not keywords
+            out.append(special)
+            continue
         try:
             canon = kw.resolve_keyword(term)
         except kw.KeywordError as exc:
@@ -278,8 +299,14 @@ def read_effect(r: Reader, y: Y) -> EffectStep:
     if len(kinds) != 1:
         raise r.fail(y, "an effect step needs exactly one of: " + ", ".join(_EFFECT_OPTIONS))
     kind = kinds[0]
-    fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind]})
-    return _EFFECT_READERS[kind](r, kind, fields[kind], fields, y.line)
+    fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind], "target", "divided"})
+    from .costspec import step_extras, x_amount
+
+    times = x_amount(fields[kind]) if kind in ("damage", "gain_life", "lose_life", "draw") else 0
+    if times:
+        fields = {**fields, kind: Y(0, fields[kind].line, fields[kind].path, "0", fields[kind].key_line)}
+    step = _EFFECT_READERS[kind](r, kind, fields[kind], fields, y.line)
+    return step_extras(r, step, fields, times)
 
 
 def _to(r: Reader, fields: dict[str, Y], key: str, allowed: tuple[str, ...], default: str) -> str:
@@ -380,10 +407,14 @@ _EFFECT_READERS: dict[str, Callable[[Reader, str, Y, dict[str, Y], int], EffectS
 
 def read_ability(r: Reader, y: Y) -> Ability:
     """``{activated: ...}``, ``{triggered: ...}`` or ``{static: ...}``."""
-    fields = as_map(r, y, ("activated", "triggered", "static"))
+    fields = as_map(r, y, ("activated", "triggered", "static", "loyalty"))
     if len(fields) != 1:
-        raise r.fail(y, "an ability is one of {activated: ...}, {triggered: ...}, {static: ...}")
+        raise r.fail(y, "an ability is one of {activated: ...}, {triggered: ...}, {static: ...}, {loyalty: ...}")
     kind, body = next(iter(fields.items()))
+    if kind == "loyalty":
+        from .costspec import read_loyalty
+
+        return read_loyalty(r, body)
     if kind == "activated":
         return _activated(r, body)
     if kind == "triggered":
@@ -392,14 +423,10 @@ def read_ability(r: Reader, y: Y) -> Ability:
 
 
 def _activated(r: Reader, y: Y) -> Ability:
+    from .costspec import read_cost
+
     f = as_map(r, y, ("cost", "effect", "timing"), ("effect",))
-    cost = Cost()
-    if "cost" in f:
-        c = as_map(r, f["cost"], ("tap", "mana", "sacrifice"))
-        if "sacrifice" in c and as_name(r, c["sacrifice"]) != "self":
-            raise r.fail(c["sacrifice"], "only sacrifice: self is modelled")
-        cost = Cost(tap=as_bool(r, c["tap"]) if "tap" in c else False,
-                    mana=as_mana(r, c["mana"]) if "mana" in c else "", sacrifice_self="sacrifice" in c)
+    cost = read_cost(r, f["cost"]) if "cost" in f else Cost()
     timing = _to(r, f, "timing", ("instant", "sorcery"), "instant")
     effect = tuple(read_effect(r, s) for s in as_list(r, f["effect"]))
     return Ability("activated", y.line, effect=effect, cost=cost, timing=timing)
@@ -420,8 +447,10 @@ def _static(r: Reader, y: Y) -> Ability:
     if len(f) != 1:
         raise r.fail(y, f"a static ability is one of {', '.join(_STATIC_SCOPES)}")
     scope, body = next(iter(f.items()))
-    b = as_map(r, body, ("power", "toughness", "keywords"))
+    from .costspec import STATIC_EXTRAS, static_extras
+
+    b = as_map(r, body, ("power", "toughness", "keywords", *STATIC_EXTRAS))
     return Ability("static", y.line, scope=scope,
                    power=as_int(r, b["power"]) if "power" in b else 0,
                    toughness=as_int(r, b["toughness"]) if "toughness" in b else 0,
-                   keywords=read_keywords(r, b["keywords"]) if "keywords" in b else ())
+                   keywords=read_keywords(r, b["keywords"]) if "keywords" in b else (), **static_extras(r, b))

@@ -78,14 +78,16 @@ def put_into_graveyard(game: Game, obj: Obj, why: str, rules: tuple[str, ...]) -
 
 def _remove_from_combat(game: Game, obj: Obj) -> None:
     """Remove from combat (ru-cr:506.4, sr-judge:C7.20); a blocked attacker stays blocked."""
-    if obj.blocking is not None:
-        attacker = game.get(obj.blocking)
+    for ref in ([obj.blocking] if obj.blocking is not None else []) + obj.blocking_more:
+        attacker = game.get(ref)
         if attacker is not None and obj.ref in attacker.blockers:
             attacker.blockers.remove(obj.ref)
     if obj.attacking is not None:
         for o in game.battlefield():
             if o.blocking == obj.ref:
-                o.blocking = None
+                o.blocking = o.blocking_more.pop(0) if o.blocking_more else None
+            elif obj.ref in o.blocking_more:
+                o.blocking_more.remove(obj.ref)
     obj.leave_combat()
 
 

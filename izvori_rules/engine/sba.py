@@ -53,8 +53,13 @@ def check(game: Game) -> bool:
     auras, equipment = _attachments(game)
     legends = _legend_groups(game) if rs.legend_rule else []
     counters = _counter_pairs(game)
-    if not (losers or zero or lethal or touched or tokens or auras or equipment or legends or counters):
+    from .planeswalkers import zero_loyalty
+
+    walkers = zero_loyalty(game)
+    if not (losers or zero or lethal or touched or tokens or auras or equipment or legends or counters or walkers):
         return False
+    for obj in walkers:
+        put_into_graveyard(game, obj, "loyalty", rs.refs("sba_loyalty"))  # ru-cr:704.5i
     for obj in zero:
         put_into_graveyard(game, obj, "toughness", rs.refs("sba_toughness"))
     for obj in lethal:

@@ -21,8 +21,10 @@ PERMANENT_TYPES = ("creature", "artifact", "enchantment", "land")
 
 def item_steps(item: StackItem) -> list[tuple[str, Any]]:
     """The kinds of target the item took, in order (an Aura spell first takes what it enchants)."""
-    kinds = [("creature", None)] if item.obj is not None and has_subtype(item.obj, AURA) else []
-    return kinds + [(tg.KIND[s.kind], s) for s in tg.target_steps(item.effect)]
+    kinds: list[tuple[str, Any]] = [("creature", None)] if item.obj is not None and has_subtype(item.obj, AURA) else []
+    for step in tg.target_steps(item.effect):
+        kinds += [(tg.step_kind(step), step)] * (max(1, len(item.division)) if step.divided else 1)
+    return kinds
 
 
 def resolve_top(game: Game) -> None:
@@ -56,11 +58,11 @@ def _recheck(game: Game, item: StackItem) -> list[Any]:
     out: list[Any] = []
     kinds = item_steps(item)
     spell = item.kind == "spell"
-    for target, (kind, _step) in zip(item.targets, kinds):
+    for target, (kind, step) in zip(item.targets, kinds):
         if target is None:
             out.append(None)
             continue
-        reason = tg.check(game, target, kind, item.source_info, item.controller, spell)
+        reason = tg.check(game, target, kind, item.source_info, item.controller, spell, step)
         if reason:
             game.say("target_illegal", game.rs.refs("partial_targets"), item=item.name,
                      target=game.describe(target) if not tg.is_stack(target) else "?", reason=reason)
@@ -76,6 +78,9 @@ def _enter(game: Game, item: StackItem, targets: list[Any]) -> None:
     move(game, obj, "battlefield")
     obj.controller = item.controller
     game.changed()
+    from .planeswalkers import on_enter
+
+    on_enter(game, obj)  # ru-cr:306.5b
     if has_subtype(obj, AURA) and targets and targets[0] is not None:
         obj.attached_to = targets[0]  # ru-cr:303.4f sr-judge:B12.64
     game.say("enters", game.rs.refs("resolve_permanent"), obj=obj.handle, player=obj.controller,

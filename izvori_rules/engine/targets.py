@@ -26,6 +26,16 @@ WORDS = {"any": "creature or player", "creature": "creature", "permanent": "perm
          "player": "player"}
 
 
+def step_kind(step: EffectStep) -> str:
+    """The kind of target a step takes: its effect's, narrowed by its restriction phrase."""
+    base = KIND[step.kind]
+    if not step.filter or base == "stack":
+        return base
+    from .targeting import kind_of, parse
+
+    return kind_of(parse(step.filter))
+
+
 def target_steps(effect: tuple[EffectStep, ...]) -> list[EffectStep]:
     """The steps that take the next target, in order."""
     return [s for s in effect if s.takes_target]
@@ -48,14 +58,41 @@ def find(game: Game, name: str, kind: str, line: int) -> Target | StackRef | Non
     return obj.ref if obj is not None else None
 
 
-def check(game: Game, target: Any, kind: str, source: dict[str, Any], controller: str, spell: bool
-          ) -> str | None:
-    """Why the target is illegal (with rules in ``game``'s ruleset), or None if it is legal."""
+def check(game: Game, target: Any, kind: str, source: dict[str, Any], controller: str, spell: bool,
+          step: EffectStep | None = None) -> str | None:
+    """Why the target is illegal (with rules in ``game``'s ruleset), or None if it is legal; ``step`` adds
+    its restriction ("nonblack creature", ru-cr:114.1, sr-judge:D10.13)."""
+    base = _check(game, target, kind, source, controller, spell)
+    if base is not None or step is None or not step.filter:
+        return base
+    from . import targeting
+
+    f = targeting.parse(step.filter)
+    if isinstance(target, str):
+        return targeting.player_mismatch(f, target, controller)
+    if f.kind in ("player", "opponent"):
+        return f"{game.describe(target) if not is_stack(target) else 'that'} is not a player"
+    if is_stack(target):
+        item = next(i for i in game.stack if i.sid == target[1])
+        if f.kind == "spell" and item.kind != "spell":
+            return f"{item.name} is an ability, not a spell"
+        if item.obj is None:
+            return None
+        return targeting.object_mismatch(f, item.obj, chars(game, item.obj), controller)
+    obj = game.get(target)
+    assert obj is not None
+    return targeting.object_mismatch(f, obj, chars(game, obj), controller, source.get("ref"))
+
+
+def _check(game: Game, target: Any, kind: str, source: dict[str, Any], controller: str, spell: bool
+           ) -> str | None:
     rs = game.rs
     if isinstance(target, str):
         if kind not in ("any", "player"):
             return f"{target} is a player, not a {WORDS[kind]}"
-        return None if not game.players[target].lost else f"{target} has left the game"
+        if game.players[target].lost:
+            return f"{target} has left the game"
+        return None
     if is_stack(target):
         item = next((i for i in game.stack if i.sid == target[1]), None)
         if kind != "stack":
@@ -65,8 +102,10 @@ def check(game: Game, target: Any, kind: str, source: dict[str, Any], controller
     if obj is None or obj.zone != "battlefield":
         where = game.objects[target[0]].zone if target[0] in game.objects else "gone"
         return f"{game.describe(target)} is not on the battlefield (it is in the {where})"
-    if kind in ("creature", "any") and not is_creature(obj):
+    if kind == "creature" and not is_creature(obj):
         return f"{obj.handle} is not a creature"
+    if kind == "any" and not (is_creature(obj) or "planeswalker" in obj.types):  # ru-cr:114.4
+        return f"{obj.handle} is neither a creature nor a planeswalker"
     if kind in ("player", "stack"):
         return f"{obj.handle} is not a {WORDS[kind]}"
     c = chars(game, obj)
@@ -98,12 +137,12 @@ def choose(game: Game, names: tuple[str, ...], steps: list[EffectStep], source: 
     """Targets for a spell or ability from the given names; an illegal one is an illegal action."""
     out = []
     for name, step in zip(names, steps):
-        kind = KIND[step.kind]
+        kind = step_kind(step)
         target = find(game, name, kind, line)
         if target is None:
             raise IllegalAction(f"{what}: {name} can't be targeted: it is not a {WORDS[kind]} in play",
                                 game.rs.refs("illegal_target"))
-        reason = check(game, target, kind, source, controller, spell)
+        reason = check(game, target, kind, source, controller, spell, step)
         if reason:
             raise IllegalAction(f"{what}: {name} can't be a target: {reason}", reason_rules(game, reason))
         out.append(target)

@@ -79,9 +79,9 @@ def _put(game: Game, p: Pending) -> None:
         legal: list[Any] = []
         for i, (name, step) in enumerate(zip(names, steps)):
             spec = p.ability.targets[i] if i < len(p.ability.targets) else "any"
-            kind = spec if spec in ("creature", "player") else tg.KIND[step.kind]
+            kind = spec if spec in ("creature", "player") else tg.step_kind(step)
             target = tg.find(game, name, kind, p.ability.line)
-            reason = "not found" if target is None else tg.check(game, target, kind, p.info, p.controller, False)
+            reason = "not found" if target is None else tg.check(game, target, kind, p.info, p.controller, False, step)
             if reason and p.ability.targets and name in p.ability.targets:
                 legal.append(None)  # a fixed target that is illegal now
             elif reason:
