@@ -95,7 +95,7 @@ def read_loyalty(r: Any, y: Y) -> Ability:
 
 
 def _has_planeswalkers(r: Any) -> bool:
-    return r.ruleset is None or "loyalty_ability" in r.ruleset.rules
+    return r.ruleset is None or bool(r.ruleset.planeswalkers)
 
 
 def planeswalker_type(r: Any, y: Y) -> bool:

@@ -21,7 +21,7 @@ RULESETS = ("mtg", "izvori")
 _SWITCHES = {
     "name": str, "document": str, "starting_life": int, "combat_damage_on_stack": bool, "mana_empties": str,
     "mana_burn": int, "minimum_damage": int, "priority_after_cast": str, "damage_assignment_order": bool,
-    "multiple_defenders": bool, "any_card_as_land": bool, "poison": bool, "legend_rule": bool,
+    "multiple_defenders": bool, "any_card_as_land": bool, "poison": bool, "legend_rule": bool, "planeswalkers": bool,
     "plus_counter": str, "minus_counter": str, "pt_sublayers": list, "keywords": list,
 }
 _TABLES = ("rules", "keyword_rules")
@@ -45,6 +45,7 @@ class Ruleset:
     any_card_as_land: bool
     poison: bool
     legend_rule: bool
+    planeswalkers: bool
     plus_counter: str
     minus_counter: str
     pt_sublayers: tuple[str, ...]
