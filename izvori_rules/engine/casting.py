@@ -101,7 +101,7 @@ def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: dic
         raise MissingChoice(f"{player} must choose {len(steps)} target(s) for {what} "
                             f"({', '.join(tg.WORDS[k] for k, _s in steps)}); the action gives "
                             f"{len(action.targets)}", game.rs.refs("illegal_target"))
-    out = []
+    out: list[Any] = []
     for name, (kind, step) in zip(action.targets, steps):
         target = tg.find(game, name, kind, action.line)
         if target is None:

@@ -277,3 +277,23 @@ def pay_non_mana(game: Game, payments: list[Any], player: str) -> list[str]:
             game.say("pay_life", rs.refs("pay_life"), player=player, amount=what, life=game.players[player].life)
             paid.append(f"{what} life")
     return paid
+
+
+def discard_to_hand_size(game: Game, hand: list[Obj], limit: int) -> None:
+    """The active player discards down to the maximum hand size, choosing the cards (ru-cr:514.1,
+    sr-judge:C15.10): ``choose: {player, targets: [cards]}`` after the action that reaches the cleanup step."""
+    player, n = game.active, len(hand) - limit
+    rules = game.rs.refs("hand_discard")
+    names = game.choices.targets(player, f"the {n} card(s) to discard down to {limit} in the cleanup step", rules)
+    picked: list[Obj] = []
+    for name in names:
+        fit = next((o for o in hand if (o.handle == name or o.name == name) and o not in picked), None)
+        if fit is None:
+            raise IllegalAction(f"{name} is not in {player}'s hand", rules)
+        picked.append(fit)
+    if len(picked) != n:
+        raise IllegalAction(f"{player} has {len(hand)} cards and discards exactly {n}; the choice names "
+                            f"{len(picked)}", rules)
+    for obj in picked:
+        move(game, obj, "graveyard")
+        game.say("discard", rules, player=player, card=obj.handle)

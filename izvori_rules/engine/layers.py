@@ -56,15 +56,21 @@ def is_creature(obj: Obj) -> bool:
 def chars(game: Game, obj: Obj) -> Chars:
     """The object's characteristics now (printed values, then the layers)."""
     statics = _statics(game, obj)
+    base_p, base_t = obj.power or 0, obj.toughness or 0
+    from .statics import defined, has_defines
+
+    if has_defines(obj):  # ru-cr:613.3a: characteristic-defining abilities first
+        dp, dt = defined(game, obj)
+        base_p, base_t = (dp if dp is not None else base_p), (dt if dt is not None else base_t)
     if not game.effects and not statics:  # the common case: printed values and counters only
-        p, t = _counters(game, obj, obj.power or 0, obj.toughness or 0, statics)
+        p, t = _counters(game, obj, base_p, base_t, statics)
         return Chars(p, t, frozenset(obj.keywords), obj.colors, obj.types, obj.subtypes)
     keywords = set(obj.keywords)
     for eff in _effects_on(game, obj, "grant"):  # ru-cr:613.1f sr-judge:D8.10
         keywords.update(eff.keywords)
     for _ts, _kind, _p, _t, kws in statics:
         keywords.update(kws)
-    power, toughness = obj.power or 0, obj.toughness or 0
+    power, toughness = base_p, base_t
     for sublayer in game.rs.pt_sublayers:
         power, toughness = _SUBLAYERS[sublayer](game, obj, power, toughness, statics)
     return Chars(power, toughness, frozenset(keywords), obj.colors, obj.types, obj.subtypes)
@@ -111,9 +117,15 @@ def _statics(game: Game, obj: Obj) -> list[tuple[int, str, int, int, tuple[str, 
     if obj.zone != "battlefield" or not is_creature(obj):
         return []
     out = []
+    from .statics import applies
+
     for source, ability in _static_sources(game):
-        if _applies(ability.scope, source, obj):
-            out.append((source.timestamp, ability.scope, ability.power, ability.toughness, ability.keywords))
+        if ability.cost_change or not _applies(ability.scope, source, obj):
+            continue
+        times = applies(game, ability, source, obj)  # ru-cr:604.2 sr-judge:D19.42
+        if times:
+            out.append((source.timestamp, ability.scope, ability.power * times, ability.toughness * times,
+                        ability.keywords))
     return sorted(out, key=lambda s: s[0])
 
 
@@ -124,8 +136,8 @@ def _static_sources(game: Game) -> list[tuple[Obj, Any]]:
 
 
 def _applies(scope: str, source: Obj, obj: Obj) -> bool:
-    if scope == "creatures":
-        return True
+    if scope in ("creatures", "other_creatures"):
+        return scope == "creatures" or source is not obj
     if scope == "self":
         return source is obj
     if scope in ("enchanted_creature", "equipped_creature"):

@@ -126,8 +126,10 @@ def _lose(game: Game, losers: list[tuple[str, str]]) -> None:
     if len(alive) == 1:  # ru-cr:104.2a sr-judge:A3.21
         game.say("win", rs.refs("win"), player=alive[0])
         game.end(alive[0], [p for p in game.order if p != alive[0]])
-    raise NotModelled("a player leaving a game of more than two players is not modelled",
-                      rs.refs("lose"))
+    from .multiplayer import leave
+
+    for name, _why in losers:  # ru-cr:800.4a sr-judge:A3.50
+        leave(game, name)
 
 
 def _attachments(game: Game) -> tuple[list[Obj], list[Obj]]:
