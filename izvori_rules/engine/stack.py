@@ -16,7 +16,7 @@ from .effects import run
 from .sba import AURA, has_subtype
 from .state import Game, StackItem, move
 
-PERMANENT_TYPES = ("creature", "artifact", "enchantment", "land")
+PERMANENT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker")
 
 
 def item_steps(item: StackItem) -> list[tuple[str, Any]]:
