@@ -170,4 +170,6 @@ def _checked(game: Game, attacker: Obj, blockers: list[Obj], given: tuple[tuple[
                 first = next(b for b in blockers[:i] if b in short)
                 raise IllegalAction(f"{attacker.handle} must assign lethal damage to {first.handle} before any to "
                                     f"{blocker.handle} (damage assignment order)", rs.refs("illegal_assign"))
+    for blocker in blockers:  # ru-cr:702.19b sr-judge:E3.105: counted by the attackers that assign after it
+        pending[blocker.oid] += amounts.get(blocker.ref, 0)
     return split
