@@ -97,6 +97,7 @@ CARD_EXTENSION_VALUES = {("prevent", "all_combat_damage")}
 IZVORI_NAMES = {"Antimagija": "Counterspell", "Junačke Pesme": "Glorious Anthem",
                 "Kroćenje Kerbera": "Threaten", "Skrivanje": "Fog"}
 
+LIBRARY_CARD = "library card"  # the name of a card drawn from the anonymous library (README)
 RULES_LINE = re.compile(r"^# Rules \((ru-cr|sr-judge)\): (\S.*)$")
 DOCUMENT_OF = {"mtg": "ru-cr", "izvori": "sr-judge"}
 RULE_ID = {"ru-cr": re.compile(r"\b\d{3}\.\d+[a-z]?\b"), "sr-judge": re.compile(r"\b[A-F]\d{1,2}(?:\.\d+)?\b")}
@@ -289,7 +290,8 @@ def referenced_names(doc: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         if kind in ("attack", "block"):
             for key, value in body.items():
                 yield where, str(key)
-                yield where, str(value)
+                for name in value if isinstance(value, list) else [value]:  # issue 14: a blocker of several
+                    yield where, str(name)
         elif kind == "order_blockers":
             for key, order in body.items():
                 yield where, str(key)
@@ -339,8 +341,13 @@ def test_scenario_titles_are_unique() -> None:
 # --- each scenario ----------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=scenario_ids())
-def test_scenario_is_format_v1(path: Path) -> None:
-    assert format_problems(load(path)) == []
+def test_scenario_is_valid_against_the_published_schema(path: Path) -> None:
+    # Issue 13: the format is extended beyond version 1 and published as a JSON Schema; a file written only
+    # with the version-1 keys (the checker above) is valid under it too (test_engine_schema.py).
+    from izvori_rules.engine.schema import validate
+    from izvori_rules.engine.yamlnodes import load_yaml
+
+    validate(load_yaml(path.read_bytes(), str(path)), str(path))
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=scenario_ids())
@@ -360,6 +367,12 @@ def test_scenario_names_its_rules_and_why_at_the_top(path: Path, graph: RuleGrap
     assert cited, "the rules line cites at least one rule"
     missing = [rule for rule in cited if graph.get(f"{document}:{rule}") is None]
     assert missing == [], f"cited rules missing from {document}"
+    # Issue 13: where the other ruleset differs, a second line cites its rules too; they must exist as well.
+    for line in header[1:]:
+        other = RULES_LINE.match(line)
+        if other:
+            refs = RULE_ID[other.group(1)].findall(other.group(2))
+            assert refs and [r for r in refs if graph.get(f"{other.group(1)}:{r}") is None] == []
     assert any(line.startswith("# Why: ") for line in header), "a '# Why:' line says why the answer is right"
 
 
@@ -377,7 +390,7 @@ def test_scenario_refers_only_to_its_players_objects_and_tokens(path: Path) -> N
     players = {p["name"] for p in doc["players"]}
     handles = [handle(o) for _p, o in objects_of(doc)]
     assert len(handles) == len(set(handles)), "object names (or ids) are unique"
-    known = players | set(handles)
+    known = players | set(handles) | {LIBRARY_CARD}
     assert doc["turn"]["active"] in players
     unknown = [(where, name) for where, name in referenced_names(doc) if name not in known]
     assert unknown == []
@@ -415,8 +428,12 @@ def test_card_library_names_are_unique_across_cards(cards: dict[str, Any]) -> No
 
 @pytest.mark.parametrize("key", sorted(load(CARDS_FILE)), ids=str)
 def test_card_is_format_v1_with_names_ruleset_and_text(key: str, cards: dict[str, Any]) -> None:
+    from izvori_rules.engine.schema import validate
+    from izvori_rules.engine.yamlnodes import load_yaml
+
     card = cards[key]
-    assert object_problems(card, key, CARD_ONLY_KEYS, extensions=True) == []
+    tree = load_yaml(CARDS_FILE.read_bytes(), str(CARDS_FILE), max_bytes=4 * 1024 * 1024)
+    validate(tree.value[key], str(CARDS_FILE), defs="card")
     assert set(card.get("names") or {}) <= NAME_LANGUAGES
     assert card.get("ruleset", "both") in CARD_RULESETS
     assert card.get("types"), "every card has a type"

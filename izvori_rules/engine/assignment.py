@@ -8,8 +8,10 @@ lethal damage (ru-cr:702.19b), all of it if no blocker remains (ru-cr:702.19c); 
 attacker it blocks (ru-cr:510.1d).
 izvori: no damage assignment order, the damage is divided as the controller chooses (sr-judge:C11.23), at least 5
 to each recipient (sr-judge:C11.25); Razbijač needs lethal damage on every blocker before any goes to the
-player, judged by toughness alone (sr-judge:E3.102, sr-judge:E3.104), and all goes to the player if every
-blocker was removed (sr-judge:E3.103); otherwise a blocked creature with no blockers deals none (C11.23).
+player, counting damage already marked and damage other creatures assign at the same time (sr-judge:E3.102)
+and the blocker's toughness, not prevention (sr-judge:E3.104); all goes to the player if every blocker was
+removed (sr-judge:E3.103); otherwise a blocked creature with no blockers deals none (C11.23). A blocker that
+already has lethal damage marked needs none (ru-cr:510.1c, ru-cr:702.19b): lethal damage is 0 for it.
 """
 
 from __future__ import annotations
@@ -24,11 +26,15 @@ Split = list[tuple[Target, int]]
 
 
 def lethal(game: Game, attacker: Obj, blocker: Obj, pending: Counter[int]) -> int:
-    """The least damage that is lethal to ``blocker`` now (at least 1; with deathtouch 1 in mtg)."""
+    """The least damage that is lethal to ``blocker`` now, counting the damage already marked on it and the
+    damage assigned to it in this step (ru-cr:510.1c, ru-cr:702.19b, sr-judge:E3.102): 0 when that is lethal
+    already; with deathtouch any nonzero amount is lethal (ru-cr:702.2c)."""
+    left = chars(game, blocker).toughness - blocker.damage - pending[blocker.oid]
+    if left <= 0:
+        return 0
     if "deathtouch" in chars(game, attacker).keywords:  # ru-cr:702.2c
         return 1
-    left = chars(game, blocker).toughness - blocker.damage - pending[blocker.oid]
-    return max(left, 1)
+    return left
 
 
 def current_blockers(game: Game, attacker: Obj) -> list[Obj]:
@@ -112,13 +118,18 @@ def _default(game: Game, attacker: Obj, blockers: list[Obj], power: int, trample
     for blocker in blockers:
         if left <= 0:
             break
-        need = max(lethal(game, attacker, blocker, pending), minimum)  # sr-judge:C11.25
+        need = lethal(game, attacker, blocker, pending)
+        if need == 0:
+            continue  # lethal damage is already marked on it (ru-cr:510.1c, sr-judge:E3.102)
+        need = max(need, minimum)  # sr-judge:C11.25
         give = left if left <= need or (minimum and left - need < minimum) else need
         split.append((blocker, give))
         pending[blocker.oid] += give
         left -= give
     if left > 0 and trample:  # ru-cr:702.19d: to the planeswalker it attacks, if it attacks one
         return [(b.ref, n) for b, n in split] + [(attacker.attacking_pw or attacker.attacking or "", left)]
+    if left > 0 and not split:
+        split.append((blockers[-1], 0))
     if left > 0:
         last, n = split[-1]
         split[-1] = (last, n + left)

@@ -18,13 +18,14 @@ from typing import Any
 from . import targets as tg
 from .damage import source_info
 from .errors import IllegalAction, MissingChoice, NotModelled, ScenarioInvalid
+from .events import Snapshot
 from .layers import chars
 from .mana import format_pool, pay
 from .priority import after_action, pass_before, settle_pending
 from .spec import Action, Cost
-from .state import Game, Obj, StackItem, move
+from .pipeline import move_object, put_into_graveyard, tap
+from .state import Game, Obj, StackItem
 from .stack import item_steps
-from .replacement import put_into_graveyard
 
 _BASIC_OF = {"white": "Zemlja", "blue": "Voda", "black": "Grob", "red": "Vatra", "green": "Šuma"}
 _MAIN = ("main1", "main2")
@@ -70,7 +71,7 @@ def cast(game: Game, action: Action, source: str) -> None:
     paid = costs.pay_non_mana(game, payments, player)
     if paid:
         spent = ", ".join(([spent] if spent else []) + paid)
-    move(game, card, "stack")  # ru-cr:601.2a sr-judge:D10.11
+    move_object(game, card, "stack", "cast", narrate=False)  # ru-cr:601.2a sr-judge:D10.11
     item.source = card.ref
     game.stack.append(item)
     game.say("cast", rs.refs("cast"), player=player, card=card.handle, paid=spent,
@@ -92,7 +93,7 @@ def _check_timing(game: Game, card: Obj, player: str) -> None:
                        f"(now: {game.active}'s {game.step}, {len(game.stack)} on the stack)", "illegal_timing")
 
 
-def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: dict[str, Any], player: str,
+def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Snapshot, player: str,
              spell: bool, what: str) -> list[Any]:
     if len(action.targets) > len(steps):
         raise ScenarioInvalid(f"line {action.line}: {action.kind}: {what} takes {len(steps)} target(s), "
@@ -143,7 +144,7 @@ def activate(game: Game, action: Action, source: str) -> None:
     obj = game.one(str(action.card), ("battlefield",), action.line, "activate")
     if obj is None:
         raise _illegal(game, f"{action.card} is not on the battlefield", "illegal_activate")
-    abilities = [a for a in obj.abilities if a.kind == "activated"]
+    abilities = [a for a in chars(game, obj).abilities if a.kind == "activated"]
     if action.ability >= len(abilities):
         raise ScenarioInvalid(f"{source}:{action.line}: activate: {obj.handle} has {len(abilities)} activated "
                               f"abilities; ability {action.ability} does not exist")
@@ -199,7 +200,7 @@ def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost, action: Action, x: 
                            "(summoning sickness): its {T} ability can't be activated", "illegal_tap_cost")
     mana = _pay(game, player, cost.mana, f"{obj.handle}'s ability")
     if cost.tap:
-        obj.tapped = True
+        tap(game, obj, True, "cost", narrate=False)
         paid.append("T")
     if mana:
         paid.append(mana)
@@ -226,13 +227,10 @@ def play_land(game: Game, action: Action, source: str) -> None:
         raise _illegal(game, f"{card.handle} is not a land card", "illegal_not_land")
     if as_card:
         _become_land(game, card)
-    move(game, card, "battlefield")
     game.lands_played += 1
     game.say("play_land", rs.refs("play_land"), player=player, card=card.handle, as_card=as_card,
              land=", ".join(card.subtypes))
-    from .triggers import fire
-
-    fire(game, "enters", card)
+    move_object(game, card, "battlefield", "play_land", narrate=False, controller=player)
     after_land(game, player)
 
 

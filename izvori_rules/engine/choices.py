@@ -19,7 +19,7 @@ class Choices:
 
     def _take(self, player: str, want_targets: bool, what: str, rules: tuple[str, ...]) -> Action:
         for i, answer in enumerate(self.answers):
-            if answer.player == player and answer.has_targets == want_targets:
+            if answer.player == player and answer.has_targets == want_targets and answer.may is None:
                 return self.answers.pop(i)
         kind = "targets" if want_targets else "an order"
         raise MissingChoice(f"{player} must choose {kind} for {what}; add a choose action for {player}", rules)
@@ -44,6 +44,14 @@ class Choices:
             raise ScenarioInvalid(f"{self.source}:{answer.line}: choose.order must list each of "
                                   f"{', '.join(options)} ({what})")
         return out
+
+    def may(self, player: str, what: str, rules: tuple[str, ...] = ()) -> bool:
+        """A "may" choice: ``choose: {player, may: true|false}`` (ru-cr:603.5)."""
+        for i, answer in enumerate(self.answers):
+            if answer.player == player and answer.may is not None:
+                return bool(self.answers.pop(i).may)
+        raise MissingChoice(f"{player} may choose whether to apply {what}; add choose: {{player: {player}, "
+                            "may: true}} or may: false", rules)
 
     def check_all_used(self) -> None:
         if self.answers:

@@ -17,6 +17,7 @@ from typing import Any
 from . import assignment
 from .damage import deal_damage, source_info
 from .errors import IllegalAction
+from .events import Snapshot
 from .keywords import land_type
 from .layers import chars, is_creature
 from .spec import Action
@@ -57,13 +58,15 @@ def declare_attackers(game: Game, action: Action | None) -> None:
         game.say("no_attackers", rs.refs("no_attackers"), player=game.active)
         return
     vigilant = []
+    from .pipeline import tap
+
     for obj, player in chosen:
         obj.attacking = player
         obj.attacking_pw = walkers.get(obj.handle) or walkers.get(obj.name)
         if "vigilance" in chars(game, obj).keywords:  # ru-cr:702.20b sr-judge:E3.82
             vigilant.append(obj.handle)
         else:
-            obj.tapped = True  # ru-cr:508.1f sr-judge:C9.22
+            tap(game, obj, True, "attack", narrate=False)  # ru-cr:508.1f sr-judge:C9.22
     game.say("declare_attackers", rs.refs("declare_attackers") + (rs.refs("kw:vigilance") if vigilant else ()),
              player=game.active, attackers=[[o.handle, p] for o, p in chosen], vigilant=vigilant)
     from .triggers import fire
@@ -76,7 +79,7 @@ def _check_attacker(game: Game, name: str, obj: Obj | None, player: str) -> Obj:
     if obj is None:
         raise _illegal(game, f"{name} is not on the battlefield, so it can't attack", "illegal_attack")
     c = chars(game, obj)
-    if not is_creature(obj) or obj.controller != game.active:
+    if not is_creature(obj, game) or obj.controller != game.active:
         raise _illegal(game, f"{name} can't attack: only creatures {game.active} controls can", "illegal_attack")
     if player not in game.players or player == game.active or game.players[player].lost:
         raise _illegal(game, f"{name} can't attack {player}: it must attack an opponent", "illegal_attack_player")
@@ -150,13 +153,15 @@ def declare_blockers(game: Game, action: Action | None) -> None:
 
     for blocker, _a in chosen:
         fire(game, "blocks", blocker)
+    for attacker in {a.oid: a for _b, a in chosen}.values():
+        fire(game, "becomes_blocked", attacker)  # ru-cr:509.1h sr-judge:D11.93
 
 
 def _check_block(game: Game, name: str, blocker: Obj | None, attacker_name: str, attacker: Obj | None
                  ) -> tuple[Obj, Obj]:
     if attacker is None or attacker.attacking is None:
         raise _illegal(game, f"{name} can't block {attacker_name}: it is not attacking", "illegal_block")
-    if blocker is None or not is_creature(blocker):
+    if blocker is None or not is_creature(blocker, game):
         raise _illegal(game, f"{name} is not a creature on the battlefield and can't block", "illegal_block")
     if blocker.controller != attacker.attacking:
         raise _illegal(game, f"{name} can't block {attacker_name}: {attacker_name} attacks {attacker.attacking}, "
@@ -244,16 +249,19 @@ def combat_damage_step(game: Game) -> None:
     else:
         dealers = [o for o in creatures if _strikes(game, o, first=False)]
     splits = _assign_all(game, dealers)
-    for obj in dealers:
-        if game.first_strike_step:
-            obj.struck_first = True
+    if game.first_strike_step:
+        assigned = {obj.oid for obj, split in splits if any(n > 0 for _t, n in split)}
+        for obj in dealers:
+            # mtg: a creature that had first strike as the first step began (ru-cr:702.7b); izvori: one that
+            # assigned combat damage in it (sr-judge:C11.50, sr-judge:E3.62)
+            obj.struck_first = rs.second_damage_step == "had_first_strike" or obj.oid in assigned
     entries = [(source_info(game, obj), to, n) for obj, split in splits for to, n in split if n > 0]
     if rs.combat_damage_on_stack and entries:  # sr-judge:C11.10 sr-judge:D9.17
         item = StackItem(game.new_id(), "combat_damage", "combat damage", game.active)
-        item.source_info = {"entries": entries}
+        item.damage = entries
         game.stack.append(item)
         game.say("combat_damage_on_stack", rs.refs("combat_damage_on_stack"),
-                 entries=[[e["name"], game.describe(t), n] for e, t, n in entries])
+                 entries=[[e.name, game.describe(t), n] for e, t, n in entries])
         return
     deal_combat_damage(game, entries)  # ru-cr:510.2
 
@@ -302,12 +310,12 @@ def _keyword_rules(game: Game, obj: Obj, event: str, split: list[tuple[Any, int]
     return extra
 
 
-def deal_combat_damage(game: Game, entries: list[tuple[dict[str, Any], Any, int]]) -> None:
+def deal_combat_damage(game: Game, entries: list[tuple[Snapshot, Any, int]]) -> None:
     """All combat damage at once; each source's "deals combat damage" triggers once."""
-    dealt: dict[tuple[int, int], dict[str, Any]] = {}
+    dealt: dict[tuple[int, int], Snapshot] = {}
     for info, to, n in entries:
         if deal_damage(game, info, to, n, combat=True) > 0:
-            dealt[info["ref"]] = info
+            dealt[info.ref] = info
     from .triggers import fire
 
     for ref in dealt:
@@ -319,7 +327,7 @@ def deal_combat_damage(game: Game, entries: list[tuple[dict[str, Any], Any, int]
 def resolve_combat_damage(game: Game, item: StackItem) -> None:
     """izvori: the combat damage object resolves, dealt as assigned (sr-judge:C11.40, sr-judge:C11.41)."""
     game.say("resolve_combat_damage", game.rs.refs("combat_damage"))
-    deal_combat_damage(game, item.source_info["entries"])
+    deal_combat_damage(game, item.damage)
 
 
 def end_of_combat(game: Game) -> None:

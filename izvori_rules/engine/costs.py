@@ -24,7 +24,7 @@ from .errors import IllegalAction, MissingChoice, ScenarioInvalid
 from .layers import chars, is_creature
 from .mana import parse_cost
 from .spec import Action, Cost, EffectStep
-from .state import Game, Obj, move
+from .state import Game, Obj
 
 
 @dataclass(slots=True)
@@ -256,8 +256,9 @@ def _taps(game: Game, need: int, action: Action, player: str, source: Obj | None
 
 
 def pay_non_mana(game: Game, payments: list[Any], player: str) -> list[str]:
-    """Sacrifice, discard, tap and pay life (ru-cr:601.2h, sr-judge:D10.18)."""
-    from .replacement import put_into_graveyard
+    """Sacrifice, discard, tap and pay life, each through the event pipeline (ru-cr:601.2h, sr-judge:D10.18)."""
+    from .damage import lose_life
+    from .pipeline import move_object, put_into_graveyard, tap
 
     rs = game.rs
     paid = []
@@ -266,15 +267,14 @@ def pay_non_mana(game: Game, payments: list[Any], player: str) -> list[str]:
             put_into_graveyard(game, what, "sacrifice", rs.refs("sacrifice_cost"))
             paid.append(f"sacrifice {what.handle}")
         elif kind == "discard":
-            move(game, what, "graveyard")
             game.say("discard", rs.refs("discard_cost"), player=player, card=what.handle)
+            move_object(game, what, "graveyard", "discard", narrate=False)
             paid.append(f"discard {what.handle}")
         elif kind == "tap":
-            what.tapped = True
+            tap(game, what, True, "cost", narrate=False)
             paid.append(f"tap {what.handle}")
         else:
-            game.players[player].life -= what  # ru-cr:118.3: paying life is losing it
-            game.say("pay_life", rs.refs("pay_life"), player=player, amount=what, life=game.players[player].life)
+            lose_life(game, player, what, rs.refs("pay_life"), why="cost")  # ru-cr:118.3: paying life is losing it
             paid.append(f"{what} life")
     return paid
 
@@ -294,6 +294,8 @@ def discard_to_hand_size(game: Game, hand: list[Obj], limit: int) -> None:
     if len(picked) != n:
         raise IllegalAction(f"{player} has {len(hand)} cards and discards exactly {n}; the choice names "
                             f"{len(picked)}", rules)
+    from .pipeline import move_object
+
     for obj in picked:
-        move(game, obj, "graveyard")
         game.say("discard", rules, player=player, card=obj.handle)
+        move_object(game, obj, "graveyard", "discard", narrate=False)

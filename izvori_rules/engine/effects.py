@@ -2,7 +2,11 @@
 
 A step that takes a target uses the next of the item's targets; if that target has become illegal the step
 does nothing to it (ru-cr:608.2b, sr-judge:D14.21). Until-end-of-turn effects are continuous effects locked to
-the objects they affected (:mod:`.layers`); regeneration and prevention create shields (:mod:`.replacement`).
+the objects they affected (:mod:`.layers`); regeneration, prevention and "this turn" replacement effects
+create shields (:mod:`.replacement`). Everything that changes the game goes through :mod:`.pipeline` as an
+event. Zone changes (exile, return to hand, put onto the battlefield, flicker, top or bottom of a library) make
+a new object (ru-cr:400.7, sr-judge:B16.13); a later step that says "its" uses the last known information of
+the object the previous step moved (ru-cr:608.2g, sr-judge:D11.104).
 """
 
 from __future__ import annotations
@@ -12,13 +16,15 @@ from typing import Any
 
 from . import targets as tg
 from .damage import deal_damage, gain_life, lose_life
-from .layers import ContinuousEffect, chars, is_creature
+from .events import Draw, PutCounters, Snapshot
+from .layers import ContinuousEffect, chars, is_creature, snapshot
 from .mana import format_pool, parse_pool
-from .replacement import Shield, add_shield, destroy, put_into_graveyard
-from .spec import EffectStep, ObjectSpec
+from .pipeline import Instead, LIBRARY_CARD, destroy, move_object, perform, put_into_graveyard, tap
+from .replacement import Replacement, shield
+from .spec import EffectStep
 from .state import Game, Obj, StackItem, make_object
 
-LIBRARY_CARD = "library card"
+__all__ = ["LIBRARY_CARD", "draw_cards", "run"]
 
 
 class _Run:
@@ -28,9 +34,28 @@ class _Run:
         self.game = game
         self.item = item
         self.targets = list(targets)
+        self.last: Snapshot | None = None  # the object the last step affected, as it last was
+        self.moved: Obj | None = None  # "it": the object the last step affected (after a zone change, the new one)
 
     def next_target(self) -> Any:
         return self.targets.pop(0) if self.targets else None
+
+    def objects(self, step: EffectStep) -> list[Obj]:
+        """The objects a zone-changing step affects: its target, the source, or the bound object."""
+        game = self.game
+        if step.to == "self":
+            obj = self.source()
+            return [obj] if obj is not None and obj.zone != "stack" else []
+        if step.to == "bound":
+            return [o for o in (game.get(ref) for ref in self.item.bound if not isinstance(ref, str))
+                    if o is not None]
+        if step.to == "it":
+            return [self.moved] if self.moved is not None else []
+        if step.to in ("all_creatures", "each_creature"):
+            return [o for o in game.battlefield() if is_creature(o, game)]
+        obj = game.get(self.next_target())
+        self.moved = obj
+        return [obj] if obj is not None else []
 
     def source(self) -> Obj | None:
         return self.game.get(self.item.source)
@@ -40,12 +65,15 @@ class _Run:
         game, to = self.game, step.to
         if to == "target":
             obj = game.get(self.next_target())
+            self.moved = obj
             return [obj] if obj is not None else []
         if to == "self":
             obj = self.source()
             return [obj] if obj is not None and obj.zone == "battlefield" else []
+        if to in ("bound", "it"):
+            return [o for o in self.objects(step) if o.zone == "battlefield"]
         mine = self.item.controller
-        out = [o for o in game.battlefield() if is_creature(o)]
+        out = [o for o in game.battlefield() if is_creature(o, game)]
         if to in ("creatures_you_control", "other_creatures_you_control"):
             out = [o for o in out if o.controller == mine]
         if to.startswith("other") or to == "each_other_creature":
@@ -61,7 +89,17 @@ class _Run:
             return game.apnap()
         if to == "each_opponent":
             return [p for p in game.apnap() if p != self.item.controller]
+        if to == "its_controller":
+            return [self.last.controller] if self.last is not None else []
         return [self.item.controller]
+
+    def amount(self, step: EffectStep) -> int:
+        """The step's number; ``its_power`` is the power of the object the last step affected, as it last was."""
+        if step.amount_of == "its_power":
+            return max(self.last.power, 0) if self.last is not None else 0
+        if step.x_times:  # X is the value announced as it was cast (ru-cr:107.3a, sr-judge:D10.12)
+            return self.item.x * step.x_times
+        return step.amount or 0
 
 
 def run(game: Game, item: StackItem, targets: list[Any]) -> None:
@@ -71,14 +109,11 @@ def run(game: Game, item: StackItem, targets: list[Any]) -> None:
         _STEPS[step.kind](r, step)
 
 
-def amount_of(r: _Run, step: EffectStep) -> int:
-    """The step's amount; X is the value announced as the spell was cast (ru-cr:107.3a, sr-judge:D10.12)."""
-    return r.item.x * step.x_times if step.x_times else (step.amount or 0)
-
-
 def _damage(r: _Run, step: EffectStep) -> None:
-    game, amount = r.game, amount_of(r, step)
+    game, amount = r.game, r.amount(step)
     info = r.item.source_info
+    if info is None:
+        return
     if step.divided:  # ru-cr:601.2d: as divided on casting; an illegal target's share is not dealt (608.2b)
         for share in list(r.item.division):
             to = r.next_target()
@@ -99,12 +134,13 @@ def _damage(r: _Run, step: EffectStep) -> None:
 def _destroy(r: _Run, step: EffectStep) -> None:
     game = r.game
     if step.to == "all_creatures":
-        objs = [o for o in game.battlefield() if is_creature(o)]
+        objs = [o for o in game.battlefield() if is_creature(o, game)]
     elif step.to == "self":
         objs = [o for o in [r.source()] if o is not None and o.zone == "battlefield"]
     else:
         objs = [o for o in [game.get(r.next_target())] if o is not None]
     for obj in objs:
+        r.last = snapshot(game, obj)
         destroy(game, obj, regenerate=not step.no_regenerate, rules=())
 
 
@@ -117,6 +153,7 @@ def _continuous(kind: str) -> Callable[[_Run, EffectStep], None]:
         eff = ContinuousEffect(game.stamp(), kind, frozenset(o.ref for o in objs), step.power, step.toughness,
                                step.keywords, r.item.name)
         game.effects.append(eff)
+        game.changed()
         event = {"modify": "pump", "set": "set_pt", "switch": "switch_pt", "grant": "grant"}[kind]
         for obj in objs:
             c = chars(game, obj)
@@ -127,7 +164,7 @@ def _continuous(kind: str) -> Callable[[_Run, EffectStep], None]:
 
 def _regenerate(r: _Run, step: EffectStep) -> None:
     for obj in r.creatures(step):  # ru-cr:701.14a sr-judge:D20.62
-        add_shield(r.game, Shield("regenerate", obj.ref, None, r.item.name, r.game.stamp()))
+        shield(r.game, "regenerate", "destroy", r.item.name, r.item.controller, obj.ref)
         r.game.say("regen_shield", r.game.rs.refs("regen_shield"), obj=obj.handle, source=r.item.name)
 
 
@@ -143,8 +180,10 @@ def _prevent(r: _Run, step: EffectStep) -> None:
         protects = r.item.source
     else:
         protects = r.item.controller
-    shield = Shield("prevent", protects, step.amount, r.item.name, game.stamp(), combat_only=step.to == "combat_damage")
-    add_shield(game, shield)  # ru-cr:615.7 sr-judge:D20.72
+    made = shield(game, "prevent", "damage", r.item.name, r.item.controller, protects, step.amount,
+                  combat_only=step.to == "combat_damage", next_only=step.amount is not None)
+    if protects is None:
+        made.spec = made.spec.__class__("damage", "combat", "prevent", step.line)  # ru-cr:615.7 sr-judge:D20.72
     event = "prevent_shield" if step.amount is not None else "prevent_all"
     game.say(event, game.rs.refs(event), to="combat" if protects is None else game.describe(protects),
              amount=step.amount, source=r.item.name)
@@ -157,71 +196,67 @@ def _counter(r: _Run, step: EffectStep) -> None:
         return
     game.stack.remove(item)  # ru-cr:701.5a sr-judge:D20.73
     if item.obj is not None:
-        from .state import move
-
-        move(game, item.obj, "graveyard")
+        move_object(game, item.obj, "graveyard", "countered", narrate=False)
     game.say("countered", game.rs.refs("countered"), item=item.name, by=r.item.name)
 
 
 def _life(r: _Run, step: EffectStep) -> None:
     for player in r.players(step):
         if step.kind == "gain_life":
-            gain_life(r.game, player, amount_of(r, step), r.game.rs.refs("gain_life"), why=r.item.name)
+            gain_life(r.game, player, r.amount(step), r.game.rs.refs("gain_life"), why=r.item.name)
         else:
-            lose_life(r.game, player, amount_of(r, step), r.game.rs.refs("lose_life"), why=r.item.name)
+            lose_life(r.game, player, r.amount(step), r.game.rs.refs("lose_life"), why=r.item.name)
 
 
 def _draw(r: _Run, step: EffectStep) -> None:
     for player in r.players(step):
-        draw_cards(r.game, player, amount_of(r, step), r.game.rs.refs("draw"))
+        draw_cards(r.game, player, r.amount(step), r.game.rs.refs("draw"))
 
 
 def draw_cards(game: Game, player: str, n: int, rules: tuple[str, ...]) -> None:
-    """Draw one card at a time (ru-cr:120.2); from an empty library the player will lose (ru-cr:704.5b)."""
-    p = game.players[player]
+    """Draw one card at a time (ru-cr:120.2); from an empty library the player will lose (ru-cr:704.5b). A draw
+    replaced by something else does that instead (ru-cr:614.11, sr-judge:D20.68)."""
     for _ in range(n):
-        if p.library <= 0:
-            p.drew_from_empty = True  # ru-cr:120.3 sr-judge:A3.33
-            game.say("draw_empty", rules, player=player)
-            continue
-        p.library -= 1
-        make_object(game, ObjectSpec(name=LIBRARY_CARD, line=0), player, "hand")
-        game.say("draw", rules, player=player, library=p.library)
+        done = perform(game, Draw(player, rules))
+        if isinstance(done, Instead):
+            _instead(game, done.replacement, player)
+
+
+def _instead(game: Game, r: Replacement, player: str) -> None:
+    item = StackItem(game.new_id(), "replacement", r.source, r.controller, r.spec.effect, [], r.origin)
+    obj = game.get(r.origin)
+    item.source_info = snapshot(game, obj) if obj is not None else None
+    run(game, item, [])
 
 
 def _token(r: _Run, step: EffectStep) -> None:
-    from .triggers import fire
-
     game = r.game
     spec = step.token or game.token_cards[str(step.token_card)]
     for _ in range(step.count):
-        obj = make_object(game, spec, r.item.controller, "battlefield", token=True)  # ru-cr:110.5
-        obj.summoning_sick = True
-        game.say("token", game.rs.refs("token"), obj=obj.handle, player=obj.controller,
+        obj = make_object(game, spec, r.item.controller, "nowhere", token=True)  # ru-cr:110.5
+        game.say("token", game.rs.refs("token"), obj=obj.handle, player=r.item.controller,
                  pt=f"{obj.power}/{obj.toughness}" if obj.power is not None else "")
-        fire(game, "enters", obj)
+        move_object(game, obj, "battlefield", "token", narrate=False, controller=r.item.controller)
 
 
 def _sacrifice(r: _Run, step: EffectStep) -> None:
     obj = r.source()
     if obj is not None and obj.zone == "battlefield" and obj.controller == r.item.controller:  # ru-cr:701.16a
+        r.last = snapshot(r.game, obj)
         put_into_graveyard(r.game, obj, "sacrifice", r.game.rs.refs("sacrifice"))
 
 
 def _add_counters(r: _Run, step: EffectStep) -> None:
     for obj in r.creatures(step):
-        for kind, n in step.counters:
-            obj.counters[kind] += n  # ru-cr:121.1 sr-judge:B1.90
-        r.game.say("counters", r.game.rs.refs("counters"), obj=obj.handle, counters=dict(step.counters))
+        perform(r.game, PutCounters(obj.ref, step.counters, r.item.name))  # ru-cr:121.1 sr-judge:B1.90
 
 
 def _tap(r: _Run, step: EffectStep) -> None:
-    obj = r.source() if step.to == "self" else r.game.get(r.next_target())
+    objs = r.objects(step)
+    obj = objs[0] if objs else None
     if obj is None or obj.zone != "battlefield":
         return
-    obj.tapped = step.kind == "tap"
-    event = "tap" if step.kind == "tap" else "untap_effect"
-    r.game.say(event, r.game.rs.refs(event), obj=obj.handle)
+    tap(r.game, obj, step.kind == "tap", r.item.name)
 
 
 def _add_mana(r: _Run, step: EffectStep) -> None:
@@ -242,7 +277,120 @@ def _attach(r: _Run, step: EffectStep) -> None:
     game.say("attach", game.rs.refs("attach"), obj=source.handle, to=host.handle)
 
 
+def _move(r: _Run, step: EffectStep) -> None:
+    """Exile, return to hand, put onto the battlefield, on top or at the bottom of a library (ru-cr:400.7)."""
+    game = r.game
+    zone = {"library_top": "library", "library_bottom": "library"}.get(step.zone, step.zone)
+    for obj in r.objects(step):
+        if obj.zone == zone and zone != "library":
+            continue
+        r.last = snapshot(game, obj)
+        controller = r.item.controller if step.controller == "you" else None
+        moved = move_object(game, obj, zone, step.zone, tapped=step.tapped, controller=controller,
+                            bottom=step.zone == "library_bottom", rules=game.rs.refs("zone_change"))
+        r.moved = moved
+
+
+def _flicker(r: _Run, step: EffectStep) -> None:
+    """Exile it, then return it to the battlefield under its owner's control: a new object (ru-cr:400.7)."""
+    game = r.game
+    for obj in r.objects(step):
+        if obj.zone != "battlefield":
+            continue
+        r.last = snapshot(game, obj)
+        if move_object(game, obj, "exile", "exile", rules=game.rs.refs("zone_change")) is None:
+            continue
+        if obj.zone == "exile":
+            r.moved = move_object(game, obj, "battlefield", "flicker", rules=game.rs.refs("zone_change"))
+        if obj.token and obj.zone != "battlefield":
+            r.moved = None
+
+
+def _gain_control(r: _Run, step: EffectStep) -> None:
+    game = r.game
+    objs = [o for o in r.objects(step) if o.zone == "battlefield"]
+    if not objs:
+        return
+    eff = ContinuousEffect(game.stamp(), "control", frozenset(o.ref for o in objs), source=r.item.name,
+                           controller=r.item.controller, duration=step.duration)  # ru-cr:613.1b sr-judge:D19.51
+    game.effects.append(eff)
+    game.changed()
+    for obj in objs:
+        game.say("gain_control", game.rs.refs("gain_control"), obj=obj.handle, player=r.item.controller,
+                 until="end_of_turn" if step.duration == "end_of_turn" else "")
+
+
+def _become(r: _Run, step: EffectStep) -> None:
+    """Type, colour, ability and power/toughness changes in their layers (ru-cr:613.1d-f, sr-judge:D19.52)."""
+    game = r.game
+    objs = [o for o in r.objects(step) if o.zone == "battlefield"]
+    if not objs:
+        return
+    stamp = game.stamp()
+    affected = frozenset(o.ref for o in objs)
+    parts = []
+    if step.types or step.subtypes:
+        parts.append(ContinuousEffect(stamp, "type", affected, source=r.item.name, types=step.types,
+                                      subtypes=step.subtypes, duration=step.duration))
+    if step.colors is not None:
+        parts.append(ContinuousEffect(stamp, "color", affected, source=r.item.name, colors=step.colors,
+                                      duration=step.duration))
+    if step.lose_abilities:
+        parts.append(ContinuousEffect(stamp, "lose_abilities", affected, source=r.item.name,
+                                      duration=step.duration))
+    if step.keywords:
+        parts.append(ContinuousEffect(stamp, "grant", affected, keywords=step.keywords, source=r.item.name,
+                                      duration=step.duration))
+    if step.power or step.toughness or "creature" in step.types:
+        parts.append(ContinuousEffect(stamp, "set", affected, step.power, step.toughness, source=r.item.name,
+                                      duration=step.duration))
+    game.effects.extend(parts)
+    game.changed()
+    for obj in objs:
+        c = chars(game, obj)
+        game.say("become", game.rs.refs("become"), obj=obj.handle, types=list(c.types), colors=list(c.colors),
+                 lost=step.lose_abilities, keywords=list(step.keywords),
+                 pt=f"{c.power}/{c.toughness}" if "creature" in c.types else "", source=r.item.name)
+
+
+def _replace(r: _Run, step: EffectStep) -> None:
+    """A replacement or prevention effect that lasts this turn (ru-cr:614.1a, sr-judge:D20.11)."""
+    game, spec = r.game, step.replace
+    assert spec is not None
+    bound: Any = None
+    if spec.who == "target":
+        bound = r.next_target()
+        if bound is None:
+            return
+    elif spec.who in ("you", "controller"):
+        bound = r.item.controller
+    made = Replacement(spec, r.item.name, r.item.controller, game.stamp(), origin=r.item.source, bound=bound,
+                       left=spec.amount if spec.instead == "prevent" else None)
+    if spec.instead == "redirect":
+        made.redirect = r.item.source if spec.to == "self" else (r.next_target() if spec.to == "target"
+                                                                 else r.item.controller)
+    if spec.when.endswith("_step"):
+        made.extra["lasts"] = True  # "skip your next draw step" waits for that step
+    game.shields.append(made)
+    game.say("replacement_created", game.rs.refs("skip" if spec.instead == "skip" else "replaced"),
+             source=r.item.name, when=spec.when, instead=spec.instead,
+             who=game.describe(bound) if bound is not None else spec.who)
+
+
+def _delayed(r: _Run, step: EffectStep) -> None:
+    """A delayed triggered ability, which triggers once (ru-cr:603.7a, ru-cr:603.7b; sr-judge:D5.40)."""
+    from .triggers import Delayed
+
+    game, spec = r.game, step.delayed
+    assert spec is not None
+    bound: list[Any] = [r.moved.ref] if spec.about_target and r.moved is not None else []
+    game.delayed.append(Delayed(spec, r.item.controller, r.item.name, r.item.source, bound))
+    game.say("delayed", game.rs.refs("delayed"), source=r.item.name, when=spec.when)
+
+
 _STEPS: dict[str, Callable[[_Run, EffectStep], None]] = {
+    "move": _move, "flicker": _flicker, "gain_control": _gain_control, "become": _become, "replace": _replace,
+    "delayed": _delayed,
     "damage": _damage, "destroy": _destroy, "pump": _continuous("modify"), "set_pt": _continuous("set"),
     "switch_pt": _continuous("switch"), "grant": _continuous("grant"), "regenerate": _regenerate,
     "prevent": _prevent, "counter": _counter, "gain_life": _life, "lose_life": _life, "draw": _draw,

@@ -55,7 +55,7 @@ def _object_check(game: Game, c: Check) -> Outcome:
     values: list[Any] = []
     notes: list[str] = []
     for obj in objs:
-        if obj.zone != "battlefield" and c.kind != "counters":
+        if obj.zone != "battlefield" and c.kind not in ("counters", "colors", "types"):
             notes.append(f"{obj.handle} is in the {obj.zone}, not on the battlefield")
             values.append(None)
             continue
@@ -75,4 +75,10 @@ def _value(game: Game, obj: Obj, kind: str) -> Any:
     c = chars(game, obj)
     if kind == "keywords":
         return tuple(sorted(c.keywords))
+    if kind == "controller":
+        return obj.controller
+    if kind == "colors":
+        return tuple(sorted(c.colors))
+    if kind == "types":
+        return tuple(sorted(c.types))
     return f"{c.power}/{c.toughness}"  # power_toughness

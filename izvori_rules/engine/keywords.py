@@ -160,6 +160,22 @@ def resolve_keyword(term: str) -> str:
     return concept
 
 
+def display_name(keyword: str, lang: str) -> str:
+    """A keyword's name in a language, from the concept table (``first_strike`` in ``sr``: Jurišnik)."""
+    base, _, param = keyword.partition(":")
+    concepts = _concepts()
+    if base == "landwalk" and param:
+        base, param = f"{param}walk", ""
+    concept = concepts.get(base) if concepts is not None else None
+    name = (concept.preferred(lang) or concept.preferred("en")) if concept is not None else None
+    name = name or base.replace("_", " ")
+    if param:
+        color_concept = concepts.get(param) if concepts is not None else None
+        word = (color_concept.preferred(lang) if color_concept is not None else None) or param
+        return f"{name}-{word.capitalize()}" if lang == "sr" else f"{name} from {word}"
+    return name
+
+
 def _parameterised(word: str) -> str | None:
     if word in _SR_WALK or (word[:-1] in _SR_WALK) or (word[:-2] in _SR_WALK):
         base = next(k for k in _SR_WALK if word.startswith(k))

@@ -9,8 +9,8 @@ turn follows (ru-cr:800.4i, ru-cr:800.4j). Damage to a player who has left is no
 
 from __future__ import annotations
 
-from .replacement import remove_from_combat
-from .state import Game, move
+from .pipeline import move_object, remove_from_combat
+from .state import Game
 
 
 def leave(game: Game, name: str) -> None:
@@ -28,7 +28,7 @@ def leave(game: Game, name: str) -> None:
         gone.append(item.name)
     for obj in [o for o in game.battlefield() if o.controller == name]:
         remove_from_combat(game, obj)
-        move(game, obj, "exile")
+        move_object(game, obj, "exile", "leave_game", narrate=False)
     game.changed()
     game.say("leave_game", rs.refs("leave_game"), player=name, objs=sorted(set(gone)))
     if game.priority == name:

@@ -203,8 +203,11 @@ TEMPLATES: dict[str, Callable[[dict[str, Any], str], str]] = {
     "regen_shield": _t("{obj} gets a regeneration shield ({source})", "{obj} dobija štit regeneracije ({source})"),
     "prevent_shield": _t("The next {amount} damage to {to} this turn will be prevented ({source})",
                          "Sledećih {amount} štete na {to} u ovom potezu biće sprečeno ({source})"),
-    "prevent_all": _t("All damage to {to} this turn will be prevented ({source})",
-                      "Sva šteta na {to} u ovom potezu biće sprečena ({source})"),
+    "prevent_all": lambda a, lang: _t(
+        "All combat damage this turn will be prevented ({source})",
+        "Sva borbena šteta u ovom potezu biće sprečena ({source})")(a, lang) if a.get("to") == "combat" else _t(
+        "All damage to {to} this turn will be prevented ({source})",
+        "Sva šteta na {to} u ovom potezu biće sprečena ({source})")(a, lang),
     "countered": _t("{item} is countered by {by}", "{item} je sprečena ({by})"),
     "token": _t("{player} creates the token {obj} {pt}", "{player} ubacuje simbol-biće {obj} {pt}"),
     "counters": _t("Counters are put on {obj}: {counters}", "Na {obj} se stavljaju brojači: {counters}"),
@@ -231,11 +234,17 @@ for _why in _WHY_GRAVEYARD["en"]:
     TEMPLATES[f"to_graveyard_{_why}"] = _to_graveyard(_why)
 
 
-def render(event: str, args: dict[str, Any], lang: str) -> str:
-    """The event's text in the language (``en`` or ``sr``)."""
+def render(event: str, args: dict[str, Any], lang: str, ruleset: str = "mtg") -> str:
+    """The event's text in the language (``en`` or ``sr``); keywords by their names in the ruleset's document
+    (izvori: sr-judge's Jurišnik, Letač ...; mtg: the English name, or the Serbian term in ``sr``)."""
     template = TEMPLATES.get(event)
     if template is None:
         return f"{event}: " + ", ".join(f"{k}={v}" for k, v in args.items())
+    if "keywords" in args and isinstance(args["keywords"], list):
+        from .keywords import display_name
+
+        names_in = "sr" if ruleset == "izvori" else lang
+        args = {**args, "keywords": [display_name(k, names_in) for k in args["keywords"]]}
     try:
         return template(args, lang)
     except (KeyError, ValueError, TypeError, IndexError):

@@ -64,11 +64,11 @@ def pay_loyalty(game: Game, obj: Obj, ability: Ability, player: str) -> str:
     return f"{cost:+d}" if cost else "0"
 
 
-def damage_walker(game: Game, source: dict[str, Any], obj: Obj, amount: int, combat: bool) -> None:
+def damage_walker(game: Game, source: Any, obj: Obj, amount: int, combat: bool) -> None:
     """Damage to a planeswalker removes that many loyalty counters (ru-cr:306.8, ru-cr:119.3c)."""
     have = obj.counters.get(LOYALTY, 0)
     obj.counters[LOYALTY] = max(0, have - amount)
-    game.say("damage_walker", game.rs.refs("damage_walker"), source=source["name"], to=obj.handle, amount=amount,
+    game.say("damage_walker", game.rs.refs("damage_walker"), source=source.name, to=obj.handle, amount=amount,
              loyalty=obj.counters[LOYALTY], combat=combat)
 
 

@@ -1,161 +1,254 @@
-"""Replacement and prevention effects: regeneration shields, prevention shields, protection; destruction.
+"""Replacement and prevention effects: what may change a typed event before it happens (ru-cr:614, ru-cr:615;
+sr-judge:D20).
 
-Regeneration replaces the next destruction this turn: remove all damage, tap, remove from combat
-(ru-cr:701.14a, ru-cr:614.8; sr-judge:D20.62, sr-judge:E3.112). "Can't be regenerated" skips the shields.
-Indestructible permanents are not destroyed (ru-cr:702.12b; sr-judge glossary "Neuništiv").
-Prevention shields prevent the next N damage, or all damage, to one recipient this turn (ru-cr:615.7,
-sr-judge:D20.72); protection prevents damage from sources of the colour (ru-cr:702.16e, sr-judge:E3.25). When
-several apply to one event and the order changes the outcome, the affected player (or the controller of the
-affected creature) chooses the order (ru-cr:616.1, sr-judge:D20.91).
+A :class:`Replacement` watches one kind of event. Sources: regeneration and prevention shields and the
+"this turn" effects of resolved spells (``game.shields``), static ``replacement`` abilities of permanents
+(ru-cr:614.1a, sr-judge:D20.11), an entering permanent's own "enters tapped / with counters" (ru-cr:614.1c,
+ru-cr:614.12; sr-judge:D20.12), and protection, which prevents damage from sources of its colours
+(ru-cr:702.16e, sr-judge:E3.25). Each applies at most once to an event (ru-cr:614.5, sr-judge:D20.61);
+:mod:`.pipeline` orders them (ru-cr:616.1, sr-judge:D20.91). This module only decides which apply and what each
+makes of the event; it changes nothing but the shields it uses up.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import permutations
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .errors import NotModelled
-from .layers import chars
-from .state import Game, Obj, Target, move
+from .events import Damage, Destroy, Draw, GameEvent, PutCounters, ZoneChange, BeginStep
+from .layers import chars, is_creature
+from .spec import ReplaceSpec
+from .state import Game, Obj, ObjRef, Target
+
+# What "instead" makes of a zone change: the zone the object goes to instead.
+ZONE_INSTEAD = {"exile": "exile", "hand": "hand", "library_top": "library", "library_bottom": "library",
+                "graveyard": "graveyard"}
 
 
-@dataclass(slots=True)
-class Shield:
-    """A regeneration or prevention shield, until the end of the turn (ru-cr:514.2, sr-judge:C15.20)."""
+@dataclass(slots=True, eq=False)
+class Replacement:
+    """One replacement or prevention effect that exists now."""
 
-    kind: str  # regenerate | prevent
-    protects: Target | None  # None: every recipient (prevent all combat damage this turn)
-    amount: int | None  # prevent: None means all
-    source: str
+    spec: ReplaceSpec
+    source: str  # its source's name, for the narration
+    controller: str
     timestamp: int
+    origin: ObjRef | None = None  # the permanent whose ability it is (or that the effect came from)
+    bound: Target | None = None  # the object or player it was locked to ("target creature", "you")
+    redirect: Target | None = None  # redirection: where the damage goes instead
+    left: int | None = None  # prevention shield: what it still prevents (None: all)
+    self_replacement: bool = False  # ru-cr:614.15 sr-judge:D20.64
+    used: bool = False
     combat_only: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def kind(self) -> str:
+        return self.spec.instead
 
 
-def add_shield(game: Game, shield: Shield) -> None:
-    game.shields.append(shield)
-
-
-# --- destruction ------------------------------------------------------------------------------------------
-
-def destroy(game: Game, obj: Obj, regenerate: bool = True, why: str = "destroy",
-            rules: tuple[str, ...] = ()) -> bool:
-    """Destroy a permanent unless it is indestructible or a regeneration shield replaces it; True if it left."""
-    rs = game.rs
-    if chars(game, obj).has("indestructible"):  # ru-cr:702.12b
-        game.say("indestructible", rules + rs.refs("kw:indestructible"), obj=obj.handle)
-        return False
-    shield = next((s for s in game.shields if s.kind == "regenerate" and s.protects == obj.ref), None)
-    if shield is not None and not regenerate:
-        game.say("cant_regenerate", rules + rs.refs("cant_regenerate"), obj=obj.handle)
-    elif shield is not None:  # ru-cr:701.14a sr-judge:D20.62
-        game.shields.remove(shield)
-        obj.damage = 0
-        obj.deathtouched = False
-        obj.tapped = True
-        was_in_combat = obj.attacking is not None or obj.blocking is not None
-        _remove_from_combat(game, obj)
-        game.say("regenerated", rules + rs.refs("regenerated"), obj=obj.handle, combat=was_in_combat)
-        return False
-    put_into_graveyard(game, obj, why, rules + rs.refs("destroy"))
-    return True
-
-
-def put_into_graveyard(game: Game, obj: Obj, why: str, rules: tuple[str, ...]) -> None:
-    """A permanent goes to its owner's graveyard; "dies" triggers look back at it (ru-cr:603.10a)."""
-    from .triggers import fire
-
-    was_creature = "creature" in chars(game, obj).types
-    attached = [o for o in game.battlefield() if o.attached_to == obj.ref]
-    _remove_from_combat(game, obj)
-    if was_creature:
-        fire(game, "dies", obj)  # ru-cr:603.10a sr-judge:D11.104
-    move(game, obj, "graveyard")
-    game.say("to_graveyard_" + why, rules, obj=obj.handle, owner=obj.owner)
-    for other in attached:
-        other.attached_to = obj.ref  # now points at a gone object: the SBA unattaches or buries it
-
-
-def _remove_from_combat(game: Game, obj: Obj) -> None:
-    """Remove from combat (ru-cr:506.4, sr-judge:C7.20); a blocked attacker stays blocked."""
-    for ref in ([obj.blocking] if obj.blocking is not None else []) + obj.blocking_more:
-        attacker = game.get(ref)
-        if attacker is not None and obj.ref in attacker.blockers:
-            attacker.blockers.remove(obj.ref)
-    if obj.attacking is not None:
-        for o in game.battlefield():
-            if o.blocking == obj.ref:
-                o.blocking = o.blocking_more.pop(0) if o.blocking_more else None
-            elif obj.ref in o.blocking_more:
-                o.blocking_more.remove(obj.ref)
-    obj.leave_combat()
-
-
-def remove_from_combat(game: Game, obj: Obj) -> None:
-    _remove_from_combat(game, obj)
-
-
-# --- prevention -------------------------------------------------------------------------------------------
-
-def prevent(game: Game, source: dict[str, Any], to: Target, amount: int, combat: bool) -> int:
-    """Apply prevention to one damage event; returns the damage left to deal."""
-    applicable = _applicable(game, source, to, combat)
-    if not applicable:
-        return amount
-    if len(applicable) > 1:
-        applicable = _ordered(game, applicable, to, amount)
-    left = amount
-    for shield in applicable:
-        if left <= 0:
-            break
-        stopped = left if shield.amount is None else min(left, shield.amount)
-        left -= stopped
-        if shield.amount is not None:
-            shield.amount -= stopped
-            if shield.amount <= 0 and shield in game.shields:
-                game.shields.remove(shield)
-        event = "protection_prevents" if shield.kind == "protection" else "prevented"
-        rules = game.rs.refs("kw:protection_damage") if shield.kind == "protection" else game.rs.refs("prevented")
-        game.say(event, rules, source=source["name"], to=game.describe(to), amount=stopped, by=shield.source)
-    return left
-
-
-def _applicable(game: Game, source: dict[str, Any], to: Target, combat: bool) -> list[Shield]:
-    found = [s for s in game.shields if s.kind == "prevent" and (s.protects == to or s.protects is None)
-             and (combat or not s.combat_only)]
-    if not isinstance(to, str):
-        obj = game.get(to)
-        if obj is not None and chars(game, obj).protection_from(tuple(source.get("colors", ()))):
-            found.insert(0, Shield("protection", to, None, f"{obj.handle}'s protection", 0))
-    return found
-
-
-def _ordered(game: Game, shields: list[Shield], to: Target, amount: int) -> list[Shield]:
-    """The order the affected player chooses, asked only when the order changes the outcome."""
-    if len(shields) > 5:
-        raise NotModelled("more than five prevention effects on one damage event", game.rs.refs("prevented"))
-    outcomes = {_simulate(shields, order, amount) for order in permutations(range(len(shields)))}
-    if len(outcomes) == 1:
-        return sorted(shields, key=lambda s: s.timestamp)
-    host = None if isinstance(to, str) else game.get(to)
-    chooser = to if isinstance(to, str) else (host.controller if host is not None else game.active)
-    names = [s.source for s in shields]
-    picks = game.choices.order(chooser, f"the prevention effects on damage to {game.describe(to)}", names,
-                               game.rs.refs("prevented"))
-    return [shields[i] for i in picks]
-
-
-def _simulate(shields: list[Shield], order: tuple[int, ...], amount: int) -> tuple[int, ...]:
-    """What an order leaves: the damage still dealt and how much each limited shield used up."""
-    left, used = amount, [0] * len(shields)
-    for i in order:
-        cap = shields[i].amount
-        stopped = left if cap is None else min(left, cap)
-        used[i] = stopped if cap is not None else 0
-        left -= stopped
-    return (left, *used)
+def shield(game: Game, instead: str, when: str, source: str, controller: str, bound: Target | None,
+           amount: int | None = None, combat_only: bool = False, next_only: bool = True) -> Replacement:
+    """A regeneration or prevention shield of a resolved spell or ability (ru-cr:615.7, sr-judge:D20.72)."""
+    spec = ReplaceSpec(when, "bound", instead, 0, amount=amount, next_only=next_only)
+    r = Replacement(spec, source, controller, game.stamp(), bound=bound, left=amount, combat_only=combat_only)
+    game.shields.append(r)
+    return r
 
 
 def end_of_turn(game: Game) -> None:
-    """Shields last "this turn" (ru-cr:514.2, sr-judge:C15.20)."""
-    game.shields.clear()
+    """Shields and "this turn" effects end (ru-cr:514.2, sr-judge:C15.20); "your next draw step" waits."""
+    game.shields[:] = [r for r in game.shields if r.extra.get("lasts")]
+
+
+# --- which apply --------------------------------------------------------------------------------------
+
+def candidates(game: Game, event: GameEvent) -> list[Replacement]:
+    """The replacement and prevention effects that would apply to the event now."""
+    out = [r for r in game.shields if not r.used and _matches(game, r, event)]
+    for obj, ability in _static_replacements(game, event):
+        r = Replacement(ability.replace, obj.handle, obj.controller, obj.timestamp, origin=obj.ref,
+                        self_replacement=ability.replace.who == "self" and ability.replace.when == "enters")
+        if ability.replace.instead == "redirect" and ability.replace.to == "self":
+            r.redirect = obj.ref  # "... is dealt to [this creature] instead" (ru-cr:614.9)
+        key = ("static", obj.ref, ability.line, ability.replace.instead)
+        r.extra["key"] = key
+        if _matches(game, r, event):
+            out.append(r)
+    if isinstance(event, Damage) and not isinstance(event.to, str):
+        target = game.get(event.to)
+        if target is not None and chars(game, target).protection_from(event.source.colors):
+            spec = ReplaceSpec("damage", "bound", "prevent", 0)
+            r = Replacement(spec, f"{target.handle}'s protection", target.controller, 0, bound=event.to)
+            r.extra["protection"] = True
+            out.append(r)
+    return out
+
+
+def _static_replacements(game: Game, event: GameEvent) -> list[tuple[Obj, Any]]:
+    objs = list(game.battlefield())
+    if isinstance(event, ZoneChange) and event.to == "battlefield":
+        entering = game.get(event.obj)
+        if entering is not None and entering not in objs:
+            objs.append(entering)  # ru-cr:614.12 sr-judge:D20.12: its own "enters" abilities apply
+    return [(o, a) for o in objs for a in chars(game, o).abilities if a.kind == "replacement" and a.replace]
+
+
+def _matches(game: Game, r: Replacement, event: GameEvent) -> bool:
+    spec = r.spec
+    if isinstance(event, Damage):
+        return spec.when == "damage" and _damage_matches(game, r, event)
+    if isinstance(event, Destroy):
+        return spec.when == "destroy" and _affects(game, r, event.obj)
+    if isinstance(event, ZoneChange):
+        return _zone_matches(game, r, event)
+    if isinstance(event, Draw):
+        return spec.when == "draw" and _affects_player(game, r, event.player)
+    if isinstance(event, BeginStep):
+        return spec.when == f"{event.step}_step" and _affects_player(game, r, event.player)
+    if isinstance(event, PutCounters):
+        return spec.when == "counters" and _affects(game, r, event.obj)
+    return False
+
+
+def _damage_matches(game: Game, r: Replacement, event: Damage) -> bool:
+    spec = r.spec
+    if spec.instead == "cant_prevent":
+        return False
+    if spec.instead == "prevent" and not event.preventable:  # ru-cr:615.12
+        return False
+    if r.combat_only and not event.combat:
+        return False
+    if spec.source == "self" and event.source.ref[0] != (r.origin or (0, 0))[0]:
+        return False
+    if spec.instead == "redirect" and (r.redirect is None or r.redirect == event.to or not _alive(game, r.redirect)):
+        return False
+    if spec.who in ("any", "combat") and r.bound is None:
+        return True
+    return _affects_target(game, r, event.to)
+
+
+def _alive(game: Game, to: Target) -> bool:
+    if isinstance(to, str):
+        return not game.players[to].lost
+    obj = game.get(to)
+    return obj is not None and obj.zone == "battlefield"
+
+
+def _zone_matches(game: Game, r: Replacement, event: ZoneChange) -> bool:
+    spec = r.spec
+    if spec.when == "enters":
+        return event.to == "battlefield" and _affects(game, r, event.obj)
+    if spec.when == "dies":
+        obj = game.get(event.obj)
+        return (event.origin == "battlefield" and event.to == "graveyard" and obj is not None
+                and is_creature(obj, game) and _affects(game, r, event.obj))
+    if spec.when == "to_graveyard":
+        if spec.zone and event.origin != spec.zone:
+            return False
+        return event.to == "graveyard" and event.origin != "stack_copy" and _affects(game, r, event.obj)
+    if spec.when == "leaves":
+        return event.origin == "battlefield" and event.to != "battlefield" and _affects(game, r, event.obj)
+    return False
+
+
+def _affects(game: Game, r: Replacement, ref: ObjRef) -> bool:
+    return _affects_target(game, r, ref)
+
+
+def _affects_target(game: Game, r: Replacement, to: Target) -> bool:
+    who = r.spec.who
+    if r.bound is not None:
+        return to == r.bound or (not isinstance(to, str) and not isinstance(r.bound, str) and to[0] == r.bound[0]
+                                 and who == "bound_card")
+    if isinstance(to, str):
+        return _affects_player(game, r, to)
+    obj = game.objects.get(to[0])
+    if obj is None:
+        return False
+    if who == "self":
+        return r.origin is not None and obj.oid == r.origin[0]
+    if who in ("any", "cards"):
+        return who == "any" or not obj.token
+    if who == "opponents":
+        return obj.owner != r.controller
+    if who in ("creatures_you_control", "other_creatures_you_control", "permanents_you_control",
+               "other_permanents_you_control", "you_and_other_permanents_you_control"):
+        mine = obj.zone == "battlefield" and obj.controller == r.controller
+        other = not who.startswith("other") or r.origin is None or obj.oid != r.origin[0]
+        creature = "creatures" not in who or is_creature(obj, game)
+        return mine and other and creature
+    if who == "creatures":
+        return is_creature(obj, game)
+    return False
+
+
+def _affects_player(game: Game, r: Replacement, player: str) -> bool:
+    who = r.spec.who
+    if r.bound is not None:
+        return r.bound == player
+    if who in ("you", "you_and_other_permanents_you_control"):
+        return player == r.controller
+    if who == "opponents":
+        return player != r.controller
+    return who in ("any", "players")
+
+
+def cant_prevent(game: Game, event: Damage) -> Replacement | None:
+    """An effect that says this damage can't be prevented (ru-cr:615.12), if one applies."""
+    for r in game.shields:
+        if r.spec.instead == "cant_prevent" and (r.spec.source != "self" or r.origin == event.source.ref):
+            return r
+    for obj, ability in _static_replacements(game, event):
+        spec = ability.replace
+        if spec.instead == "cant_prevent" and spec.when == "damage" and (
+                spec.source != "self" or obj.oid == event.source.ref[0]):
+            return Replacement(spec, obj.handle, obj.controller, obj.timestamp, origin=obj.ref)
+    return None
+
+
+# --- what each makes of the event -----------------------------------------------------------------------
+
+def outcome(game: Game, r: Replacement, event: GameEvent, left: int | None = None) -> tuple[GameEvent | None, int]:
+    """The event after this effect (None: nothing happens instead) and how much of a shield it uses; pure."""
+    kind = r.spec.instead
+    cap = r.left if left is None else left
+    if isinstance(event, Damage):
+        if kind == "prevent":
+            stopped = event.amount if cap is None else min(event.amount, cap)
+            rest = event.amount - stopped
+            return (replace(event, amount=rest) if rest > 0 else None), stopped
+        if kind == "redirect" and r.redirect is not None:
+            return replace(event, to=r.redirect), 0
+        if kind == "double":
+            return replace(event, amount=event.amount * 2), 0
+        return event, 0
+    if isinstance(event, ZoneChange):
+        if kind in ZONE_INSTEAD:
+            return replace(event, to=ZONE_INSTEAD[kind], bottom=kind == "library_bottom", cause=kind), 0
+        if kind == "tapped":
+            return replace(event, tapped=True), 0
+        if kind == "counters":
+            return replace(event, counters=event.counters + r.spec.counters), 0
+        return event, 0
+    if isinstance(event, PutCounters) and kind == "double":
+        return replace(event, counters=tuple((k, n * 2) for k, n in event.counters)), 0
+    if isinstance(event, (Draw, BeginStep, Destroy)) and kind in ("skip", "effect", "regenerate"):
+        return None, 0
+    return event, 0
+
+
+def use(game: Game, r: Replacement, stopped: int) -> None:
+    """The effect has applied: a limited shield loses what it used; a "next time" effect is used up."""
+    if r.left is not None:
+        r.left -= stopped
+        if r.left <= 0:
+            _drop(game, r)
+    elif r.spec.next_only and r.spec.instead != "prevent":
+        _drop(game, r)
+
+
+def _drop(game: Game, r: Replacement) -> None:
+    r.used = True
+    if r in game.shields:
+        game.shields.remove(r)

@@ -23,6 +23,7 @@ _SWITCHES = {
     "mana_burn": int, "minimum_damage": int, "priority_after_cast": str, "damage_assignment_order": bool,
     "multiple_defenders": bool, "any_card_as_land": bool, "poison": bool, "legend_rule": bool, "planeswalkers": bool,
     "plus_counter": str, "minus_counter": str, "pt_sublayers": list, "keywords": list,
+    "second_damage_step": str, "layers": list,
 }
 _TABLES = ("rules", "keyword_rules")
 
@@ -50,6 +51,8 @@ class Ruleset:
     minus_counter: str
     pt_sublayers: tuple[str, ...]
     keywords: frozenset[str]
+    second_damage_step: str
+    layers: tuple[str, ...]
     rules: Mapping[str, tuple[str, ...]]
     keyword_rules: Mapping[str, tuple[str, ...]]
 
@@ -112,5 +115,6 @@ def _ruleset(path: Path, rid: str, entry: object) -> Ruleset:
         tables[table] = MappingProxyType({k: tuple(str(r) for r in v) for k, v in raw.items()})
     values: dict[str, Any] = {k: entry[k] for k in _SWITCHES}
     values["pt_sublayers"] = tuple(values["pt_sublayers"])
+    values["layers"] = tuple(values["layers"])
     values["keywords"] = frozenset(values["keywords"])
     return Ruleset(id=rid, **values, rules=tables["rules"], keyword_rules=tables["keyword_rules"])

@@ -104,7 +104,7 @@ class _Run:
         spec, game = self.spec, self.game
         outcomes = evaluate(game, spec.expect) if self._evaluates() else []
         status = self._status(outcomes)
-        steps = tuple(Step(e.event, render(e.event, e.args, self.lang), e.rules) for e in game.log)
+        steps = tuple(Step(e.event, render(e.event, e.args, self.lang, spec.ruleset), e.rules) for e in game.log)
         return ScenarioResult(
             scenario=spec.title, ruleset=spec.ruleset, question=spec.question, source=spec.source, steps=steps,
             rejected=self.rejected, state=final_state(game), expectations=tuple(outcomes), exit_status=status,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .errors import NotModelled
 from .layers import chars, is_creature
-from .replacement import destroy, put_into_graveyard
+from .pipeline import destroy, put_into_graveyard
 from .state import Game, Obj
 
 AURA = ("aura", "oreol")
@@ -42,7 +42,7 @@ def check(game: Game) -> bool:
     """One simultaneous check; True if any state-based action was performed."""
     rs = game.rs
     losers = _losers(game)
-    creatures = [o for o in game.battlefield() if is_creature(o)]
+    creatures = [o for o in game.battlefield() if is_creature(o, game)]
     stats = {o.oid: chars(game, o) for o in creatures}
     zero = [o for o in creatures if stats[o.oid].toughness <= 0]  # ru-cr:704.5f sr-judge:D21.52
     lethal = [o for o in creatures if 0 < stats[o.oid].toughness <= o.damage]  # ru-cr:704.5g sr-judge:D21.53
@@ -139,7 +139,7 @@ def _attachments(game: Game) -> tuple[list[Obj], list[Obj]]:
         if not (aura or equip):
             continue
         host = game.get(obj.attached_to)
-        legal = host is not None and host.zone == "battlefield" and (equip is False or is_creature(host))
+        legal = host is not None and host.zone == "battlefield" and (equip is False or is_creature(host, game))
         if legal and host is not None and chars(game, host).protection_from(obj.colors):
             legal = False  # ru-cr:702.16c ru-cr:702.16d sr-judge:E3.23 sr-judge:E3.24
         if aura and not legal:

@@ -19,10 +19,11 @@ from pathlib import Path
 
 from .cards import CardIndex, card_library, local_cards
 from .errors import EngineRefusal, ScenarioInvalid
-from .objectspec import (Reader, as_bool, as_int, as_list, as_map, as_mana, as_name, as_text, names_list,
-                         read_counters, read_keywords, read_lazy_cards, read_object)
+from .objectspec import (Reader, _colors, _types, as_bool, as_int, as_list, as_map, as_mana, as_name, as_text,
+                         names_list, read_counters, read_keywords, read_lazy_cards, read_object)
 from .rulesets import RULESETS, load_rulesets
 from .spec import STEPS, Action, Check, ObjectSpec, PlayerSpec, Scenario
+from .schema import validate
 from .yamlnodes import Y, load_yaml
 
 TOP_KEYS = ("scenario", "ruleset", "question", "players", "turn", "actions", "expect", "cards", "rules")
@@ -31,7 +32,8 @@ PLAYER_ZONES = ("hand", "graveyard", "exile", "battlefield")
 ACTION_KINDS = ("attack", "block", "order_blockers", "assign_damage", "cast", "activate", "play_land", "choose",
                 "pass")
 EXPECT_KEYS = ("life", "poison", "library", "mana_pool", "zones", "damage", "power_toughness", "counters",
-               "tapped", "stack", "winner", "losers", "illegal_action", "priority", "keywords")
+               "tapped", "stack", "winner", "losers", "illegal_action", "priority", "keywords", "controller",
+               "colors", "types")
 MAX_PLAYERS = 8
 MAX_OBJECTS = 200
 MAX_ACTIONS = 400
@@ -53,6 +55,7 @@ def read_scenario_file(path: str | Path) -> tuple[str, bytes]:
 def load_scenario(text: str | bytes, source: str = "<scenario>", cards: CardIndex | None = None) -> Scenario:
     """Parse and validate a scenario; raises ScenarioInvalid (exit 2) or NotModelled (exit 3)."""
     tree = load_yaml(text, source)
+    validate(tree, source)  # the published JSON Schema first: its errors name the line (exit 2)
     probe = Reader(source, None, lambda _n: None)
     top = as_map(probe, tree, TOP_KEYS, ("scenario", "ruleset", "players", "turn"))
     ruleset_id = as_name(probe, top["ruleset"])
@@ -178,10 +181,10 @@ def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Ac
                      ("player", "card")),
             "play_land": (("player", "card"), ("player", "card")),
             "activate": (("player", "source", "ability", "targets", *choices), ("player", "source")),
-            "choose": (("player", "targets", "order"), ("player",))}[kind]
+            "choose": (("player", "targets", "order", "may"), ("player",))}[kind]
     f = as_map(r, body, *keys)
-    if kind == "choose" and ("targets" in f) == ("order" in f):
-        raise r.fail(body, "choose needs exactly one of targets or order")
+    if kind == "choose" and sum(k in f for k in ("targets", "order", "may")) != 1:
+        raise r.fail(body, "choose needs exactly one of targets, order or may")
     targets = tuple(as_name(r, t) for t in as_list(r, f["targets"])) if "targets" in f else ()
     from .costspec import action_choices
 
@@ -192,7 +195,8 @@ def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Ac
         **base, player=as_name(r, f["player"]), targets=targets, has_targets="targets" in f,  # type: ignore[arg-type]
         card=as_name(r, f.get("card") or f["source"]) if ("card" in f or "source" in f) else None,
         ability=as_int(r, f["ability"], 0) if "ability" in f else 0,
-        order=tuple(as_name(r, o) for o in as_list(r, f["order"])) if "order" in f else ())
+        order=tuple(as_name(r, o) for o in as_list(r, f["order"])) if "order" in f else (),
+        may=as_bool(r, f["may"]) if "may" in f else None)
 
 
 # --- expectations -----------------------------------------------------------------------------------------
@@ -222,6 +226,12 @@ def _checks(r: Reader, kind: str, body: Y) -> list[Check]:
         return [Check(kind, k, dict(read_counters(r, v)), v.line) for k, v in _per_key(r, body).items()]
     if kind == "keywords":
         return [Check(kind, k, tuple(sorted(read_keywords(r, v))), v.line) for k, v in _per_key(r, body).items()]
+    if kind == "controller":
+        return [Check(kind, k, as_name(r, v), v.line) for k, v in _per_key(r, body).items()]
+    if kind == "colors":
+        return [Check(kind, k, tuple(sorted(_colors(r, v))), v.line) for k, v in _per_key(r, body).items()]
+    if kind == "types":
+        return [Check(kind, k, tuple(sorted(_types(r, v))), v.line) for k, v in _per_key(r, body).items()]
     if kind == "zones":
         zones = as_map(r, body, ("battlefield", "graveyard", "hand", "exile"))
         return [Check("zones", f"{zone}.{p}", tuple(sorted(names_list(r, v) if v.value is not None else ())), v.line)

@@ -16,6 +16,28 @@ TARGETING = "target"
 
 
 @dataclass(frozen=True, slots=True)
+class ReplaceSpec:
+    """A replacement or prevention effect as the file states it (ru-cr:614.1, sr-judge:D20.11).
+
+    ``when`` is the event it watches: dies (to a graveyard from the battlefield), to_graveyard (from anywhere),
+    enters (the battlefield), draw, damage, draw_step, counters; ``who`` what the event affects (self, target,
+    you, opponents, any, creatures_you_control, ...); ``instead`` what happens instead: exile, hand,
+    library_top, tapped, counters, effect, redirect, skip, prevent, double, cant_prevent."""
+
+    when: str
+    who: str
+    instead: str
+    line: int
+    counters: tuple[tuple[str, int], ...] = ()
+    effect: tuple[EffectStep, ...] = ()
+    to: str = ""  # redirect: target | self | controller
+    amount: int | None = None  # prevent: None = all
+    source: str = ""  # damage: only damage from this source (self)
+    next_only: bool = False  # "the next time ... this turn": used up once applied
+    zone: str = ""  # to_graveyard: only from this zone
+
+
+@dataclass(frozen=True, slots=True)
 class EffectStep:
     """One effect step: ``kind`` is its key; ``to`` says whom it affects (``target`` takes the next target)."""
 
@@ -35,10 +57,33 @@ class EffectStep:
     x_times: int = 0  # the amount is X times this (``damage: X``, izvori ``damage: 10X``; ru-cr:107.3a)
     filter: str = ""  # what the target may be, as a :mod:`.targeting` phrase ("nonblack creature")
     divided: str = ""  # damage divided among several targets: "chosen" as cast (ru-cr:601.2d) or "evenly"
+    replace: ReplaceSpec | None = None  # replace: an effect that lasts this turn
+    zone: str = ""  # move: the destination (exile hand library_top library_bottom battlefield graveyard)
+    tapped: bool = False  # move / put onto the battlefield tapped
+    types: tuple[str, ...] = ()  # become: card types; add_types adds them
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] | None = None  # become: the new colours (None: unchanged)
+    lose_abilities: bool = False
+    duration: str = "end_of_turn"  # end_of_turn | permanent (effects of one-shot steps that last)
+    delayed: DelayedSpec | None = None
+    controller: str = ""  # gain_control: who gains control (controller)
+    amount_of: str = ""  # its_power: the amount is the power of what the previous step affected
+    origin: str = ""  # move: the zone the target is in (graveyard: a card there)
 
     @property
     def takes_target(self) -> bool:
         return self.to == TARGETING
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedSpec:
+    """A delayed triggered ability an effect creates ("at the beginning of the next end step", ru-cr:603.7a,
+    sr-judge:D11.60)."""
+
+    when: str  # next_end_step | end_of_combat | next_upkeep
+    effect: tuple[EffectStep, ...]
+    line: int
+    about_target: bool = False  # the effect refers to the object the creating effect moved or targeted
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +137,23 @@ class Ability:
     toughness: int = 0
     keywords: tuple[str, ...] = ()
     filter: str = ""  # static: only objects matching this phrase ("Goblin", "white creature")
-    condition: str = ""  # static: "as long as you control a <phrase>"
     for_each: Count | None = None  # static: power/toughness times this count
     cost_change: int = 0  # static: spells cost this much more (negative: less) generic mana (ru-cr:601.2f)
     spells: str = ""  # static cost change: which spells (a phrase: "noncreature spell")
     whose: str = "all"  # static cost change: all | you | opponents
+    replace: ReplaceSpec | None = None  # replacement (a static ability that replaces events)
+    optional: bool = False  # triggered: "you may" (ru-cr:603.5)
+    condition: str = ""  # triggered: an intervening "if" (ru-cr:603.4); state: the state (ru-cr:603.8); static:
+    # "as long as you control a <phrase>" (issue 14)
+    colors: tuple[str, ...] | None = None  # static: sets the colours of what it affects
+    types: tuple[str, ...] = ()  # static: adds card types
+    subtypes: tuple[str, ...] = ()
+    lose_abilities: bool = False  # static: what it affects loses all abilities
+    cda: str = ""  # static, self: power and toughness each equal a count (creatures_you_control, cards_in_hand)
+    controller_changes: bool = False  # static: control of the enchanted creature (layer 2)
+    sets_pt: bool = False  # static: power/toughness are set, not modified
+    filter_color: str = ""  # static: only objects of this colour
+    filter_subtype: str = ""  # static: only objects of this subtype
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +232,7 @@ class Action:
     sacrifice: tuple[str, ...] = ()  # cost choices (ru-cr:601.2h)
     discard: tuple[str, ...] = ()
     tap: tuple[str, ...] = ()
+    may: bool | None = None  # choose: the answer to a "may" (ru-cr:603.5)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,9 @@ from typing import Any
 
 from . import targets as tg
 from .effects import run
+from .pipeline import move_object
 from .sba import AURA, has_subtype
-from .state import Game, StackItem, move
+from .state import Game, StackItem
 
 PERMANENT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker")
 
@@ -22,7 +23,7 @@ PERMANENT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker"
 def item_steps(item: StackItem) -> list[tuple[str, Any]]:
     """The kinds of target the item took, in order (an Aura spell first takes what it enchants)."""
     kinds: list[tuple[str, Any]] = [("creature", None)] if item.obj is not None and has_subtype(item.obj, AURA) else []
-    for step in tg.target_steps(item.effect):
+    for step in tg.target_steps(item.effect):  # a divided step takes one target per share (ru-cr:601.2d)
         kinds += [(tg.step_kind(step), step)] * (max(1, len(item.division)) if step.divided else 1)
     return kinds
 
@@ -37,11 +38,21 @@ def resolve_top(game: Game) -> None:
         resolve_combat_damage(game, item)
         return
     rs = game.rs
+    if item.condition:
+        from .triggers import holds
+
+        if not holds(game, item.condition, item.controller, item.source):  # ru-cr:603.4 sr-judge:D11.80
+            game.say("condition_false", rs.refs("intervening_if"), item=item.name, condition=item.condition)
+            return
+    if item.optional and not game.choices.may(item.controller, f"{item.name}'s optional ability",
+                                              rs.refs("optional")):  # ru-cr:603.5 sr-judge:D11.50
+        game.say("declined", rs.refs("optional"), item=item.name, player=item.controller)
+        return
     targets = _recheck(game, item)
     if item.targets and all(t is None for t in targets):  # ru-cr:608.2b sr-judge:D14.21
         game.say("fizzle", rs.refs("fizzle"), item=item.name)
         if item.obj is not None:
-            move(game, item.obj, "graveyard")
+            move_object(game, item.obj, "graveyard", "fizzle", narrate=False)
         return
     game.say("resolve", rs.refs("resolve"), item=item.name, kind=item.kind, controller=item.controller)
     if item.obj is not None and any(t in item.obj.types for t in PERMANENT_TYPES):
@@ -49,8 +60,13 @@ def resolve_top(game: Game) -> None:
         return
     run(game, item, targets[1:] if item.obj is not None and has_subtype(item.obj, AURA) else targets)
     if item.obj is not None and item.obj.zone == "stack":
-        move(game, item.obj, "graveyard")  # ru-cr:608.2k
-        game.say("spell_to_graveyard", rs.refs("to_graveyard"), item=item.name, owner=item.obj.owner)
+        owner = item.obj.owner
+        move_object(game, item.obj, "graveyard", "resolved", narrate=False)  # ru-cr:608.2k
+        if item.obj.zone == "graveyard":
+            game.say("spell_to_graveyard", rs.refs("to_graveyard"), item=item.name, owner=owner)
+        else:
+            game.say("zone_change", rs.refs("zone_change"), obj=item.name, origin="stack", to=item.obj.zone,
+                     owner=owner, place="")
 
 
 def _recheck(game: Game, item: StackItem) -> list[Any]:
@@ -71,18 +87,16 @@ def _recheck(game: Game, item: StackItem) -> list[Any]:
 
 
 def _enter(game: Game, item: StackItem, targets: list[Any]) -> None:
-    from .triggers import fire
-
     obj = item.obj
     assert obj is not None
-    move(game, obj, "battlefield")
-    obj.controller = item.controller
-    game.changed()
+    host = targets[0] if has_subtype(obj, AURA) and targets and targets[0] is not None else None
+    game.say("enters", game.rs.refs("resolve_permanent"), obj=obj.handle, player=item.controller,
+             attached=game.describe(host) if host else "")
+    if move_object(game, obj, "battlefield", "resolve", narrate=False, controller=item.controller) is None:
+        return
     from .planeswalkers import on_enter
 
     on_enter(game, obj)  # ru-cr:306.5b
-    if has_subtype(obj, AURA) and targets and targets[0] is not None:
-        obj.attached_to = targets[0]  # ru-cr:303.4f sr-judge:B12.64
-    game.say("enters", game.rs.refs("resolve_permanent"), obj=obj.handle, player=obj.controller,
-             attached=game.describe(obj.attached_to) if obj.attached_to else "")
-    fire(game, "enters", obj)
+    if host is not None and obj.zone == "battlefield":
+        obj.attached_to = host  # ru-cr:303.4f sr-judge:B12.64
+        game.changed()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import GameOver, ScenarioInvalid
+from .events import Snapshot
 from .rulesets import Ruleset
 from .spec import Ability, EffectStep, ObjectSpec
 
@@ -70,6 +71,9 @@ class Obj:
     spec: ObjectSpec | None = None  # the card as read: its costs, modes, loyalty, defining abilities
     attacking_pw: ObjRef | None = None  # the planeswalker it attacks (ru-cr:508.1b)
     blocking_more: list[ObjRef] = field(default_factory=list)  # further attackers it blocks (ru-cr:509.1a)
+    copied: Any = None  # spec.ObjectSpec: the copiable values of a copy effect (ru-cr:706.2, sr-judge:E4.20)
+    base_controller: str = ""  # who controls it before control-changing effects (ru-cr:613.1b)
+    counts: dict[str, int] = field(default_factory=dict)  # what its characteristic-defining abilities count
 
     @property
     def ref(self) -> ObjRef:
@@ -95,6 +99,8 @@ class Player:
     mana: Counter[str] = field(default_factory=Counter)
     drew_from_empty: bool = False
     lost: bool = False
+    library_top: list[int] = field(default_factory=list)  # known cards on top of the library, top first
+    library_bottom: list[int] = field(default_factory=list)  # known cards at its bottom, the lowest last
 
 
 @dataclass(slots=True, eq=False)
@@ -108,12 +114,15 @@ class StackItem:
     effect: tuple[EffectStep, ...] = ()
     targets: list[Target] = field(default_factory=list)
     source: ObjRef | None = None
-    source_info: dict[str, Any] = field(default_factory=dict)  # last known information of the source
+    source_info: Snapshot | None = None  # last known information of the source
     obj: Obj | None = None  # the spell's card
-    damage: list[tuple[ObjRef, Target, int]] = field(default_factory=list)  # combat damage: source, to, amount
     x: int = 0  # the value of X announced as it was cast or activated (ru-cr:107.3a)
     kicked: bool = False
     division: list[int] = field(default_factory=list)  # damage per target, announced as cast (ru-cr:601.2d)
+    damage: list[tuple[Snapshot, Target, int]] = field(default_factory=list)  # combat damage: source, to, amount
+    condition: str = ""  # an intervening "if" checked again on resolution (ru-cr:603.4)
+    optional: bool = False  # "you may" (ru-cr:603.5)
+    bound: list[Target] = field(default_factory=list)  # objects a delayed trigger refers to (ru-cr:603.7c)
 
 
 @dataclass(slots=True)
@@ -137,6 +146,7 @@ class Game:
     effects: list[Any] = field(default_factory=list)  # layers.ContinuousEffect
     shields: list[Any] = field(default_factory=list)  # replacement.Shield
     pending: list[Any] = field(default_factory=list)  # triggers.Pending
+    delayed: list[Any] = field(default_factory=list)  # triggers.Delayed: delayed triggered abilities waiting
     log: list[Event] = field(default_factory=list)
     declaring: str | None = None  # "attackers" / "blockers": the declaration of this step is still to come
     attackers_declared: bool = False
@@ -277,7 +287,7 @@ def make_object(game: Game, spec: ObjectSpec, owner: str, zone: str, token: bool
         mana_cost=spec.mana_cost, power=spec.power, toughness=spec.toughness, keywords=spec.keywords,
         effect=spec.effect, abilities=spec.abilities, token=token, timestamp=game.stamp(),
         tapped=spec.tapped, damage=spec.damage, counters=Counter(dict(spec.counters)),
-        summoning_sick=spec.summoning_sick, spec=spec,
+        summoning_sick=spec.summoning_sick, base_controller=owner, spec=spec,
     )
     game.objects[obj.oid] = obj
     game.changed()
@@ -300,12 +310,13 @@ def move(game: Game, obj: Obj, zone: str) -> None:
     obj.counters = Counter()
     obj.attached_to = None
     obj.struck_first = False
+    obj.copied = None
     if zone == "battlefield":
         obj.summoning_sick = True
     if was == "battlefield" and obj.as_land:
         _restore_card(obj)
     if zone != "battlefield":
-        obj.controller = obj.owner
+        obj.controller = obj.base_controller = obj.owner
 
 
 def _restore_card(obj: Obj) -> None:

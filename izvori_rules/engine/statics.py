@@ -12,7 +12,7 @@ izvori has no defining ability (sr-judge:B12.76).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import targeting
 from .spec import Ability, Count
@@ -48,17 +48,17 @@ def count(game: Game, c: Count, player: str, source: Obj | None) -> int:
     return len(picked) + c.plus
 
 
-def applies(game: Game, ability: Ability, source: Obj, obj: Obj) -> int:
-    """0 if the ability's filter or condition leaves ``obj`` out; else how many times it applies."""
-    if ability.filter and not _matches(game, ability.filter, obj, source.controller, source):
-        return 0
-    if ability.condition:  # ru-cr:604.2 sr-judge:D19.42: only while the condition holds
-        if not any(_matches(game, ability.condition, o, source.controller, source)
-                   for o in game.in_zone("battlefield", source.controller)):
-            return 0
-    if ability.for_each is not None:
-        return count(game, ability.for_each, source.controller, source)
-    return 1
+def condition_holds(game: Game, source: Obj, ability: Ability) -> bool:
+    """"As long as you control a <phrase>" (ru-cr:604.2, sr-judge:D19.42)."""
+    return any(_matches(game, ability.condition, o, source.controller, source)
+               for o in game.in_zone("battlefield", source.controller))
+
+
+def state_matches(phrase: str, state: Any, source: Obj) -> bool:
+    """Whether an object, with the characteristics the earlier layers gave it, fits a static's phrase."""
+    f = targeting.parse(phrase)
+    controller = source.base_controller or source.controller
+    return targeting.object_mismatch(f, state.obj, state, controller, source.ref) is None
 
 
 def defined(game: Game, obj: Obj) -> tuple[int | None, int | None]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalAction
+from .events import Snapshot
 from .layers import chars, is_creature
 from .spec import EffectStep
 from .state import Game, Target
@@ -21,15 +22,23 @@ StackRef = tuple[str, int]  # ("stack", sid)
 KIND = {"damage": "any", "prevent": "any", "destroy": "permanent", "pump": "creature", "set_pt": "creature",
         "switch_pt": "creature", "grant": "creature", "regenerate": "creature", "add_counters": "creature",
         "tap": "permanent", "untap": "permanent", "counter": "stack", "lose_life": "player",
-        "gain_life": "player", "draw": "player", "attach": "creature"}
-WORDS = {"any": "creature or player", "creature": "creature", "permanent": "permanent", "stack": "spell or ability",
+        "gain_life": "player", "draw": "player", "attach": "creature", "move": "permanent", "flicker": "creature",
+        "gain_control": "creature", "become": "permanent", "replace": "any", "delayed": "any"}
+WORDS = {"card": "card in a graveyard", "any": "creature or player", "creature": "creature", "permanent": "permanent", "stack": "spell or ability",
          "player": "player"}
 
 
 def step_kind(step: EffectStep) -> str:
-    """The kind of target a step takes: its effect's, narrowed by its restriction phrase."""
+    """What a step may target: a card in a graveyard for "return ... to the battlefield" (ru-cr:110.2a); a
+    restriction phrase ("nonblack creature", issue 14) narrows the effect's kind."""
+    if step.kind == "move" and step.origin == "graveyard":
+        return "card"
+    if step.kind == "replace" and step.replace is not None:
+        if step.replace.instead == "redirect" and step.replace.to == "target":
+            return "creature"
+        return "creature" if step.replace.when in ("dies", "destroy", "enters") else "any"
     base = KIND[step.kind]
-    if not step.filter or base == "stack":
+    if not step.filter or base in ("stack", "card"):
         return base
     from .targeting import kind_of, parse
 
@@ -58,7 +67,7 @@ def find(game: Game, name: str, kind: str, line: int) -> Target | StackRef | Non
     return obj.ref if obj is not None else None
 
 
-def check(game: Game, target: Any, kind: str, source: dict[str, Any], controller: str, spell: bool,
+def check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool,
           step: EffectStep | None = None) -> str | None:
     """Why the target is illegal (with rules in ``game``'s ruleset), or None if it is legal; ``step`` adds
     its restriction ("nonblack creature", ru-cr:114.1, sr-judge:D10.13)."""
@@ -81,10 +90,10 @@ def check(game: Game, target: Any, kind: str, source: dict[str, Any], controller
         return targeting.object_mismatch(f, item.obj, chars(game, item.obj), controller)
     obj = game.get(target)
     assert obj is not None
-    return targeting.object_mismatch(f, obj, chars(game, obj), controller, source.get("ref"))
+    return targeting.object_mismatch(f, obj, chars(game, obj), controller, source.ref if source else None)
 
 
-def _check(game: Game, target: Any, kind: str, source: dict[str, Any], controller: str, spell: bool
+def _check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool
            ) -> str | None:
     rs = game.rs
     if isinstance(target, str):
@@ -99,12 +108,14 @@ def _check(game: Game, target: Any, kind: str, source: dict[str, Any], controlle
             return f"a {WORDS[kind]} is needed, not something on the stack"
         return None if item is not None else "it is no longer on the stack"
     obj = game.get(target)
+    if kind == "card":
+        return None if obj is not None and obj.zone == "graveyard" else f"{game.describe(target)} is not in a graveyard"
     if obj is None or obj.zone != "battlefield":
         where = game.objects[target[0]].zone if target[0] in game.objects else "gone"
         return f"{game.describe(target)} is not on the battlefield (it is in the {where})"
-    if kind == "creature" and not is_creature(obj):
+    if kind == "creature" and not is_creature(obj, game):
         return f"{obj.handle} is not a creature"
-    if kind == "any" and not (is_creature(obj) or "planeswalker" in obj.types):  # ru-cr:114.4
+    if kind == "any" and not (is_creature(obj, game) or "planeswalker" in obj.types):  # ru-cr:114.4
         return f"{obj.handle} is neither a creature nor a planeswalker"
     if kind in ("player", "stack"):
         return f"{obj.handle} is not a {WORDS[kind]}"
@@ -113,9 +124,10 @@ def _check(game: Game, target: Any, kind: str, source: dict[str, Any], controlle
         return f"{obj.handle} has shroud"
     if c.has("hexproof") and obj.controller != controller:  # ru-cr:702.11b
         return f"{obj.handle} has hexproof"
-    if c.protection_from(tuple(source.get("colors", ()))):  # ru-cr:702.16b sr-judge:E3.22
+    colors = source.colors if source is not None else ()
+    if c.protection_from(colors):  # ru-cr:702.16b sr-judge:E3.22
         what = "spells" if spell else "abilities from sources"
-        return f"{obj.handle} has protection from {'/'.join(source['colors'])} {what}"
+        return f"{obj.handle} has protection from {'/'.join(colors)} {what}"
     return None
 
 
@@ -132,7 +144,7 @@ def reason_rules(game: Game, reason: str) -> tuple[str, ...]:
     return rs.refs("illegal_target") + extra
 
 
-def choose(game: Game, names: tuple[str, ...], steps: list[EffectStep], source: dict[str, Any], controller: str,
+def choose(game: Game, names: tuple[str, ...], steps: list[EffectStep], source: Snapshot | None, controller: str,
            spell: bool, line: int, what: str) -> list[Any]:
     """Targets for a spell or ability from the given names; an illegal one is an illegal action."""
     out = []

@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from . import combat, layers, replacement
 from .effects import draw_cards
+from .events import BeginStep, Happened
+from .pipeline import perform, tap
 from .mana import format_pool, pool_size
 from .sba import settle
 from .spec import STEPS
 from .state import Game
-from .triggers import fire_step
+from .triggers import fire_delayed, fire_step
 
 PHASE_END = ("draw", "main1", "end_of_combat", "main2", "cleanup")  # the last step of each phase
+SKIPPABLE = ("upkeep", "draw")  # steps a "skip" effect in the scenario format can name
 MAX_HAND = 7
 
 
@@ -60,10 +63,10 @@ def _nothing(game: Game) -> None:
 def _untap(game: Game) -> None:
     rs = game.rs
     untapped = []
-    for obj in game.in_zone("battlefield", game.active):
+    for obj in list(game.in_zone("battlefield", game.active)):
         obj.summoning_sick = False  # controlled continuously since the turn began
         if obj.tapped:
-            obj.tapped = False  # ru-cr:502.2 sr-judge:C3.10
+            tap(game, obj, False, "untap step", narrate=False)  # ru-cr:502.2 sr-judge:C3.10
             untapped.append(obj.handle)
     game.say("untap", rs.refs("untap", "summoning_sickness_ends"), player=game.active, objs=untapped)
 
@@ -96,6 +99,14 @@ def _end_step(game: Game) -> None:
     fire_step(game, "end_step")
 
 
+def _end_of_combat(game: Game) -> None:
+    for obj in game.battlefield():  # ru-cr:511.2 sr-judge:C12.10
+        from .triggers import fire
+
+        fire(game, "end_of_combat", obj)
+    fire_delayed(game, "end_of_combat")
+
+
 def _cleanup(game: Game) -> None:
     rs = game.rs
     hand = game.in_zone("hand", game.active)
@@ -122,7 +133,8 @@ def _cleanup_priority(game: Game) -> None:
 
 _TURN_BASED = {"untap": _untap, "upkeep": _upkeep, "draw": _draw, "beginning_of_combat": _beginning_of_combat,
                "declare_attackers": _declare_attackers, "declare_blockers": _declare_blockers,
-               "combat_damage": _combat_damage, "end": _end_step, "cleanup": _cleanup}
+               "combat_damage": _combat_damage, "end_of_combat": _end_of_combat, "end": _end_step,
+               "cleanup": _cleanup}
 
 
 def next_step(game: Game) -> None:
@@ -134,6 +146,8 @@ def next_step(game: Game) -> None:
     following = _following(game, step)
     if following == "untap":
         _new_turn(game)
+    while following in SKIPPABLE and not isinstance(perform(game, BeginStep(following, game.active)), Happened):
+        following = _following(game, following)  # ru-cr:614.10 sr-judge:D20.65: skipped
     if following == "combat_damage" and not game.first_strike_step and step != "combat_damage":
         game.first_strike_step = combat.has_first_strike_step(game)
     elif step == "combat_damage":

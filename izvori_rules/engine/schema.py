@@ -1,0 +1,157 @@
+"""The scenario format's JSON Schema (``scenario.schema.json``, shipped in the package) and a small validator
+for the part of JSON Schema it uses, run over the line-keeping YAML tree so that an error names its line.
+
+An editor can check a scenario file against the published schema as it is written; ``scenario run`` and
+``scenario check`` validate every file against the same schema first, so a file the schema refuses is refused
+with ``file:line: path: message`` (exit 2) before the engine reads it. The keywords understood: ``type``,
+``properties``, ``additionalProperties``, ``required``, ``enum``, ``items``, ``minItems``, ``maxItems``,
+``minProperties``, ``maxProperties``, ``minimum``, ``maximum``, ``pattern``, ``anyOf``, ``oneOf``, ``$ref``
+(local ``#/$defs/...``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from .errors import ScenarioInvalid
+from .yamlnodes import Y
+
+SCHEMA_FILE = "scenario.schema.json"
+
+
+@lru_cache(maxsize=1)
+def scenario_schema() -> dict[str, Any]:
+    """The published schema, read from the package."""
+    text = resources.files("izvori_rules.engine").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+class _Problem(Exception):
+    def __init__(self, y: Y, message: str, depth: int) -> None:
+        super().__init__(message)
+        self.y = y
+        self.message = message
+        self.depth = depth
+
+
+def validate(tree: Y, source: str, schema: dict[str, Any] | None = None, defs: str = "") -> None:
+    """Raise :class:`ScenarioInvalid` naming the file, line and key of the first schema error."""
+    root = schema if schema is not None else scenario_schema()
+    start = root["$defs"][defs] if defs else root
+    try:
+        _check(tree, start, root, 0)
+    except _Problem as exc:
+        line = exc.y.key_line if exc.y.key_line and (exc.y.is_map or exc.y.is_seq) else exc.y.line
+        raise ScenarioInvalid(f"{source}:{line}: {exc.y.path or 'file'}: {exc.message}") from None
+
+
+_TYPES = {"object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
+          "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool),
+          "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+          "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+          "null": lambda v: v is None}
+
+
+def _check(y: Y, s: dict[str, Any], root: dict[str, Any], depth: int) -> None:
+    if "$ref" in s:
+        s = root["$defs"][s["$ref"].rsplit("/", 1)[1]]
+    if "anyOf" in s or "oneOf" in s:
+        _alternatives(y, s.get("anyOf") or s["oneOf"], root, depth, exact="oneOf" in s, what=s.get("x-kind", ""))
+        return
+    value = y.value
+    types = s.get("type")
+    if types is not None:
+        names = [types] if isinstance(types, str) else types
+        if not any(_TYPES[t](value) for t in names):
+            raise _Problem(y, f"expected {' or '.join(_WORDS[t] for t in names)}", depth)
+    if "enum" in s and _plain(y) not in s["enum"]:
+        raise _Problem(y, f"must be one of {', '.join(str(v) for v in s['enum'])}", depth)
+    if isinstance(value, str) and "pattern" in s and not re.search(s["pattern"], value):
+        raise _Problem(y, f"{value!r} is not in the expected form", depth)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if "minimum" in s and value < s["minimum"]:
+            raise _Problem(y, f"must be at least {s['minimum']}", depth)
+        if "maximum" in s and value > s["maximum"]:
+            raise _Problem(y, f"must be at most {s['maximum']}", depth)
+    if isinstance(value, dict):
+        _object(y, s, root, depth)
+    elif isinstance(value, list):
+        if "minItems" in s and len(value) < s["minItems"]:
+            raise _Problem(y, f"needs at least {s['minItems']} items", depth)
+        if "maxItems" in s and len(value) > s["maxItems"]:
+            raise _Problem(y, f"takes at most {s['maxItems']} items", depth)
+        if "items" in s:
+            for item in value:
+                _check(item, s["items"], root, depth + 1)
+
+
+_WORDS = {"object": "a mapping", "array": "a list", "string": "text", "boolean": "true or false",
+          "integer": "a whole number", "number": "a number", "null": "nothing"}
+
+
+def _object(y: Y, s: dict[str, Any], root: dict[str, Any], depth: int) -> None:
+    value: dict[str, Y] = y.value
+    props = s.get("properties", {})
+    extra = s.get("additionalProperties", True)
+    for key in s.get("required", ()):
+        if key not in value:
+            raise _Problem(y, f"missing required key {key!r}", depth)
+    if "minProperties" in s and len(value) < s["minProperties"]:
+        raise _Problem(y, f"needs at least {s['minProperties']} key(s)", depth)
+    if "maxProperties" in s and len(value) > s["maxProperties"]:
+        raise _Problem(y, f"takes at most {s['maxProperties']} key(s)", depth)
+    for key, child in value.items():
+        if key in props:
+            _check(child, props[key], root, depth + 1)
+        elif extra is False:
+            allowed = ", ".join(props) if len(props) <= 12 else ", ".join(list(props)[:12]) + ", ..."
+            raise _Problem(child, f"unknown key {key!r} (expected one of {allowed})", depth + 1)
+        elif isinstance(extra, dict):
+            _check(child, extra, root, depth + 1)
+
+
+def _alternatives(y: Y, branches: list[dict[str, Any]], root: dict[str, Any], depth: int, exact: bool,
+                  what: str = "") -> None:
+    problems: list[tuple[dict[str, Any], _Problem]] = []
+    for branch in branches:
+        try:
+            _check(y, branch, root, depth)
+        except _Problem as exc:
+            problems.append((branch, exc))
+            continue
+        if not exact:
+            return
+    if len(problems) < len(branches):
+        if exact and len(branches) - len(problems) > 1:
+            raise _Problem(y, "matches more than one form", depth)
+        return
+    keyed = [p for b, p in problems if _keys_fit(y, root, b)]
+    if len(keyed) == 1:
+        raise keyed[0]
+    if what and isinstance(y.value, dict):
+        kinds = [k for b in branches for k in b.get("required", ())[:1]]
+        unknown = [k for k in y.value if k not in kinds]
+        if unknown or not y.value:
+            name = f" {unknown[0]!r}" if unknown else ""
+            raise _Problem(y, f"unknown {what}{name} (expected one of {', '.join(kinds)})", depth)
+    deepest = max((p for _b, p in problems), key=lambda p: p.depth)
+    if deepest.depth > depth:
+        raise deepest
+    raise _Problem(y, "is none of the accepted forms", depth)
+
+
+def _keys_fit(y: Y, root: dict[str, Any], branch: dict[str, Any]) -> bool:
+    """A branch whose required keys are all present is the one the writer meant (its error is the useful one)."""
+    if "$ref" in branch:
+        branch = root["$defs"][branch["$ref"].rsplit("/", 1)[1]]
+    required = branch.get("required")
+    return bool(required) and isinstance(y.value, dict) and all(k in y.value for k in required or ())
+
+
+def _plain(y: Y) -> Any:
+    return y.plain()

@@ -1,0 +1,70 @@
+"""The scenario format's published JSON Schema (issue 13, "Format"): generated from the engine's readers,
+shipped in the package, and applied first by the loader so that a schema error names its file and line."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from izvori_rules.cli import app
+from izvori_rules.engine.errors import ScenarioInvalid
+from izvori_rules.engine.scenario import load_scenario
+from izvori_rules.engine.schema import scenario_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "make_scenario_schema.py"
+
+BASE = """scenario: schema
+ruleset: mtg
+players:
+  - name: Ana
+    battlefield:
+      - name: Keeper
+        types: [enchantment]
+        abilities:
+          - replacement: {when: dies, who: any, instead: exile}
+  - name: Boris
+turn: {active: Ana, step: main1}
+"""
+
+
+def test_the_committed_schema_is_what_the_script_writes() -> None:
+    spec = importlib.util.spec_from_file_location("make_scenario_schema", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert json.loads(module.render()) == scenario_schema()
+
+
+def test_the_schema_ships_as_package_data() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"**/*.json"' in text
+    assert scenario_schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+@pytest.mark.parametrize(("old", "new", "line", "message"), [
+    ("instead: exile}", "instead: vanish}", 9, "instead: must be one of"),
+    ("who: any,", "who: anyone,", 9, "who: must be one of"),
+    ("replacement: {", "replacment: {", 9, "unknown ability 'replacment'"),
+], ids=["bad-instead", "bad-who", "unknown-ability"])
+def test_a_schema_error_names_its_line(old: str, new: str, line: int, message: str) -> None:
+    with pytest.raises(ScenarioInvalid) as info:
+        load_scenario(BASE.replace(old, new), "case.yaml")
+    assert str(info.value).startswith(f"case.yaml:{line}:")
+    assert message in str(info.value)
+
+
+def test_scenario_check_reports_the_schema_error_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / "bad.yaml").write_text(BASE.replace("instead: exile}", "instead: vanish}"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["scenario", "check", str(tmp_path), "--json"])
+    assert result.exit_code == 2
+    rows = json.loads(result.stdout)
+    assert rows[0]["status"] == 2 and rows[0]["reason"].startswith(f"{tmp_path / 'bad.yaml'}:9:")
+
+
+def test_a_valid_file_passes_the_schema() -> None:
+    assert load_scenario(BASE, "case.yaml").title == "schema"
