@@ -102,8 +102,8 @@ def planeswalker_type(r: Any, y: Y) -> bool:
     """Whether the ruleset has planeswalkers; izvori has none (its card types, sr-judge:B6.21, lack them)."""
     if _has_planeswalkers(r):
         return True
-    r.refuse(y, f"the {r.ruleset.id} ruleset has no planeswalkers: sr-judge names no such card type (B6) and no "
-             "loyalty, so a planeswalker can't be played by its rules", ("sr-judge:B6.10",))
+    r.refuse(y, f"the {r.ruleset.id} ruleset has no planeswalkers: sr-judge names no such card type (B6.21) and no "
+             "loyalty, so a planeswalker can't be played by its rules", ("sr-judge:B6.21",))
     return False
 
 

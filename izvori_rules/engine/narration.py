@@ -29,12 +29,14 @@ _WHY_GRAVEYARD = {
            "deathtouch": "was dealt damage by a deathtouch source and is destroyed",
            "toughness": "has toughness 0 or less and is put into its owner's graveyard",
            "sacrifice": "is sacrificed", "aura": "is attached to nothing legal and goes to the graveyard",
-           "legend": "goes to the graveyard under the legend rule"},
+           "legend": "goes to the graveyard under the legend rule",
+           "loyalty": "has no loyalty left and goes to its owner's graveyard"},
     "sr": {"destroy": "biva uništeno", "lethal": "ima smrtonosnu štetu i biva uništeno",
            "deathtouch": "je primilo štetu od smrtonosnog izvora i biva uništeno",
            "toughness": "ima izdržljivost 0 ili manje i ide na odlagalište vlasnika",
            "sacrifice": "je žrtvovano", "aura": "nije ispravno vezan i ide na odlagalište",
-           "legend": "ide na odlagalište po pravilu legendi"},
+           "legend": "ide na odlagalište po pravilu legendi",
+           "loyalty": "nema više vernosti i ide na odlagalište vlasnika"},
 }
 
 
@@ -232,6 +234,18 @@ TEMPLATES: dict[str, Callable[[dict[str, Any], str], str]] = {
 }
 for _why in _WHY_GRAVEYARD["en"]:
     TEMPLATES[f"to_graveyard_{_why}"] = _to_graveyard(_why)
+TEMPLATES.update({  # issue 14: costs, planeswalkers, players leaving
+    "cost_change": _t("{card} costs {more} more and {less} less (cost changes)",
+                      "{card} košta {more} više i {less} manje (izmene cene)"),
+    "discard": _t("{player} discards {card}", "{player} odbacuje {card}"),
+    "loyalty": _t("{obj}'s loyalty ability: {cost} loyalty ({loyalty} now)",
+                  "Osobina vernosti ({obj}): {cost} (sada {loyalty})"),
+    "damage_walker": _t("{source} deals {amount} damage to {to}, removing as many loyalty counters ({loyalty} left)",
+                        "{source} nanosi {amount} štete biću {to} ({loyalty} vernosti ostaje)"),
+    "leave_game": _t("{player} leaves the game; with them go {objs}", "{player} napušta igru, a s njim i {objs}"),
+    "leave_turn": _t("The turn goes on without its active player, {player}",
+                     "Potez se nastavlja bez aktivnog igrača ({player})"),
+})
 
 
 def render(event: str, args: dict[str, Any], lang: str, ruleset: str = "mtg") -> str:
