@@ -106,6 +106,32 @@ def bench_scenarios(bare: float) -> None:
     report(f"scenario library in process ({len(files)} files)", timed(lambda: [run_scenario(f) for f in files], 5))
     one = str(files[0])
     report("cold CLI: izvori-judge scenario run (one file)", timed(run([cli(), "scenario", "run", one]), 7), bare)
+    report("cold CLI: izvori-judge scenario run --json", timed(run([cli(), "scenario", "run", "--json", one]), 7),
+           bare)
+    bench_engine_start()
+
+
+def bench_engine_start() -> None:
+    """What a cold scenario run spends on data (issue 14): the card library parsed from YAML or read from its
+    cache, the concept table (loaded only for a keyword name the engine does not spell itself), the rulesets."""
+    from izvori_rules.corpus import corpus_dir
+    from izvori_rules.engine import cards
+    from izvori_rules.engine.yamlnodes import load_yaml
+
+    path = corpus_dir().resolve() / cards.CARDS_FILE
+    data = path.read_bytes()
+    report("card library: YAML (libyaml) to a line-keeping tree",
+           timed(lambda: load_yaml(data, str(path), max_bytes=4 * 1024 * 1024), 9))
+    cards._load(path, 0)  # make sure the cache file exists
+    report("card library: from its cache (pickle, verified)", timed(lambda: cards._cached_tree(path), 9))
+    from izvori_rules import concepts
+
+    report("concept table: load (not needed for Letač, Razbijač...)",
+           timed(lambda: (concepts._load_cached.cache_clear(), concepts.load_concepts()), 5))
+    from izvori_rules.engine.rulesets import _load as load_rulesets_file
+
+    report("rulesets.toml: read and check", timed(lambda: (load_rulesets_file.cache_clear(),
+                                                           load_rulesets_file(corpus_dir().resolve())), 9))
 
 
 SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup, "search": bench_search,
