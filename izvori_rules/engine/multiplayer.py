@@ -26,6 +26,14 @@ def leave(game: Game, name: str) -> None:
     for item in [i for i in game.stack if i.controller == name and i.kind != "combat_damage"]:
         game.stack.remove(item)  # ru-cr:800.4a sr-judge:F1.41
         gone.append(item.name)
+    ended = [e for e in game.effects if e.kind == "control" and e.controller == name]
+    for eff in ended:  # ru-cr:800.4a sr-judge:F1.41: effects that gave them control end
+        game.effects.remove(eff)
+    game.changed()
+    from .layers import chars
+
+    for obj in game.battlefield():
+        chars(game, obj)  # layer 2 again: control returns (ru-cr:613.1b)
     for obj in [o for o in game.battlefield() if o.controller == name]:
         remove_from_combat(game, obj)
         move_object(game, obj, "exile", "leave_game", narrate=False)
