@@ -52,7 +52,8 @@ def effect_steps() -> dict[str, Any]:
     values: dict[str, Any] = {
         "damage": {"anyOf": [NAT, X_AMOUNT]}, "prevent": {"anyOf": [NAT, enum(["all", "all_combat_damage"])]},
         "gain_life": {"anyOf": [NAT, enum(["its_power"]), X_AMOUNT]},
-        "lose_life": {"anyOf": [NAT, enum(["its_power"]), X_AMOUNT]}, "draw": {"anyOf": [NAT, X_AMOUNT]}, "destroy": enum(["target", "self", "all_creatures"]), "sacrifice": enum(["self"]),
+        "lose_life": {"anyOf": [NAT, enum(["its_power"]), X_AMOUNT]}, "draw": {"anyOf": [NAT, X_AMOUNT]},
+        "destroy": enum(["target", "self", "all_creatures", "it", "bound"]), "sacrifice": enum(["self"]),
         "regenerate": enum(["target", "self"]), "counter": enum(["target"]), "switch_pt": enum(["target", "self"]),
         "tap": enum(["target", "self", "it"]), "untap": enum(["target", "self", "it"]), "attach": enum(["target"]),
         "pump": pt(), "set_pt": pt(), "grant": NAMES, "add_counters": COUNTERS, "create_token": ref("object"),
@@ -135,7 +136,7 @@ def object_schema(card: bool) -> dict[str, Any]:
         "name": NAME, "id": NAME, "card": NAME, "types": NAMES, "subtypes": {"type": ["array", "null"],
                                                                               "items": NAME},
         "supertypes": {"type": ["array", "null"], "items": NAME}, "colors": {"anyOf": [NAMES, {"type": "null"}]},
-        "mana_cost": MANA, "power": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
+        "mana_cost": {"anyOf": [MANA, {"type": "null"}]}, "power": {"type": ["integer", "null"]}, "toughness": {"type": ["integer", "null"]},
         "keywords": {"anyOf": [NAMES, {"type": "null"}]}, "tapped": BOOL, "damage": NAT, "counters": COUNTERS,
         "summoning_sick": BOOL, "attached_to": {"anyOf": [NAME, {"type": "null"}]},
         "effect": {"type": ["array", "null"], "items": ref("effect")},

@@ -41,3 +41,52 @@ def test_izvori_colour_and_type_names() -> None:  # sr-judge B12.76: žuta is wh
         "plains", "island", "swamp", "mountain", "forest"]
     assert [card_type(t) for t in ("biće", "artefakt", "promena", "izvor", "iznenađenje", "vradžbina")] == [
         "creature", "artifact", "enchantment", "land", "instant", "sorcery"]
+
+
+def test_every_name_the_concept_table_gives_a_played_keyword_resolves_to_it() -> None:
+    # Issue 13: the engine's keyword names come from concepts.tsv only (no list of its own): every term of every
+    # language of a keyword some ruleset plays (rulesets.toml) resolves to that keyword.
+    from izvori_rules.concepts import load_concepts
+    from izvori_rules.engine.keywords import modelled
+
+    played = modelled()
+    assert {"trample", "first_strike", "flying"} <= played  # rulesets.toml [mtg] and [izvori] keywords
+    checked = 0
+    for concept in load_concepts():
+        if concept.kind != "keyword_ability" or concept.id not in played or concept.id in ("protection", "landwalk"):
+            continue
+        for _lang, term in concept.all_terms():
+            assert resolve_keyword(term) == concept.id, term
+            checked += 1
+    assert checked > 40
+
+
+def test_a_broken_concept_table_is_an_error_not_a_silent_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from izvori_rules import concepts
+    from izvori_rules.engine import keywords
+    from izvori_rules.errors import CorpusError
+
+    def broken(*_args: object) -> object:
+        raise CorpusError("concepts.tsv:3: bad row")
+
+    keywords._concepts.cache_clear()
+    keywords._find.cache_clear()
+    keywords.resolve_keyword.cache_clear()
+    monkeypatch.setattr(concepts, "load_concepts", broken)
+    try:
+        with pytest.raises(CorpusError):
+            resolve_keyword("Razbijač")
+    finally:
+        monkeypatch.undo()
+        keywords._concepts.cache_clear()
+        keywords._find.cache_clear()
+        keywords.resolve_keyword.cache_clear()
+
+
+def test_colours_and_basic_land_types_come_from_the_rulesets() -> None:
+    # ru-cr 305.6 / sr-judge B12.76: each basic land type makes mana of one colour (rulesets.toml)
+    from izvori_rules.engine.keywords import colors, land_color, land_name, land_of_color
+
+    assert colors() == ("white", "blue", "black", "red", "green")  # ru-cr 105.1, sr-judge B4.22
+    assert land_color("forest") == "green" and land_of_color("white") == "plains"
+    assert land_name("forest", "sr") == "Šuma"  # sr-judge B12.76 "Šuma"

@@ -20,14 +20,14 @@ from .damage import source_info
 from .errors import IllegalAction, MissingChoice, NotModelled, ScenarioInvalid
 from .events import Snapshot
 from .layers import chars
-from .mana import format_pool, pay
+from .keywords import land_name, land_of_color
+from .mana import LETTER_OF, format_pool, pay
 from .priority import after_action, pass_before, settle_pending
 from .spec import Action, Cost
 from .pipeline import move_object, put_into_graveyard, tap
 from .state import Game, Obj, StackItem
 from .stack import item_steps
 
-_BASIC_OF = {"white": "Zemlja", "blue": "Voda", "black": "Grob", "red": "Vatra", "green": "Šuma"}
 _MAIN = ("main1", "main2")
 
 
@@ -256,10 +256,9 @@ def _become_land(game: Game, card: Obj) -> None:
 
     subtypes: tuple[str, ...]
     supertypes: tuple[str, ...]
-    if colors:  # sr-judge:B12.76
-        subtypes, mana = (_BASIC_OF[colors[0]],), {"white": "W", "blue": "U", "black": "B", "red": "R",
-                                                   "green": "G"}[colors[0]]
-        supertypes = ("basic",)
+    if colors:  # sr-judge:B12.76: the basic type whose mana is its colour, named as sr-judge names it
+        subtypes = (land_name(land_of_color(colors[0]), "sr"),)
+        mana, supertypes = LETTER_OF[colors[0]], ("basic",)
     else:  # sr-judge:B12.77: artifacts and colourless cards are nonbasic lands making colourless mana
         subtypes, mana, supertypes = (), "C", ()
     card.types, card.subtypes, card.supertypes, card.colors = ("land",), subtypes, supertypes, ()

@@ -135,13 +135,15 @@ def _destroy(r: _Run, step: EffectStep) -> None:
     game = r.game
     if step.to == "all_creatures":
         objs = [o for o in game.battlefield() if is_creature(o, game)]
-    elif step.to == "self":
-        objs = [o for o in [r.source()] if o is not None and o.zone == "battlefield"]
+    elif step.to in ("self", "it", "bound"):
+        objs = [o for o in r.objects(step) if o.zone == "battlefield"]
     else:
         objs = [o for o in [game.get(r.next_target())] if o is not None]
+    game.lookback = [snapshot(game, o) for o in game.battlefield()] if len(objs) > 1 else []
     for obj in objs:
         r.last = snapshot(game, obj)
         destroy(game, obj, regenerate=not step.no_regenerate, rules=())
+    game.lookback = []
 
 
 def _continuous(kind: str) -> Callable[[_Run, EffectStep], None]:

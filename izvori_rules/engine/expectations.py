@@ -22,8 +22,13 @@ def evaluate(game: Game, checks: tuple[Check, ...]) -> list[Outcome]:
 
 
 def _one(game: Game, c: Check) -> Outcome:
-    if c.kind in ("life", "poison", "library"):
-        actual: Any = getattr(game.players[c.key], c.kind)
+    if c.kind == "library":
+        from .pipeline import library_size
+
+        actual: Any = library_size(game, c.key)
+        return Outcome(c.label, c.expected, actual, actual == c.expected)
+    if c.kind in ("life", "poison"):
+        actual = getattr(game.players[c.key], c.kind)
         return Outcome(c.label, c.expected, actual, actual == c.expected)
     if c.kind == "mana_pool":
         pool = game.players[c.key].mana

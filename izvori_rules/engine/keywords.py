@@ -1,89 +1,29 @@
-"""Names to canonical ids: keywords, colours, card types and basic land types, in any document's language.
+"""Names to canonical ids: keywords, colours, card types, supertypes and basic land types, in any document's
+language, from the data only: the concept table (``corpus/concepts.tsv``, :mod:`izvori_rules.concepts`) names
+them in every language, and ``corpus/rulesets.toml`` says which keywords each ruleset has (the engine plays the
+union), which colours there are and which colour each basic land type makes (ru-cr:305.6, sr-judge:B12.76).
 
 A keyword in a scenario may be a canonical id (``trample``, ``protection:red``, ``landwalk:forest``) or any
-document's name for it, inflected or parameterised: ``Razbijač``, ``Anti-Crveno`` (sr-judge:E3.21),
-``Šumski`` (sr-judge:E3.41), ``пробивной удар``. Names are looked up in one place, :func:`_concept_id`, which
-asks the concept table (``izvori_rules.concepts``) when it is installed and this module's own short table
-otherwise; the parameter of protection and landwalk is parsed here (colour and land-type names in en/sr/ru/cs).
+document's name for it, inflected or parameterised: ``Razbijač``, ``Anti-Crveno`` (sr-judge:E3.21), ``Šumski``
+(sr-judge:E3.41), ``пробивной удар``, ``Защита от красного``. A keyword ability or action the concept table
+knows but no ruleset plays is refused (exit 3); a word that is no keyword at all makes the file invalid. A
+concept table that cannot be read is an error (:class:`~izvori_rules.errors.CorpusError`), never ignored.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import folding
 
-MODELLED = frozenset({
-    "flying", "first_strike", "double_strike", "trample", "deathtouch", "lifelink", "vigilance", "haste", "reach",
-    "defender", "indestructible", "menace", "fear", "hexproof", "shroud", "flash", "protection", "landwalk",
-})
-# Keywords the documents define that the engine does not play (a scenario using one is refused, exit 3).
-KNOWN_NOT_MODELLED = frozenset({
-    "intimidate", "infect", "wither", "banding", "flanking", "shadow", "horsemanship", "bushido", "rampage",
-    "regenerate", "regeneration", "equip", "enchant", "kicker", "istocnik", "cycling", "echo", "flashback",
-    "persist", "undying", "prowess", "exalted", "changeling", "morph", "phasing", "fading", "vanishing",
-    "cumulative_upkeep", "madness", "storm", "convoke", "affinity", "annihilator", "totem_armor", "living_weapon",
-    "unblockable", "split_second", "suspend", "vehicle", "crew", "fortify", "buyback", "flanking", "provoke",
-})
-COLORS = ("white", "blue", "black", "red", "green")
-CARD_TYPES = ("creature", "artifact", "enchantment", "land", "instant", "sorcery")
-BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
-_COLOR_OF_LAND = dict(zip(BASIC_LAND_TYPES, COLORS))
+if TYPE_CHECKING:
+    from ..concepts import Concept, ConceptTable
 
-# Stems (diacritics folded) of colour names; sr-judge's žuta is white (sr-judge:B12.76).
-_COLOR_STEMS = {
-    "white": ("white", "zut", "bel", "beo", "bijel", "бел", "bil"),
-    "blue": ("blue", "plav", "син", "modr"),
-    "black": ("black", "crn", "черн", "cern"),
-    "red": ("red", "crven", "красн", "cerven"),
-    "green": ("green", "zelen", "зелен"),
-}
-_LAND_STEMS = {
-    "plains": ("plains", "zemlj", "равнин", "plan"),
-    "island": ("island", "vod", "остров", "ostrov"),
-    "swamp": ("swamp", "grob", "болот", "bazin"),
-    "mountain": ("mountain", "vatr", "гор", "hor"),
-    "forest": ("forest", "sum", "лес", "les"),
-}
-_TYPE_NAMES = {
-    "creature": ("creature", "bice", "существо", "bytost"),
-    "artifact": ("artifact", "artefakt", "артефакт"),
-    "enchantment": ("enchantment", "promena", "чары", "ocarovani"),
-    "land": ("land", "izvor", "земля", "zeme"),
-    "instant": ("instant", "iznenadjenje", "мгновенное заклинание", "instant"),
-    "sorcery": ("sorcery", "vradzbina", "волшебство", "carodejstvi"),
-}
-# This module's own names for keywords (folded), used when the concept table is not installed or silent.
-# Each entry is a stem; a name matches when it starts with the stem and at most three letters follow.
-_OWN_NAMES: dict[str, tuple[str, ...]] = {
-    "flying": ("flying", "letac", "полет", "letani"),
-    "first_strike": ("first_strike", "first strike", "jurisnik", "первый удар", "prvni uder"),
-    "double_strike": ("double_strike", "double strike", "двойной удар", "dvojity uder"),
-    "trample": ("trample", "razbijac", "пробивной удар", "dupot"),
-    "deathtouch": ("deathtouch", "смертельное касание", "smrtici dotek"),
-    "lifelink": ("lifelink", "цепь жизни", "spojeni s zivotem"),
-    "vigilance": ("vigilance", "opreznost", "бдительност", "ostrazitost"),
-    "haste": ("haste", "ubrzanje", "ускорение", "zbrklost"),
-    "reach": ("reach", "захват", "dosah"),
-    "defender": ("defender", "защитник", "obrance"),
-    "indestructible": ("indestructible", "neunistiv", "неразрушим", "nezniciteln"),
-    "menace": ("menace", "угроза", "hrozba"),
-    "fear": ("fear", "zastrasuje", "zastrasivanje", "страх", "strach"),
-    "hexproof": ("hexproof", "порчеустойчив"),
-    "shroud": ("shroud", "пелена", "zahaleni"),
-    "flash": ("flash", "presretac", "миг", "blesk"),
-    "intimidate": ("intimidate", "устрашение"),
-    "regenerate": ("regeneracija", "regenerate", "regeneration"),
-    "equip": ("opremi", "equip"),
-    "enchant": ("promeni", "enchant"),
-    "kicker": ("pojacanje", "kicker"),
-    "istocnik": ("istocnik",),
-}
-_PROTECTION = re.compile(r"^(?:protection(?: from)?[\s:_-]+|anti[\s:_-]+|защита(?: от)?[\s:_-]+|ochrana(?: pred)?[\s:_-]+|pro[\s:_-]+)(.+)$")
-_LANDWALK = re.compile(r"^(?:landwalk[\s:_-]*(.+)|(.+?)walk|izvorni[\s:_-]*(.+)|знание[\s:_-]*(.+))$")
-_SR_WALK = {"vodeni": "island", "grobni": "swamp", "vatreni": "mountain", "sumski": "forest", "zemljani": "plains"}
+CARD_TYPES = ("creature", "artifact", "enchantment", "land", "instant", "sorcery")  # the types the engine plays
+_KEYWORD_KINDS = ("keyword_ability", "keyword_action")
+_PARAMETERISED = ("protection", "landwalk")
 
 
 class KeywordError(ValueError):
@@ -100,64 +40,142 @@ def fold(text: str) -> str:
     return re.sub(r"[\s_]+", " ", folding.fold(text.strip()))
 
 
-def _stem_match(word: str, stems: tuple[str, ...], slack: int = 3) -> bool:
-    return any(word.startswith(fold(s)) and len(word) - len(fold(s)) <= slack for s in stems)
+@lru_cache(maxsize=1)
+def _concepts() -> ConceptTable:
+    from ..concepts import load_concepts
+
+    return load_concepts()  # a broken table raises CorpusError: the engine does not guess names without it
+
+
+@lru_cache(maxsize=1)
+def _rulesets() -> tuple[frozenset[str], tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The keywords some ruleset plays, the colours, and each basic land type's colour (rulesets.toml)."""
+    from .rulesets import load_rulesets
+
+    rulesets = load_rulesets().values()
+    played = frozenset(k for rs in rulesets for k in rs.keywords)
+    first = next(iter(rulesets))
+    return played, first.colors, tuple(first.basic_land_types.items())
+
+
+def modelled() -> frozenset[str]:
+    """The keyword ids the engine plays: every keyword of some ruleset in ``rulesets.toml``."""
+    return _rulesets()[0]
+
+
+def colors() -> tuple[str, ...]:
+    """The five colours in their order (W U B R G), from ``rulesets.toml``."""
+    return _rulesets()[1]
+
+
+def basic_land_types() -> tuple[str, ...]:
+    return tuple(land for land, _color in _rulesets()[2])
+
+
+def land_color(land: str) -> str:
+    """The colour of the mana a basic land type makes (ru-cr:305.6, sr-judge:B12.76), from ``rulesets.toml``."""
+    return dict(_rulesets()[2])[land]
+
+
+def land_of_color(color_id: str) -> str:
+    """The basic land type whose mana is of this colour (sr-judge:B12.76: a card played as a land)."""
+    return next(land for land, c in _rulesets()[2] if c == color_id)
+
+
+@lru_cache(maxsize=2048)
+def _find(term: str) -> Concept | None:
+    text = term.replace("_", " ").strip()
+    return _concepts().find(text) if text else None
+
+
+def _of_kind(term: str, kinds: tuple[str, ...]) -> Concept | None:
+    concept = _find(term)
+    return concept if concept is not None and concept.kind in kinds else None
 
 
 def color(name: str) -> str | None:
     """The canonical colour of a colour name in any language (``crvena``, ``Crveno``, ``красного`` → red)."""
-    word = fold(name).strip("- ")
-    for canon, stems in _COLOR_STEMS.items():
-        if _stem_match(word, stems, 4):
-            return canon
-    return None
+    concept = _of_kind(name.strip("- "), ("color",))
+    return concept.id if concept is not None and concept.id in colors() else None
+
+
+def is_colorless(name: str) -> bool:
+    concept = _of_kind(name, ("color",))
+    return concept is not None and concept.id == "colorless"
 
 
 def land_type(name: str) -> str | None:
-    """The canonical basic land type of a name (``Šuma``, ``Forest``, ``лес`` → forest), else None."""
-    word = fold(name).strip("- ")
-    for canon, stems in _LAND_STEMS.items():
-        if _stem_match(word, stems, 3):
-            return canon
-    return None
+    """The canonical basic land type of a name (``Šuma``, ``Forest``, ``Лес`` → forest), else None."""
+    if name.casefold() in basic_land_types():
+        return name.casefold()
+    concept = _of_kind(name.strip("- "), ("subtype",))
+    return concept.id if concept is not None and concept.id in basic_land_types() else None
 
 
-def land_color(land: str) -> str:
-    """The colour of the mana a basic land type makes (sr-judge:B12.76)."""
-    return _COLOR_OF_LAND[land]
+def land_name(land: str, lang: str) -> str:
+    """A basic land type's name in a language (izvori: ``forest`` is Šuma, sr-judge:B12.76)."""
+    concept = _concepts().get(land)
+    name = (concept.preferred(lang) or concept.preferred("en")) if concept is not None else None
+    return name or land
 
 
 def card_type(name: str) -> str | None:
-    """The canonical card type of a type name (``biće``, ``iznenađenje``, ``Creature``)."""
-    word = fold(name)
-    for canon, names in _TYPE_NAMES.items():
-        if word in {fold(n) for n in names}:
-            return canon
-    return None
+    """The canonical card type of a type name (``biće``, ``iznenađenje``, ``Creature``), played or not."""
+    concept = _of_kind(name, ("card_type",))
+    return concept.id if concept is not None else None
 
 
+def supertype(name: str) -> str | None:
+    concept = _of_kind(name, ("supertype",))
+    return concept.id if concept is not None else None
+
+
+@lru_cache(maxsize=1024)
 def resolve_keyword(term: str) -> str:
     """The canonical id of a keyword (``protection:red``); raises :class:`KeywordError` if unknown or unplayed."""
-    word = fold(term)
-    param = _parameterised(word)
-    if param:
-        return param
-    exact = word.replace(" ", "_").replace("-", "_")
-    if exact in MODELLED or exact in KNOWN_NOT_MODELLED:
-        concept: str | None = exact
-    else:  # a name this module spells exactly (Letač, Razbijač) needs no concept table (17 ms to load)
-        concept = _own_exact(word) or _concept_id(term) or _own_id(word)
+    base, colon, param = term.partition(":")
+    if colon and base.strip() in _PARAMETERISED:
+        return _with_parameter(base.strip(), param, term)
+    if base.replace(" ", "_") in modelled() and not colon:
+        return base.replace(" ", "_")
+    concept = _of_kind(term, _KEYWORD_KINDS)
     if concept is None:
         raise KeywordError(f"unknown keyword {term!r}", known=False)
-    if concept is not None and concept.endswith("walk") and concept != "landwalk":
-        land = land_type(concept[:-4])
+    if concept.id.endswith("walk") and concept.id != "landwalk":
+        land = land_type(concept.id[:-4])
         if land is not None:
-            return f"landwalk:{land}"  # the concept table names each landwalk (forestwalk)
-    if concept in ("protection", "landwalk"):
-        raise KeywordError(f"keyword {term!r} needs its parameter ({concept}:<...>)", known=False)
-    if concept not in MODELLED:
-        raise KeywordError(f"keyword {term!r} ({concept}) is not modelled by the engine", known=True)
-    return concept
+            return f"landwalk:{land}"  # the concept table names each landwalk (forestwalk, Šumski)
+    if concept.id == "protection":
+        return _protection(term)
+    if concept.id == "landwalk":
+        raise KeywordError(f"keyword {term!r} needs its parameter (landwalk:<land type>)", known=False)
+    if concept.id not in modelled():
+        raise KeywordError(f"keyword {term!r} ({concept.id}) is not modelled by the engine", known=True)
+    return concept.id
+
+
+def _with_parameter(base: str, param: str, term: str) -> str:
+    value = color(param) if base == "protection" else land_type(param)
+    if value is None:
+        raise KeywordError(f"{term!r}: {param!r} is not a {'colour' if base == 'protection' else 'land type'}",
+                           known=base == "protection")
+    return f"{base}:{value}"
+
+
+def _protection(term: str) -> str:
+    """``protection from red``, ``Anti-Crveno``, ``Защита от красного``: the words after the keyword name a
+    colour, perhaps after a preposition (sr-judge:E3.21)."""
+    words = re.findall(r"\w+", fold(term))
+    for i in range(1, len(words)):
+        head = _of_kind(" ".join(words[:i]), _KEYWORD_KINDS)
+        if head is None or head.id != "protection":
+            continue
+        tail = words[i:]
+        found = color(" ".join(tail)) or (color(" ".join(tail[1:])) if len(tail) > 1 else None)
+        if found:
+            return f"protection:{found}"
+        raise KeywordError(f"protection from {' '.join(tail)!r}: only protection from a colour is modelled", True)
+    raise KeywordError(f"keyword {term!r} needs its parameter (protection:<colour>)", known=False)
 
 
 def display_name(keyword: str, lang: str) -> str:
@@ -166,72 +184,11 @@ def display_name(keyword: str, lang: str) -> str:
     concepts = _concepts()
     if base == "landwalk" and param:
         base, param = f"{param}walk", ""
-    concept = concepts.get(base) if concepts is not None else None
+    concept = concepts.get(base)
     name = (concept.preferred(lang) or concept.preferred("en")) if concept is not None else None
     name = name or base.replace("_", " ")
     if param:
-        color_concept = concepts.get(param) if concepts is not None else None
+        color_concept = concepts.get(param)
         word = (color_concept.preferred(lang) if color_concept is not None else None) or param
         return f"{name}-{word.capitalize()}" if lang == "sr" else f"{name} from {word}"
     return name
-
-
-def _parameterised(word: str) -> str | None:
-    if word in _SR_WALK or (word[:-1] in _SR_WALK) or (word[:-2] in _SR_WALK):
-        base = next(k for k in _SR_WALK if word.startswith(k))
-        return f"landwalk:{_SR_WALK[base]}"  # sr-judge:E3.41
-    match = _PROTECTION.match(word)
-    if match:
-        canon = color(match.group(1))
-        if canon:
-            return f"protection:{canon}"
-        raise KeywordError(f"protection from {match.group(1)!r}: only protection from a colour is modelled", True)
-    match = _LANDWALK.match(word)
-    if match:
-        raw = next(g for g in match.groups() if g)
-        canon = land_type(raw)
-        if canon:
-            return f"landwalk:{canon}"
-    return None
-
-
-def _own_exact(word: str) -> str | None:
-    """The keyword whose own name (not a stem of it) is exactly ``word``."""
-    return next((canon for canon, names in _OWN_NAMES.items() if word in {fold(n) for n in names}), None)
-
-
-def _own_id(word: str) -> str | None:
-    for canon, names in _OWN_NAMES.items():
-        if _stem_match(word, names, 3):
-            return canon
-    canon = word.replace(" ", "_").replace("-", "_")
-    if canon in MODELLED or canon in KNOWN_NOT_MODELLED:
-        return canon
-    return None
-
-
-def _concept_id(term: str) -> str | None:
-    """The concept table's id for a term, normalised to this module's ids; None when it has none."""
-    concepts = _concepts()
-    if concepts is None:
-        return None
-    try:
-        found = concepts.find(term)
-    except Exception:  # noqa: BLE001 - a broken concept table must not break the engine's own names
-        return None
-    if found is None or getattr(found, "kind", "keyword_ability") != "keyword_ability":
-        return None
-    cid = str(getattr(found, "id", "")).casefold().replace("-", "_").replace(" ", "_")
-    return cid or None
-
-
-@lru_cache(maxsize=1)
-def _concepts() -> Any:
-    try:
-        from ..concepts import load_concepts  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
-    try:
-        return load_concepts()
-    except Exception:  # noqa: BLE001 - a concept table that cannot load leaves the engine's own names
-        return None

@@ -306,8 +306,8 @@ def _in_scope(states: dict[int, _State], source: Obj, a: Ability, s: _State) -> 
         return s.obj is source
     if a.scope in ("enchanted_creature", "equipped_creature", "enchanted_permanent"):
         return source.attached_to == s.obj.ref
-    kinds = {"lands": "land", "permanents": ""}.get(a.scope.split("_")[-1] if "_" in a.scope else a.scope,
-                                                     "creature")
+    noun = next((w for w in a.scope.split("_") if w in ("creatures", "lands", "permanents")), "creatures")
+    kinds = {"lands": "land", "permanents": "", "creatures": "creature"}[noun]
     if kinds and kinds not in s.types:
         return False
     if a.filter_color and a.filter_color not in s.colors:

@@ -39,6 +39,23 @@ _WHY_GRAVEYARD = {
            "loyalty": "nema više vernosti i ide na odlagalište vlasnika"},
 }
 
+_REPLACED_EN: dict[str, str] = {"exile": "{what} is exiled instead ({source})", "hand": "{what} goes to its owner's hand instead "
+                "({source})", "tapped": "{what} enters the battlefield tapped ({source})",
+                "counters": "{what} enters the battlefield with counters ({source})",
+                "double": "{source} doubles it ({what})", "effect": "{source} replaces {player}'s draw",
+                "copy": "{what} enters as a copy ({source})"}
+_REPLACED_SR: dict[str, str] = {"exile": "{what} se umesto toga uklanja iz igre ({source})",
+                "hand": "{what} se umesto toga vraća u ruku vlasnika ({source})",
+                "tapped": "{what} ulazi u igru aktivirano ({source})",
+                "counters": "{what} ulazi u igru sa brojačima ({source})", "double": "{source} udvostručuje ({what})",
+                "effect": "{source} zamenjuje vučenje igrača {player}", "copy": "{what} ulazi kao kopija ({source})"}
+_ZONE_EN: dict[str, str] = {"exile": "{obj} is exiled", "hand": "{obj} returns to {owner}'s hand",
+            "library": "{obj} is put on the {place} of {owner}'s library", "graveyard": "{obj} goes to {owner}'s graveyard",
+            "battlefield": "{obj} is put onto the battlefield"}
+_ZONE_SR: dict[str, str] = {"exile": "{obj} se uklanja iz igre", "hand": "{obj} se vraća u ruku igrača {owner}",
+            "library": "{obj} se stavlja na biblioteku igrača {owner} ({place})",
+            "graveyard": "{obj} ide na odlagalište igrača {owner}", "battlefield": "{obj} se stavlja u igru"}
+
 
 def _join(items: list[Any], lang: str) -> str:
     words = [str(i) for i in items]
@@ -231,7 +248,29 @@ TEMPLATES: dict[str, Callable[[dict[str, Any], str], str]] = {
     "skipped": _t("Action {action} is skipped: the game is over", "Radnja {action} se preskače: partija je gotova"),
     "illegal": _t("Action {action} is illegal: {reason}", "Radnja {action} nije ispravna: {reason}"),
     "refused": _t("The engine stops: {reason}", "Mašina staje: {reason}"),
+    "replaced": lambda a, lang: _t(_REPLACED_EN.get(a.get("instead", ""), "{source} replaces what would happen to "
+                                   "{what}"), _REPLACED_SR.get(a.get("instead", ""), "{source} zamenjuje događaj "
+                                   "({what})"))(a, lang),
+    "skip": _t("{player} skips the {what} step ({source})", "{player} preskače korak {what} ({source})"),
+    "replacement_created": _t("{source}: a replacement effect this turn ({when} → {instead}, {who})",
+                              "{source}: efekat zamene do kraja poteza ({when} → {instead}, {who})"),
+    "redirected": _t("Damage from {source} to {was} is dealt to {to} instead ({by})",
+                     "Šteta od {source} na {was} nanosi se umesto toga na {to} ({by})"),
+    "zone_change": lambda a, lang: _t(_ZONE_EN.get(a.get("to", ""), "{obj} moves to the {to}"),
+                                      _ZONE_SR.get(a.get("to", ""), "{obj} prelazi u zonu {to}"))(
+        {**a, "place": a.get("place") or "top"}, lang),
+    "gain_control": _t("{player} gains control of {obj}" + " until end of turn",
+                       "{player} stiče kontrolu nad {obj} do kraja poteza"),
+    "become": _t("{obj} is now {pt} {types}, colours {colors} ({source})",
+                 "{obj} je sada {pt} {types}, boje {colors} ({source})"),
+    "copy": _t("{obj} enters as a copy of {of} ({name})", "{obj} ulazi u igru kao kopija {of} ({name})"),
+    "delayed": _t("{source} sets up a delayed triggered ability ({when})",
+                  "{source} stvara odloženu izazvanu osobinu ({when})"),
+    "condition_false": _t("{item}: its condition ({condition}) is no longer true: it does nothing",
+                          "{item}: uslov ({condition}) više nije ispunjen: ne radi ništa"),
+    "declined": _t("{player} chooses not to apply {item}'s ability", "{player} bira da ne primeni osobinu {item}"),
 }
+
 for _why in _WHY_GRAVEYARD["en"]:
     TEMPLATES[f"to_graveyard_{_why}"] = _to_graveyard(_why)
 TEMPLATES.update({  # issue 14: costs, planeswalkers, players leaving

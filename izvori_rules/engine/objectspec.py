@@ -23,9 +23,7 @@ OBJECT_KEYS = frozenset({
     "kicker", "kicked", "modes", "choose_modes", "additional_cost", "alternative_cost", "loyalty", "defines",
 })
 CARD_ONLY_KEYS = frozenset({"names", "ruleset", "text", "notes", "rules"})
-SUPERTYPES = ("legendary", "basic", "snow")
-_SUPERTYPE_NAMES = {"legendary": "legendary", "legendarni": "legendary", "basic": "basic", "osnovni": "basic",
-                    "snow": "snow", "легендарный": "legendary", "базовый": "basic"}
+SUPERTYPES = ("legendary", "basic", "snow")  # the supertypes the engine plays (world: refused)
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 MANA = re.compile(r"^[WUBRGCXwubrgcx0-9]*$")
 _TO_CREATURES = ("target", "self", "creatures_you_control", "each_creature", "other_creatures_you_control", "it",
@@ -224,16 +222,15 @@ def _types(r: Reader, y: Y | None) -> tuple[str, ...]:
     for item in as_list(r, y) if y.is_seq else [y]:
         name = as_name(r, item)
         canon = kw.card_type(name)
-        if canon is None and kw.fold(name) == "planeswalker":
+        if canon == "planeswalker" or (canon is None and kw.fold(name) == "planeswalker"):
             from .costspec import planeswalker_type
 
             if planeswalker_type(r, item):
                 out.append("planeswalker")
             continue
         if canon is None:
-            if kw.fold(name) not in ("planeswalker", "tribal", "plane", "scheme", "conspiracy", "vanguard",
-                                     "phenomenon"):
-                raise r.fail(item, f"unknown card type {name!r}")
+            raise r.fail(item, f"unknown card type {name!r}")
+        if canon not in kw.CARD_TYPES:
             r.refuse(item, f"card type {name!r} is not modelled")
             continue
         out.append(canon)
@@ -245,12 +242,12 @@ def _supertypes(r: Reader, y: Y | None) -> tuple[str, ...]:
         return ()
     out = []
     for item in as_list(r, y):
-        name = kw.fold(as_name(r, item))
-        canon = _SUPERTYPE_NAMES.get(name)
-        if canon is None and name != "world":
-            raise r.fail(item, f"unknown supertype {name!r}")
+        name = as_name(r, item)
+        canon = kw.supertype(name)
         if canon is None:
-            r.refuse(item, "the world supertype is not modelled")
+            raise r.fail(item, f"unknown supertype {name!r}")
+        if canon not in SUPERTYPES:
+            r.refuse(item, f"the {canon} supertype is not modelled")
             continue
         if canon == "legendary" and not r.ruleset.legend_rule:
             r.refuse(item, f"the {r.ruleset.id} ruleset has no legendary supertype")
@@ -264,13 +261,13 @@ def _colors(r: Reader, y: Y | None) -> tuple[str, ...]:
     out = []
     for item in as_list(r, y) if y.is_seq else [y]:
         name = as_name(r, item)
-        if kw.fold(name) in ("colorless", "colourless", "bezbojan", "bezbojna", "бесцветный"):
+        if kw.is_colorless(name):
             continue
         canon = kw.color(name)
         if canon is None:
             raise r.fail(item, f"unknown colour {name!r}")
         out.append(canon)
-    return tuple(c for c in kw.COLORS if c in out)
+    return tuple(c for c in kw.colors() if c in out)
 
 
 def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
@@ -355,7 +352,7 @@ def _amount_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) 
 
 
 def _object_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
-    allowed = {"destroy": ("target", "self", "all_creatures"), "sacrifice": ("self",),
+    allowed = {"destroy": ("target", "self", "all_creatures", "it", "bound"), "sacrifice": ("self",),
                "regenerate": ("target", "self"), "counter": ("target",), "switch_pt": ("target", "self"),
                "tap": ("target", "self", "it"), "untap": ("target", "self", "it"), "attach": ("target",)}[kind]
     value = as_name(r, v)

@@ -248,7 +248,8 @@ def _say_zone_change(game: Game, obj: Obj, event: ZoneChange) -> None:
                  tapped=event.tapped, attached="")
         return
     place = "bottom" if event.bottom else ("top" if event.to == "library" else "")
-    game.say("zone_change", event.rules + rs.refs("zone_change"), obj=obj.handle, origin=event.origin,
+    game.say("zone_change", tuple(dict.fromkeys(event.rules + rs.refs("zone_change"))), obj=obj.handle,
+             origin=event.origin,
              to=event.to, owner=obj.owner, place=place)
 
 

@@ -75,7 +75,7 @@ def candidates(game: Game, event: GameEvent) -> list[Replacement]:
         r.extra["key"] = key
         if _matches(game, r, event):
             out.append(r)
-    if isinstance(event, Damage) and not isinstance(event.to, str):
+    if isinstance(event, Damage) and not isinstance(event.to, str) and event.preventable:
         target = game.get(event.to)
         if target is not None and chars(game, target).protection_from(event.source.colors):
             spec = ReplaceSpec("damage", "bound", "prevent", 0)

@@ -133,7 +133,8 @@ def _state_json(state: FinalState) -> dict[str, Any]:
 def final_state(game: Game) -> FinalState:
     """A frozen picture of the game now."""
     players = tuple(
-        PlayerState(p.name, p.life, p.poison, p.library, format_pool(p.mana),
+        PlayerState(p.name, p.life, p.poison, p.library + len(p.library_top) + len(p.library_bottom),
+                    format_pool(p.mana),
                     tuple((zone, tuple(o.handle for o in game.in_zone(zone, p.name)))
                           for zone in ("hand", "graveyard", "exile", "battlefield")))
         for p in (game.players[n] for n in game.order))
@@ -143,7 +144,7 @@ def final_state(game: Game) -> FinalState:
         seen[obj.handle] = seen.get(obj.handle, 0) + 1
         key = obj.handle if seen[obj.handle] == 1 else f"{obj.handle}#{seen[obj.handle]}"
         c = chars(game, obj)
-        creature = "creature" in obj.types
+        creature = "creature" in chars(game, obj).types
         permanents.append(PermanentState(
             key, c.power if creature else None, c.toughness if creature else None, obj.damage, obj.tapped,
             tuple(sorted((k, n) for k, n in obj.counters.items() if n > 0)), tuple(sorted(c.keywords)),

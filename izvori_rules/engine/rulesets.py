@@ -23,7 +23,7 @@ _SWITCHES = {
     "mana_burn": int, "minimum_damage": int, "priority_after_cast": str, "damage_assignment_order": bool,
     "multiple_defenders": bool, "any_card_as_land": bool, "poison": bool, "legend_rule": bool, "planeswalkers": bool,
     "plus_counter": str, "minus_counter": str, "pt_sublayers": list, "keywords": list,
-    "second_damage_step": str, "layers": list,
+    "second_damage_step": str, "layers": list, "colors": list, "basic_land_types": dict,
 }
 _TABLES = ("rules", "keyword_rules")
 
@@ -53,6 +53,8 @@ class Ruleset:
     keywords: frozenset[str]
     second_damage_step: str
     layers: tuple[str, ...]
+    colors: tuple[str, ...]
+    basic_land_types: Mapping[str, str]
     rules: Mapping[str, tuple[str, ...]]
     keyword_rules: Mapping[str, tuple[str, ...]]
 
@@ -116,5 +118,10 @@ def _ruleset(path: Path, rid: str, entry: object) -> Ruleset:
     values: dict[str, Any] = {k: entry[k] for k in _SWITCHES}
     values["pt_sublayers"] = tuple(values["pt_sublayers"])
     values["layers"] = tuple(values["layers"])
+    values["colors"] = tuple(values["colors"])
+    values["basic_land_types"] = MappingProxyType({str(k): str(v) for k, v in values["basic_land_types"].items()})
+    unknown = sorted(set(values["basic_land_types"].values()) - set(values["colors"]))
+    if unknown:
+        raise CorpusError(f"{path}: [{rid}]: basic_land_types: {unknown[0]!r} is not one of its colors")
     values["keywords"] = frozenset(values["keywords"])
     return Ruleset(id=rid, **values, rules=tables["rules"], keyword_rules=tables["keyword_rules"])

@@ -58,6 +58,9 @@ def check(game: Game) -> bool:
     walkers = zero_loyalty(game)
     if not (losers or zero or lethal or touched or tokens or auras or equipment or legends or counters or walkers):
         return False
+    from .layers import snapshot
+
+    game.lookback = [snapshot(game, o) for o in game.battlefield()]  # ru-cr:704.3: all at once
     for obj in walkers:
         put_into_graveyard(game, obj, "loyalty", rs.refs("sba_loyalty"))  # ru-cr:704.5i
     for obj in zero:
@@ -84,6 +87,7 @@ def check(game: Game) -> bool:
         obj.counters = +obj.counters
         game.say("counters_cancel", rs.refs("sba_counters"), obj=obj.handle, n=n,
                  plus=rs.plus_counter, minus=rs.minus_counter)
+    game.lookback = []
     if losers:
         _lose(game, losers)
     return True
@@ -162,8 +166,9 @@ def _counter_pairs(game: Game) -> list[tuple[Obj, int]]:
 def _legend_groups(game: Game) -> list[tuple[str, list[Obj]]]:
     groups: dict[tuple[str, str], list[Obj]] = {}
     for obj in game.battlefield():
-        if "legendary" in obj.supertypes:
-            groups.setdefault((obj.controller, obj.name), []).append(obj)
+        values = obj.copied if obj.copied is not None else obj  # a copy has the copied supertypes (ru-cr:706.2)
+        if "legendary" in values.supertypes:
+            groups.setdefault((obj.controller, chars(game, obj).name), []).append(obj)
     return [(player, objs) for (player, _n), objs in groups.items() if len(objs) > 1]
 
 

@@ -147,6 +147,7 @@ class Game:
     shields: list[Any] = field(default_factory=list)  # replacement.Shield
     pending: list[Any] = field(default_factory=list)  # triggers.Pending
     delayed: list[Any] = field(default_factory=list)  # triggers.Delayed: delayed triggered abilities waiting
+    lookback: list[Snapshot] = field(default_factory=list)  # permanents as they were before simultaneous events
     log: list[Event] = field(default_factory=list)
     declaring: str | None = None  # "attackers" / "blockers": the declaration of this step is still to come
     attackers_declared: bool = False

@@ -115,6 +115,10 @@ def _zone_triggers(game: Game, event: ZoneChange, before: Snapshot | None) -> No
         fire(game, "creature_dies", obj, before)  # it looks back and sees itself die
         for other in game.battlefield():
             fire(game, "creature_dies", other)
+        for snap in game.lookback:  # ru-cr:603.10a: those that left in the same event still see it
+            gone = game.objects.get(snap.ref[0])
+            if gone is not None and gone is not obj and gone.zone != "battlefield":
+                fire(game, "creature_dies", gone, snap)
 
 
 def check_states(game: Game) -> None:
