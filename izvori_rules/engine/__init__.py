@@ -4,8 +4,10 @@ with the rules that govern it.
 One module per part of the rules: :mod:`.state` (game state and objects), :mod:`.rulesets` (the two rulesets as
 data), :mod:`.turn`, :mod:`.priority`, :mod:`.stack`, :mod:`.casting`, :mod:`.targets`, :mod:`.triggers`,
 :mod:`.combat` and :mod:`.assignment`, :mod:`.sba`, :mod:`.layers`, :mod:`.replacement`, :mod:`.damage`,
-:mod:`.effects`; the scenario format in :mod:`.scenario`, :mod:`.objectspec` and :mod:`.spec` (read safely by
-:mod:`.yamlnodes`); :mod:`.runner` plays a file and :mod:`.narration` words the answer in English or Serbian.
+:mod:`.effects`; every change to the game is a typed event (:mod:`.events`) carried out by :mod:`.pipeline`,
+where replacement effects apply; the scenario format in :mod:`.scenario`, :mod:`.objectspec` and :mod:`.spec`
+(read safely by :mod:`.yamlnodes`, checked first against the published JSON Schema by :mod:`.schema`);
+:mod:`.runner` plays a file and :mod:`.narration` words the answer in English or Serbian.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import corpus_dir
 from .keywords import fold
+from .rulesets import corpus_root
 from .yamlnodes import Y, load_yaml
 
 CARDS_FILE = "cards.yaml"
@@ -41,7 +41,7 @@ EMPTY = CardIndex({}, "")
 
 def card_library(root: Path | None = None) -> CardIndex:
     """The corpus card library (empty when the file does not exist yet)."""
-    path = (root or corpus_dir()).resolve() / CARDS_FILE
+    path = (root.resolve() if root is not None else corpus_root()) / CARDS_FILE
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:

@@ -8,6 +8,7 @@ Each narrated event cites the references listed for it here.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -87,7 +88,17 @@ def all_refs(ruleset: Ruleset) -> tuple[str, ...]:
 
 def load_rulesets(root: Path | None = None) -> dict[str, Ruleset]:
     """Both rulesets from ``rulesets.toml``; an unknown or missing key names the file and the key."""
-    return dict(_load((root or corpus_dir()).resolve()))
+    return dict(_load(root.resolve() if root is not None else corpus_root()))
+
+
+def corpus_root() -> Path:
+    """The corpus folder, resolved once per ``$IZVORI_JUDGE_CORPUS`` value (the engine asks for it per file)."""
+    return _root_for(os.environ.get("IZVORI_JUDGE_CORPUS", ""))
+
+
+@lru_cache(maxsize=4)
+def _root_for(_override: str) -> Path:
+    return corpus_dir().resolve()
 
 
 @lru_cache(maxsize=4)

@@ -117,6 +117,11 @@ def _object(y: Y, s: dict[str, Any], root: dict[str, Any], depth: int) -> None:
 
 def _alternatives(y: Y, branches: list[dict[str, Any]], root: dict[str, Any], depth: int, exact: bool,
                   what: str = "") -> None:
+    if what and isinstance(y.value, dict):  # branches told apart by their one required key: check only that one
+        chosen = [b for b in branches if b.get("required") and b["required"][0] in y.value]
+        if len(chosen) == 1:
+            _check(y, chosen[0], root, depth)
+            return
     problems: list[tuple[dict[str, Any], _Problem]] = []
     for branch in branches:
         try:
