@@ -95,10 +95,11 @@ def _alternative(game: Game, card: Obj, action: Action, player: str, plan: Plan)
     if alt.condition and not controls(game, player, alt.condition):
         raise IllegalAction(f"{card.handle}'s alternative cost needs {player} to control a {alt.condition}",
                             game.rs.refs("alternative_cost"))
+    if plan.x and "X" not in alt.mana.upper():  # ru-cr:107.3b: without its mana cost, X can only be 0
+        raise IllegalAction(f"{card.handle} is cast for its alternative cost, which has no X: X must be 0",
+                            game.rs.refs("x_value"))
     plan.base = alt.mana  # ru-cr:601.2b: instead of the mana cost
     plan.extra.append(replace(alt, mana="", condition=""))
-    if plan.x:
-        plan.x = 0
 
 
 def controls(game: Game, player: str, phrase: str, source: Obj | None = None) -> bool:
