@@ -114,3 +114,29 @@ def build_lock(path: Path) -> Iterator[bool]:
             yield True
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def parsed(name: str, path: Path, code: Iterable[Path], build: Callable[[], object],
+           ok: Callable[[object], bool]) -> object:
+    """``build()`` (parsing one corpus file), kept in the cache folder as a pickle keyed by the file's bytes and
+    the code that parses it; what is read back must name the same file and pass ``ok`` before it is served,
+    else it is built again. A cold command then reads a pickle instead of parsing YAML, TSV or TOML."""
+    import pickle
+
+    code = [f for f in code if f.exists()]
+    try:
+        key = stamped_key(name, [path, *code], lambda: hash_files([path], path.parent) + hash_files(code, PACKAGE_DIR))
+    except OSError:
+        return build()
+    where = cache_dir() / f"{name}-{key}.pickle"
+    raw = read_bytes(where)
+    if raw is not None:
+        try:
+            source, value = pickle.loads(raw)  # noqa: S301 - our own cache file, keyed by the content hash
+        except Exception:  # noqa: BLE001 - a damaged cache is rebuilt
+            source, value = None, None
+        if source == str(path) and ok(value):
+            return value
+    value = build()
+    write_atomic(where, pickle.dumps((str(path), value), protocol=pickle.HIGHEST_PROTOCOL))
+    return value

@@ -289,28 +289,12 @@ def load_concepts(path: Path | None = None) -> ConceptTable:
 def _load_cached(path: Path) -> ConceptTable:
     """The corpus table, read from the cache folder when this file and the parser are unchanged (the engine
     asks it for every keyword and card type, and parsing the TSV would cost each cold ``scenario run``)."""
-    import pickle
-
     from . import cache
 
-    code = [cache.PACKAGE_DIR / "concepts.py", cache.PACKAGE_DIR / "tsv.py", cache.PACKAGE_DIR / "folding.py"]
-    code = [f for f in code if f.exists()]
-    try:
-        key = cache.stamped_key("concepts", [path, *code], lambda: cache.hash_files([path], path.parent)
-                                + cache.hash_files(code, cache.PACKAGE_DIR))
-    except OSError:
-        return _load(path)
-    where = cache.cache_dir() / f"concepts-{key}.pickle"
-    raw = cache.read_bytes(where)
-    if raw is not None:
-        try:
-            source, table = pickle.loads(raw)  # noqa: S301 - our own cache file, keyed by the content hash
-        except Exception:  # noqa: BLE001 - a damaged cache is rebuilt
-            source, table = None, None
-        if source == str(path) and isinstance(table, ConceptTable) and len(table) > 0:
-            return table
-    table = _load(path)
-    cache.write_atomic(where, pickle.dumps((str(path), table), protocol=pickle.HIGHEST_PROTOCOL))
+    code = [cache.PACKAGE_DIR / name for name in ("concepts.py", "tsv.py", "folding.py")]
+    table = cache.parsed("concepts", path, code, lambda: _load(path),
+                         lambda t: isinstance(t, ConceptTable) and len(t) > 0)
+    assert isinstance(table, ConceptTable)
     return table
 
 

@@ -51,58 +51,21 @@ def card_library(root: Path | None = None) -> CardIndex:
 
 @lru_cache(maxsize=4)
 def _load(path: Path, stamp: int) -> CardIndex:
+    from .. import cache
     from .errors import ScenarioInvalid
 
-    tree = _cached_tree(path)
-    if tree is None:
-        tree = load_yaml(path.read_bytes(), str(path), max_bytes=4 * 1024 * 1024)
-        _store_tree(path, tree)
+    code = [cache.PACKAGE_DIR / "engine" / "yamlnodes.py", cache.PACKAGE_DIR / "engine" / "cards.py"]
+    tree = cache.parsed("cards", path, code,
+                        lambda: load_yaml(path.read_bytes(), str(path), max_bytes=4 * 1024 * 1024), _is_tree)
+    assert isinstance(tree, Y)
     if not tree.is_map:
         raise ScenarioInvalid(f"{path}:{tree.line}: the card library must map card names to cards")
     return CardIndex(tree.value, str(path))
 
 
-# The parsed library is kept in the cache folder, keyed by the file's bytes and the reader's code, so that a
-# cold `scenario run` reads a pickle instead of composing 100 KB of YAML (and converting it node by node).
-
-def _cache_path(path: Path) -> Path | None:
-    from .. import cache
-
-    code = [cache.PACKAGE_DIR / "engine" / "yamlnodes.py", cache.PACKAGE_DIR / "engine" / "cards.py"]
-    try:
-        key = cache.stamped_key("cards", [path, *code],
-                                lambda: cache.hash_files([path], path.parent) + cache.hash_files(code, cache.PACKAGE_DIR))
-    except OSError:
-        return None
-    return cache.cache_dir() / f"cards-{key}.pickle"
-
-
-def _cached_tree(path: Path) -> Y | None:
-    """The pickled tree, verified: a (source, tree) pair for this file whose tree is a mapping of Y nodes."""
-    import pickle
-
-    from .. import cache
-
-    where = _cache_path(path)
-    raw = cache.read_bytes(where) if where is not None else None
-    if raw is None:
-        return None
-    try:
-        source, tree = pickle.loads(raw)  # noqa: S301 - our own cache file, keyed by the content hash
-    except Exception:  # noqa: BLE001 - a damaged cache is rebuilt
-        return None
-    ok = source == str(path) and isinstance(tree, Y) and tree.is_map
-    return tree if ok and all(isinstance(v, Y) for v in tree.value.values()) else None
-
-
-def _store_tree(path: Path, tree: Y) -> None:
-    import pickle
-
-    from .. import cache
-
-    where = _cache_path(path)
-    if where is not None:
-        cache.write_atomic(where, pickle.dumps((str(path), tree), protocol=pickle.HIGHEST_PROTOCOL))
+def _is_tree(tree: object) -> bool:
+    """A cached card library is a mapping of Y nodes (verified before it is served)."""
+    return isinstance(tree, Y) and (not tree.is_map or all(isinstance(v, Y) for v in tree.value.values()))
 
 
 def local_cards(tree: Y | None, source: str) -> CardIndex:

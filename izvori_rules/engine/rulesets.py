@@ -103,8 +103,13 @@ def _root_for(_override: str) -> Path:
 
 @lru_cache(maxsize=4)
 def _load(root: Path) -> tuple[tuple[str, Ruleset], ...]:
+    from .. import cache
+
     path = root / "rulesets.toml"
-    data, _ = read_toml(path, "the rulesets file")
+    code = [cache.PACKAGE_DIR / "corpus.py"]
+    data = cache.parsed("rulesets", path, code, lambda: read_toml(path, "the rulesets file")[0],
+                        lambda d: isinstance(d, dict) and all(isinstance(d.get(r), dict) for r in RULESETS))
+    assert isinstance(data, dict)
     unknown = sorted(set(data) - set(RULESETS))
     if unknown:
         raise CorpusError(f"{path}: unknown ruleset {unknown[0]!r} (expected {', '.join(RULESETS)})")
