@@ -340,6 +340,17 @@ def test_scenario_titles_are_unique() -> None:
 
 # --- each scenario ----------------------------------------------------------------------------------------
 
+def test_the_files_written_in_format_v1_stay_valid_under_the_extended_format() -> None:
+    # Issue 13: "keep every existing file valid": the 125 files of issue 6 are written with v1's keys only.
+    from izvori_rules.engine.schema import validate
+    from izvori_rules.engine.yamlnodes import load_yaml
+
+    v1 = [p for p in SCENARIO_FILES if format_problems(load(p)) == []]
+    assert len(v1) >= 125
+    for path in v1:
+        validate(load_yaml(path.read_bytes(), str(path)), str(path))
+
+
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=scenario_ids())
 def test_scenario_is_valid_against_the_published_schema(path: Path) -> None:
     # Issue 13: the format is extended beyond version 1 and published as a JSON Schema; a file written only

@@ -374,7 +374,8 @@ def _replace(r: _Run, step: EffectStep) -> None:
     if spec.when.endswith("_step"):
         made.extra["lasts"] = True  # "skip your next draw step" waits for that step
     game.shields.append(made)
-    game.say("replacement_created", game.rs.refs("skip" if spec.instead == "skip" else "replaced"),
+    event = {"skip": "skip", "cant_prevent": "cant_prevent", "redirect": "redirect"}.get(spec.instead, "replaced")
+    game.say("replacement_created", game.rs.refs(event),
              source=r.item.name, when=spec.when, instead=spec.instead,
              who=game.describe(bound) if bound is not None else spec.who)
 

@@ -10,7 +10,7 @@ trigger looks back at the object as it was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .spec import Ability
 
@@ -138,4 +138,3 @@ class Happened:
     event: GameEvent
     before: Snapshot | None = None  # the object before a zone change (last known information)
     dealt: int = 0
-    extra: tuple[tuple[str, object], ...] = field(default_factory=tuple)

@@ -252,8 +252,11 @@ TEMPLATES: dict[str, Callable[[dict[str, Any], str], str]] = {
                                    "{what}"), _REPLACED_SR.get(a.get("instead", ""), "{source} zamenjuje događaj "
                                    "({what})"))(a, lang),
     "skip": _t("{player} skips the {what} step ({source})", "{player} preskače korak {what} ({source})"),
-    "replacement_created": _t("{source}: a replacement effect this turn ({when} → {instead}, {who})",
-                              "{source}: efekat zamene do kraja poteza ({when} → {instead}, {who})"),
+    "replacement_created": lambda a, lang: _t(
+        "Damage can't be prevented this turn ({source})", "Šteta ne može biti sprečena u ovom potezu ({source})")(
+        a, lang) if a.get("instead") == "cant_prevent" else _t(
+        "{source}: a replacement effect this turn ({when} → {instead}, {who})",
+        "{source}: efekat zamene do kraja poteza ({when} → {instead}, {who})")(a, lang),
     "redirected": _t("Damage from {source} to {was} is dealt to {to} instead ({by})",
                      "Šteta od {source} na {was} nanosi se umesto toga na {to} ({by})"),
     "zone_change": lambda a, lang: _t(_ZONE_EN.get(a.get("to", ""), "{obj} moves to the {to}"),

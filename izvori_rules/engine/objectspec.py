@@ -471,6 +471,8 @@ def read_replace(r: Reader, y: Y) -> ReplaceSpec:
 
 def _replace(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     spec = read_replace(r, v)
+    if spec.who == "target" and spec.to == "target":
+        raise r.fail(v, "one replace step takes one target: use who: you (or self) with to: target")
     takes = spec.who == "target" or spec.to == "target"
     return EffectStep(kind, line, replace=spec, to="target" if takes else "controller")
 

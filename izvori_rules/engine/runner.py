@@ -163,8 +163,21 @@ def _setup(spec: Scenario) -> Game:
             raise ScenarioInvalid(f"{spec.source}:{line}: attached_to: {obj.handle} and {host_name} must both be "
                                   "on the battlefield")
         obj.attached_to = host.ref
+    _settle_control(game, spec)
     game.say("start", (), scenario=spec.title, ruleset=rs.name)
     return game
+
+
+def _settle_control(game: Game, spec: Scenario) -> None:
+    """Control-changing statics the file sets up (an Aura already attached) apply from the start; the file's
+    ``summoning_sick`` says whether the creature arrived this turn, not the first look at the layers."""
+    from .layers import chars
+
+    for obj in list(game.battlefield()):
+        chars(game, obj)
+    sick = {o.handle: o.summoning_sick for p in spec.players for _zone, objs in p.zones for o in objs}
+    for obj in game.battlefield():
+        obj.summoning_sick = sick.get(obj.handle, obj.summoning_sick)
 
 
 # --- actions ----------------------------------------------------------------------------------------------
