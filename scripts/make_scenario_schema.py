@@ -128,7 +128,7 @@ def replacement() -> dict[str, Any]:
                 "counters": COUNTERS, "effect": {"type": "array", "items": ref("effect")},
                 "to": enum(["target", "self", "controller"]), "amount": {"anyOf": [NAT, enum(["all"])]},
                 "source": enum(["self", "any"]), "next_only": BOOL,
-                "from": enum(["battlefield", "hand", "library", "stack"])}, ("when", "instead"))
+                "from": enum(["battlefield", "hand", "library", "stack"]), "may": BOOL}, ("when", "instead"))
 
 
 def object_schema(card: bool) -> dict[str, Any]:

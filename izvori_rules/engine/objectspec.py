@@ -38,8 +38,8 @@ _EFFECT_OPTIONS: dict[str, tuple[str, ...]] = {
 }
 MOVE_ZONES = ("exile", "hand", "library_top", "library_bottom", "battlefield", "graveyard")
 MOVE_TO = ("target", "self", "bound", "it")
-REPLACE_WHEN = ("dies", "to_graveyard", "leaves", "enters", "draw", "damage", "destroy", "draw_step",
-                "upkeep_step", "counters")
+REPLACE_WHEN = ("dies", "to_graveyard", "leaves", "enters", "draw", "damage", "destroy", "untap_step",
+                "upkeep_step", "draw_step", "end_step", "counters")
 REPLACE_WHO = ("self", "target", "you", "opponents", "any", "cards", "creatures", "creatures_you_control",
                "you_and_other_permanents_you_control",
                "other_creatures_you_control", "permanents_you_control", "other_permanents_you_control", "combat")
@@ -448,8 +448,8 @@ def _become(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> Effe
 
 def read_replace(r: Reader, y: Y) -> ReplaceSpec:
     """``{when, who, instead, ...}``: a replacement or prevention effect (ru-cr:614.1, sr-judge:D20.11)."""
-    f = as_map(r, y, ("when", "who", "instead", "counters", "effect", "to", "amount", "source", "next_only", "from"),
-               ("when", "instead"))
+    f = as_map(r, y, ("when", "who", "instead", "counters", "effect", "to", "amount", "source", "next_only", "from",
+                      "may"), ("when", "instead"))
     when, instead = as_name(r, f["when"]), as_name(r, f["instead"])
     if when not in REPLACE_WHEN:
         raise r.fail(f["when"], f"must be one of {', '.join(REPLACE_WHEN)}")
@@ -466,7 +466,8 @@ def read_replace(r: Reader, y: Y) -> ReplaceSpec:
         effect=tuple(read_effect(r, s) for s in as_list(r, f["effect"])) if "effect" in f else (),
         to=_to(r, f, "to", ("target", "self", "controller"), ""), amount=amount,
         source=_to(r, f, "source", ("self", "any"), ""), next_only=as_bool(r, f["next_only"]) if "next_only" in f
-        else False, zone=_to(r, f, "from", ("battlefield", "hand", "library", "stack"), ""))
+        else False, zone=_to(r, f, "from", ("battlefield", "hand", "library", "stack"), ""),
+        optional=as_bool(r, f["may"]) if "may" in f else False)
 
 
 def _replace(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:

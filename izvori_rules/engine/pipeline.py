@@ -46,6 +46,10 @@ def perform(game: Game, event: GameEvent) -> Happened | Instead | None:
             break
         r, order = _next(game, event, found, order)
         applied.add(_key(r))
+        if r.spec.optional and not game.choices.may(r.controller, f"{r.source}'s replacement effect",
+                                                     game.rs.refs("replaced")):
+            game.say("declined", game.rs.refs("replaced"), item=r.source, player=r.controller)
+            continue  # "you may ... instead": not applied this time
         if r.spec.instead == "copy" and isinstance(event, ZoneChange):
             event = _choose_copy(game, r, event)
             continue

@@ -81,6 +81,7 @@ def candidates(game: Game, event: GameEvent) -> list[Replacement]:
             spec = ReplaceSpec("damage", "bound", "prevent", 0)
             r = Replacement(spec, f"{target.handle}'s protection", target.controller, 0, bound=event.to)
             r.extra["protection"] = True
+            r.extra["key"] = ("protection", event.to)  # the same effect each time it is looked for (614.5)
             out.append(r)
     return out
 

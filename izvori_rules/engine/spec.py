@@ -35,6 +35,7 @@ class ReplaceSpec:
     source: str = ""  # damage: only damage from this source (self)
     next_only: bool = False  # "the next time ... this turn": used up once applied
     zone: str = ""  # to_graveyard: only from this zone
+    optional: bool = False  # "you may ... instead": its controller chooses as it would apply
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from .state import Game
 from .triggers import fire_delayed, fire_step
 
 PHASE_END = ("draw", "main1", "end_of_combat", "main2", "cleanup")  # the last step of each phase
-SKIPPABLE = ("upkeep", "draw")  # steps a "skip" effect in the scenario format can name
+SKIPPABLE = ("untap", "upkeep", "draw", "end")  # steps a "skip" effect in the scenario format can name
 MAX_HAND = 7
 
 
@@ -173,6 +173,8 @@ def _new_turn(game: Game) -> None:
     game.turn += 1
     game.lands_played = 0
     game.attackers_declared = game.blockers_declared = game.attacked = False
+    for obj in game.in_zone("battlefield", game.active):
+        obj.summoning_sick = False  # controlled continuously since the turn began, untap step or not
     game.say("new_turn", game.rs.refs("new_turn"), player=game.active, turn=game.turn)
 
 
