@@ -212,3 +212,31 @@ def notice_unwritable(folder: Path, what: str) -> None:
     warnings.warn(CacheNotice(f"the cache folder {folder} cannot be written; {what} is kept in memory only, "
                               "and made again by every command (set IZVORI_JUDGE_CACHE to a writable folder)"),
                   stacklevel=2)
+
+
+def parsed(name: str, path: Path, build: Callable[[], object], ok: Callable[[object], bool]) -> object:
+    """``build()`` (parsing one corpus file), kept in the cache folder as a pickle keyed by the file's bytes and
+    the package's code (computed, as for every cache: :func:`code_key`); what is read back must match its
+    checksum, name the same file and pass ``ok`` before it is served, else it is built again. A cold command
+    then reads a pickle instead of parsing YAML, TSV or TOML."""
+    import pickle
+    import zlib
+
+    try:
+        key = stamped_key(name, [path, *package_files(), *environment_files()],
+                          lambda: f"{hash_files([path], path.parent)}-{code_key()}")
+    except OSError:
+        return build()
+    where = cache_dir() / f"{name}-{key}.pickle"
+    raw = read_bytes(where)
+    if raw is not None and len(raw) > 4 and int.from_bytes(raw[:4], "little") == zlib.crc32(raw[4:]):
+        try:
+            source, value = pickle.loads(raw[4:])  # noqa: S301 - our own cache file, checksummed, keyed by content
+        except Exception:  # noqa: BLE001 - a damaged cache is rebuilt
+            source, value = None, None
+        if source == str(path) and ok(value):
+            return value
+    value = build()
+    payload = pickle.dumps((str(path), value), protocol=pickle.HIGHEST_PROTOCOL)
+    write_atomic(where, zlib.crc32(payload).to_bytes(4, "little") + payload)
+    return value

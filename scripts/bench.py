@@ -193,6 +193,37 @@ def bench_scenarios(bare: float) -> None:
     report(f"scenario library in process ({len(files)} files)", timed(lambda: [run_scenario(f) for f in files], 5))
     one = str(files[0])
     report("cold CLI: izvori-judge scenario run (one file)", timed(run([*cli(), "scenario", "run", one]), 7), bare)
+    report("cold CLI: izvori-judge scenario run --json", timed(run([*cli(), "scenario", "run", "--json", one]), 7),
+           bare)
+    bench_engine_start()
+
+
+def bench_engine_start() -> None:
+    """What a cold scenario run spends on data (issue 14): the card library parsed from YAML or read from its
+    cache, the concept table (loaded only for a keyword name the engine does not spell itself), the rulesets."""
+    from izvori_rules.corpus import corpus_dir
+    from izvori_rules.engine import cards
+    from izvori_rules.engine.yamlnodes import load_yaml
+
+    path = corpus_dir().resolve() / cards.CARDS_FILE
+    data = path.read_bytes()
+    report("card library: YAML (libyaml) to a line-keeping tree",
+           timed(lambda: load_yaml(data, str(path), max_bytes=4 * 1024 * 1024), 9))
+    report("card library: from its cache (a pickle per card, one card read)",
+           timed(lambda: (cards._load.cache_clear(), cards._load(path, 0).find("Grizzly Bears")), 9))
+    from izvori_rules.text import concepts
+
+    table = (corpus_dir() / "concepts.tsv").resolve()
+    report("concept table: parse concepts.tsv", timed(lambda: concepts._load(table), 5))
+    report("concept table: from its cache (pickle, verified)",
+           timed(lambda: (concepts._load_cached.cache_clear(), concepts.load_concepts()), 5))
+    from izvori_rules.engine.rulesets import _load as load_rulesets_file
+
+    from izvori_rules.corpus import read_toml
+
+    report("rulesets.toml: parse (tomllib)", timed(lambda: read_toml(corpus_dir() / "rulesets.toml", "rulesets"), 9))
+    report("rulesets.toml: from its cache, checked", timed(lambda: (load_rulesets_file.cache_clear(),
+                                                                    load_rulesets_file(corpus_dir().resolve())), 9))
 
 
 SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup, "search": bench_search,

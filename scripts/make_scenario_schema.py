@@ -23,8 +23,9 @@ INT = {"type": "integer"}
 NAT = {"type": "integer", "minimum": 0}
 BOOL = {"type": "boolean"}
 TEXT = {"type": ["string", "integer", "number", "null"]}
-MANA = {"type": ["string", "integer"], "pattern": "^[{}WUBRGCwubrgc0-9 ]*$"}
+MANA = {"type": ["string", "integer"], "pattern": "^[{}WUBRGCXwubrgcx0-9 ]*$"}
 COUNTERS = {"type": "object", "additionalProperties": NAT}
+X_AMOUNT = {"type": "string", "pattern": r"^\s*\d*\s*[xX]\s*$"}  # issue 14: X, or 10X in izvori
 
 
 def ref(name: str) -> dict[str, str]:
@@ -49,9 +50,10 @@ def pt() -> dict[str, Any]:
 def effect_steps() -> dict[str, Any]:
     to_creatures = enum(o._TO_CREATURES)
     values: dict[str, Any] = {
-        "damage": NAT, "prevent": {"anyOf": [NAT, enum(["all", "all_combat_damage"])]},
-        "gain_life": {"anyOf": [NAT, enum(["its_power"])]}, "lose_life": {"anyOf": [NAT, enum(["its_power"])]},
-        "draw": NAT, "destroy": enum(["target", "self", "all_creatures", "it", "bound"]), "sacrifice": enum(["self"]),
+        "damage": {"anyOf": [NAT, X_AMOUNT]}, "prevent": {"anyOf": [NAT, enum(["all", "all_combat_damage"])]},
+        "gain_life": {"anyOf": [NAT, enum(["its_power"]), X_AMOUNT]},
+        "lose_life": {"anyOf": [NAT, enum(["its_power"]), X_AMOUNT]}, "draw": {"anyOf": [NAT, X_AMOUNT]},
+        "destroy": enum(["target", "self", "all_creatures", "it", "bound"]), "sacrifice": enum(["self"]),
         "regenerate": enum(["target", "self"]), "counter": enum(["target"]), "switch_pt": enum(["target", "self"]),
         "tap": enum(["target", "self", "it"]), "untap": enum(["target", "self", "it"]), "attach": enum(["target"]),
         "pump": pt(), "set_pt": pt(), "grant": NAMES, "add_counters": COUNTERS, "create_token": ref("object"),
@@ -79,16 +81,33 @@ def effect_steps() -> dict[str, Any]:
         for option in allowed:
             spec = options[option]
             props[option] = spec.get(kind, to_creatures) if option == "to" else spec
+        props["target"] = NAME  # issue 14: what the target may be ("nonblack creature")
+        props["divided"] = enum(["chosen", "evenly"])
         branches.append(obj(props, (kind,)))
     return {"x-kind": "effect", "oneOf": branches}
 
 
+def cost_schema() -> dict[str, Any]:
+    """A cost: {T}, mana, and issue 14's sacrifice/discard/life/tap-a-creature parts and alternative condition."""
+    return obj({"tap": BOOL, "mana": MANA, "sacrifice": NAME, "count": {"type": "integer", "minimum": 1},
+                "discard": NAT, "life": NAT, "tap_creatures": NAT, "if": NAME, "per_extra_target": MANA})
+
+
+def count_schema() -> dict[str, Any]:
+    """What a characteristic-defining or "for each" ability counts (issue 14)."""
+    return {"anyOf": [enum(["life"]), obj({"life": BOOL, "plus": INT}, ("life",)),
+                      obj({"count": NAME, "zone": enum(["battlefield", "graveyard", "hand"]),
+                           "whose": enum(["you", "all", "opponents"]), "distinct": enum(["card_types"]),
+                           "plus": INT}, ("count",))]}
+
+
 def abilities() -> dict[str, Any]:
-    cost = obj({"tap": BOOL, "mana": MANA, "sacrifice": enum(["self"])})
+    cost = cost_schema()
     effect = {"type": "array", "items": ref("effect")}
     static_body = obj({"power": INT, "toughness": INT, "keywords": NAMES, "colors": NAMES, "types": NAMES,
                        "subtypes": NAMES, "lose_abilities": BOOL, "cda": enum(o.CDA_COUNTS), "controls": BOOL,
-                       "set_pt": pt(), "color": NAME, "subtype": NAME})
+                       "set_pt": pt(), "color": NAME, "subtype": NAME, "filter": NAME, "if": NAME,
+                       "for_each": count_schema(), "cost_change": INT, "whose": enum(["all", "you", "opponents"])})
     return {"x-kind": "ability", "oneOf": [
         obj({"activated": obj({"cost": cost, "effect": effect, "timing": enum(["instant", "sorcery"])},
                               ("effect",))}, ("activated",)),
@@ -99,6 +118,8 @@ def abilities() -> dict[str, Any]:
         obj({"static": {"type": "object", "properties": {s: static_body for s in o._STATIC_SCOPES},
                         "additionalProperties": False, "minProperties": 1, "maxProperties": 1}}, ("static",)),
         obj({"replacement": ref("replacement")}, ("replacement",)),
+        obj({"loyalty": obj({"cost": {"type": ["string", "integer"], "pattern": r"^\s*[+\-−]?\d+\s*$"},
+                             "effect": effect}, ("cost", "effect"))}, ("loyalty",)),
     ]}
 
 
@@ -120,6 +141,12 @@ def object_schema(card: bool) -> dict[str, Any]:
         "summoning_sick": BOOL, "attached_to": {"anyOf": [NAME, {"type": "null"}]},
         "effect": {"type": ["array", "null"], "items": ref("effect")},
         "abilities": {"type": ["array", "null"], "items": ref("ability")},
+        # issue 14: kicker, modes, additional and alternative costs, loyalty, characteristic-defining abilities
+        "kicker": MANA, "kicked": {"type": "array", "items": ref("effect")},
+        "modes": {"type": "array", "minItems": 2, "items": {"type": "array", "items": ref("effect")}},
+        "choose_modes": {"type": "integer", "minimum": 1}, "additional_cost": cost_schema(),
+        "alternative_cost": cost_schema(), "loyalty": {"type": ["integer", "null"], "minimum": 0},
+        "defines": obj({"power": count_schema(), "toughness": count_schema()}),
     }
     if card:
         props.update({"names": {"type": "object", "additionalProperties": TEXT}, "ruleset": enum(["mtg", "izvori",
@@ -130,16 +157,21 @@ def object_schema(card: bool) -> dict[str, Any]:
 
 def actions() -> dict[str, Any]:
     names_map = {"type": "object", "minProperties": 1, "additionalProperties": NAME}
+    choices = {"x": NAT, "sacrifice": NAMES, "discard": NAMES, "tap": NAMES}  # issue 14: cost choices
     pass_ = {"anyOf": [enum(["priority", "until_resolved", "next_step"]), obj({"until": enum(STEPS)}, ("until",))]}
     return {"x-kind": "action", "oneOf": [
-        obj({"attack": names_map}, ("attack",)), obj({"block": names_map}, ("block",)),
+        obj({"attack": {**names_map, "minProperties": 0}}, ("attack",)),  # {}: no attackers (issue 14)
+        obj({"block": {"type": "object", "additionalProperties": NAMES}}, ("block",)),
         obj({"order_blockers": {"type": "object", "additionalProperties": NAMES}}, ("order_blockers",)),
         obj({"assign_damage": {"type": "object", "additionalProperties": {"type": "object",
                                                                          "additionalProperties": NAT}}},
             ("assign_damage",)),
-        obj({"cast": obj({"player": NAME, "card": NAME, "targets": NAMES}, ("player", "card"))}, ("cast",)),
+        obj({"cast": obj({"player": NAME, "card": NAME, "targets": NAMES, "kicked": BOOL, "alternative": BOOL,
+                          "modes": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+                          "divide": {"type": "object", "additionalProperties": NAT}, **choices},
+                         ("player", "card"))}, ("cast",)),
         obj({"play_land": obj({"player": NAME, "card": NAME}, ("player", "card"))}, ("play_land",)),
-        obj({"activate": obj({"player": NAME, "source": NAME, "ability": NAT, "targets": NAMES},
+        obj({"activate": obj({"player": NAME, "source": NAME, "ability": NAT, "targets": NAMES, **choices},
                              ("player", "source"))}, ("activate",)),
         obj({"choose": obj({"player": NAME, "targets": {"anyOf": [NAMES, {"type": "null"}]}, "order": NAMES,
                             "may": BOOL}, ("player",))}, ("choose",)),

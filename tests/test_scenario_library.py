@@ -76,6 +76,7 @@ CARD_EXTENSION_VALUES = {("prevent", "all_combat_damage")}
 IZVORI_NAMES = {"Antimagija": "Counterspell", "Junačke Pesme": "Glorious Anthem",
                 "Kroćenje Kerbera": "Threaten", "Skrivanje": "Fog"}
 
+LIBRARY_CARD = "library card"  # the name of a card drawn from the anonymous library (README)
 RULES_LINE = re.compile(r"^# Rules \((ru-cr|sr-judge)\): (\S.*)$")
 DOCUMENT_OF = {"mtg": "ru-cr", "izvori": "sr-judge"}
 RULE_ID = {"ru-cr": re.compile(r"\b\d{3}\.\d+[a-z]?\b"), "sr-judge": re.compile(r"\b[A-F]\d{1,2}(?:\.\d+)?\b")}
@@ -266,7 +267,8 @@ def referenced_names(doc: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         if kind in ("attack", "block"):
             for key, value in body.items():
                 yield where, str(key)
-                yield where, str(value)
+                for name in value if isinstance(value, list) else [value]:  # issue 14: a blocker of several
+                    yield where, str(name)
         elif kind == "order_blockers":
             for key, order in body.items():
                 yield where, str(key)
@@ -280,6 +282,8 @@ def referenced_names(doc: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
                 if key in body:
                     yield where, str(body[key])
             yield from ((where, str(n)) for n in body.get("targets") or [])
+            for key in ("divide", "sacrifice", "discard", "tap"):  # issue 14: what a division or a cost names
+                yield from ((where, str(n)) for n in body.get(key) or [])
             yield from ((where, str(n)) for n in body.get("order") or [])
     expect = doc.get("expect") or {}
     for kind in ("life", "poison", "library", "mana_pool", "damage", "power_toughness", "counters", "tapped"):
@@ -376,7 +380,7 @@ def test_scenario_refers_only_to_its_players_objects_and_tokens(path: Path) -> N
     players = {p["name"] for p in doc["players"]}
     handles = [handle(o) for _p, o in objects_of(doc)]
     assert len(handles) == len(set(handles)), "object names (or ids) are unique"
-    known = players | set(handles)
+    known = players | set(handles) | {LIBRARY_CARD}
     assert doc["turn"]["active"] in players
     unknown = [(where, name) for where, name in referenced_names(doc) if name not in known]
     assert unknown == []

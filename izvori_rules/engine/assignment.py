@@ -39,7 +39,15 @@ def lethal(game: Game, attacker: Obj, blocker: Obj, pending: Counter[int]) -> in
 
 def current_blockers(game: Game, attacker: Obj) -> list[Obj]:
     found = [game.get(ref) for ref in attacker.blockers]
-    return [b for b in found if b is not None and b.zone == "battlefield" and b.blocking == attacker.ref]
+    return [b for b in found if b is not None and b.zone == "battlefield"
+            and (b.blocking == attacker.ref or attacker.ref in b.blocking_more)]
+
+
+def blocked_attackers(game: Game, blocker: Obj) -> list[Obj]:
+    """The attackers a creature blocks that are still in combat, in the order blocked (ru-cr:509.3)."""
+    refs = ([blocker.blocking] if blocker.blocking is not None else []) + blocker.blocking_more
+    found = [game.get(r) for r in refs]
+    return [a for a in found if a is not None and a.zone == "battlefield" and a.attacking is not None]
 
 
 def attacker_split(game: Game, attacker: Obj, given: tuple[tuple[str, int], ...] | None, pending: Counter[int],
@@ -49,13 +57,19 @@ def attacker_split(game: Game, attacker: Obj, given: tuple[tuple[str, int], ...]
     if power <= 0:
         return [], "assign_nothing"  # ru-cr:510.1a sr-judge:C11.21
     _minimum_check(game, attacker, power)
-    player = attacker.attacking or ""
+    player: Target = attacker.attacking_pw or attacker.attacking or ""  # ru-cr:510.1b: the player or planeswalker
     trample = "trample" in chars(game, attacker).keywords
+    if attacker.blocked and "unblocked_damage" in chars(game, attacker).keywords:
+        from .multiblock import as_though_unblocked
+
+        chosen = as_though_unblocked(game, attacker, given, power, action)
+        if chosen is not None:
+            return chosen, "assign_as_unblocked"
     if not attacker.blocked:
         if given is not None:
             _check_total(game, attacker, given, power, action)
-            if any(name != player for name, _n in given):
-                raise IllegalAction(f"{attacker.handle} is unblocked: all its damage goes to {player}",
+            if any(name != game.describe(player) for name, _n in given):
+                raise IllegalAction(f"{attacker.handle} is unblocked: all its damage goes to {game.describe(player)}",
                                     game.rs.refs("assign_unblocked"))
         return [(player, power)], "assign_unblocked"  # ru-cr:510.1b sr-judge:C11.22
     blockers = current_blockers(game, attacker)
@@ -72,10 +86,15 @@ def blocker_split(game: Game, blocker: Obj, given: tuple[tuple[str, int], ...] |
                   ) -> tuple[Split, str]:
     """A blocker assigns all its damage to the attacker it blocks (ru-cr:510.1d, sr-judge:C11.24)."""
     power = chars(game, blocker).power
-    attacker = game.get(blocker.blocking)
-    if power <= 0 or attacker is None or attacker.zone != "battlefield" or attacker.attacking is None:
+    attackers = blocked_attackers(game, blocker)
+    if power <= 0 or not attackers:
         return [], "assign_nothing"
     _minimum_check(game, blocker, power)
+    if len(attackers) > 1 or blocker.blocking_more:  # ru-cr:510.1d: it divides among the attackers it blocks
+        from .multiblock import blocker_division
+
+        return blocker_division(game, blocker, attackers, given, power, action), "assign_blocker_many"
+    attacker = attackers[0]
     if given is not None:
         _check_total(game, blocker, given, power, action)
         if any(name not in (attacker.handle, attacker.name) for name, _n in given):
@@ -107,8 +126,8 @@ def _default(game: Game, attacker: Obj, blockers: list[Obj], power: int, trample
         split.append((blocker, give))
         pending[blocker.oid] += give
         left -= give
-    if left > 0 and trample:
-        return [(b.ref, n) for b, n in split] + [(attacker.attacking or "", left)]
+    if left > 0 and trample:  # ru-cr:702.19d: to the planeswalker it attacks, if it attacks one
+        return [(b.ref, n) for b, n in split] + [(attacker.attacking_pw or attacker.attacking or "", left)]
     if left > 0 and not split:
         split.append((blockers[-1], 0))
     if left > 0:
@@ -134,7 +153,8 @@ def _checked(game: Game, attacker: Obj, blockers: list[Obj], given: tuple[tuple[
     rs = game.rs
     _check_total(game, attacker, given, power, action)
     by_name = {b.handle: b for b in blockers} | {b.name: b for b in blockers}
-    player = attacker.attacking or ""
+    recipient: Target = attacker.attacking_pw or attacker.attacking or ""
+    player = game.describe(recipient)
     split: Split = []
     to_player = 0
     for name, n in given:
@@ -154,11 +174,13 @@ def _checked(game: Game, attacker: Obj, blockers: list[Obj], given: tuple[tuple[
         if short:  # ru-cr:702.19b sr-judge:E3.102
             raise IllegalAction(f"{attacker.handle} must assign lethal damage to {short[0].handle} before any to "
                                 f"{player}", rs.refs("illegal_assign_player"))
-        split.append((player, to_player))
+        split.append((recipient, to_player))
     if rs.damage_assignment_order:  # ru-cr:510.1c
         for i, blocker in enumerate(blockers):
             if amounts.get(blocker.ref, 0) and any(b in short for b in blockers[:i]):
                 first = next(b for b in blockers[:i] if b in short)
                 raise IllegalAction(f"{attacker.handle} must assign lethal damage to {first.handle} before any to "
                                     f"{blocker.handle} (damage assignment order)", rs.refs("illegal_assign"))
+    for blocker in blockers:  # ru-cr:702.19b sr-judge:E3.105: counted by the attackers that assign after it
+        pending[blocker.oid] += amounts.get(blocker.ref, 0)
     return split

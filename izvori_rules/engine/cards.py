@@ -36,6 +36,46 @@ class CardIndex:
         return (card, self.source) if card is not None else None
 
 
+class _Packed:
+    """The library as its cache keeps it: each card pickled on its own, with the names that find it, so that a
+    scenario unpickles only the cards it names."""
+
+    def __init__(self, tree: Y) -> None:
+        import pickle
+
+        self.line = tree.line
+        self.names: dict[str, str] = {}
+        self.blobs: dict[str, bytes] = {}
+        for english, card in (tree.value.items() if tree.is_map else ()):
+            self.blobs[english] = pickle.dumps(card, protocol=pickle.HIGHEST_PROTOCOL)
+            for alias in CardIndex({english: card}, "").by_name:
+                self.names.setdefault(alias, english)
+        self.is_map = tree.is_map
+
+
+class _LazyIndex(CardIndex):
+    """A :class:`CardIndex` over a packed library; a card read back must be a mapping node (verified)."""
+
+    def __init__(self, packed: _Packed, source: str) -> None:
+        self.source = source
+        self.packed = packed
+        self.by_name = {}
+
+    def find(self, name: str) -> tuple[Y, str] | None:
+        import pickle
+
+        english = self.packed.names.get(fold(name))
+        if english is None:
+            return None
+        card = self.by_name.get(english)
+        if card is None:
+            card = pickle.loads(self.packed.blobs[english])  # noqa: S301 - our own cache, keyed by content
+            if not isinstance(card, Y):
+                raise TypeError(f"card {english!r}: the card cache holds no card")
+            self.by_name[english] = card
+        return card, self.source
+
+
 EMPTY = CardIndex({}, "")
 
 
@@ -51,12 +91,23 @@ def card_library(root: Path | None = None) -> CardIndex:
 
 @lru_cache(maxsize=4)
 def _load(path: Path, stamp: int) -> CardIndex:
+    from .. import cache
     from .errors import ScenarioInvalid
 
-    tree = load_yaml(path.read_bytes(), str(path), max_bytes=4 * 1024 * 1024)
-    if not tree.is_map:
-        raise ScenarioInvalid(f"{path}:{tree.line}: the card library must map card names to cards")
-    return CardIndex(tree.value, str(path))
+    packed = cache.parsed("cards", path,
+                          lambda: _Packed(load_yaml(path.read_bytes(), str(path), max_bytes=4 * 1024 * 1024)),
+                          _is_packed)
+    assert isinstance(packed, _Packed)
+    if not packed.is_map:
+        raise ScenarioInvalid(f"{path}:{packed.line}: the card library must map card names to cards")
+    return _LazyIndex(packed, str(path))
+
+
+def _is_packed(packed: object) -> bool:
+    """A cached card library is names to card names it holds, and a pickled card per name (verified before it
+    is served; each card is checked again as it is unpickled)."""
+    return (isinstance(packed, _Packed) and all(isinstance(b, bytes) for b in packed.blobs.values())
+            and set(packed.names.values()) <= set(packed.blobs))
 
 
 def local_cards(tree: Y | None, source: str) -> CardIndex:

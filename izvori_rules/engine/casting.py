@@ -57,10 +57,20 @@ def cast(game: Game, action: Action, source: str) -> None:
         raise _illegal(game, f"{card.handle} is a land: lands are played (play_land), not cast", "illegal_land")
     _check_timing(game, card, player)
     info = source_info(game, card)
-    item = StackItem(game.new_id(), "spell", card.handle, player, card.effect, [], card.ref, info, card)
+    from dataclasses import replace
+
+    from . import costs
+
+    plan = costs.plan_spell(game, card, action, player)  # ru-cr:601.2b sr-judge:D10.12
+    item = StackItem(game.new_id(), "spell", card.handle, player, plan.effect, [], card.ref, info, card)
+    item.x, item.kicked, item.division = plan.x, plan.kicked, plan.division
     steps = item_steps(item)
-    item.targets = _targets(game, action, steps, info, player, True, card.handle)
-    spent = _pay(game, player, card.mana_cost or "", card.handle)
+    item.targets = _targets(game, replace(action, targets=plan.names), steps, info, player, True, card.handle)
+    payments = costs.non_mana(game, plan.extra, action, player, card)
+    spent = _pay(game, player, costs.total_mana(game, card, plan, player, len(item.targets)), card.handle)
+    paid = costs.pay_non_mana(game, payments, player)
+    if paid:
+        spent = ", ".join(([spent] if spent else []) + paid)
     move_object(game, card, "stack", "cast", narrate=False)  # ru-cr:601.2a sr-judge:D10.11
     item.source = card.ref
     game.stack.append(item)
@@ -92,8 +102,8 @@ def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Sna
         raise MissingChoice(f"{player} must choose {len(steps)} target(s) for {what} "
                             f"({', '.join(tg.WORDS[k] for k, _s in steps)}); the action gives "
                             f"{len(action.targets)}", game.rs.refs("illegal_target"))
-    out = []
-    for name, (kind, _step) in zip(action.targets, steps):
+    out: list[Any] = []
+    for name, (kind, step) in zip(action.targets, steps):
         target = tg.find(game, name, kind, action.line)
         if target is None:
             raise _illegal(game, f"{what} can't target {name}: it is not a {tg.WORDS[kind]} in play",
@@ -101,9 +111,15 @@ def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Sna
         if tg.is_stack(target) and any(i.sid == target[1] and i.kind == "combat_damage" for i in game.stack):
             raise _illegal(game, "combat damage on the stack is not a spell or ability and can't be countered "
                            "(sr-judge:C11.30)", "illegal_counter_target")
-        reason = tg.check(game, target, kind, info, player, spell)
+        reason = tg.check(game, target, kind, info, player, spell, step)
         if reason:
             raise IllegalAction(f"{what} can't target {name}: {reason}", tg.reason_rules(game, reason))
+        if target in out and not (step is not None and step.divided):
+            previous = [s for _k, s in steps[:len(out)]]
+            if step in previous:  # ru-cr:114.3 sr-judge:D10.13: the same target once per word "target"
+                raise _illegal(game, f"{what} can't target {name} twice with one \"target\"", "same_target")
+        if target in out and step is not None and step.divided:
+            raise _illegal(game, f"{what} can't target {name} twice", "same_target")
         out.append(target)
     return out
 
@@ -145,8 +161,18 @@ def activate(game: Game, action: Action, source: str) -> None:
         raise _illegal(game, f"{obj.handle}'s ability can be activated only as a sorcery", "illegal_timing")
     info = source_info(game, obj)
     item = StackItem(game.new_id(), "activated", obj.handle, player, ability.effect, [], obj.ref, info)
+    if "X" in ability.cost.mana.upper():
+        if action.x is None:  # ru-cr:107.3a sr-judge:D10.12
+            raise MissingChoice(f"{player} must choose the value of X for {obj.handle}'s ability: add x: N",
+                                rs.refs("x_value"))
+        item.x = action.x
     item.targets = _targets(game, action, item_steps(item), info, player, False, f"{obj.handle}'s ability")
-    paid = _pay_cost(game, obj, player, ability.cost)
+    if ability.cost.loyalty is not None:
+        from .planeswalkers import pay_loyalty
+
+        paid = [pay_loyalty(game, obj, ability, player)]
+    else:
+        paid = _pay_cost(game, obj, player, ability.cost, action, item.x)
     if mana_ability:  # ru-cr:605.3a sr-judge:D9.25
         from .effects import run
 
@@ -159,7 +185,12 @@ def activate(game: Game, action: Action, source: str) -> None:
     after_action(game, player)
 
 
-def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost) -> list[str]:
+def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost, action: Action, x: int = 0) -> list[str]:
+    from . import costs
+
+    payments = costs.non_mana(game, [cost], action, player, obj) if cost.non_mana or action.sacrifice else []
+    if x:
+        cost = Cost(tap=cost.tap, mana=cost.mana.upper().replace("X", str(x)), sacrifice_self=cost.sacrifice_self)
     paid = []
     if cost.tap:
         if obj.tapped:
@@ -176,7 +207,7 @@ def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost) -> list[str]:
     if cost.sacrifice_self:
         put_into_graveyard(game, obj, "sacrifice", game.rs.refs("sacrifice"))
         paid.append("sacrifice")
-    return paid
+    return paid + costs.pay_non_mana(game, payments, player)
 
 
 def play_land(game: Game, action: Action, source: str) -> None:

@@ -35,9 +35,19 @@ def declare_attackers(game: Game, action: Action | None) -> None:
     rs = game.rs
     pairs = action.pairs if action is not None else ()
     chosen: list[tuple[Obj, str]] = []
+    walkers = {}
     for name, player in pairs:
         obj = game.one(name, ("battlefield",), action.line if action else 0, "attack")
+        if player not in game.players:  # ru-cr:508.1b: a planeswalker
+            from .planeswalkers import attacked_walker
+
+            walker = attacked_walker(game, name, player, action.line if action else 0)
+            walkers[name] = walker.ref
+            player = walker.controller
         chosen.append((_check_attacker(game, name, obj, player), player))
+    from . import requirements
+
+    requirements.check_attack_requirements(game, [o for o, _p in chosen])
     defenders = {p for _o, p in chosen}
     if len(defenders) > 1 and not rs.multiple_defenders:  # sr-judge:C7.30
         raise _illegal(game, f"{game.active} may attack only one opponent in a combat", "illegal_attack_player")
@@ -52,6 +62,7 @@ def declare_attackers(game: Game, action: Action | None) -> None:
 
     for obj, player in chosen:
         obj.attacking = player
+        obj.attacking_pw = walkers.get(obj.handle) or walkers.get(obj.name)
         if "vigilance" in chars(game, obj).keywords:  # ru-cr:702.20b sr-judge:E3.82
             vigilant.append(obj.handle)
         else:
@@ -79,7 +90,33 @@ def _check_attacker(game: Game, name: str, obj: Obj | None, player: str) -> Obj:
                        "(summoning sickness) and has no haste", "illegal_attack", "kw:haste")
     if c.has("defender"):  # ru-cr:702.3b
         raise _illegal(game, f"{name} has defender and can't attack", "kw:defender")
+    from .requirements import attack_restriction
+
+    restricted = attack_restriction(game, obj)
+    if restricted:  # ru-cr:508.1c sr-judge:E1.20
+        raise _illegal(game, restricted, "attack_restriction")
     return obj
+
+
+def can_attack_alone(game: Game, obj: Obj) -> bool:
+    """Whether the creature could be declared as an attacker (for "attacks each combat if able")."""
+    opponent = next((p for p in game.opponents(game.active)), None)
+    if opponent is None or obj.controller != game.active or not is_creature(obj):
+        return False
+    try:
+        _check_attacker(game, obj.handle, obj, opponent)
+    except IllegalAction:
+        return False
+    return True
+
+
+def can_block_pair(game: Game, blocker: Obj, attacker: Obj) -> bool:
+    """Whether the creature could block that attacker, taken alone (for blocking requirements)."""
+    try:
+        _check_block(game, blocker.handle, blocker, attacker.handle, attacker)
+    except IllegalAction:
+        return False
+    return True
 
 
 # --- declare blockers -------------------------------------------------------------------------------------
@@ -95,10 +132,17 @@ def declare_blockers(game: Game, action: Action | None) -> None:
         attacker = game.one(attacker_name, ("battlefield",), line, "block")
         chosen.append(_check_block(game, name, blocker, attacker_name, attacker))
     _check_menace(game, chosen)
+    from . import requirements
+
+    requirements.check_multiple_blocks(game, chosen)
+    requirements.check_block_requirements(game, chosen)
     game.declaring = None
     game.blockers_declared = True
     for blocker, attacker in chosen:
-        blocker.blocking = attacker.ref  # ru-cr:509.1g sr-judge:C10.25
+        if blocker.blocking is None:
+            blocker.blocking = attacker.ref  # ru-cr:509.1g sr-judge:C10.25
+        else:
+            blocker.blocking_more.append(attacker.ref)  # ru-cr:509.1a
         attacker.blockers.append(blocker.ref)
         attacker.blocked = True  # ru-cr:509.1h sr-judge:C10.26
     if not chosen:
@@ -124,6 +168,11 @@ def _check_block(game: Game, name: str, blocker: Obj | None, attacker_name: str,
                        f"not {blocker.controller}", "illegal_block")
     if blocker.tapped:
         raise _illegal(game, f"{name} is tapped and can't block", "illegal_block")
+    from .requirements import block_restriction
+
+    restricted = block_restriction(game, blocker)
+    if restricted:  # ru-cr:509.1b sr-judge:E1.30
+        raise _illegal(game, restricted, "block_restriction")
     a, b = chars(game, attacker), chars(game, blocker)
     if a.has("flying") and not (b.has("flying") or b.has("reach")):  # ru-cr:702.9b sr-judge:E3.72
         raise _illegal(game, f"{name} can't block {attacker_name}, which has flying: it has neither flying nor "

@@ -97,6 +97,8 @@ class _Run:
         """The step's number; ``its_power`` is the power of the object the last step affected, as it last was."""
         if step.amount_of == "its_power":
             return max(self.last.power, 0) if self.last is not None else 0
+        if step.x_times:  # X is the value announced as it was cast (ru-cr:107.3a, sr-judge:D10.12)
+            return self.item.x * step.x_times
         return step.amount or 0
 
 
@@ -111,6 +113,12 @@ def _damage(r: _Run, step: EffectStep) -> None:
     game, amount = r.game, r.amount(step)
     info = r.item.source_info
     if info is None:
+        return
+    if step.divided:  # ru-cr:601.2d: as divided on casting; an illegal target's share is not dealt (608.2b)
+        for share in list(r.item.division):
+            to = r.next_target()
+            if to is not None:
+                deal_damage(game, info, to, share, combat=False)
         return
     if step.to == "target":
         target = r.next_target()
@@ -204,7 +212,7 @@ def _life(r: _Run, step: EffectStep) -> None:
 
 def _draw(r: _Run, step: EffectStep) -> None:
     for player in r.players(step):
-        draw_cards(r.game, player, step.amount or 0, r.game.rs.refs("draw"))
+        draw_cards(r.game, player, r.amount(step), r.game.rs.refs("draw"))
 
 
 def draw_cards(game: Game, player: str, n: int, rules: tuple[str, ...]) -> None:

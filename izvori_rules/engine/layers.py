@@ -98,6 +98,7 @@ class _Effect:
     spell: ContinuousEffect | None = None
     locked: set[int] = field(default_factory=set)  # objects it applies to, once chosen
     cda: bool = False
+    times: int = 1  # a static ability's "for each" count (issue 14: statics.count)
 
 
 def is_creature(obj: Obj, game: Game | None = None) -> bool:
@@ -179,10 +180,15 @@ def _collect(game: Game, states: dict[int, _State]) -> list[_Effect]:
     for eff in game.effects:
         out.append(_Effect(eff.timestamp, None, spell=eff, locked={ref[0] for ref in eff.affected
                                                                   if _alive(game, ref)}))
+    from .statics import condition_holds, count
+
     for o in game.battlefield():
         for ability in states[o.oid].abilities:
-            if ability.kind == "static" and ability.scope:
-                out.append(_Effect(o.timestamp, o, ability=ability, cda=bool(ability.cda)))
+            if ability.kind == "static" and ability.scope and not ability.cost_change:
+                if ability.condition and not condition_holds(game, o, ability):
+                    continue  # ru-cr:604.2 sr-judge:D19.42: "as long as": no effect while the condition fails
+                times = count(game, ability.for_each, o.controller, o) if ability.for_each is not None else 1
+                out.append(_Effect(o.timestamp, o, ability=ability, cda=bool(ability.cda), times=times))
     return out
 
 
@@ -229,6 +235,13 @@ def _apply_layer(game: Game, states: dict[int, _State], effects: list[_Effect], 
         for s in states.values():
             s.power, s.toughness = _counter_pt(s.obj, s.power, s.toughness)
         return
+    if layer == "cda":  # ru-cr:613.3a: a card's own defining ability ("defines:", issue 14) comes first
+        from .statics import defined, has_defines
+
+        for s in states.values():
+            if has_defines(s.obj):
+                p, t = defined(game, s.obj)
+                s.power, s.toughness = (p if p is not None else s.power), (t if t is not None else s.toughness)
     lookup = {"other": ("color", "ability")}.get(layer, (layer,))
     pending = [e for e in effects if any(_parts(e, part) for part in lookup)]
     if layer in ("color", "ability") and game.rs.layers.count("other"):
@@ -301,6 +314,11 @@ def _in_scope(states: dict[int, _State], source: Obj, a: Ability, s: _State) -> 
         return False
     if a.filter_subtype and _subtype_key(a.filter_subtype) not in {_subtype_key(t) for t in s.subtypes}:
         return False
+    if a.filter:  # a lord's phrase ("Goblin", "white creature"), on the characteristics so far
+        from .statics import state_matches
+
+        if not state_matches(a.filter, s, source):
+            return False
     if "other" in a.scope and s.obj is source:
         return False
     if "you_control" in a.scope:
@@ -338,7 +356,7 @@ def _apply(s: _State, e: _Effect, part: str) -> None:
     elif part == "set":
         s.power, s.toughness = a.power, a.toughness
     elif part == "modify":
-        s.power, s.toughness = s.power + a.power, s.toughness + a.toughness
+        s.power, s.toughness = s.power + a.power * e.times, s.toughness + a.toughness * e.times
 
 
 def _apply_spell(s: _State, eff: ContinuousEffect) -> None:

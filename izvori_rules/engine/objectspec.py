@@ -20,11 +20,12 @@ from .yamlnodes import Y
 OBJECT_KEYS = frozenset({
     "name", "id", "card", "types", "subtypes", "supertypes", "colors", "mana_cost", "power", "toughness",
     "keywords", "tapped", "damage", "counters", "summoning_sick", "attached_to", "effect", "abilities",
+    "kicker", "kicked", "modes", "choose_modes", "additional_cost", "alternative_cost", "loyalty", "defines",
 })
 CARD_ONLY_KEYS = frozenset({"names", "ruleset", "text", "notes", "rules"})
 SUPERTYPES = ("legendary", "basic", "snow")  # the supertypes the engine plays (world: refused)
 PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
-MANA = re.compile(r"^[WUBRGCwubrgc0-9]*$")
+MANA = re.compile(r"^[WUBRGCXwubrgcx0-9]*$")
 _TO_CREATURES = ("target", "self", "creatures_you_control", "each_creature", "other_creatures_you_control", "it",
                  "bound")
 _EFFECT_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -46,7 +47,8 @@ REPLACE_INSTEAD = ("exile", "hand", "library_top", "library_bottom", "tapped", "
                    "skip", "prevent", "double", "cant_prevent", "copy")
 DELAYED_WHEN = ("next_end_step", "end_of_combat", "next_upkeep")
 _STATIC_SCOPES = ("creatures_you_control", "other_creatures_you_control", "creatures", "enchanted_creature",
-                  "equipped_creature", "self", "other_creatures", "lands", "lands_you_control", "permanents")
+                  "equipped_creature", "self", "other_creatures", "lands", "lands_you_control", "permanents",
+                  "spells")
 TRIGGER_EVENTS = ("dies", "enters", "attacks", "blocks", "deals_combat_damage", "upkeep", "end_step", "leaves",
                   "dealt_damage", "deals_damage", "gain_life", "becomes_blocked", "end_of_combat", "creature_dies",
                   "draws", "state")
@@ -181,7 +183,15 @@ def _read_fields(r: Reader, y: Y, fields: dict[str, Y], card_name: str | None) -
         attached_to=as_name(r, fields["attached_to"]) if _given(fields, "attached_to") else None,
         effect=tuple(read_effect(r, s) for s in as_list(r, fields["effect"])) if "effect" in fields else (),
         abilities=tuple(read_ability(r, a) for a in as_list(r, fields["abilities"])) if "abilities" in fields else (),
+        **_card_extras(r, fields),
     )
+
+
+def _card_extras(r: Reader, fields: dict[str, Y]) -> dict[str, Any]:
+    """Kicker, modes, additional and alternative costs, loyalty, characteristic-defining abilities."""
+    from .costspec import read_card_costs
+
+    return read_card_costs(r, fields)
 
 
 def _given(fields: dict[str, Y], key: str) -> bool:
@@ -212,6 +222,12 @@ def _types(r: Reader, y: Y | None) -> tuple[str, ...]:
     for item in as_list(r, y) if y.is_seq else [y]:
         name = as_name(r, item)
         canon = kw.card_type(name)
+        if canon == "planeswalker" or (canon is None and kw.fold(name) == "planeswalker"):
+            from .costspec import planeswalker_type
+
+            if planeswalker_type(r, item):
+                out.append("planeswalker")
+            continue
         if canon is None:
             raise r.fail(item, f"unknown card type {name!r}")
         if canon not in kw.CARD_TYPES:
@@ -259,6 +275,12 @@ def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
     out = []
     for item in as_list(r, y) if y.is_seq else [y]:
         term = as_name(r, item)
+        from .requirements import ability_id
+
+        special = ability_id(term)
+        if special is not None:  # combat requirements and restrictions: abilities, not keywords
+            out.append(special)
+            continue
         try:
             canon = kw.resolve_keyword(term)
         except kw.KeywordError as exc:
@@ -293,8 +315,14 @@ def read_effect(r: Reader, y: Y) -> EffectStep:
     if len(kinds) != 1:
         raise r.fail(y, "an effect step needs exactly one of: " + ", ".join(_EFFECT_OPTIONS))
     kind = kinds[0]
-    fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind]})
-    return _EFFECT_READERS[kind](r, kind, fields[kind], fields, y.line)
+    fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind], "target", "divided"})
+    from .costspec import step_extras, x_amount
+
+    times = x_amount(fields[kind]) if kind in ("damage", "gain_life", "lose_life", "draw") else 0
+    if times:
+        fields = {**fields, kind: Y(0, fields[kind].line, fields[kind].path, "0", fields[kind].key_line)}
+    step = _EFFECT_READERS[kind](r, kind, fields[kind], fields, y.line)
+    return step_extras(r, step, fields, times)
 
 
 def _to(r: Reader, fields: dict[str, Y], key: str, allowed: tuple[str, ...], default: str) -> str:
@@ -478,10 +506,15 @@ _EFFECT_READERS: dict[str, Callable[[Reader, str, Y, dict[str, Y], int], EffectS
 
 def read_ability(r: Reader, y: Y) -> Ability:
     """``{activated: ...}``, ``{triggered: ...}`` or ``{static: ...}``."""
-    fields = as_map(r, y, ("activated", "triggered", "static", "replacement"))
+    fields = as_map(r, y, ("activated", "triggered", "static", "replacement", "loyalty"))
     if len(fields) != 1:
-        raise r.fail(y, "an ability is one of {activated: ...}, {triggered: ...}, {static: ...}, {replacement: ...}")
+        raise r.fail(y, "an ability is one of {activated: ...}, {triggered: ...}, {static: ...}, {replacement: ...}, "
+                     "{loyalty: ...}")
     kind, body = next(iter(fields.items()))
+    if kind == "loyalty":
+        from .costspec import read_loyalty
+
+        return read_loyalty(r, body)
     if kind == "activated":
         return _activated(r, body)
     if kind == "triggered":
@@ -492,14 +525,10 @@ def read_ability(r: Reader, y: Y) -> Ability:
 
 
 def _activated(r: Reader, y: Y) -> Ability:
+    from .costspec import read_cost
+
     f = as_map(r, y, ("cost", "effect", "timing"), ("effect",))
-    cost = Cost()
-    if "cost" in f:
-        c = as_map(r, f["cost"], ("tap", "mana", "sacrifice"))
-        if "sacrifice" in c and as_name(r, c["sacrifice"]) != "self":
-            raise r.fail(c["sacrifice"], "only sacrifice: self is modelled")
-        cost = Cost(tap=as_bool(r, c["tap"]) if "tap" in c else False,
-                    mana=as_mana(r, c["mana"]) if "mana" in c else "", sacrifice_self="sacrifice" in c)
+    cost = read_cost(r, f["cost"]) if "cost" in f else Cost()
     timing = _to(r, f, "timing", ("instant", "sorcery"), "instant")
     effect = tuple(read_effect(r, s) for s in as_list(r, f["effect"]))
     return Ability("activated", y.line, effect=effect, cost=cost, timing=timing)
@@ -530,7 +559,9 @@ def _static(r: Reader, y: Y) -> Ability:
     if len(f) != 1:
         raise r.fail(y, f"a static ability is one of {', '.join(_STATIC_SCOPES)}")
     scope, body = next(iter(f.items()))
-    b = as_map(r, body, STATIC_KEYS)
+    from .costspec import STATIC_EXTRAS, static_extras
+
+    b = as_map(r, body, STATIC_KEYS + STATIC_EXTRAS)
     cda = as_name(r, b["cda"]) if "cda" in b else ""
     if cda and cda not in CDA_COUNTS:
         raise r.fail(b["cda"], f"must be one of {', '.join(CDA_COUNTS)}")
@@ -548,4 +579,4 @@ def _static(r: Reader, y: Y) -> Ability:
                    lose_abilities=as_bool(r, b["lose_abilities"]) if "lose_abilities" in b else False,
                    cda=cda, controller_changes=as_bool(r, b["controls"]) if "controls" in b else False,
                    sets_pt=bool(pt), filter_color=color[0] if color else "",
-                   filter_subtype=as_name(r, b["subtype"]) if "subtype" in b else "")
+                   filter_subtype=as_name(r, b["subtype"]) if "subtype" in b else "", **static_extras(r, b))

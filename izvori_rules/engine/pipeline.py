@@ -291,17 +291,23 @@ def _damage(game: Game, event: Damage) -> Happened | None:
                  player=True, life=game.players[to].life)
     else:
         recipient = game.get(to)
-        if recipient is None or recipient.zone != "battlefield" or not is_creature(recipient, game):
+        walker = recipient is not None and "planeswalker" in recipient.types and not is_creature(recipient, game)
+        if recipient is None or recipient.zone != "battlefield" or not (walker or is_creature(recipient, game)):
             game.say("damage_lost", rs.refs("combat_damage_lost" if event.combat else "damage"),
                      source=event.source.name, to=game.describe(to), amount=amount)  # sr-judge:C11.43
             return None
-        recipient.damage += amount  # ru-cr:119.3e
-        extra: tuple[str, ...] = ()
-        if "deathtouch" in keywords:  # ru-cr:702.2b
-            recipient.deathtouched = True
-            extra = rs.refs("kw:deathtouch")
-        game.say(kind, rs.refs(kind, "damage_to_creature") + extra, source=event.source.name,
-                 to=recipient.handle, amount=amount, player=False, deathtouch=bool(extra))
+        if walker:  # ru-cr:306.8 ru-cr:119.3c: damage removes loyalty counters
+            from .planeswalkers import damage_walker
+
+            damage_walker(game, event.source, recipient, amount, event.combat)
+        else:
+            recipient.damage += amount  # ru-cr:119.3e
+            extra: tuple[str, ...] = ()
+            if "deathtouch" in keywords:  # ru-cr:702.2b
+                recipient.deathtouched = True
+                extra = rs.refs("kw:deathtouch")
+            game.say(kind, rs.refs(kind, "damage_to_creature") + extra, source=event.source.name,
+                     to=recipient.handle, amount=amount, player=False, deathtouch=bool(extra))
     if "lifelink" in keywords:  # ru-cr:702.15b
         perform(game, LifeChange(event.source.controller, amount, event.source.name, rs.refs("kw:lifelink")))
     return Happened(event, dealt=amount)
@@ -405,12 +411,14 @@ def tap(game: Game, obj: Obj, tapped: bool = True, why: str = "", narrate: bool 
 
 def remove_from_combat(game: Game, obj: Obj) -> None:
     """Remove from combat (ru-cr:506.4, sr-judge:C7.20); a blocked attacker stays blocked."""
-    if obj.blocking is not None:
-        attacker = game.get(obj.blocking)
+    for ref in ([obj.blocking] if obj.blocking is not None else []) + obj.blocking_more:
+        attacker = game.get(ref)
         if attacker is not None and obj.ref in attacker.blockers:
             attacker.blockers.remove(obj.ref)
     if obj.attacking is not None:
         for o in game.battlefield():
-            if o.blocking == obj.ref:
-                o.blocking = None
+            if o.blocking == obj.ref:  # a blocker of several keeps blocking the others (ru-cr:509.1a)
+                o.blocking = o.blocking_more.pop(0) if o.blocking_more else None
+            elif obj.ref in o.blocking_more:
+                o.blocking_more.remove(obj.ref)
     obj.leave_combat()

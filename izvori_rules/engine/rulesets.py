@@ -22,7 +22,7 @@ RULESETS = ("mtg", "izvori")
 _SWITCHES = {
     "name": str, "document": str, "starting_life": int, "combat_damage_on_stack": bool, "mana_empties": str,
     "mana_burn": int, "minimum_damage": int, "priority_after_cast": str, "damage_assignment_order": bool,
-    "multiple_defenders": bool, "any_card_as_land": bool, "poison": bool, "legend_rule": bool,
+    "multiple_defenders": bool, "any_card_as_land": bool, "poison": bool, "legend_rule": bool, "planeswalkers": bool,
     "plus_counter": str, "minus_counter": str, "pt_sublayers": list, "keywords": list,
     "second_damage_step": str, "layers": list, "colors": list, "basic_land_types": dict,
 }
@@ -47,6 +47,7 @@ class Ruleset:
     any_card_as_land: bool
     poison: bool
     legend_rule: bool
+    planeswalkers: bool
     plus_counter: str
     minus_counter: str
     pt_sublayers: tuple[str, ...]
@@ -102,8 +103,12 @@ def _root_for(_override: str) -> Path:
 
 @lru_cache(maxsize=4)
 def _load(root: Path) -> tuple[tuple[str, Ruleset], ...]:
+    from .. import cache
+
     path = root / "rulesets.toml"
-    data, _ = read_toml(path, "the rulesets file")
+    data = cache.parsed("rulesets", path, lambda: read_toml(path, "the rulesets file")[0],
+                        lambda d: isinstance(d, dict) and all(isinstance(d.get(r), dict) for r in RULESETS))
+    assert isinstance(data, dict)
     unknown = sorted(set(data) - set(RULESETS))
     if unknown:
         raise CorpusError(f"{path}: unknown ruleset {unknown[0]!r} (expected {', '.join(RULESETS)})")

@@ -53,11 +53,16 @@ def check(game: Game) -> bool:
     auras, equipment = _attachments(game)
     legends = _legend_groups(game) if rs.legend_rule else []
     counters = _counter_pairs(game)
-    if not (losers or zero or lethal or touched or tokens or auras or equipment or legends or counters):
+    from .planeswalkers import zero_loyalty
+
+    walkers = zero_loyalty(game)
+    if not (losers or zero or lethal or touched or tokens or auras or equipment or legends or counters or walkers):
         return False
     from .layers import snapshot
 
     game.lookback = [snapshot(game, o) for o in game.battlefield()]  # ru-cr:704.3: all at once
+    for obj in walkers:
+        put_into_graveyard(game, obj, "loyalty", rs.refs("sba_loyalty"))  # ru-cr:704.5i
     for obj in zero:
         put_into_graveyard(game, obj, "toughness", rs.refs("sba_toughness"))
     for obj in lethal:
@@ -125,8 +130,10 @@ def _lose(game: Game, losers: list[tuple[str, str]]) -> None:
     if len(alive) == 1:  # ru-cr:104.2a sr-judge:A3.21
         game.say("win", rs.refs("win"), player=alive[0])
         game.end(alive[0], [p for p in game.order if p != alive[0]])
-    raise NotModelled("a player leaving a game of more than two players is not modelled",
-                      rs.refs("lose"))
+    from .multiplayer import leave
+
+    for name, _why in losers:  # ru-cr:800.4a sr-judge:A3.50
+        leave(game, name)
 
 
 def _attachments(game: Game) -> tuple[list[Obj], list[Obj]]:

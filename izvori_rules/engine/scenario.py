@@ -138,9 +138,12 @@ def _action(r: Reader, index: int, y: Y) -> Action:
     if kind not in ACTION_KINDS:
         raise r.fail(body, f"unknown action {kind!r} (expected one of {', '.join(ACTION_KINDS)})", None)
     base = {"index": index, "kind": kind, "line": body.line}
-    if kind in ("attack", "block"):
+    if kind == "attack":
         f = as_map(r, body, set(body.value) if body.is_map else set())
         return Action(**base, pairs=tuple((k, as_name(r, v)) for k, v in f.items()))
+    if kind == "block":  # a blocker may name a list of attackers (ru-cr:509.1a, sr-judge:C10.21)
+        f = as_map(r, body, set(body.value) if body.is_map else set())
+        return Action(**base, pairs=tuple((k, n) for k, v in f.items() for n in names_list(r, v)))
     if kind == "order_blockers":
         f = as_map(r, body, set(body.value) if body.is_map else set())
         return Action(**base, orders=tuple((k, names_list(r, v)) for k, v in f.items()))
@@ -170,15 +173,22 @@ def _pass(r: Reader, base: dict[str, object], body: Y) -> Action:
 
 
 def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Action:
-    keys = {"cast": (("player", "card", "targets"), ("player", "card")),
+    choices = ("x", "sacrifice", "discard", "tap")
+    keys = {"cast": (("player", "card", "targets", "kicked", "modes", "divide", "alternative", *choices),
+                     ("player", "card")),
             "play_land": (("player", "card"), ("player", "card")),
-            "activate": (("player", "source", "ability", "targets"), ("player", "source")),
+            "activate": (("player", "source", "ability", "targets", *choices), ("player", "source")),
             "choose": (("player", "targets", "order", "may"), ("player",))}[kind]
     f = as_map(r, body, *keys)
     if kind == "choose" and sum(k in f for k in ("targets", "order", "may")) != 1:
         raise r.fail(body, "choose needs exactly one of targets, order or may")
     targets = tuple(as_name(r, t) for t in as_list(r, f["targets"])) if "targets" in f else ()
-    return Action(
+    from .costspec import action_choices
+
+    extra = action_choices(r, f)
+    if extra.get("divide") and "targets" in f:
+        raise r.fail(f["divide"], "give the targets of a divided spell in divide: only")
+    return Action(**extra,
         **base, player=as_name(r, f["player"]), targets=targets, has_targets="targets" in f,  # type: ignore[arg-type]
         card=as_name(r, f.get("card") or f["source"]) if ("card" in f or "source" in f) else None,
         ability=as_int(r, f["ability"], 0) if "ability" in f else 0,
@@ -291,6 +301,7 @@ def _check_action(s: Scenario, a: Action, players: set[str], known: set[str]) ->
     refs += [t for t in a.targets] + [x for pair in a.pairs for x in pair] + list(a.order)
     refs += [k for k, _vs in a.orders] + [v for _k, vs in a.orders for v in vs]
     refs += [k for k, _ in a.assignments] + [rec for _k, split in a.assignments for rec, _n in split]
+    refs += [k for k, _n in a.divide] + list(a.sacrifice) + list(a.discard) + list(a.tap)
     for name in refs:
         if name not in known and name not in players and name != COMBAT_DAMAGE:
             raise _missing(s, a.line, where, name)

@@ -55,6 +55,9 @@ class EffectStep:
     count: int = 1
     no_regenerate: bool = False
     mana: str = ""
+    x_times: int = 0  # the amount is X times this (``damage: X``, izvori ``damage: 10X``; ru-cr:107.3a)
+    filter: str = ""  # what the target may be, as a :mod:`.targeting` phrase ("nonblack creature")
+    divided: str = ""  # damage divided among several targets: "chosen" as cast (ru-cr:601.2d) or "evenly"
     replace: ReplaceSpec | None = None  # replace: an effect that lasts this turn
     zone: str = ""  # move: the destination (exile hand library_top library_bottom battlefield graveyard)
     tapped: bool = False  # move / put onto the battlefield tapped
@@ -86,11 +89,37 @@ class DelayedSpec:
 
 @dataclass(frozen=True, slots=True)
 class Cost:
-    """An activated ability's cost."""
+    """A cost: an activated ability's, or a spell's additional or alternative cost (ru-cr:601.2f, ru-cr:602.2b;
+    sr-judge:D10.16). Non-mana parts name what they take with a :mod:`.targeting` phrase; the action names
+    the objects (``sacrifice: [..]``, ``discard: [..]``, ``tap: [..]``)."""
 
     tap: bool = False
     mana: str = ""
     sacrifice_self: bool = False
+    sacrifice: str = ""  # a phrase: "creature", "another creature", "Mountain"
+    sacrifice_count: int = 0
+    discard: int = 0
+    life: int = 0
+    tap_creatures: int = 0  # "tap an untapped creature you control"
+    loyalty: int | None = None  # a loyalty ability's +N / -N / 0 (ru-cr:606.2)
+    condition: str = ""  # alternative costs: "if you control a <phrase>"
+    per_extra_target: str = ""  # mana added for each target beyond the first (Fireball)
+
+    @property
+    def non_mana(self) -> bool:
+        return bool(self.sacrifice or self.discard or self.life or self.tap_creatures)
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number a static ability or characteristic-defining ability reads from the game (ru-cr:604.3)."""
+
+    what: str = ""  # a :mod:`.targeting` phrase: what to count
+    zone: str = "battlefield"  # battlefield | graveyard | hand
+    whose: str = "you"  # you | all | opponents
+    distinct: str = ""  # card_types: count the card types among them
+    plus: int = 0
+    life: bool = False  # your life total
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +137,15 @@ class Ability:
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    filter: str = ""  # static: only objects matching this phrase ("Goblin", "white creature")
+    for_each: Count | None = None  # static: power/toughness times this count
+    cost_change: int = 0  # static: spells cost this much more (negative: less) generic mana (ru-cr:601.2f)
+    spells: str = ""  # static cost change: which spells (a phrase: "noncreature spell")
+    whose: str = "all"  # static cost change: all | you | opponents
     replace: ReplaceSpec | None = None  # replacement (a static ability that replaces events)
     optional: bool = False  # triggered: "you may" (ru-cr:603.5)
-    condition: str = ""  # triggered: an intervening "if" (ru-cr:603.4); state: the state (ru-cr:603.8)
+    condition: str = ""  # triggered: an intervening "if" (ru-cr:603.4); state: the state (ru-cr:603.8); static:
+    # "as long as you control a <phrase>" (issue 14)
     colors: tuple[str, ...] | None = None  # static: sets the colours of what it affects
     types: tuple[str, ...] = ()  # static: adds card types
     subtypes: tuple[str, ...] = ()
@@ -145,6 +180,14 @@ class ObjectSpec:
     attached_to: str | None = None
     effect: tuple[EffectStep, ...] = ()
     abilities: tuple[Ability, ...] = ()
+    kicker: str | None = None  # ru-cr:702.32a sr-judge:E3.141
+    kicked: tuple[EffectStep, ...] = ()  # the effect when kicked (instead of ``effect``)
+    modes: tuple[tuple[EffectStep, ...], ...] = ()  # ru-cr:700.2 sr-judge:D15.72
+    choose_modes: int = 1
+    additional_cost: Cost | None = None
+    alternative_cost: Cost | None = None
+    loyalty: int | None = None  # ru-cr:209.1
+    defines: tuple[Count | None, Count | None] = (None, None)  # power, toughness (ru-cr:604.3, ru-cr:613.3a)
 
     @property
     def handle(self) -> str:
@@ -182,6 +225,14 @@ class Action:
     has_targets: bool = False  # choose: targets given
     mode: str = ""  # pass: priority | until_resolved | next_step | until
     until: str = ""
+    x: int | None = None  # cast / activate: the value of X (ru-cr:107.3a, sr-judge:D10.12)
+    kicked: bool | None = None  # cast: the kicker cost is paid (ru-cr:601.2b)
+    modes: tuple[int, ...] = ()  # cast: the chosen modes, 1 for the first printed (ru-cr:700.2a)
+    divide: tuple[tuple[str, int], ...] = ()  # cast: targets and the damage each gets (ru-cr:601.2d)
+    alternative: bool = False  # cast: the alternative cost is paid instead of the mana cost
+    sacrifice: tuple[str, ...] = ()  # cost choices (ru-cr:601.2h)
+    discard: tuple[str, ...] = ()
+    tap: tuple[str, ...] = ()
     may: bool | None = None  # choose: the answer to a "may" (ru-cr:603.5)
 
 

@@ -17,13 +17,15 @@ from .pipeline import move_object
 from .sba import AURA, has_subtype
 from .state import Game, StackItem
 
-PERMANENT_TYPES = ("creature", "artifact", "enchantment", "land")
+PERMANENT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker")
 
 
 def item_steps(item: StackItem) -> list[tuple[str, Any]]:
     """The kinds of target the item took, in order (an Aura spell first takes what it enchants)."""
-    kinds = [("creature", None)] if item.obj is not None and has_subtype(item.obj, AURA) else []
-    return kinds + [(tg.step_kind(s), s) for s in tg.target_steps(item.effect)]
+    kinds: list[tuple[str, Any]] = [("creature", None)] if item.obj is not None and has_subtype(item.obj, AURA) else []
+    for step in tg.target_steps(item.effect):  # a divided step takes one target per share (ru-cr:601.2d)
+        kinds += [(tg.step_kind(step), step)] * (max(1, len(item.division)) if step.divided else 1)
+    return kinds
 
 
 def resolve_top(game: Game) -> None:
@@ -72,11 +74,11 @@ def _recheck(game: Game, item: StackItem) -> list[Any]:
     out: list[Any] = []
     kinds = item_steps(item)
     spell = item.kind == "spell"
-    for target, (kind, _step) in zip(item.targets, kinds):
+    for target, (kind, step) in zip(item.targets, kinds):
         if target is None:
             out.append(None)
             continue
-        reason = tg.check(game, target, kind, item.source_info, item.controller, spell)
+        reason = tg.check(game, target, kind, item.source_info, item.controller, spell, step)
         if reason:
             game.say("target_illegal", game.rs.refs("partial_targets"), item=item.name,
                      target=game.describe(target) if not tg.is_stack(target) else "?", reason=reason)
@@ -92,6 +94,9 @@ def _enter(game: Game, item: StackItem, targets: list[Any]) -> None:
              attached=game.describe(host) if host else "")
     if move_object(game, obj, "battlefield", "resolve", narrate=False, controller=item.controller) is None:
         return
+    from .planeswalkers import on_enter
+
+    on_enter(game, obj)  # ru-cr:306.5b
     if host is not None and obj.zone == "battlefield":
         obj.attached_to = host  # ru-cr:303.4f sr-judge:B12.64
         game.changed()

@@ -68,6 +68,9 @@ class Obj:
     blockers: list[ObjRef] = field(default_factory=list)  # in damage assignment order
     struck_first: bool = False  # assigned combat damage in the first-strike step
     printed: dict[str, Any] | None = None  # izvori: the card's own characteristics while it is a land
+    spec: ObjectSpec | None = None  # the card as read: its costs, modes, loyalty, defining abilities
+    attacking_pw: ObjRef | None = None  # the planeswalker it attacks (ru-cr:508.1b)
+    blocking_more: list[ObjRef] = field(default_factory=list)  # further attackers it blocks (ru-cr:509.1a)
     copied: Any = None  # spec.ObjectSpec: the copiable values of a copy effect (ru-cr:706.2, sr-judge:E4.20)
     base_controller: str = ""  # who controls it before control-changing effects (ru-cr:613.1b)
     counts: dict[str, int] = field(default_factory=dict)  # what its characteristic-defining abilities count
@@ -78,6 +81,8 @@ class Obj:
 
     def leave_combat(self) -> None:
         self.attacking = None
+        self.attacking_pw = None
+        self.blocking_more = []
         self.blocking = None
         self.blocked = False
         self.blockers = []
@@ -111,6 +116,9 @@ class StackItem:
     source: ObjRef | None = None
     source_info: Snapshot | None = None  # last known information of the source
     obj: Obj | None = None  # the spell's card
+    x: int = 0  # the value of X announced as it was cast or activated (ru-cr:107.3a)
+    kicked: bool = False
+    division: list[int] = field(default_factory=list)  # damage per target, announced as cast (ru-cr:601.2d)
     damage: list[tuple[Snapshot, Target, int]] = field(default_factory=list)  # combat damage: source, to, amount
     condition: str = ""  # an intervening "if" checked again on resolution (ru-cr:603.4)
     optional: bool = False  # "you may" (ru-cr:603.5)
@@ -159,6 +167,7 @@ class Game:
     token_cards: dict[str, Any] = field(default_factory=dict)  # spec.ObjectSpec of cards tokens copy lazily
     version: int = 0  # grows whenever an object changes zone, controller or timestamp (caches key on it)
     cache: dict[Any, tuple[int, Any]] = field(default_factory=dict)
+    loyalty_used: set[tuple[int, int]] = field(default_factory=set)  # (turn, oid): loyalty abilities activated
 
     # --- bookkeeping ------------------------------------------------------------------------------------
 
@@ -200,8 +209,10 @@ class Game:
         return alive[i:] + alive[:i]
 
     def next_player(self, name: str) -> str:
-        alive = self.alive
-        return alive[(alive.index(name) + 1) % len(alive)]
+        """The next player in turn order still in the game (ru-cr:800.4j: one who left takes no turn)."""
+        i = self.order.index(name)
+        following = self.order[i + 1:] + self.order[:i + 1]
+        return next((p for p in following if not self.players[p].lost), name)
 
     def opponents(self, name: str) -> list[str]:
         return [p for p in self.alive if p != name]
@@ -277,10 +288,12 @@ def make_object(game: Game, spec: ObjectSpec, owner: str, zone: str, token: bool
         mana_cost=spec.mana_cost, power=spec.power, toughness=spec.toughness, keywords=spec.keywords,
         effect=spec.effect, abilities=spec.abilities, token=token, timestamp=game.stamp(),
         tapped=spec.tapped, damage=spec.damage, counters=Counter(dict(spec.counters)),
-        summoning_sick=spec.summoning_sick, base_controller=owner,
+        summoning_sick=spec.summoning_sick, base_controller=owner, spec=spec,
     )
     game.objects[obj.oid] = obj
     game.changed()
+    if zone == "battlefield" and spec.loyalty is not None and "loyalty" not in obj.counters:
+        obj.counters["loyalty"] = spec.loyalty  # ru-cr:306.5b
     return obj
 
 

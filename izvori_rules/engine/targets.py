@@ -29,14 +29,20 @@ WORDS = {"card": "card in a graveyard", "any": "creature or player", "creature":
 
 
 def step_kind(step: EffectStep) -> str:
-    """What a step may target: a card in a graveyard for "return ... to the battlefield" (ru-cr:110.2a)."""
+    """What a step may target: a card in a graveyard for "return ... to the battlefield" (ru-cr:110.2a); a
+    restriction phrase ("nonblack creature", issue 14) narrows the effect's kind."""
     if step.kind == "move" and step.origin == "graveyard":
         return "card"
     if step.kind == "replace" and step.replace is not None:
         if step.replace.instead == "redirect" and step.replace.to == "target":
             return "creature"
         return "creature" if step.replace.when in ("dies", "destroy", "enters") else "any"
-    return KIND[step.kind]
+    base = KIND[step.kind]
+    if not step.filter or base in ("stack", "card"):
+        return base
+    from .targeting import kind_of, parse
+
+    return kind_of(parse(step.filter))
 
 
 def target_steps(effect: tuple[EffectStep, ...]) -> list[EffectStep]:
@@ -61,14 +67,41 @@ def find(game: Game, name: str, kind: str, line: int) -> Target | StackRef | Non
     return obj.ref if obj is not None else None
 
 
-def check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool
-          ) -> str | None:
-    """Why the target is illegal (with rules in ``game``'s ruleset), or None if it is legal."""
+def check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool,
+          step: EffectStep | None = None) -> str | None:
+    """Why the target is illegal (with rules in ``game``'s ruleset), or None if it is legal; ``step`` adds
+    its restriction ("nonblack creature", ru-cr:114.1, sr-judge:D10.13)."""
+    base = _check(game, target, kind, source, controller, spell)
+    if base is not None or step is None or not step.filter:
+        return base
+    from . import targeting
+
+    f = targeting.parse(step.filter)
+    if isinstance(target, str):
+        return targeting.player_mismatch(f, target, controller)
+    if f.kind in ("player", "opponent"):
+        return f"{game.describe(target) if not is_stack(target) else 'that'} is not a player"
+    if is_stack(target):
+        item = next(i for i in game.stack if i.sid == target[1])
+        if f.kind == "spell" and item.kind != "spell":
+            return f"{item.name} is an ability, not a spell"
+        if item.obj is None:
+            return None
+        return targeting.object_mismatch(f, item.obj, chars(game, item.obj), controller)
+    obj = game.get(target)
+    assert obj is not None
+    return targeting.object_mismatch(f, obj, chars(game, obj), controller, source.ref if source else None)
+
+
+def _check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool
+           ) -> str | None:
     rs = game.rs
     if isinstance(target, str):
         if kind not in ("any", "player"):
             return f"{target} is a player, not a {WORDS[kind]}"
-        return None if not game.players[target].lost else f"{target} has left the game"
+        if game.players[target].lost:
+            return f"{target} has left the game"
+        return None
     if is_stack(target):
         item = next((i for i in game.stack if i.sid == target[1]), None)
         if kind != "stack":
@@ -80,8 +113,10 @@ def check(game: Game, target: Any, kind: str, source: Snapshot | None, controlle
     if obj is None or obj.zone != "battlefield":
         where = game.objects[target[0]].zone if target[0] in game.objects else "gone"
         return f"{game.describe(target)} is not on the battlefield (it is in the {where})"
-    if kind in ("creature", "any") and not is_creature(obj, game):
+    if kind == "creature" and not is_creature(obj, game):
         return f"{obj.handle} is not a creature"
+    if kind == "any" and not (is_creature(obj, game) or "planeswalker" in obj.types):  # ru-cr:114.4
+        return f"{obj.handle} is neither a creature nor a planeswalker"
     if kind in ("player", "stack"):
         return f"{obj.handle} is not a {WORDS[kind]}"
     c = chars(game, obj)
@@ -119,7 +154,7 @@ def choose(game: Game, names: tuple[str, ...], steps: list[EffectStep], source: 
         if target is None:
             raise IllegalAction(f"{what}: {name} can't be targeted: it is not a {WORDS[kind]} in play",
                                 game.rs.refs("illegal_target"))
-        reason = check(game, target, kind, source, controller, spell)
+        reason = check(game, target, kind, source, controller, spell, step)
         if reason:
             raise IllegalAction(f"{what}: {name} can't be a target: {reason}", reason_rules(game, reason))
         out.append(target)

@@ -198,7 +198,7 @@ def _put(game: Game, p: Pending) -> None:
             spec = p.ability.targets[i] if i < len(p.ability.targets) else "any"
             kind = spec if spec in ("creature", "player") else tg.step_kind(step)
             target = tg.find(game, name, kind, p.ability.line)
-            reason = "not found" if target is None else tg.check(game, target, kind, p.info, p.controller, False)
+            reason = "not found" if target is None else tg.check(game, target, kind, p.info, p.controller, False, step)
             if reason and p.ability.targets and name in p.ability.targets:
                 legal.append(None)  # a fixed target that is illegal now
             elif reason:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from . import combat, layers, replacement
 from .effects import draw_cards
-from .errors import MissingChoice
 from .events import BeginStep, Happened
 from .pipeline import perform, tap
 from .mana import format_pool, pool_size
@@ -112,8 +111,9 @@ def _cleanup(game: Game) -> None:
     rs = game.rs
     hand = game.in_zone("hand", game.active)
     if len(hand) > MAX_HAND:  # ru-cr:514.1 sr-judge:C15.10
-        raise MissingChoice(f"{game.active} has {len(hand)} cards and must choose which to discard down to "
-                            f"{MAX_HAND}; discarding is not modelled", rs.refs("discard_to_hand_size"))
+        from .costs import discard_to_hand_size
+
+        discard_to_hand_size(game, list(hand), MAX_HAND)
     damaged = [o.handle for o in game.battlefield() if o.damage]
     for obj in game.battlefield():
         obj.damage = 0  # ru-cr:514.2 sr-judge:C15.20

@@ -279,7 +279,14 @@ def load_concepts(path: Path | None = None) -> ConceptTable:
 
 @lru_cache(maxsize=4)
 def _load_cached(path: Path) -> ConceptTable:
-    return _load(path)
+    """The corpus table, read from the cache folder when this file and the parser are unchanged (the engine
+    asks it for every keyword and card type, and parsing the TSV would cost each cold ``scenario run``)."""
+    from .. import cache
+
+    table = cache.parsed("concepts", path, lambda: _load(path),
+                         lambda t: isinstance(t, ConceptTable) and len(t) > 0)
+    assert isinstance(table, ConceptTable)
+    return table
 
 
 def _load(path: Path) -> ConceptTable:

@@ -1,0 +1,302 @@
+"""Casting choices and the total cost (ru-cr:601.2b–h; sr-judge:D10.12–D10.18).
+
+As a spell is cast its controller announces the modes (ru-cr:601.2b, ru-cr:700.2a; sr-judge:D10.12,
+sr-judge:D15.72), whether an optional additional cost such as kicker is paid (ru-cr:702.32a, sr-judge:E3.141) or
+an alternative cost instead of the mana cost (ru-cr:601.2b, sr-judge:D3.40), and the value of X
+(ru-cr:107.3a, sr-judge:D10.12); then the targets (ru-cr:601.2c) and how damage is divided among them, at least 1
+to each (ru-cr:601.2d, sr-judge:D10.15). The total cost is the mana cost or the alternative cost, plus
+additional costs and increases, less reductions, which reduce only generic mana (ru-cr:601.2f,
+sr-judge:D10.16); it is paid in full or not at all (ru-cr:601.2h, ru-cr:117.3; sr-judge:D10.18). Non-mana costs:
+sacrificing, discarding, paying life (no more than the player has, ru-cr:117.3, ru-cr:118.4) and tapping
+untapped creatures the player controls (a creature that came under control this turn may be tapped so: only
+a {T} in its own ability's cost needs it to have been controlled since the turn began, ru-cr:602.5a).
+
+A choice the rules leave to the player and the file does not state (modes, X, kicked) stops the run (exit 3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import targeting
+from .errors import IllegalAction, MissingChoice, ScenarioInvalid
+from .layers import chars, is_creature
+from .mana import parse_cost
+from .spec import Action, Cost, EffectStep
+from .state import Game, Obj
+
+
+@dataclass(slots=True)
+class Plan:
+    """What the caster announced: the effect to put on the stack and the parts of the total cost."""
+
+    effect: tuple[EffectStep, ...]
+    names: tuple[str, ...]  # the targets, in order (a divided step's from ``divide``)
+    division: list[int] = field(default_factory=list)
+    x: int = 0
+    kicked: bool = False
+    base: str = ""  # mana cost or alternative mana
+    extra: list[Cost] = field(default_factory=list)  # additional costs, kicker, the alternative's non-mana part
+
+
+def _missing(game: Game, player: str, what: str, event: str) -> MissingChoice:
+    return MissingChoice(f"{player} must choose {what}; the action does not say", game.rs.refs(event))
+
+
+def plan_spell(game: Game, card: Obj, action: Action, player: str) -> Plan:
+    """The announced modes, kicker, alternative cost and X of a spell being cast."""
+    spec = card.spec
+    effect = card.effect
+    plan = Plan(effect, action.targets, base=card.mana_cost or "")
+    if spec is None:
+        return plan
+    if spec.modes:
+        effect = _modes(game, spec.modes, spec.choose_modes, action, player, card.handle)
+    if spec.kicker is not None:
+        if action.kicked is None:  # ru-cr:601.2b sr-judge:E3.141
+            raise _missing(game, player, f"whether to pay {card.handle}'s kicker ({spec.kicker}): add kicked: "
+                           "true or false", "kicker")
+        plan.kicked = action.kicked
+        if action.kicked:
+            plan.extra.append(Cost(mana=spec.kicker))
+            effect = spec.kicked or effect
+    elif action.kicked:
+        raise IllegalAction(f"{card.handle} has no kicker", game.rs.refs("kicker"))
+    plan.effect = effect
+    if "X" in plan.base.upper():
+        if action.x is None:  # ru-cr:107.3a sr-judge:D10.12
+            raise _missing(game, player, f"the value of X for {card.handle}: add x: N", "x_value")
+        plan.x = action.x
+    _alternative(game, card, action, player, plan)
+    if spec.additional_cost is not None:
+        plan.extra.append(spec.additional_cost)
+    _division(game, plan, action, card.handle)
+    return plan
+
+
+def _modes(game: Game, modes: tuple[tuple[EffectStep, ...], ...], count: int, action: Action, player: str,
+           what: str) -> tuple[EffectStep, ...]:
+    if not action.modes:  # ru-cr:700.2a sr-judge:D10.12
+        raise _missing(game, player, f"{count} of the {len(modes)} modes of {what}: add modes: [..] "
+                       "(1 is the first printed)", "modes")
+    if len(action.modes) != count or any(m > len(modes) for m in action.modes):
+        raise IllegalAction(f"{what}: choose {count} of its modes 1 to {len(modes)}; the action chose "
+                            f"{list(action.modes)}", game.rs.refs("modes"))
+    return tuple(step for i in sorted(action.modes) for step in modes[i - 1])  # in printed order
+
+
+def _alternative(game: Game, card: Obj, action: Action, player: str, plan: Plan) -> None:
+    alt = card.spec.alternative_cost if card.spec is not None else None
+    if not action.alternative:
+        return
+    if alt is None:
+        raise IllegalAction(f"{card.handle} has no alternative cost", game.rs.refs("alternative_cost"))
+    if alt.condition and not controls(game, player, alt.condition):
+        raise IllegalAction(f"{card.handle}'s alternative cost needs {player} to control a {alt.condition}",
+                            game.rs.refs("alternative_cost"))
+    if plan.x and "X" not in alt.mana.upper():  # ru-cr:107.3b: without its mana cost, X can only be 0
+        raise IllegalAction(f"{card.handle} is cast for its alternative cost, which has no X: X must be 0",
+                            game.rs.refs("x_value"))
+    plan.base = alt.mana  # ru-cr:601.2b: instead of the mana cost
+    plan.extra.append(replace(alt, mana="", condition=""))
+
+
+def controls(game: Game, player: str, phrase: str, source: Obj | None = None) -> bool:
+    f = targeting.parse(phrase)
+    return any(targeting.object_mismatch(f, o, chars(game, o), player, source.ref if source else None) is None
+               for o in game.in_zone("battlefield", player))
+
+
+def _division(game: Game, plan: Plan, action: Action, what: str) -> None:
+    divided = [s for s in plan.effect if s.divided]
+    if not divided:
+        if action.divide:
+            raise ScenarioInvalid(f"line {action.line}: cast: {what} divides nothing")
+        return
+    step = divided[0]
+    amount = plan.x * step.x_times if step.x_times else (step.amount or 0)
+    others = len([s for s in plan.effect if s.takes_target and not s.divided])
+    if step.divided == "chosen":
+        if not action.divide:  # ru-cr:601.2d sr-judge:D10.15
+            raise _missing(game, "the caster", f"how {what} divides its {amount} damage: add divide: "
+                           "{target: n, ...}", "divide")
+        names = tuple(n for n, _a in action.divide)
+        amounts = [a for _n, a in action.divide]
+        if sum(amounts) != amount or min(amounts) < 1:
+            raise IllegalAction(f"{what} divides {amount} damage; each target gets at least 1 "
+                                f"(the action gives {amounts})", game.rs.refs("divide"))
+        plan.names = action.targets[:others] + names if others else names
+        plan.division = amounts
+        return
+    n = len(action.targets) - others
+    if n < 1:
+        raise _missing(game, "the caster", f"the targets of {what}", "divide")
+    plan.division = [amount // n] * n  # "divided evenly, rounded down"
+
+
+def total_mana(game: Game, card: Obj | None, plan: Plan, player: str, targets: int) -> str:
+    """The mana part of the total cost after X, additional costs, increases and reductions (ru-cr:601.2f)."""
+    symbols, generic = parse_cost(plan.base)
+    generic += plan.x * plan.base.upper().count("X")
+    for cost in plan.extra:
+        s, g = parse_cost(cost.mana)
+        symbols.update(s)
+        generic += g
+        if cost.per_extra_target:
+            generic += parse_cost(cost.per_extra_target)[1] * max(0, targets - 1)
+    if card is not None:
+        up, down = cost_changes(game, card, player)
+        generic = max(0, generic + up - down)  # reductions reduce only the generic part (ru-cr:601.2f)
+        if up or down:
+            game.say("cost_change", game.rs.refs("cost_change"), card=card.handle, more=up, less=down)
+    return (str(generic) if generic else "") + "".join(c * n for c, n in sorted(symbols.items()))
+
+
+def cost_changes(game: Game, card: Obj, player: str) -> tuple[int, int]:
+    """Static increases and reductions that apply to the spell (ru-cr:601.2f, sr-judge:D10.16)."""
+    up = down = 0
+    for source in game.battlefield():
+        for ability in source.abilities:
+            if ability.kind != "static" or not ability.cost_change:
+                continue
+            if ability.whose == "you" and source.controller != player:
+                continue
+            if ability.whose == "opponents" and source.controller == player:
+                continue
+            if ability.spells:
+                f = targeting.parse(ability.spells)
+                if targeting.object_mismatch(f, card, chars(game, card), player) is not None:
+                    continue
+            if ability.cost_change > 0:
+                up += ability.cost_change
+            else:
+                down -= ability.cost_change
+    return up, down
+
+
+# --- non-mana costs ----------------------------------------------------------------------------------------
+
+def non_mana(game: Game, costs: list[Cost], action: Action, player: str, source: Obj | None) -> list[Any]:
+    """Check the objects the action names for the non-mana costs; returns the payments to make."""
+    rs = game.rs
+    payments: list[Any] = []
+    sac_need = [(c.sacrifice, c.sacrifice_count) for c in costs if c.sacrifice]
+    discard_need = sum(c.discard for c in costs)
+    life_need = sum(c.life for c in costs)
+    tap_need = sum(c.tap_creatures for c in costs)
+    if sac_need:
+        payments += [("sacrifice", o) for o in _sacrifices(game, sac_need, action, player, source)]
+    elif action.sacrifice:
+        raise IllegalAction("nothing in the cost is sacrificed", rs.refs("illegal_cost"))
+    if discard_need or action.discard:
+        payments += [("discard", o) for o in _discards(game, discard_need, action, player, source)]
+    if tap_need or action.tap:
+        payments += [("tap", o) for o in _taps(game, tap_need, action, player, source)]
+    if life_need:
+        if game.players[player].life < life_need:  # ru-cr:117.3 ru-cr:118.4
+            raise IllegalAction(f"{player} has {game.players[player].life} life and can't pay {life_need} life",
+                                rs.refs("pay_life"))
+        payments.append(("life", life_need))
+    return payments
+
+
+def _named(game: Game, names: tuple[str, ...], zone: str, player: str, line: int) -> list[Obj]:
+    out: list[Obj] = []
+    for name in names:
+        pool = [o for o in game.named(name, (zone,)) if o not in out]
+        if not pool:
+            raise IllegalAction(f"{name} is not in {player}'s {zone}", game.rs.refs("illegal_cost"))
+        out.append(pool[0])
+    return out
+
+
+def _sacrifices(game: Game, need: list[tuple[str, int]], action: Action, player: str, source: Obj | None
+                ) -> list[Obj]:
+    total = sum(n for _p, n in need)
+    if not action.sacrifice:
+        raise _missing(game, player, f"what to sacrifice ({', '.join(p for p, _n in need)}): add sacrifice: [..]",
+                       "sacrifice_cost")
+    objs = _named(game, action.sacrifice, "battlefield", player, action.line)
+    if len(objs) != total:
+        raise IllegalAction(f"the cost sacrifices {total} permanent(s); the action names {len(objs)}",
+                            game.rs.refs("sacrifice_cost"))
+    left = list(objs)
+    for phrase, n in need:
+        f = targeting.parse(phrase)
+        for _ in range(n):
+            fit = next((o for o in left if o.controller == player and targeting.object_mismatch(
+                f, o, chars(game, o), player, source.ref if source else None) is None), None)
+            if fit is None:
+                raise IllegalAction(f"{', '.join(o.handle for o in left)} is not a {phrase} {player} controls",
+                                    game.rs.refs("sacrifice_cost"))
+            left.remove(fit)
+    return objs
+
+
+def _discards(game: Game, need: int, action: Action, player: str, source: Obj | None) -> list[Obj]:
+    if need and not action.discard:
+        raise _missing(game, player, f"which {need} card(s) to discard: add discard: [..]", "discard_cost")
+    objs = [o for o in _named(game, action.discard, "hand", player, action.line)]
+    if len(objs) != need or any(o.owner != player or o is source for o in objs):
+        raise IllegalAction(f"the cost discards {need} other card(s) from {player}'s hand", game.rs.refs("discard_cost"))
+    return objs
+
+
+def _taps(game: Game, need: int, action: Action, player: str, source: Obj | None) -> list[Obj]:
+    if need and not action.tap:
+        raise _missing(game, player, f"which {need} untapped creature(s) to tap: add tap: [..]", "tap_cost")
+    objs = _named(game, action.tap, "battlefield", player, action.line)
+    if len(objs) != need:
+        raise IllegalAction(f"the cost taps {need} creature(s); the action names {len(objs)}", game.rs.refs("tap_cost"))
+    for obj in objs:
+        if obj.controller != player or not is_creature(obj) or obj.tapped:  # ru-cr:117.3
+            raise IllegalAction(f"{obj.handle} is not an untapped creature {player} controls",
+                                game.rs.refs("tap_cost"))
+    return objs
+
+
+def pay_non_mana(game: Game, payments: list[Any], player: str) -> list[str]:
+    """Sacrifice, discard, tap and pay life, each through the event pipeline (ru-cr:601.2h, sr-judge:D10.18)."""
+    from .damage import lose_life
+    from .pipeline import move_object, put_into_graveyard, tap
+
+    rs = game.rs
+    paid = []
+    for kind, what in payments:
+        if kind == "sacrifice":
+            put_into_graveyard(game, what, "sacrifice", rs.refs("sacrifice_cost"))
+            paid.append(f"sacrifice {what.handle}")
+        elif kind == "discard":
+            game.say("discard", rs.refs("discard_cost"), player=player, card=what.handle)
+            move_object(game, what, "graveyard", "discard", narrate=False)
+            paid.append(f"discard {what.handle}")
+        elif kind == "tap":
+            tap(game, what, True, "cost", narrate=False)
+            paid.append(f"tap {what.handle}")
+        else:
+            lose_life(game, player, what, rs.refs("pay_life"), why="cost")  # ru-cr:118.3: paying life is losing it
+            paid.append(f"{what} life")
+    return paid
+
+
+def discard_to_hand_size(game: Game, hand: list[Obj], limit: int) -> None:
+    """The active player discards down to the maximum hand size, choosing the cards (ru-cr:514.1,
+    sr-judge:C15.10): ``choose: {player, targets: [cards]}`` after the action that reaches the cleanup step."""
+    player, n = game.active, len(hand) - limit
+    rules = game.rs.refs("hand_discard")
+    names = game.choices.targets(player, f"the {n} card(s) to discard down to {limit} in the cleanup step", rules)
+    picked: list[Obj] = []
+    for name in names:
+        fit = next((o for o in hand if (o.handle == name or o.name == name) and o not in picked), None)
+        if fit is None:
+            raise IllegalAction(f"{name} is not in {player}'s hand", rules)
+        picked.append(fit)
+    if len(picked) != n:
+        raise IllegalAction(f"{player} has {len(hand)} cards and discards exactly {n}; the choice names "
+                            f"{len(picked)}", rules)
+    from .pipeline import move_object
+
+    for obj in picked:
+        game.say("discard", rules, player=player, card=obj.handle)
+        move_object(game, obj, "graveyard", "discard", narrate=False)
