@@ -1,0 +1,375 @@
+"""Parser for the English Comprehensive Rules, every release from 2003-03-15 to 2026-08-07 (``cr``, ``cr-DATE``).
+
+One layout holds through all 128 releases (corpus/cr-history/README.md): a title, the date line ("These rules
+are current as of …" up to 2009-05-01, "effective as of …" after), an introduction, the contents, the rules
+and a Glossary, then Credits. The body starts at the second line naming section 1 (the first is in the
+contents) and ends at the ``Glossary`` heading after it; the glossary ends at ``Credits``. Stages:
+
+1. split lines (a U+2028 line separator, printed inside glossary entries of one 2026 issue, is a line end);
+2. classify each body line: a section (``1. The Game``), a numbered header (``100.``, ``100.1.``, ``100.1a``,
+   ``704.5aa``), an ``Example:``, or a continuation of the piece before it: the hard-wrapped releases
+   (2003-10-01 to 2004-02-01, lines of about 110 characters) continue rules on following lines, and the
+   others print a few rules with indented second paragraphs;
+3. turn headers into nodes with their parents; misprinted numbers are read as meant and flagged
+   (``606. 8b`` and ``702. 37a`` with a stray space, ``901.4.All`` with none, ``306.b`` without its rule);
+   a number printed twice (702.175 in 2024-09-20) gives the second one a ``#2`` id;
+4. read the glossary: blocks separated by blank lines, a headword line, then the definition.
+
+Underscores around words mark italics in 2008-07-15 to 2014-02-01 (``_Magic_``); they are removed from the
+text, as the other releases print no markup. Nothing else in the words is changed.
+
+Lines the parser cannot place (one, a stray ``f`` in 2021-11-19) are dropped and reported as document flags
+of kind ``unparsed``, with their line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from ..model import (
+    CHAPTER,
+    GLOSSARY,
+    RULE,
+    SECTION,
+    SUBRULE,
+    CitationMatch,
+    CitedTarget,
+    Flag,
+    ParsedDocument,
+    ParsedNode,
+)
+
+EXAMPLE_LABEL = "Example:"
+GLOSSARY_HEADING = "Glossary"
+CREDITS_HEADING = "Credits"
+WRAPPED_WIDTH = 200  # the hard-wrapped releases print no body line over 111 characters; the others many
+
+_DATE_LINE = re.compile(r"These rules are (?:current|effective) as of (?P<date>[A-Z][a-z]+ \d{1,2}, \d{4})")
+_SECTION = re.compile(r"\s*(?P<number>[1-9])\.\s+(?P<words>\S.*)")
+# A numbered header: chapter ``100.``, rule ``100.1.`` (a few print no period), subrule ``100.1a`` (a few print
+# one). ``space`` catches the misprints ``606. 8b`` and ``702. 37a``; a rule glued to its words (``901.4.All``)
+# is a header when a capital or a quote follows the period.
+_HEADER = re.compile(
+    r"\s*(?P<chapter>\d{3})\.(?:(?P<space> ?)(?P<rule>\d{1,3})(?P<letter>[a-z]{0,2}))?(?P<dot>\.?)"
+    r"(?:\s+|(?<=\d\.)(?=[A-Z\"“]))(?P<words>\S.*)"
+)
+_NO_RULE = re.compile(r"\s*(?P<chapter>\d{3})\.(?P<letter>[a-z])\s+(?P<words>\S.*)")  # ``306.b`` (2008-10-01)
+_ITALIC = re.compile(r"(?<![\w_])_(?=\S)([^_\n]+?)(?<=\S)_(?![A-Za-z0-9_])")
+_SPACES = re.compile(r"\s+")
+_FINAL_PERIOD = re.compile(r"(?<!\.)\.$")
+_STRAY = re.compile(r"[a-z]{1,2}")  # an unindented line of one or two letters between rules (2021-11-19)
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    number: int  # 1-based
+    offset: int  # of the first non-space character
+    text: str  # without the line end
+
+
+@dataclass(frozen=True, slots=True)
+class _Header:
+    """A numbered or section header at ``lines[index]``, with the number as meant and how it was printed."""
+
+    index: int
+    kind: str
+    number: str
+    words: str
+    misprint: str = ""  # how the number was printed, when not as meant
+    dot: bool = True
+
+
+@dataclass
+class _Piece:
+    """A node being read: its header, then its text lines and its examples' lines."""
+
+    header: _Header
+    text: list[_Line]
+    examples: list[list[_Line]]
+
+
+def parse(text: str) -> ParsedDocument:
+    """Sections, chapters, rules, subrules (with examples) and glossary entries, in document order."""
+    lines = _lines(text)
+    start, glossary, credits = layout([line.text for line in lines])
+    wrapped = max((len(line.text) for line in lines[start:glossary]), default=0) < WRAPPED_WIDTH
+    pieces, unparsed = _pieces(lines[start:glossary], wrapped)
+    nodes = list(_body_nodes(pieces, wrapped)) + list(_glossary_nodes(lines[glossary + 1:credits], wrapped))
+    return ParsedDocument(nodes=tuple(_unique_ids(nodes)), flags=tuple(unparsed))
+
+
+def effective_date(text: str) -> str | None:
+    """The date printed in the release's date line, as ``YYYY-MM-DD`` (None when there is no date line)."""
+    match = _DATE_LINE.search(text[:2000])
+    if not match:
+        return None
+    return datetime.strptime(match.group("date"), "%B %d, %Y").date().isoformat()
+
+
+def layout(lines: Sequence[str]) -> tuple[int, int, int]:
+    """Indexes of the first body line (section 1 after the contents), the Glossary heading and Credits."""
+    firsts = [i for i, line in enumerate(lines) if (m := _SECTION.fullmatch(line.strip())) and m["number"] == "1"]
+    if len(firsts) < 2:
+        raise ValueError("not a Comprehensive Rules text: section 1 is not printed after the contents")
+    start = firsts[1]
+    glossary = next((i for i in range(start, len(lines)) if lines[i].strip() == GLOSSARY_HEADING), len(lines))
+    credits = next((i for i in range(glossary, len(lines)) if lines[i].strip() == CREDITS_HEADING), len(lines))
+    return start, glossary, credits
+
+
+def _lines(text: str) -> list[_Line]:
+    out, offset = [], 0
+    for number, raw in enumerate(text.replace("\u2028", "\n").split("\n"), 1):
+        out.append(_Line(number, offset + len(raw) - len(raw.lstrip()), raw))
+        offset += len(raw) + 1
+    return out
+
+
+# --- stage 2: classify lines ----------------------------------------------------------------------------------
+
+
+def header(index: int, text: str) -> _Header | None:
+    """The header printed on a body line, or None for an example or a continuation."""
+    if section := _SECTION.fullmatch(text):
+        return _Header(index, SECTION, section["number"], section["words"].strip())
+    if match := _HEADER.fullmatch(text):
+        chapter, rule, letter, words = match["chapter"], match["rule"], match["letter"], match["words"].rstrip()
+        if rule is None:
+            return _Header(index, CHAPTER, chapter, words)
+        number = f"{chapter}.{rule}{letter}"
+        misprint = ""
+        if match["space"]:
+            misprint = f"{chapter}. {rule}{letter}"
+        elif match.end("dot") == match.start("words"):
+            misprint = f"{number}{match['dot']}{match['words'][:3]}"
+        return _Header(index, SUBRULE if letter else RULE, number, words, misprint, bool(match["dot"]))
+    if match := _NO_RULE.fullmatch(text):
+        return _Header(index, SUBRULE, f"{match['chapter']}.{match['letter']}", match["words"].rstrip(),
+                       f"{match['chapter']}.{match['letter']}")
+    return None
+
+
+def _pieces(lines: Sequence[_Line], wrapped: bool) -> tuple[list[_Piece], list[Flag]]:
+    """Group body lines under their headers; every line is a header, an example or a continuation."""
+    pieces: list[_Piece] = []
+    unparsed: list[Flag] = []
+    for index, line in enumerate(lines):
+        body = line.text.strip()
+        if not body:
+            continue
+        found = header(index, line.text)
+        if found is not None:
+            pieces.append(_Piece(found, [replace(line, text=found.words)], []))
+        elif not pieces:
+            unparsed.append(Flag("unparsed", f"line {line.number}: {body!r} before the first header"))
+        elif body.startswith(EXAMPLE_LABEL):
+            pieces[-1].examples.append([replace(line, text=_example_words(body))])
+        elif not wrapped and _STRAY.fullmatch(line.text):
+            unparsed.append(Flag("unparsed", f"line {line.number}: {body!r} between "
+                                             f"{pieces[-1].header.number} and the next rule: stray letters"))
+        else:
+            (pieces[-1].examples[-1] if pieces[-1].examples else pieces[-1].text).append(line)
+    return pieces, unparsed
+
+
+def _example_words(body: str) -> str:
+    """The words after the ``Example:`` label (printed twice once, 2014-06-01 ``Example:Example:``)."""
+    while body.startswith(EXAMPLE_LABEL):
+        body = body[len(EXAMPLE_LABEL):].lstrip()
+    return body
+
+
+# --- stage 3: nodes -------------------------------------------------------------------------------------------
+
+
+def _body_nodes(pieces: Sequence[_Piece], wrapped: bool) -> Iterator[ParsedNode]:
+    section = chapter = ""
+    rules: dict[str, str] = {}  # printed rule number -> its latest node id
+    last_rule = ""
+    for piece in pieces:
+        head = piece.header
+        text = _join(piece.text, wrapped)
+        examples = tuple(_join(lines, wrapped) for lines in piece.examples)
+        flags: list[Flag] = []
+        if head.misprint:
+            flags.append(Flag("misprinted", f"printed {head.misprint!r}"))
+        title = ""
+        if head.kind == SECTION:
+            section, chapter, parent = head.number, "", None
+            text = title = _title(text)
+        elif head.kind == CHAPTER:
+            chapter, parent = head.number, section or head.number[0]
+            text = title = _title(text)
+            if head.number[0] != section:
+                flags.append(Flag("misplaced", f"printed under section {section}"))
+        elif head.kind == RULE:
+            parent, last_rule = chapter or head.number[:3], head.number
+            rules[head.number] = head.number
+            if not head.dot:
+                flags.append(Flag("missing_period", head.number))
+            if not examples and _is_heading(text):
+                title = _title(text)
+            if head.number[:3] != chapter:
+                flags.append(Flag("misplaced", f"printed under {chapter}"))
+        else:
+            parent, placement = _subrule_parent(head.number, rules, last_rule, chapter)
+            flags.extend(placement)
+        line = piece.text[0]
+        yield ParsedNode(head.number, head.kind, head.number, title, text, examples, parent, line.number,
+                         line.offset, tuple(flags))
+
+
+def _subrule_parent(number: str, rules: dict[str, str], last_rule: str, chapter: str) -> tuple[str, list[Flag]]:
+    """A subrule hangs on its rule; one printed under another rule (``306.1c`` after 306.3a in 2008-10-01, or
+    ``306.b``) hangs on the rule it is printed under, flagged."""
+    rule = number.rstrip("abcdefghijklmnopqrstuvwxyz")
+    if rule == last_rule:
+        return rules[rule], []
+    if last_rule and last_rule[:3] == number[:3]:
+        return rules[last_rule], [Flag("misplaced", f"printed under {last_rule}")]
+    return chapter or number[:3], [Flag("no_parent", f"rule {rule} is not printed")]
+
+
+def _join(lines: Sequence[_Line], wrapped: bool) -> str:
+    """Lines joined with one space; in a hard-wrapped release a line that ends in a hyphen (``Snow-``,
+    ``State-``: compounds, never a split word) joins the next without one. Italic underscores go."""
+    out = ""
+    for line in lines:
+        piece = line.text.strip()
+        if wrapped and out.endswith("-") and not line.text[:1].isspace():
+            out += piece
+        else:
+            out = f"{out} {piece}" if out else piece
+    if "  " in out or "\t" in out or "\xa0" in out:
+        out = _SPACES.sub(" ", out)
+    return _ITALIC.sub(r"\1", out) if "_" in out else out
+
+
+def _title(words: str) -> str:
+    """A heading without a stray final period."""
+    return _FINAL_PERIOD.sub("", words).rstrip()
+
+
+def _is_heading(words: str) -> bool:
+    """A heading-only rule (``702.19. Trample``, ``702.186. ∞ (Infinity)``, ``205.3. Subtypes``): up to six words
+    and no sentence; the shortest rule sentences end in a period (``100.4. There is no maximum deck size.``)."""
+    bare = _title(re.sub(r"\([^)]*\)", " ", words)).strip()
+    return bool(bare) and len(bare.split()) <= 6 and not re.search(r"[.!?;:,]", bare)
+
+
+def _unique_ids(nodes: Sequence[ParsedNode]) -> Iterator[ParsedNode]:
+    """The second node printed with a number gets ``#2`` and a flag (702.175 Offspring and Impending in
+    2024-09-20); its subrules hang on it (they were given its printed number as parent)."""
+    seen: dict[str, int] = {}
+    renamed: dict[str, str] = {}
+    for node in nodes:
+        parent = renamed.get(node.parent, node.parent) if node.parent else None
+        count = seen[node.id] = seen.get(node.id, 0) + 1
+        if count == 1:
+            renamed.pop(node.id, None)
+            yield node if parent == node.parent else replace(node, parent=parent)
+            continue
+        new_id = f"{node.id}#{count}"
+        renamed[node.id] = new_id
+        yield replace(node, id=new_id, parent=parent,
+                      flags=(*node.flags, Flag("duplicate_number", node.number or node.title)))
+
+
+# --- stage 4: the glossary ------------------------------------------------------------------------------------
+
+
+def _glossary_nodes(lines: Sequence[_Line], wrapped: bool) -> Iterator[ParsedNode]:
+    """Entries are blocks separated by blank lines: the headword, then the definition and its examples."""
+    block: list[_Line] = []
+    for line in [*lines, _Line(0, 0, "")]:
+        if line.text.strip():
+            block.append(line)
+            continue
+        if block:
+            yield _glossary_node(block, wrapped)
+        block = []
+
+
+def _glossary_node(block: Sequence[_Line], wrapped: bool) -> ParsedNode:
+    head, rest = block[0], block[1:]
+    headword = _ITALIC.sub(r"\1", head.text.strip())
+    text: list[_Line] = []
+    examples: list[list[_Line]] = []
+    for line in rest:
+        body = line.text.strip()
+        if body.startswith(EXAMPLE_LABEL):
+            examples.append([replace(line, text=_example_words(body))])
+        else:
+            (examples[-1] if examples else text).append(line)
+    return ParsedNode(f"glossary:{headword}", GLOSSARY, "", headword, _join(text, wrapped),
+                      tuple(_join(e, wrapped) for e in examples), None, head.number, head.offset)
+
+
+# --- citations ------------------------------------------------------------------------------------------------
+
+_ID = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
+_DASH = r"(?:\s?[–—-]\s?|\?(?=\d))"  # 2008-05-01 prints every dash as "?" (212.2?212.5)
+_RULE_TOKEN = re.compile(rf"(?<![\d.{{/$])(?P<first>{_ID})(?:{_DASH}(?P<last>{_ID}|[a-z]\b))?(?![\d/}}%])")
+_CITING = re.compile(r"\b(?:[Rr]ules?|[Ss]ee|[Ss]ubrules?)\s*$")
+_SECTION_TOKEN = re.compile(r"\b[Ss]ections?\s+(?P<first>[1-9])(?![\d/]|\.\d)")
+_DIGIT = re.compile(r"[1-9](?![\d/]|\.\d)")
+_TITLE = re.compile(r"\s*,?\s*[\"“](?P<title>[^\"“”]{1,80}?)[.,]?[\"”]")
+_LIST_GAP = re.compile(r"\s*,\s*(?:and|or)\s+|\s*,\s*|\s+(?:and|or|through)\s+")
+_LOOKBACK = 20
+
+
+def find_citations(text: str) -> tuple[CitationMatch, ...]:
+    """Rule and section citations printed in ``text``: ``rule 702.19b``, ``rules 509.1a–c``,
+    ``See rule 304, "Draw Step"``, ``rules 212-215``, ``section 4, "Spells, Abilities, and Effects"``.
+
+    A dotted id is always a citation (the rules print no other numbers of that shape); a bare three-digit
+    number is one only right after ``rule``/``rules``/``see`` or inside a list of citations, which keeps out
+    ``100 cards`` and ``20 life``. A list gives one match per item, so each keeps its own quoted title.
+    """
+    found = _rule_citations(text) + _section_citations(text)
+    return tuple(sorted(found, key=lambda match: match.start))
+
+
+def _rule_citations(text: str) -> list[CitationMatch]:
+    found: list[CitationMatch] = []
+    list_end = -1
+    for token in _RULE_TOKEN.finditer(text):
+        if found and token.start() < found[-1].end:
+            continue  # a number inside the previous citation's title
+        citing = _CITING.search(text, max(0, token.start() - _LOOKBACK), token.start())
+        in_list = list_end >= 0 and _LIST_GAP.fullmatch(text, list_end, token.start()) is not None
+        first = token.group("first")
+        if "." not in first and not (100 <= int(first) <= 999 and (citing or in_list)):
+            continue
+        start = citing.start() if citing else token.start()
+        found.append(_match(text, start, token, _range(first, token.group("last"))))
+        list_end = found[-1].end
+    return found
+
+
+def _section_citations(text: str) -> list[CitationMatch]:
+    """``section 4, "Spells, Abilities, and Effects"`` and lists of them (``sections 5 and 6``)."""
+    found = []
+    for token in _SECTION_TOKEN.finditer(text):
+        found.append(_match(text, token.start(), token, CitedTarget(token.group("first"))))
+        gap = _LIST_GAP.match(text, found[-1].end)
+        while gap and (digit := _DIGIT.match(text, gap.end())):
+            found.append(_match(text, digit.start(), digit, CitedTarget(digit.group())))
+            gap = _LIST_GAP.match(text, found[-1].end)
+    return found
+
+
+def _match(text: str, start: int, token: re.Match[str], target: CitedTarget) -> CitationMatch:
+    title = _TITLE.match(text, token.end())
+    end = title.end() if title else token.end()
+    return CitationMatch(start, end, text[start:end], (target,), title.group("title") if title else None)
+
+
+def _range(first: str, last: str | None) -> CitedTarget:
+    """``509.1a–c`` is 509.1a..509.1c: a lone letter replaces the first id's letter."""
+    if last is not None and len(last) == 1:
+        last = first.rstrip("abcdefghijklmnopqrstuvwxyz") + last
+    return CitedTarget(first, last)

@@ -1,0 +1,170 @@
+"""The English CR parser on all 128 releases in corpus/cr-history (parsed once for the module: about 9 s).
+
+Counts are checked against ``rule_ids`` of releases.tsv: the distinct rule ids printed at line starts between
+the contents and the Glossary heading (chapters ``100``, rules ``100.1``, subrules ``100.1a``). That table
+reads an id as printed, followed by a space and with one letter, so it cannot see the few ids printed wrong
+(README "Numbering slips") or ``704.5aa``: those are listed below, each with the line it is read from.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules import cr_releases
+from izvori_rules.model import CHAPTER, RULE, SUBRULE, CitedTarget, ParsedDocument, ParsedNode
+from izvori_rules.parsing import cr_english
+
+RELEASES = cr_releases.releases()
+DATES = [r.date for r in RELEASES]
+
+
+def _between(first: str, last: str) -> list[str]:
+    return [d for d in DATES if first <= d <= last]
+
+
+# Ids the table's count cannot see, by release. Each is also a node flagged "misprinted" (except 704.5aa).
+UNSEEN: dict[str, set[str]] = {d: set() for d in DATES}
+for _d in _between("2005-08-01", "2007-05-01"):
+    UNSEEN[_d].add("606.8b")  # printed "606. 8b Players win and lose the game only as a team": read as 606
+for _d in _between("2022-10-07", "2025-02-07"):
+    UNSEEN[_d].add("901.4")  # printed "901.4.All plane and phenomenon cards remain in the command zone"
+UNSEEN["2008-10-01"].add("306.b")  # "306.b If an effect would put a creature into play attacking" (306.3b)
+UNSEEN["2009-07-11"] |= {"702.37a", "702.37b"}  # "702. 37a Storm is a triggered ability", "702. 37b If a spell"
+UNSEEN["2026-08-07"].add("704.5aa")  # "704.5aa If a player controls a permanent with start your engines!"
+
+# Lines inside the rules that are not part of any node, with the reason.
+UNPARSED = {"2021-11-19": {4540}}  # a lone "f" between 702.148b (Cleave) and 702.149. Training
+
+
+@pytest.fixture(scope="module")
+def history() -> dict[str, tuple[str | None, ParsedDocument]]:
+    """Every release's date as read from its text, and its parse."""
+    return {release.date: (cr_english.effective_date(text), cr_english.parse(text))
+            for release, text in cr_releases.release_texts()}
+
+
+@pytest.fixture(scope="module")
+def parsed(history: dict[str, tuple[str | None, ParsedDocument]]) -> dict[str, ParsedDocument]:
+    return {date: doc for date, (_, doc) in history.items()}
+
+
+def _node(doc: ParsedDocument, node_id: str) -> ParsedNode:
+    return next(n for n in doc.nodes if n.id == node_id)
+
+
+def test_the_table_lists_128_releases_from_2003_to_2026() -> None:
+    assert len(RELEASES) == 128
+    assert (DATES[0], DATES[-1]) == ("2003-03-15", "2026-08-07")
+
+
+@pytest.mark.parametrize("release", RELEASES, ids=DATES)
+def test_every_rule_id_the_table_counts_is_parsed(parsed: dict[str, ParsedDocument],
+                                                  release: cr_releases.Release) -> None:
+    doc = parsed[release.date]
+    ids = {n.id for n in doc.nodes if n.kind in (CHAPTER, RULE, SUBRULE) and "#" not in n.id}
+    assert ids >= UNSEEN[release.date]
+    assert len(ids - UNSEEN[release.date]) == release.rule_ids
+    rules = [n for n in doc.nodes if n.kind in (CHAPTER, RULE, SUBRULE)]
+    assert (rules[0].id, rules[-1].id) == (release.first_rule, release.last_rule)
+    misprinted = {n.id for n in doc.nodes if any(f.kind == "misprinted" for f in n.flags)}
+    assert misprinted == UNSEEN[release.date] - {"704.5aa"}
+
+
+@pytest.mark.parametrize("release", RELEASES, ids=DATES)
+def test_no_line_of_the_rules_is_dropped_unless_listed(parsed: dict[str, ParsedDocument],
+                                                       release: cr_releases.Release) -> None:
+    lines = {int(f.detail.split(":")[0].removeprefix("line ")) for f in parsed[release.date].flags
+             if f.kind == "unparsed"}
+    assert lines == UNPARSED.get(release.date, set())
+
+
+@pytest.mark.parametrize("release", RELEASES, ids=DATES)
+def test_the_effective_date_is_read_from_the_date_line(history: dict[str, tuple[str | None, ParsedDocument]],
+                                                        release: cr_releases.Release) -> None:
+    assert history[release.date][0] == release.date
+
+
+def test_glossaries_hold_253_to_739_entries(parsed: dict[str, ParsedDocument]) -> None:
+    # README "Completeness": a Glossary follows (253 to 739 entries)
+    sizes = [sum(n.kind == "glossary" for n in doc.nodes) for doc in parsed.values()]
+    assert (min(sizes), max(sizes)) == (253, 739)
+    assert (sizes[0], sizes[-1]) == (253, 739)
+
+
+def test_a_hard_wrapped_rule_is_joined_with_its_continuation_starting_with_a_number(
+        parsed: dict[str, ParsedDocument]) -> None:
+    # 2003-10-01 lines 281-282: '200.4. A token is a marker used to represent any permanent that isn't
+    # represented by a card. (See rule ' / '216, "Tokens.")'
+    node = _node(parsed["2003-10-01"], "200.4")
+    assert node.text == ("A token is a marker used to represent any permanent that isn't represented by a card. "
+                         '(See rule 216, "Tokens.")')
+    assert (node.line, node.parent) == (281, "200")
+
+
+def test_a_hyphen_at_a_wrapped_line_end_joins_the_compound(parsed: dict[str, ParsedDocument]) -> None:
+    # 2003-10-01 lines 2703-2704: "502.14b Five snow-covered lands were printed in the Ice Age™ expansion.
+    # Their names are Snow-" / "Covered Plains, ..."
+    node = _node(parsed["2003-10-01"], "502.14b")
+    assert "Their names are Snow-Covered Plains, Snow-Covered Island" in node.text
+
+
+def test_704_5aa_follows_704_5z(parsed: dict[str, ParsedDocument]) -> None:
+    # 2026-08-07 line 5556
+    doc = parsed["2026-08-07"]
+    node = _node(doc, "704.5aa")
+    assert node.text == ("If a player controls a permanent with start your engines! and that player has no speed, "
+                         "that player’s speed becomes 1. See rule 702.179, “Start Your Engines!”")
+    assert node.parent == "704.5"
+    ids = [n.id for n in doc.nodes]
+    assert ids[ids.index("704.5z") + 1] == "704.5aa"
+
+
+def test_a_number_printed_twice_gives_the_second_a_suffix(parsed: dict[str, ParsedDocument]) -> None:
+    # 2024-09-20 lines 5222 "702.175. Offspring" and 5228 "702.175. Impending"
+    doc = parsed["2024-09-20"]
+    assert (_node(doc, "702.175").title, _node(doc, "702.175#2").title) == ("Offspring", "Impending")
+    second = _node(doc, "702.175a#2")
+    assert second.parent == "702.175#2" and second.text.startswith("Impending is a keyword")
+    assert [f.kind for f in _node(doc, "702.175#2").flags] == ["duplicate_number"]
+
+
+def test_a_glossary_entry_keeps_its_definition(parsed: dict[str, ParsedDocument]) -> None:
+    # 2026-08-07 lines 7104-7105
+    node = _node(parsed["2026-08-07"], "glossary:Abandon")
+    assert node.title == "Abandon"
+    assert node.text == ("To turn a face-up ongoing scheme card face down and put it on the bottom of its owner’s "
+                         "scheme deck. See rule 701.33, “Abandon.”")
+
+
+def test_examples_are_split_from_the_rule(parsed: dict[str, ParsedDocument]) -> None:
+    # 2026-08-07 lines 4097-4099: 702.19b and its two examples
+    node = _node(parsed["2026-08-07"], "702.19b")
+    assert len(node.examples) == 2
+    assert node.examples[1].startswith("A 6/6 green creature with trample is blocked by a 2/2 creature")
+    assert _node(parsed["2026-08-07"], "702.19").title == "Trample"
+
+
+def test_italic_underscores_are_removed(parsed: dict[str, ParsedDocument]) -> None:
+    # 2010-02-01 prints "_Magic_" for italics (README "Known oddities")
+    assert not any("_Magic_" in n.text for n in parsed["2010-02-01"].nodes)
+
+
+def test_a_misprinted_number_is_read_as_meant(parsed: dict[str, ParsedDocument]) -> None:
+    # 2005-08-01 line 2104: "606. 8b Players win and lose the game only as a team"
+    node = _node(parsed["2005-08-01"], "606.8b")
+    assert node.parent == "606.8" and node.text.startswith("Players win and lose")
+
+
+@pytest.mark.parametrize(("text", "targets", "title"), [
+    ('(See rule 216, "Tokens.")', [CitedTarget("216")], "Tokens"),
+    ("See rule 702.179, “Start Your Engines!”", [CitedTarget("702.179")], "Start Your Engines!"),
+    ("in rules 601.2b and 601.2f–h.", [CitedTarget("601.2b"), CitedTarget("601.2f", "601.2h")], None),
+    ("(See rules 212-215.)", [CitedTarget("212", "215")], None),
+    ('and section 6, "Spells, Abilities, and Effects."', [CitedTarget("6")], "Spells, Abilities, and Effects"),
+    ("each player sets his or her life total to 20 and draws a hand of 100 cards", [], None),
+], ids=["chapter-title", "rule-title", "list-and-range", "chapter-range", "section", "not-a-citation"])
+def test_citations_in_english(text: str, targets: list[CitedTarget], title: str | None) -> None:
+    found = cr_english.find_citations(text)
+    assert [t for m in found for t in m.targets] == targets
+    if title is not None:
+        assert found[0].title == title
