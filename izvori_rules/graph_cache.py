@@ -21,13 +21,14 @@ from . import cache
 from .corpus import corpus_dir, corpus_files, corpus_hash, load_manifest, read_document
 from .graph import GraphIndex, RuleGraph
 from .graph_build import build_graph
-from .model import Citation, DocumentInfo, Equivalent, Flag, Node
+from .model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
 from .parsing import parser_module
 
-FORMAT = 2
+FORMAT = 3
 # Everything whose change alters the graph; a change to any of these files rebuilds the cache.
-GRAPH_DATA = ("manifest.toml", "documents", "concepts.tsv", "concordance.tsv", "missing_rules.tsv")
+GRAPH_DATA = ("manifest.toml", "documents", "concepts.tsv", "concordance.tsv", "missing_rules.tsv", "originals.tsv")
 GRAPH_CODE = ("parsing", "model.py", "graph.py", "graph_build.py", "citations.py", "graph_cache.py", "concordance", "text",
+              "originals",
               "corpus.py", "tsv.py")
 
 
@@ -74,11 +75,13 @@ def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
     cached with it: a lookup only reads them.
     """
     from .concordance.link import corpus_equivalents
+    from .originals.table import load_originals
 
     found = corpus_equivalents(graph.nodes, root or corpus_dir())
-    if not found:
+    originals = load_originals(root)
+    if not found and not originals:
         return graph
-    nodes = [replace(node, equivalents=found[node.ref]) if node.ref in found else node
+    nodes = [replace(node, equivalents=found.get(node.ref, node.equivalents), original=originals.get(node.ref))
              for node in graph.nodes.values()]
     return RuleGraph(list(graph.docs.values()), nodes, graph.index)
 
@@ -104,11 +107,14 @@ def _node_record(node: Node) -> tuple[Any, ...]:
     record[_FLAGS] = tuple(_fields(f) for f in node.flags)
     record[_CITATIONS] = tuple(_fields(c) for c in node.citations)
     record[_EQUIVALENTS] = tuple(_fields(e) for e in node.equivalents)
+    record[_ORIGINAL] = _fields(node.original) if node.original else None
+    record[_TODAY] = _fields(node.today) if node.today else None
     return tuple(record)
 
 
 _NODE_FIELDS = tuple(Node.__dataclass_fields__)
-_FLAGS, _CITATIONS, _EQUIVALENTS = (_NODE_FIELDS.index(f) for f in ("flags", "citations", "equivalents"))
+_FLAGS, _CITATIONS, _EQUIVALENTS, _ORIGINAL, _TODAY = (
+    _NODE_FIELDS.index(f) for f in ("flags", "citations", "equivalents", "original", "today"))
 
 
 def _decode(raw: bytes) -> RuleGraph | None:
@@ -158,4 +164,6 @@ def _node(record: tuple[Any, ...]) -> Node:
     values[_FLAGS] = tuple(Flag(*f) for f in record[_FLAGS])
     values[_CITATIONS] = tuple(Citation(*c) for c in record[_CITATIONS])
     values[_EQUIVALENTS] = tuple(Equivalent(*e) for e in record[_EQUIVALENTS])
+    values[_ORIGINAL] = Original(*record[_ORIGINAL]) if record[_ORIGINAL] else None
+    values[_TODAY] = Today(*record[_TODAY]) if record[_TODAY] else None
     return Node(*values)

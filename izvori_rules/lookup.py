@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ReferenceNotFound
@@ -21,6 +21,17 @@ class LookupAnswer:
     nodes: tuple[Node, ...]
     suggestions: tuple[str, ...] = ()
     missing: tuple[Notice, ...] = ()
+    english: Mapping[str, Node] = field(default_factory=dict)  # the originals and today's rules, by ref
+
+    def original_of(self, node: Node) -> Node | None:
+        """The English node ``node`` renders, when its release is in the graph."""
+        return self.english.get(node.original.ref) if node.original and node.original.ref else None
+
+    def today_of(self, node: Node) -> Node | None:
+        """Today's rule for ``node``'s original (or its nearest successor when it was removed)."""
+        if node.today is None:
+            return None
+        return self.english.get(node.today.ref or node.today.successor)
 
 
 def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None) -> tuple[LookupAnswer, ...]:
@@ -34,8 +45,18 @@ def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None) -
         try:
             nodes = graph.resolve(query)
         except ReferenceNotFound as exc:
-            answers.append(LookupAnswer(query, (), exc.suggestions, notices_for_query(graph, query, rows)))
+            notices = notices_for_query(graph, query, rows)
+            english = {n.english: found for n in notices if n.english and (found := graph.get(n.english)) is not None}
+            answers.append(LookupAnswer(query, (), exc.suggestions, notices, english))
             continue
         missing = tuple(n for node in nodes for n in notices_for_node(graph, node.ref, rows))
-        answers.append(LookupAnswer(query, nodes, (), missing))
+        answers.append(LookupAnswer(query, nodes, (), missing, english_nodes(graph, nodes)))
     return tuple(answers)
+
+
+def english_nodes(graph: RuleGraph, nodes: Iterable[Node]) -> dict[str, Node]:
+    """The graph's nodes for the originals and today's rules of ``nodes`` (absent releases left out)."""
+    refs = [ref for node in nodes for ref in (
+        node.original.ref if node.original else "", node.today.ref if node.today else "",
+        node.today.successor if node.today else "")]
+    return {ref: english for ref in refs if ref and (english := graph.get(ref)) is not None}

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..concordance.missing import Notice
     from ..graph import RuleGraph
     from ..lookup import LookupAnswer
-    from ..model import Equivalent, Node
+    from ..model import Equivalent, Node, Today
 
 SHOWN_CHILDREN = 6
 # Flags that record how a node was read rather than warn a judge; --json still has them.
@@ -55,16 +55,20 @@ def lookup(
 def _print_lookup_json(answers: tuple[LookupAnswer, ...]) -> None:
     from ..serialize import node_json
 
-    payload = [{"query": a.query, "rules": [node_json(n) for n in a.nodes], "suggestions": list(a.suggestions),
-                "missing": [_notice_json(n) for n in a.missing]}
+    payload = [{"query": a.query, "rules": [node_json(n, a.original_of(n), a.today_of(n)) for n in a.nodes],
+                "suggestions": list(a.suggestions), "missing": [_notice_json(n, a) for n in a.missing]}
                for a in answers]
     print_json(payload[0] if len(payload) == 1 else payload)
 
 
-def _notice_json(notice: Notice) -> dict[str, object]:
-    """A notice in the lookup contract: which document lacks which rule, why, and its equivalents elsewhere."""
+def _notice_json(notice: Notice, answer: LookupAnswer) -> dict[str, object]:
+    """A notice in the lookup contract: which document lacks which rule, why, its equivalents elsewhere, and
+    the English rule it lacks (``english``: ref and text, shown in its place as not translated)."""
+    english = answer.english.get(notice.english)
     return {"doc": notice.doc, "id": notice.id, "kind": notice.kind, "title": notice.title,
-            "message": notice.message, "equivalents": list(notice.equivalents)}
+            "message": notice.message, "equivalents": list(notice.equivalents),
+            "english": {"ref": notice.english, "text": english.text if english else None, "translated": False}
+            if notice.english else None}
 
 
 def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bool) -> None:
@@ -74,21 +78,28 @@ def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bo
             _print_not_found(answer)
         for node in answer.nodes:
             mine = tuple(n for n in answer.missing if node.ref in n.equivalents)
-            out.print(_render_subtree(graph, node) if tree else _render_node(graph, node, mine))
+            out.print(_render_subtree(graph, node) if tree else _render_node(graph, node, mine, answer))
 
 
 def _print_not_found(answer: LookupAnswer) -> None:
     from rich.markup import escape
+    from rich.panel import Panel
+    from rich.text import Text
 
     out = console()
     for notice in answer.missing:
         out.print(f"[bold yellow]{escape(notice.message)}[/]")
+        english = answer.english.get(notice.english)
+        if english is not None:  # the English rule in the translation's place, marked as not translated
+            out.print(Panel(Text(english.text), title=f"[bold]{escape(english.ref)}[/] [yellow](not translated)[/]",
+                            title_align="left"))
     if not answer.missing:
         hint = f" Did you mean: {', '.join(answer.suggestions)}?" if answer.suggestions else ""
         out.print(f"[bold red]No rule {escape(repr(answer.query))}.[/]{escape(hint)}")
 
 
-def _render_node(graph: RuleGraph, node: Node, notices: tuple[Notice, ...] = ()) -> RenderableType:
+def _render_node(graph: RuleGraph, node: Node, notices: tuple[Notice, ...] = (),
+                 answer: LookupAnswer | None = None) -> RenderableType:
     from rich.console import Group
     from rich.panel import Panel
     from rich.text import Text
@@ -99,6 +110,8 @@ def _render_node(graph: RuleGraph, node: Node, notices: tuple[Notice, ...] = ())
         parts.append(Text.assemble(("Example" + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"),
                                    example))
     parts.extend(_reference_lines(graph, node))
+    if answer is not None:
+        parts.extend(_original_lines(node, answer))
     parts.extend(Text.assemble(("⚠ ", "bold yellow"), n.message) for n in notices)
     return Panel(Group(*parts), title=f"[bold]{node.ref}[/]", title_align="left",
                  subtitle=f"line {node.line}", subtitle_align="right")
@@ -123,6 +136,37 @@ def _reference_lines(graph: RuleGraph, node: Node) -> list[RenderableType]:
     return lines
 
 
+def _original_lines(node: Node, answer: LookupAnswer) -> list[RenderableType]:
+    """The English original (release, number, text) and what became of it in today's rules."""
+    from rich.text import Text
+
+    original, today = node.original, node.today
+    if original is None:
+        return []
+    if not original.ref:
+        return [Text.assemble(("English original: ", "bold"), ("none", "yellow"), f" – {original.note}")]
+    how = f"{original.status}, {original.score:.2f}" + (f"; {original.note}" if original.note else "")
+    lines: list[RenderableType] = [Text.assemble(
+        ("English original: ", "bold"), (f"CR {original.release} {original.id}", "bold magenta"), (f" ({how})", "dim"))]
+    english = answer.original_of(node)
+    if english is not None:
+        lines.append(Text("  " + english.text, style="magenta"))
+    if today is not None:
+        lines.append(Text.assemble(("Today: ", "bold"), _today_words(today)))
+        current = answer.today_of(node)
+        if current is not None and today.status != "unchanged":
+            lines.append(Text("  " + current.text, style="magenta"))
+    return lines
+
+
+def _today_words(today: Today) -> str:
+    if today.status == "removed":
+        successor = f"; nearest successor {today.successor}" if today.successor else ""
+        return f"removed in {today.removed_in}{successor}"
+    changed = f", words changed in {', '.join(today.changed_in)} (izvori-judge history {today.ref})" if today.changed_in else ""
+    return f"{today.ref} ({today.status}{changed})"
+
+
 def _equivalent_line(equivalent: Equivalent) -> RenderableType:
     from rich.text import Text
 
@@ -144,6 +188,9 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) ->
             _print_not_found(answer)
         for node in answer.nodes:
             columns = [(f"{node.ref}\nlooked up", _column_text(node))]
+            english = answer.original_of(node)
+            if english is not None and node.original is not None:
+                columns.append((f"{english.ref}\nEnglish original ({node.original.status})", _column_text(english)))
             for equivalent in _best_per_document(node):
                 other = graph.get(equivalent.ref)
                 if other is not None:

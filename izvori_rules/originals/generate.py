@@ -1,0 +1,105 @@
+"""Make the derived tables of the originals from the texts: ``originals.tsv`` and ``missing_rules.tsv``.
+
+Pure: the translations' graph nodes, the parsed English releases and the concept matcher in; the tables'
+texts out. ``scripts/make_originals.py`` reads the corpus, calls :func:`make_tables` and writes the files; a
+test calls it the same way and compares (style habit 16).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..model import GLOSSARY, RULE, SECTION, SUBRULE, Node, ParsedDocument
+from ..text.matching import ConceptMatcher
+from .link import English, Link, link_by_number, link_renumbered
+from .releases import RENUMBERED, TRANSLATES
+from .table import format_originals
+
+RELEASES = tuple(sorted({*TRANSLATES.values(), *(d for ds in RENUMBERED.values() for d in ds)}))
+MISSING_FOR = ("ru-cr",)  # the translations whose untranslated English rules missing_rules.tsv lists
+TITLE_WORDS = 14
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The generated files' texts and the links behind them."""
+
+    originals: str
+    missing: str
+    links: tuple[Link, ...]
+
+
+def make_tables(nodes: Mapping[str, Node], english: Mapping[str, ParsedDocument], matcher: ConceptMatcher,
+                chapters: Mapping[str, str], corrections: Sequence[Link] = ()) -> Tables:
+    """Link every node of the translations, apply the corrections, and list what ru-cr lacks."""
+
+    @lru_cache(maxsize=None)
+    def concepts_of(lang: str, text: str) -> tuple[str, ...]:
+        return tuple(matcher.used(lang, text))
+
+    releases = {date: English(date, document, concepts_of) for date, document in english.items()}
+    links: list[Link] = []
+    for doc, date in TRANSLATES.items():
+        members = [n for n in nodes.values() if n.doc == doc]
+        if doc in RENUMBERED:
+            others = [releases[d] for d in RENUMBERED[doc]]
+            links.extend(link_renumbered(members, releases[date], chapters, concepts_of, others))
+        else:
+            links.extend(link_by_number(members, releases[date], concepts_of))
+    fixed = {c.ref: c for c in corrections}
+    links = [fixed.get(link.ref, link) for link in links]
+    missing = missing_rules(links, nodes, releases)
+    return Tables(format_originals(links), missing, tuple(links))
+
+
+MISSING_HEADER = """\
+# Rules a document lacks although its original has them (issue 5, section 3; issue 16). MADE BY
+# scripts/make_originals.py from the texts: do not edit by hand. Read by izvori_rules/concordance/missing.py;
+# `lookup` shows them as English-only rules in their place, marked as not translated.
+# Columns (tab-separated): doc, id, title, equivalents, note.
+#   doc, id      the document and the number the rule has in its English original (ru-cr: 3 May 2019)
+#   title        the English rule's first words
+#   equivalents  refs of rules in the other documents that render the same English rule (through the history)
+#   note         where the translation is, around the rule's place
+# A rule is listed when no node of the translation renders it (originals.tsv): its number is absent, or the
+# node with its number renders another rule (ru-cr 603.3 holds the text of English 606.3).
+"""
+
+
+def missing_rules(links: Iterable[Link], nodes: Mapping[str, Node], releases: Mapping[str, English],
+                  equivalents: Mapping[tuple[str, str], Sequence[str]] | None = None) -> str:
+    """The text of ``missing_rules.tsv``: every rule and subrule of the original no node renders."""
+    rows = [MISSING_HEADER + "doc\tid\ttitle\tequivalents\tnote"]
+    links = list(links)
+    for doc in MISSING_FOR:
+        english = releases[TRANSLATES[doc]]
+        rendered = {link.original for link in links if link.ref.startswith(doc + ":") and link.release == english.date}
+        by_number = {link.ref.split(":", 1)[1]: link for link in links if link.ref.startswith(doc + ":")}
+        for node_id in english.order:
+            node = english.nodes[node_id]
+            if node.kind not in (RULE, SUBRULE) or node_id in rendered:
+                continue
+            others = " ".join((equivalents or {}).get((english.date, node_id), ()))
+            rows.append("\t".join((doc, node_id, _first_words(node.text), others,
+                                   _where(doc, node_id, english, by_number, nodes))))
+    return "\n".join(rows) + "\n"
+
+
+def _first_words(text: str) -> str:
+    words = text.split()
+    return " ".join(words[:TITLE_WORDS]) + (" …" if len(words) > TITLE_WORDS else "")
+
+
+def _where(doc: str, node_id: str, english: English, by_number: Mapping[str, Link], nodes: Mapping[str, Node]) -> str:
+    link = by_number.get(node_id)
+    if link is not None and link.original != node_id:
+        return f"{doc} {node_id} prints the text of {link.original}" if link.original else f"{doc} {node_id} says something else"
+    position = english.order.index(node_id)
+    before = next((i for i in reversed(english.order[:position]) if i in by_number), "")
+    after = next((i for i in english.order[position + 1:]
+                  if i in by_number and english.nodes[i].kind not in (GLOSSARY, SECTION)), "")
+    if before and after:
+        return f"{doc} {before} is followed directly by {after}"
+    return f"{doc} has no rule here"
