@@ -26,7 +26,8 @@ from .parsing import parser_module
 
 FORMAT = 3
 # Everything whose change alters the graph; a change to any of these files rebuilds the cache.
-GRAPH_DATA = ("manifest.toml", "documents", "concepts.tsv", "concordance.tsv", "missing_rules.tsv", "originals.tsv")
+GRAPH_DATA = ("manifest.toml", "documents", "concepts.tsv", "concordance.tsv", "missing_rules.tsv", "originals.tsv",
+              "lineage.tsv")
 GRAPH_CODE = ("parsing", "model.py", "graph.py", "graph_build.py", "citations.py", "graph_cache.py", "concordance", "text",
               "originals",
               "corpus.py", "tsv.py")
@@ -74,15 +75,20 @@ def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
     They need the linked graph, so they are computed after it (about a second for the whole corpus) and
     cached with it: a lookup only reads them.
     """
+    from .concordance.chain import Chain, today_of
     from .concordance.link import corpus_equivalents
+    from .originals.lineage import load_lineage
     from .originals.table import load_originals
 
-    found = corpus_equivalents(graph.nodes, root or corpus_dir())
     originals = load_originals(root)
+    lineage = load_lineage(root)
+    chain = Chain(originals, lineage, max((target for _, _, target in lineage), default=""))
+    found = corpus_equivalents(graph.nodes, root or corpus_dir(), chain)
     if not found and not originals:
         return graph
-    nodes = [replace(node, equivalents=found.get(node.ref, node.equivalents), original=originals.get(node.ref))
-             for node in graph.nodes.values()]
+    nodes = [replace(node, equivalents=found.get(node.ref, node.equivalents), original=original,
+                     today=today_of(original, chain) if original else None)
+             for node in graph.nodes.values() for original in [originals.get(node.ref)]]
     return RuleGraph(list(graph.docs.values()), nodes, graph.index)
 
 

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ..model import GLOSSARY, RULE, SECTION, SUBRULE, Node, ParsedDocument
 from ..text.matching import ConceptMatcher
+from .lineage import Follow, Step, format_lineage, make_lineage
 from .link import English, Link, link_by_number, link_renumbered
 from .releases import RENUMBERED, TRANSLATES
 from .table import format_originals
@@ -27,13 +28,15 @@ class Tables:
     """The generated files' texts and the links behind them."""
 
     originals: str
+    lineage: str
     missing: str
     links: tuple[Link, ...]
 
 
 def make_tables(nodes: Mapping[str, Node], english: Mapping[str, ParsedDocument], matcher: ConceptMatcher,
-                chapters: Mapping[str, str], corrections: Sequence[Link] = ()) -> Tables:
-    """Link every node of the translations, apply the corrections, and list what ru-cr lacks."""
+                chapters: Mapping[str, str], corrections: Sequence[Link], follow: Follow, newest: str) -> Tables:
+    """Link every node of the translations, apply the corrections, follow every original to the later
+    releases (``follow``: through the history), and list what ru-cr lacks."""
 
     @lru_cache(maxsize=None)
     def concepts_of(lang: str, text: str) -> tuple[str, ...]:
@@ -50,8 +53,23 @@ def make_tables(nodes: Mapping[str, Node], english: Mapping[str, ParsedDocument]
             links.extend(link_by_number(members, releases[date], concepts_of))
     fixed = {c.ref: c for c in corrections}
     links = [fixed.get(link.ref, link) for link in links]
-    missing = missing_rules(links, nodes, releases)
-    return Tables(format_originals(links), missing, tuple(links))
+    originals = {(link.release, link.original) for link in links if link.original}
+    steps = make_lineage(originals, (*RELEASES, newest), follow)
+    missing = missing_rules(links, nodes, releases, _renderings(links, steps))
+    return Tables(format_originals(links), format_lineage(steps), missing, tuple(links))
+
+
+def _renderings(links: Sequence[Link], steps: Sequence[Step]) -> dict[tuple[str, str], list[str]]:
+    """``(release, id) → refs`` of the translated nodes that render it or an earlier form of it."""
+    rendered: dict[tuple[str, str], list[str]] = {}
+    for link in links:
+        if link.original:
+            rendered.setdefault((link.release, link.original), []).append(link.ref)
+    out = {key: list(refs) for key, refs in rendered.items()}
+    for step in steps:
+        if step.to_id:
+            out.setdefault((step.target, step.to_id), []).extend(rendered.get((step.release, step.id), ()))
+    return out
 
 
 MISSING_HEADER = """\
@@ -69,7 +87,7 @@ MISSING_HEADER = """\
 
 
 def missing_rules(links: Iterable[Link], nodes: Mapping[str, Node], releases: Mapping[str, English],
-                  equivalents: Mapping[tuple[str, str], Sequence[str]] | None = None) -> str:
+                  renderings: Mapping[tuple[str, str], Sequence[str]]) -> str:
     """The text of ``missing_rules.tsv``: every rule and subrule of the original no node renders."""
     rows = [MISSING_HEADER + "doc\tid\ttitle\tequivalents\tnote"]
     links = list(links)
@@ -81,7 +99,8 @@ def missing_rules(links: Iterable[Link], nodes: Mapping[str, Node], releases: Ma
             node = english.nodes[node_id]
             if node.kind not in (RULE, SUBRULE) or node_id in rendered:
                 continue
-            others = " ".join((equivalents or {}).get((english.date, node_id), ()))
+            others = " ".join(ref for ref in renderings.get((english.date, node_id), ())
+                              if not ref.startswith(doc + ":"))
             rows.append("\t".join((doc, node_id, _first_words(node.text), others,
                                    _where(doc, node_id, english, by_number, nodes))))
     return "\n".join(rows) + "\n"

@@ -31,7 +31,7 @@ from .content import Profile, profile, similarity
 
 Concepts = Callable[[str, str], Iterable[str]]
 AGREE = 0.5  # a link whose content check reaches this is confirmed
-WEAK = 0.3  # under this the number's own English rule is not what the text says: search the whole release
+WEAK = 0.35  # under this the number's own English rule is not what the text says: search the whole release
 BETTER = 0.2  # a rule elsewhere must agree by this much more to move the link there
 FOUND = 0.55  # and agree at least this well
 PRIOR = 0.15  # sr-judge: the bonus of the number the numbering rule predicts
@@ -120,7 +120,7 @@ def _better_targets(nodes: Sequence[Node], english: English, profiles: Mapping[s
     translation does not render it well). Best moves first, each English node taken once."""
     proposals: list[tuple[float, str, str]] = []
     for node in nodes:
-        if node.kind in (SECTION, CHAPTER) or scores[node.ref] >= 0.8:
+        if node.kind in (SECTION, CHAPTER) or scores[node.ref] >= 0.8 or _truncated(node):
             continue
         everywhere = bool(first[node.ref]) and scores[node.ref] < WEAK
         for score, target in _candidates(node, english, profiles[node.ref], everywhere):
@@ -137,6 +137,11 @@ def _better_targets(nodes: Sequence[Node], english: English, profiles: Mapping[s
         moved[ref] = (target, score)
         taken.add(target)
     return moved
+
+
+def _truncated(node: Node) -> bool:
+    """The document ends inside this node (cs-cr inside 400.1): what is left cannot be compared."""
+    return any(flag.kind == "truncated" for flag in node.flags)
 
 
 def _released(target: str, first: Mapping[str, str], moved: Mapping[str, tuple[str, float]]) -> bool:
@@ -181,6 +186,8 @@ def _classify(node: Node, english: English, first: str, score: float, moved: tup
 
 
 def _weak_note(node: Node) -> str:
+    if _truncated(node):
+        return "the document ends inside this rule: linked by its number"
     if node.kind in (SECTION, CHAPTER) or node.title == node.text:
         return "a heading: linked by its place"
     return "linked by its place; the content check is inconclusive"
