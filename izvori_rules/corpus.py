@@ -8,6 +8,8 @@ points at another corpus folder (tests use it for broken corpora).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,8 @@ from .errors import CorpusError
 from .model import DocumentInfo
 
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1250": "cp1250", "cp1251": "cp1251", "utf-16": "utf-16"}
-_MANIFEST_KEYS = {f for f in DocumentInfo.__dataclass_fields__}
+_LOADER_KEYS = {"release", "family"}  # set by the loader on the documents a family expands to
+_MANIFEST_KEYS = {f for f in DocumentInfo.__dataclass_fields__} - _LOADER_KEYS
 
 
 def corpus_dir() -> Path:
@@ -29,10 +32,63 @@ def corpus_dir() -> Path:
 
 
 def load_manifest(root: Path | None = None) -> tuple[DocumentInfo, ...]:
-    """Read ``manifest.toml``; an unknown key or a missing field names the document and the key."""
+    """Read ``manifest.toml``; an unknown key or a missing field names the document and the key.
+
+    A family of releases (the English CR: ``releases = "cr-history/releases.tsv"``) becomes its newest
+    release under the family's id (``cr``) followed by each release another entry ``translates``
+    (``cr-2003-03-15``, ``cr-2006-10-01``, ``cr-2019-05-03``) when the entry says ``translated_in_graph``;
+    the other releases are no documents of the graph (they are read from the history store, ``cr_store``).
+    """
+    from . import cr_releases
+
     path = (root or corpus_dir()) / "manifest.toml"
     data, _ = read_toml(path, "the corpus manifest")
-    return tuple(_document_info(path, i, entry) for i, entry in enumerate(data.get("document", [])))
+    entries = tuple(_document_info(path, i, entry) for i, entry in enumerate(data.get("document", [])))
+    translated = {e.translates for e in entries if e.translates}
+    out: list[DocumentInfo] = []
+    for entry in entries:
+        out.extend(_family(entry, translated, root) if entry.releases else [entry])
+    ids = {f"{e.id}-{r.date}" for e in entries if e.releases for r in cr_releases.releases(release_folder(e, root))}
+    for entry in entries:  # checked when the corpus holds the family (a test corpus may hold the translation only)
+        if entry.translates and ids and entry.translates not in ids:
+            raise CorpusError(f"{path}: {entry.id} translates {entry.translates!r}, which is no release listed in "
+                              "the manifest's families")
+    return tuple(out)
+
+
+def release_folder(info: DocumentInfo, root: Path | None = None) -> Path:
+    """The folder of a family's releases (``corpus/cr-history``): their archive and the table listing them."""
+    if not info.releases:
+        raise CorpusError(f"{info.id} is no family of releases")
+    return ((root or corpus_dir()) / info.releases).parent
+
+
+def prefetch_releases(infos: Iterable[DocumentInfo], root: Path | None = None) -> None:
+    """Read the release documents among ``infos`` from their archive in one pass (then from the cache)."""
+    from . import cr_releases
+
+    families: dict[Path, list[str]] = {}
+    for info in infos:
+        if info.release:
+            families.setdefault(release_folder(info, root), []).append(info.release)
+    for folder, dates in families.items():
+        cr_releases.cache_texts(dates, folder)
+
+
+def _family(entry: DocumentInfo, translated: set[str], root: Path | None) -> list[DocumentInfo]:
+    """The family's newest release as ``entry.id``, then (with ``translated_in_graph``) the releases other
+    documents translate."""
+    from . import cr_releases
+
+    table = cr_releases.releases(release_folder(entry, root))
+    newest = table[-1]
+    out = [replace(entry, release=newest.date, family=entry.id,
+                   edition=f"{newest.date} (the newest of {len(table)} releases, {table[0].date} to {newest.date})")]
+    for release in table if entry.translated_in_graph else ():
+        doc_id = f"{entry.id}-{release.date}"
+        if doc_id in translated:
+            out.append(replace(entry, id=doc_id, release=release.date, family=entry.id, edition=release.date))
+    return out
 
 
 def read_toml(path: Path, what: str) -> tuple[dict[str, Any], str]:
@@ -65,6 +121,10 @@ def _document_info(path: Path, index: int, entry: dict[str, object]) -> Document
 
 def read_document(info: DocumentInfo, root: Path | None = None) -> str:
     """The document's text, decoded with the manifest's encoding; a wrong encoding is a clear error."""
+    if info.release:
+        from . import cr_releases
+
+        return cr_releases.release_text(info.release, release_folder(info, root))
     path = (root or corpus_dir()) / info.file
     try:
         raw = path.read_bytes()

@@ -132,12 +132,17 @@ class RuleGraph:
         return split_ref(text)[0] in self.docs and ":" in text
 
     def _match(self, doc: str | None, node_id: str) -> list[str]:
-        docs = [doc] if doc else list(self.docs)
+        docs = [doc] if doc else self.bare_docs()
         exact = [make_ref(d, node_id) for d in docs if make_ref(d, node_id) in self.nodes]
         if exact:
             return self._with_duplicates(exact)
         folded = self._by_folded_id.get(node_id.casefold(), [])
         return self._with_duplicates([r for r in folded if split_ref(r)[0] in docs])
+
+    def bare_docs(self) -> list[str]:
+        """The documents a bare id (``101.4``) is looked up in: all but the single releases of a family
+        (``cr-2019-05-03``); the family's own id (``cr``, the newest release) is one of them."""
+        return [d for d, info in self.docs.items() if not info.family or d == info.family]
 
     def _with_duplicates(self, refs: list[str]) -> list[str]:
         """Add the other nodes printed with the same number (``B6.33`` and ``B6.33#2``)."""

@@ -10,6 +10,7 @@ leaves the graph in memory only.
 from __future__ import annotations
 
 import marshal
+import mmap
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import cache
-from .corpus import corpus_dir, corpus_files, corpus_hash, load_manifest, read_document
+from .corpus import corpus_dir, corpus_files, corpus_hash, load_manifest, prefetch_releases, read_document
 from .graph import GraphIndex, RuleGraph
 from .graph_build import build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
@@ -26,11 +27,10 @@ from .parsing import parser_module
 
 FORMAT = 3
 # Everything whose change alters the graph; a change to any of these files rebuilds the cache.
-GRAPH_DATA = ("manifest.toml", "documents", "concepts.tsv", "concordance.tsv", "missing_rules.tsv", "originals.tsv",
-              "lineage.tsv")
+GRAPH_DATA = ("manifest.toml", "documents", "cr-history", "concepts.tsv", "concordance.tsv", "missing_rules.tsv",
+              "originals.tsv", "lineage.tsv")
 GRAPH_CODE = ("parsing", "model.py", "graph.py", "graph_build.py", "citations.py", "graph_cache.py", "concordance", "text",
-              "originals",
-              "corpus.py", "tsv.py")
+              "originals", "corpus.py", "tsv.py", "cr_releases.py")
 
 
 def graph_key(root: Path | None = None) -> str:
@@ -46,7 +46,7 @@ def load_graph(root: Path | None = None,
     """The whole graph, cached on disk and in this process. ``building`` wraps the parse when there is no
     usable cache (a first run, a changed corpus: about two seconds), so a command can show progress."""
     path = cache.cache_dir() / f"graph-{graph_key(root)}.marshal"
-    raw = cache.read_bytes(path)
+    raw = _mapped(path)
     if raw is not None:
         graph = _decode(raw)
         if graph is not None:
@@ -57,12 +57,24 @@ def load_graph(root: Path | None = None,
     return graph
 
 
+def _mapped(path: Path) -> mmap.mmap | None:
+    """The cache file mapped read-only: a cold lookup reads the header and the pages of the nodes it shows, not
+    the whole file (the English CR made it half as big again). None when it is missing, unreadable or empty."""
+    try:
+        with open(path, "rb") as handle:
+            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+
+
 def parse_corpus(root: Path | None = None) -> RuleGraph:
     """Parse every document the manifest lists and link them (no cache, no equivalents)."""
     root = root or corpus_dir()
     parsed = []
     finders = {}
-    for info in load_manifest(root):
+    infos = load_manifest(root)
+    prefetch_releases(infos, root)  # the English releases in the graph, read from their archive in one pass
+    for info in infos:
         module = parser_module(info.parser)
         parsed.append((info, module.parse(read_document(info, root))))
         finders[info.id] = module.find_citations
@@ -123,7 +135,7 @@ _FLAGS, _CITATIONS, _EQUIVALENTS, _ORIGINAL, _TODAY = (
     _NODE_FIELDS.index(f) for f in ("flags", "citations", "equivalents", "original", "today"))
 
 
-def _decode(raw: bytes) -> RuleGraph | None:
+def _decode(raw: bytes | mmap.mmap) -> RuleGraph | None:
     """The graph from cache bytes, or None when they are corrupted or of another format."""
     try:
         size = int.from_bytes(raw[:8], "little")

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ReferenceNotFound
 from .graph import RuleGraph
 from .concordance.missing import Notice
-from .model import Node
+from .model import DocumentInfo, Node
+
+Progress = Callable[[int, int], None]
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +26,7 @@ class LookupAnswer:
     nodes: tuple[Node, ...]
     suggestions: tuple[str, ...] = ()
     missing: tuple[Notice, ...] = ()
+    graph: RuleGraph | None = None  # where the nodes are, when not the corpus graph (one English release)
     english: Mapping[str, Node] = field(default_factory=dict)  # the originals and today's rules, by ref
 
     def original_of(self, node: Node) -> Node | None:
@@ -34,23 +40,31 @@ class LookupAnswer:
         return self.english.get(node.today.ref or node.today.successor)
 
 
-def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None) -> tuple[LookupAnswer, ...]:
+def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None,
+           building: Callable[[], AbstractContextManager[Progress | None]] | None = None) -> tuple[LookupAnswer, ...]:
     """One answer per reference; an unknown one gets suggestions instead of raising, so the others still
-    print. A malformed reference still raises :class:`~izvori_rules.errors.QueryError`."""
+    print. A malformed reference still raises :class:`~izvori_rules.errors.QueryError`.
+
+    A reference into one English release that is not in the graph (``cr-2006-10-01:502.9``) is answered
+    from the history store (``building`` wraps its first build: a progress bar in the CLI)."""
     from .concordance.missing import load_missing, notices_for_node, notices_for_query
 
     rows = load_missing(root)
     answers = []
     for query in queries:
+        release = release_reference(graph, query)
+        if release is not None:
+            answers.append(_release_answer(query, *release, root, building))
+            continue
         try:
             nodes = graph.resolve(query)
         except ReferenceNotFound as exc:
             notices = notices_for_query(graph, query, rows)
             english = {n.english: found for n in notices if n.english and (found := graph.get(n.english)) is not None}
-            answers.append(LookupAnswer(query, (), exc.suggestions, notices, english))
+            answers.append(LookupAnswer(query, (), exc.suggestions, notices, english=english))
             continue
         missing = tuple(n for node in nodes for n in notices_for_node(graph, node.ref, rows))
-        answers.append(LookupAnswer(query, nodes, (), missing, english_nodes(graph, nodes)))
+        answers.append(LookupAnswer(query, nodes, (), missing, english=english_nodes(graph, nodes)))
     return tuple(answers)
 
 
@@ -60,3 +74,29 @@ def english_nodes(graph: RuleGraph, nodes: Iterable[Node]) -> dict[str, Node]:
         node.original.ref if node.original else "", node.today.ref if node.today else "",
         node.today.successor if node.today else "")]
     return {ref: english for ref in refs if ref and (english := graph.get(ref)) is not None}
+
+
+def release_reference(graph: RuleGraph, query: str) -> tuple[DocumentInfo, str, str] | None:
+    """``(family, date, id)`` for a reference into a release of a family that the graph does not hold
+    (``cr-2006-10-01:502.9``); None for any other reference."""
+    doc, colon, node_id = query.strip().partition(":")
+    if not colon or doc in graph.docs:
+        return None
+    for info in graph.docs.values():
+        date = doc.removeprefix(f"{info.id}-")
+        if info.releases and info.family == info.id and date != doc and _DATE.fullmatch(date):
+            return info, date, node_id
+    return None
+
+
+def _release_answer(query: str, family: DocumentInfo, date: str, node_id: str, root: Path | None,
+                    building: Callable[[], AbstractContextManager[Progress | None]] | None) -> LookupAnswer:
+    from .corpus import release_folder
+    from .cr_store import open_store
+
+    store = open_store(family, release_folder(family, root), building)
+    try:
+        release = store.release_graph(date)
+        return LookupAnswer(query, release.resolve(f"{store.doc_id(date)}:{node_id}"), graph=release)
+    except ReferenceNotFound as exc:
+        return LookupAnswer(query, (), exc.suggestions)

@@ -113,6 +113,11 @@ class DocumentInfo:
     ruleset: str | None = None
     defects: tuple[str, ...] = ()
     cites: str | None = None  # the document whose numbers this one's citations use (pt-guide: cs-cr)
+    translates: str | None = None  # the English release this document translates (ru-cr: cr-2019-05-03)
+    releases: str | None = None  # a family of releases (cr): the table listing them; ``file`` is their archive
+    translated_in_graph: bool = False  # a family: the releases other documents translate are graph documents too
+    release: str | None = None  # set by the loader: the effective date of the one release this document holds
+    family: str | None = None  # set by the loader: the family entry a release document comes from (cr)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,49 @@ def cli() -> str:
     return str(beside) if beside.exists() else shutil.which("izvori-judge") or "izvori-judge"
 
 
+def command(*args: str) -> list[str]:
+    """An ``izvori-judge`` command line: the installed script, else this interpreter on the source tree."""
+    found = cli()
+    if Path(found).exists() or shutil.which(found):
+        return [found, *args]
+    return [sys.executable, "-c", "from izvori_rules.cli import main; main()", *args]
+
+
+def peak_memory_mb(cmd: Sequence[str], env: dict[str, str] | None = None) -> float:
+    """The peak resident memory of one run of ``cmd`` in megabytes (its own process, measured from a parent
+    that does nothing else)."""
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+             "stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe, *cmd], capture_output=True, text=True, check=True, env=env)
+    return int(out.stdout.strip()) / 1024
+
+
+def bench_cr(bare: float) -> None:
+    """The English CR (issue 15): cold lookups of the newest release (a graph document) and of an old one (the
+    history store), the same for a translation, peak memory, and first runs from an empty cache folder."""
+    import os
+    import tempfile
+
+    from izvori_rules.graph_cache import load_graph
+    from izvori_rules.lookup import lookup
+
+    lookup(load_graph(), ["cr-2006-10-01:502.9"])  # the graph cache and the history store exist
+    for args in (["lookup", "D19.51", "--json"], ["lookup", "cr:702.19b", "--json"],
+                 ["lookup", "cr-2006-10-01:502.9"], ["lookup", "cr-2006-10-01:502.9", "--json"]):
+        report(f"cold CLI: izvori-judge {' '.join(args)}", timed(run(command(*args))), bare)
+    for args in (["lookup", "D19.51", "--json"], ["lookup", "cr-2006-10-01:502.9", "--json"]):
+        print(f"{'peak memory: ' + ' '.join(args):<44} {peak_memory_mb(command(*args)):9.1f} MB")
+    for args, label in ((["lookup", "D19.51"], "first lookup D19.51 (empty cache folder)"),
+                        (["lookup", "cr-2006-10-01:502.9"], "first lookup cr-2006-10-01:502.9 (empty cache)")):
+        times = []
+        for _ in range(2):
+            with tempfile.TemporaryDirectory() as empty:
+                env = {**os.environ, "IZVORI_JUDGE_CACHE": empty}
+                times.extend(timed(lambda: subprocess.run(command(*args), env=env, stdout=subprocess.DEVNULL,
+                                                          stderr=subprocess.DEVNULL, check=False), 1))
+        report(label, times, bare)
+
+
 def bench_lookup(bare: float) -> None:
     """Cold CLI lookup, warm in-process lookup, full parse of the corpus."""
     from izvori_rules.graph_cache import load_graph, parse_corpus, with_equivalents
@@ -109,7 +152,7 @@ def bench_scenarios(bare: float) -> None:
 
 
 SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup, "search": bench_search,
-                                                "scenarios": bench_scenarios}
+                                                "scenarios": bench_scenarios, "cr": bench_cr}
 
 
 def main() -> None:

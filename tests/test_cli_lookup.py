@@ -40,7 +40,7 @@ def test_lookup_a_bare_number_returns_every_document_that_has_it(graph: RuleGrap
     code, data = lookup_json("101.4")
     assert code == 0
     by_doc = {r["doc"]: r for r in data["rules"]}
-    assert set(by_doc) == {"cs-cr", "ru-cr"}
+    assert set(by_doc) == {"cs-cr", "ru-cr", "cr"}  # and the newest English release, never the older ones
     ru = by_doc["ru-cr"]
     # ru-cr.txt line 172 (101.4.) with subrules at 185, 191, 195, 200
     assert ru["text"].startswith("Если несколько игроков должны сделать выбор или совершить действие")
@@ -99,8 +99,11 @@ def test_lookup_shows_both_copies_of_a_duplicated_number(graph: RuleGraph) -> No
 def test_stats_json_gives_counts_per_document(graph: RuleGraph) -> None:
     result = runner.invoke(app, ["stats", "--json"])
     data = json.loads(result.stdout)
-    assert result.exit_code == 0 and list(data) == ["sr-judge", "sr-basic", "cs-cr", "ru-cr", "pt-guide"]
+    assert result.exit_code == 0 and list(data) == ["sr-judge", "sr-basic", "cs-cr", "ru-cr", "pt-guide", "cr"]
     assert data["sr-judge"]["chapters"] == 73 and data["ru-cr"]["glossary"] == 549
+    # cr is the release of 2026-08-07: 3308 rule ids in releases.tsv plus 704.5aa, 739 glossary entries
+    assert data["cr"]["chapters"] + data["cr"]["rules"] + data["cr"]["subrules"] == 3309
+    assert data["cr"]["glossary"] == 739 and data["cr"]["sections"] == 9
 
 
 def test_starting_the_cli_loads_no_heavy_library() -> None:

@@ -66,10 +66,15 @@ def test_a_range_returns_exactly_those_rules_in_document_order() -> None:
     ("query", "expected"),
     [
         ("D10.11 – D10.18", [f"sr-judge:D10.{n}" for n in range(11, 19)]),  # as printed at sr-judge.txt 3629
-        ("601.2f–h", ["ru-cr:601.2f", "ru-cr:601.2g", "ru-cr:601.2h"]),  # ru-cr.txt 5573, 5589, 5595
-        ("702.19", ["ru-cr:702.19"] + [f"ru-cr:702.19{c}" for c in "abcde"]),  # ru-cr.txt 9303-9353
+        # ru-cr.txt 5573, 5589, 5595; the newest English release (cr, 2026-08-07) lines 2472-2476
+        ("601.2f–h", ["ru-cr:601.2f", "ru-cr:601.2g", "ru-cr:601.2h", "cr:601.2f", "cr:601.2g", "cr:601.2h"]),
+        # ru-cr.txt 9303-9353; cr lines 4093-4110 (702.19. Trample, 702.19a-g)
+        ("702.19", ["ru-cr:702.19"] + [f"ru-cr:702.19{c}" for c in "abcde"]
+         + ["cr:702.19"] + [f"cr:702.19{c}" for c in "abcdefg"]),
         ("ru-cr:702.19b", ["ru-cr:702.19b"]),
-        ("101.4", ["cs-cr:101.4", "ru-cr:101.4", "ru-cr:101.4a", "ru-cr:101.4b", "ru-cr:101.4c", "ru-cr:101.4d"]),
+        # cs-cr line 4, ru-cr 172-200, cr lines 235-246 (101.4, 101.4a-e); no other English release (issue 15)
+        ("101.4", ["cs-cr:101.4", "ru-cr:101.4", "ru-cr:101.4a", "ru-cr:101.4b", "ru-cr:101.4c", "ru-cr:101.4d",
+                   "cr:101.4"] + [f"cr:101.4{c}" for c in "abcde"]),
     ],
     ids=["spaced dash", "abbreviated", "prefix", "full reference", "two documents"],
 )

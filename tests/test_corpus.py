@@ -14,15 +14,42 @@ from izvori_rules.model import DocumentInfo
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "sources"
 
 
-def test_manifest_lists_the_five_documents_in_order() -> None:
+def test_manifest_lists_the_documents_in_order() -> None:
     ids = [d.id for d in load_manifest()]
-    assert ids == ["sr-judge", "sr-basic", "cs-cr", "ru-cr", "pt-guide"]
+    assert ids == ["sr-judge", "sr-basic", "cs-cr", "ru-cr", "pt-guide", "cr"]
+
+
+def test_manifest_says_which_english_release_each_translation_translates() -> None:
+    # issue 15: cs-cr is the CR of 2003-03-15, sr-judge the CR of 2006-10-01 renumbered, ru-cr the CR of 2019-05-03
+    infos = {d.id: d for d in load_manifest()}
+    assert {d: infos[d].translates for d in ("cs-cr", "sr-judge", "ru-cr")} == {
+        "cs-cr": "cr-2003-03-15", "sr-judge": "cr-2006-10-01", "ru-cr": "cr-2019-05-03"}
+    assert (infos["cr"].release, infos["cr"].family, infos["cr"].language) == ("2026-08-07", "cr", "en")
+
+
+def test_cr_is_read_from_the_archive_of_releases() -> None:
+    cr = next(d for d in load_manifest() if d.id == "cr")
+    assert read_document(cr).startswith("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as "
+                                        "of August 7, 2026.")
+
+
+def test_a_translation_of_an_unknown_release_is_refused(tmp_path: Path) -> None:
+    import shutil
+
+    family = next(b for b in (corpus_dir() / "manifest.toml").read_text(encoding="utf-8").split("[[document]]")
+                  if 'id = "cr"' in b)
+    root = _write_manifest(tmp_path / "c", '[[document]]\nid = "x"\nfile = "a"\nlanguage = "sr"\ntitle = "t"\n'
+                           'edition = "e"\nnumbering = "n"\nparser = "sr_judge"\ntranslates = "cr-1999-01-01"\n'
+                           "[[document]]" + family)
+    shutil.copytree(corpus_dir() / "cr-history", root / "cr-history")
+    with pytest.raises(CorpusError, match="translates 'cr-1999-01-01'"):
+        load_manifest(root)
 
 
 def test_manifest_names_a_language_parser_and_defects_for_each() -> None:
     infos = {d.id: d for d in load_manifest()}
     assert {d: infos[d].language for d in infos} == {
-        "sr-judge": "sr", "sr-basic": "sr", "cs-cr": "cs", "ru-cr": "ru", "pt-guide": "pt"}
+        "sr-judge": "sr", "sr-basic": "sr", "cs-cr": "cs", "ru-cr": "ru", "pt-guide": "pt", "cr": "en"}
     assert infos["ru-cr"].edition == "3 May 2019"
     assert infos["ru-cr"].ruleset == "mtg" and infos["sr-judge"].ruleset == "izvori"
     assert all(d.defects for d in infos.values())

@@ -1,4 +1,4 @@
-"""The English CR parser on all 128 releases in corpus/cr-history (parsed once for the module: about 9 s).
+"""The English CR parser on all 128 releases in corpus/cr-history (parsed once per session, conftest.cr_history).
 
 Counts are checked against ``rule_ids`` of releases.tsv: the distinct rule ids printed at line starts between
 the contents and the Glossary heading (chapters ``100``, rules ``100.1``, subrules ``100.1a``). That table
@@ -8,15 +8,21 @@ reads an id as printed, followed by a space and with one letter, so it cannot se
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 from izvori_rules import cr_releases
-from izvori_rules.model import CHAPTER, RULE, SUBRULE, CitedTarget, ParsedDocument, ParsedNode
+from izvori_rules.corpus import load_manifest, release_folder
+from izvori_rules.model import CitedTarget, ParsedDocument, ParsedNode
 from izvori_rules.parsing import cr_english
 
-RELEASES = cr_releases.releases()
-DATES = [r.date for r in RELEASES]
+if TYPE_CHECKING:
+    from conftest import CrHistory
 
+FOLDER = release_folder(next(d for d in load_manifest() if d.id == "cr"))
+RELEASES = cr_releases.releases(FOLDER)
+DATES = [r.date for r in RELEASES]
 
 def _between(first: str, last: str) -> list[str]:
     return [d for d in DATES if first <= d <= last]
@@ -37,15 +43,9 @@ UNPARSED = {"2021-11-19": {4540}}  # a lone "f" between 702.148b (Cleave) and 70
 
 
 @pytest.fixture(scope="module")
-def history() -> dict[str, tuple[str | None, ParsedDocument]]:
-    """Every release's date as read from its text, and its parse."""
-    return {release.date: (cr_english.effective_date(text), cr_english.parse(text))
-            for release, text in cr_releases.release_texts()}
-
-
-@pytest.fixture(scope="module")
-def parsed(history: dict[str, tuple[str | None, ParsedDocument]]) -> dict[str, ParsedDocument]:
-    return {date: doc for date, (_, doc) in history.items()}
+def parsed(cr_history: CrHistory) -> dict[str, ParsedDocument]:
+    """The releases the tests below read whole (conftest.KEPT_RELEASES)."""
+    return cr_history.kept
 
 
 def _node(doc: ParsedDocument, node_id: str) -> ParsedNode:
@@ -58,35 +58,27 @@ def test_the_table_lists_128_releases_from_2003_to_2026() -> None:
 
 
 @pytest.mark.parametrize("release", RELEASES, ids=DATES)
-def test_every_rule_id_the_table_counts_is_parsed(parsed: dict[str, ParsedDocument],
-                                                  release: cr_releases.Release) -> None:
-    doc = parsed[release.date]
-    ids = {n.id for n in doc.nodes if n.kind in (CHAPTER, RULE, SUBRULE) and "#" not in n.id}
-    assert ids >= UNSEEN[release.date]
-    assert len(ids - UNSEEN[release.date]) == release.rule_ids
-    rules = [n for n in doc.nodes if n.kind in (CHAPTER, RULE, SUBRULE)]
-    assert (rules[0].id, rules[-1].id) == (release.first_rule, release.last_rule)
-    misprinted = {n.id for n in doc.nodes if any(f.kind == "misprinted" for f in n.flags)}
-    assert misprinted == UNSEEN[release.date] - {"704.5aa"}
+def test_every_rule_id_the_table_counts_is_parsed(cr_history: CrHistory, release: cr_releases.Release) -> None:
+    summary = cr_history.summaries[release.date]
+    assert summary.rule_ids >= UNSEEN[release.date]
+    assert len(summary.rule_ids - UNSEEN[release.date]) == release.rule_ids
+    assert (summary.first_rule, summary.last_rule) == (release.first_rule, release.last_rule)
+    assert summary.misprinted == UNSEEN[release.date] - {"704.5aa"}
 
 
 @pytest.mark.parametrize("release", RELEASES, ids=DATES)
-def test_no_line_of_the_rules_is_dropped_unless_listed(parsed: dict[str, ParsedDocument],
-                                                       release: cr_releases.Release) -> None:
-    lines = {int(f.detail.split(":")[0].removeprefix("line ")) for f in parsed[release.date].flags
-             if f.kind == "unparsed"}
-    assert lines == UNPARSED.get(release.date, set())
+def test_no_line_of_the_rules_is_dropped_unless_listed(cr_history: CrHistory, release: cr_releases.Release) -> None:
+    assert cr_history.summaries[release.date].unparsed_lines == UNPARSED.get(release.date, set())
 
 
 @pytest.mark.parametrize("release", RELEASES, ids=DATES)
-def test_the_effective_date_is_read_from_the_date_line(history: dict[str, tuple[str | None, ParsedDocument]],
-                                                        release: cr_releases.Release) -> None:
-    assert history[release.date][0] == release.date
+def test_the_effective_date_is_read_from_the_date_line(cr_history: CrHistory, release: cr_releases.Release) -> None:
+    assert cr_history.summaries[release.date].date_read == release.date
 
 
-def test_glossaries_hold_253_to_739_entries(parsed: dict[str, ParsedDocument]) -> None:
+def test_glossaries_hold_253_to_739_entries(cr_history: CrHistory) -> None:
     # README "Completeness": a Glossary follows (253 to 739 entries)
-    sizes = [sum(n.kind == "glossary" for n in doc.nodes) for doc in parsed.values()]
+    sizes = [s.glossary for s in cr_history.summaries.values()]
     assert (min(sizes), max(sizes)) == (253, 739)
     assert (sizes[0], sizes[-1]) == (253, 739)
 

@@ -36,12 +36,12 @@ def lookup(
         "--side-by-side", help="Print each rule next to its best equivalent in every other document.")] = False,
 ) -> None:
     """Print rules by reference: breadcrumb, text, examples, children, citations both ways, equivalents, flags."""
-    from .common import load_graph
+    from .common import load_graph, progress_bar
     from ..lookup import lookup as find
 
     with reported():
         graph = load_graph()
-        answers = find(graph, refs)
+        answers = find(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
     if json_out:
         _print_lookup_json(answers)
     elif side_by_side:
@@ -76,9 +76,10 @@ def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bo
     for answer in answers:
         if not answer.nodes:
             _print_not_found(answer)
+        where = answer.graph or graph
         for node in answer.nodes:
             mine = tuple(n for n in answer.missing if node.ref in n.equivalents)
-            out.print(_render_subtree(graph, node) if tree else _render_node(graph, node, mine, answer))
+            out.print(_render_subtree(where, node) if tree else _render_node(where, node, mine, answer))
 
 
 def _print_not_found(answer: LookupAnswer) -> None:
@@ -186,13 +187,14 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) ->
     for answer in answers:
         if not answer.nodes:
             _print_not_found(answer)
+        where = answer.graph or graph
         for node in answer.nodes:
             columns = [(f"{node.ref}\nlooked up", _column_text(node))]
             english = answer.original_of(node)
             if english is not None and node.original is not None:
                 columns.append((f"{english.ref}\nEnglish original ({node.original.status})", _column_text(english)))
             for equivalent in _best_per_document(node):
-                other = graph.get(equivalent.ref)
+                other = where.get(equivalent.ref) or graph.get(equivalent.ref)
                 if other is not None:
                     label = f"{equivalent.ref}\n{equivalent.relation}, {equivalent.source} {equivalent.confidence:.2f}"
                     columns.append((label, _column_text(other)))

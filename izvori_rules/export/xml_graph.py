@@ -33,9 +33,11 @@ def graph_to_xml(graph: RuleGraph, concepts: ConceptTable, progress: Progress | 
     total, done = len(graph), 0
     for info in graph.docs.values():
         element = etree.SubElement(root, "document", {a: getattr(info, a) for a in _DOC_ATTRS})
-        for optional in ("ruleset", "cites"):
+        for optional in ("ruleset", "cites", "translates", "releases", "release", "family"):
             if getattr(info, optional):
                 element.set(optional, getattr(info, optional))
+        if info.translated_in_graph:
+            element.set("translated-in-graph", "true")
         for defect in info.defects:
             etree.SubElement(element, "defect").text = defect
         for node in graph.in_doc(info.id):
@@ -142,7 +144,10 @@ def read_xml(path: Path) -> tuple[RuleGraph, ConceptTable]:
     for element in root.iterfind("document"):
         docs.append(DocumentInfo(**{a: element.get(a) for a in _DOC_ATTRS}, ruleset=element.get("ruleset"),
                                  defects=tuple(d.text or "" for d in element.iterfind("defect")),
-                                 cites=element.get("cites")))
+                                 cites=element.get("cites"), translates=element.get("translates"),
+                                 releases=element.get("releases"), release=element.get("release"),
+                                 family=element.get("family"),
+                                 translated_in_graph=element.get("translated-in-graph") == "true"))
         nodes.extend(_read_node(n) for n in element.iterfind("node"))
     table = root.find("concepts")
     concepts = ConceptTable([_read_concept(c) for c in (table if table is not None else ())], str(path))

@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from itertools import accumulate
 
 from ..model import (
     CHAPTER,
@@ -45,6 +46,7 @@ from ..model import (
 EXAMPLE_LABEL = "Example:"
 GLOSSARY_HEADING = "Glossary"
 CREDITS_HEADING = "Credits"
+HEADING_MAX = 60  # the longest heading-only rule is about 40 characters
 WRAPPED_WIDTH = 200  # the hard-wrapped releases print no body line over 111 characters; the others many
 
 _DATE_LINE = re.compile(r"These rules are (?:current|effective) as of (?P<date>[A-Z][a-z]+ \d{1,2}, \d{4})")
@@ -60,6 +62,8 @@ _NO_RULE = re.compile(r"\s*(?P<chapter>\d{3})\.(?P<letter>[a-z])\s+(?P<words>\S.
 _ITALIC = re.compile(r"(?<![\w_])_(?=\S)([^_\n]+?)(?<=\S)_(?![A-Za-z0-9_])")
 _SPACES = re.compile(r"\s+")
 _FINAL_PERIOD = re.compile(r"(?<!\.)\.$")
+_PARENTHESES = re.compile(r"\([^)]*\)")
+_SENTENCE_MARK = re.compile(r"[.!?;:,]")
 _STRAY = re.compile(r"[a-z]{1,2}")  # an unindented line of one or two letters between rules (2021-11-19)
 
 
@@ -93,11 +97,13 @@ class _Piece:
 
 def parse(text: str) -> ParsedDocument:
     """Sections, chapters, rules, subrules (with examples) and glossary entries, in document order."""
-    lines = _lines(text)
-    start, glossary, credits = layout([line.text for line in lines])
-    wrapped = max((len(line.text) for line in lines[start:glossary]), default=0) < WRAPPED_WIDTH
-    pieces, unparsed = _pieces(lines[start:glossary], wrapped)
-    nodes = list(_body_nodes(pieces, wrapped)) + list(_glossary_nodes(lines[glossary + 1:credits], wrapped))
+    raw = text.replace("\u2028", "\n").split("\n")
+    starts = list(accumulate((len(line) + 1 for line in raw), initial=0))
+    start, glossary, credits = layout(raw)
+    wrapped = max((len(line) for line in raw[start:glossary]), default=0) < WRAPPED_WIDTH
+    pieces, unparsed = _pieces(raw, starts, range(start, glossary), wrapped)
+    glossary_lines = [_line(raw, starts, i) for i in range(glossary + 1, credits)]
+    nodes = list(_body_nodes(pieces, wrapped)) + list(_glossary_nodes(glossary_lines, wrapped))
     return ParsedDocument(nodes=tuple(_unique_ids(nodes)), flags=tuple(unparsed))
 
 
@@ -111,7 +117,8 @@ def effective_date(text: str) -> str | None:
 
 def layout(lines: Sequence[str]) -> tuple[int, int, int]:
     """Indexes of the first body line (section 1 after the contents), the Glossary heading and Credits."""
-    firsts = [i for i, line in enumerate(lines) if (m := _SECTION.fullmatch(line.strip())) and m["number"] == "1"]
+    firsts = [i for i, line in enumerate(lines)
+              if line.lstrip().startswith("1.") and (m := _SECTION.fullmatch(line.strip())) and m["number"] == "1"]
     if len(firsts) < 2:
         raise ValueError("not a Comprehensive Rules text: section 1 is not printed after the contents")
     start = firsts[1]
@@ -120,12 +127,9 @@ def layout(lines: Sequence[str]) -> tuple[int, int, int]:
     return start, glossary, credits
 
 
-def _lines(text: str) -> list[_Line]:
-    out, offset = [], 0
-    for number, raw in enumerate(text.replace("\u2028", "\n").split("\n"), 1):
-        out.append(_Line(number, offset + len(raw) - len(raw.lstrip()), raw))
-        offset += len(raw) + 1
-    return out
+def _line(raw: Sequence[str], starts: Sequence[int], index: int) -> _Line:
+    text = raw[index]
+    return _Line(index + 1, starts[index] + len(text) - len(text.lstrip()), text)
 
 
 # --- stage 2: classify lines ----------------------------------------------------------------------------------
@@ -152,26 +156,28 @@ def header(index: int, text: str) -> _Header | None:
     return None
 
 
-def _pieces(lines: Sequence[_Line], wrapped: bool) -> tuple[list[_Piece], list[Flag]]:
+def _pieces(raw: Sequence[str], starts: Sequence[int], body: range,
+            wrapped: bool) -> tuple[list[_Piece], list[Flag]]:
     """Group body lines under their headers; every line is a header, an example or a continuation."""
     pieces: list[_Piece] = []
     unparsed: list[Flag] = []
-    for index, line in enumerate(lines):
-        body = line.text.strip()
-        if not body:
+    for index in body:
+        text = raw[index]
+        words = text.strip()
+        if not words:
             continue
-        found = header(index, line.text)
+        found = header(index, text) if words[0].isdigit() else None
         if found is not None:
-            pieces.append(_Piece(found, [replace(line, text=found.words)], []))
+            pieces.append(_Piece(found, [_Line(index + 1, _line(raw, starts, index).offset, found.words)], []))
         elif not pieces:
-            unparsed.append(Flag("unparsed", f"line {line.number}: {body!r} before the first header"))
-        elif body.startswith(EXAMPLE_LABEL):
-            pieces[-1].examples.append([replace(line, text=_example_words(body))])
-        elif not wrapped and _STRAY.fullmatch(line.text):
-            unparsed.append(Flag("unparsed", f"line {line.number}: {body!r} between "
+            unparsed.append(Flag("unparsed", f"line {index + 1}: {words!r} before the first header"))
+        elif words.startswith(EXAMPLE_LABEL):
+            pieces[-1].examples.append([_Line(index + 1, _line(raw, starts, index).offset, _example_words(words))])
+        elif not wrapped and _STRAY.fullmatch(text):
+            unparsed.append(Flag("unparsed", f"line {index + 1}: {words!r} between "
                                              f"{pieces[-1].header.number} and the next rule: stray letters"))
         else:
-            (pieces[-1].examples[-1] if pieces[-1].examples else pieces[-1].text).append(line)
+            (pieces[-1].examples[-1] if pieces[-1].examples else pieces[-1].text).append(_line(raw, starts, index))
     return pieces, unparsed
 
 
@@ -256,8 +262,10 @@ def _title(words: str) -> str:
 def _is_heading(words: str) -> bool:
     """A heading-only rule (``702.19. Trample``, ``702.186. ∞ (Infinity)``, ``205.3. Subtypes``): up to six words
     and no sentence; the shortest rule sentences end in a period (``100.4. There is no maximum deck size.``)."""
-    bare = _title(re.sub(r"\([^)]*\)", " ", words)).strip()
-    return bool(bare) and len(bare.split()) <= 6 and not re.search(r"[.!?;:,]", bare)
+    if len(words) > HEADING_MAX:
+        return False
+    bare = _title(_PARENTHESES.sub(" ", words)).strip()
+    return bool(bare) and len(bare.split()) <= 6 and not _SENTENCE_MARK.search(bare)
 
 
 def _unique_ids(nodes: Sequence[ParsedNode]) -> Iterator[ParsedNode]:
@@ -301,7 +309,7 @@ def _glossary_node(block: Sequence[_Line], wrapped: bool) -> ParsedNode:
     for line in rest:
         body = line.text.strip()
         if body.startswith(EXAMPLE_LABEL):
-            examples.append([replace(line, text=_example_words(body))])
+            examples.append([_Line(line.number, line.offset, _example_words(body))])
         else:
             (examples[-1] if examples else text).append(line)
     return ParsedNode(f"glossary:{headword}", GLOSSARY, "", headword, _join(text, wrapped),

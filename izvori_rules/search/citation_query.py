@@ -48,7 +48,7 @@ def _complete(first: str, last: str) -> str:
 
 def citation_nodes(graph: RuleGraph, target: CitedTarget) -> list[Node]:
     """Every node the citation query names, in document order, across the documents that have it."""
-    docs = [target.doc] if target.doc else list(graph.docs)
+    docs = [target.doc] if target.doc else graph.bare_docs()
     out: list[Node] = []
     for doc in docs:
         if target.last is None:

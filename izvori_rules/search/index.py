@@ -30,6 +30,7 @@ from ..model import Node
 from .analysis import ANALYZER_VERSION, language_analyzer, words_analyzer
 from ..text.matching import ConceptMatcher, QueryConcepts, english_heading
 from ..text.stemming import LANGUAGES, analyze, field_language
+from .searcher import indexed_refs
 
 Progress = Callable[[int, int], None]
 MARKER = "complete"
@@ -96,8 +97,8 @@ def index_path(root: Path | None = None) -> Path:
 def index_documents(graph: RuleGraph, matcher: ConceptMatcher) -> Iterator[dict[str, str]]:
     """The Whoosh documents, in graph order: one per rule, subrule, chapter, section and glossary entry."""
     defined: dict[str, list[str]] = {}
-    for node in graph.nodes.values():
-        yield _document(graph, node, matcher, defined)
+    for ref in indexed_refs(graph):
+        yield _document(graph, graph.nodes[ref], matcher, defined)
 
 
 def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
@@ -134,7 +135,7 @@ def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Pro
     """Write the whole index into ``storage`` (a Whoosh FileStorage or RamStorage) in one commit."""
     ix = storage.create_index(schema())
     writer = ix.writer(limitmb=256)
-    total = len(graph)
+    total = len(indexed_refs(graph))
     for done, document in enumerate(index_documents(graph, matcher), 1):
         writer.add_document(**document)
         if progress and (done % 250 == 0 or done == total):
@@ -238,7 +239,7 @@ def _open_valid(path: Path, graph: RuleGraph) -> OpenIndex | None:
 
 def _probe(reader: Any, graph: RuleGraph) -> bool:
     """Document count, document numbers in graph order, and a read of a term's postings."""
-    refs = list(graph.nodes)
+    refs = indexed_refs(graph)
     if reader.doc_count_all() != len(refs) or reader.has_deletions():
         return False
     for docnum in (0, len(refs) // 2, len(refs) - 1):

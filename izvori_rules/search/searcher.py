@@ -35,6 +35,14 @@ DEFAULT_LIMIT = 10
 Opener = Callable[[bool], "OpenIndex"]
 
 
+def indexed_refs(graph: RuleGraph) -> list[str]:
+    """The refs the index holds, in graph order (document number *n* is the *n*-th): every document's but the
+    English CR releases' (``cr``, issue 15). Their hits would crowd the translations out of the top ten (the
+    concepts map a Serbian or Russian query to the English words too) until ranking weighs languages."""
+    skip = {doc for doc, info in graph.docs.items() if info.family}
+    return [ref for ref in graph.nodes if ref.partition(":")[0] not in skip] if skip else list(graph.nodes)
+
+
 @dataclass(frozen=True, slots=True)
 class SearchHit:
     """One result: the node, its score (1.0 for citation queries) and a snippet."""
@@ -72,7 +80,7 @@ class Searcher:
         self._opened: OpenIndex | None = None
         self._ranker: Ranker | None = None
         self._rebuilt = False
-        self._refs = list(graph.nodes)
+        self._refs = indexed_refs(graph)
         self._languages = {doc: info.language for doc, info in graph.docs.items()}
         self._facts: dict[int, Facts] = {}
         self._numbered: set[str] | None = None

@@ -1,0 +1,83 @@
+"""``lookup`` of the English Comprehensive Rules: ``cr:`` (the newest release, in the graph), ``cr-DATE:`` (one
+release, from the history store) and bare numbers, which never reach the older releases (issue 15)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import TYPE_CHECKING
+
+from typer.testing import CliRunner
+
+from izvori_rules.cli import app
+from izvori_rules.graph import RuleGraph
+
+if TYPE_CHECKING:
+    from conftest import CrHistory
+
+runner = CliRunner()
+
+
+def lookup_json(*args: str) -> tuple[int, dict]:
+    result = runner.invoke(app, ["lookup", *args, "--json"])
+    return result.exit_code, json.loads(result.stdout)
+
+
+def test_cr_names_the_newest_release(graph: RuleGraph) -> None:
+    code, data = lookup_json("cr:702.19b")
+    (rule,) = data["rules"]
+    assert code == 0 and (rule["ref"], rule["lang"], rule["parent"]) == ("cr:702.19b", "en", "cr:702.19")
+    # 2026-08-07 lines 4097-4099: the rule, then two examples
+    assert rule["text"].startswith("The controller of an attacking creature with trample first assigns damage")
+    assert len(rule["examples"]) == 2 and rule["line"] == 4097
+    assert graph.docs["cr"].release == "2026-08-07"
+
+
+def test_citations_in_cr_resolve_within_it(graph: RuleGraph) -> None:
+    # 2026-08-07 line 5556: 704.5aa ends "See rule 702.179, “Start Your Engines!”" (line 5340 "702.179. Start
+    # Your Engines!")
+    node = graph.nodes["cr:704.5aa"]
+    (citation,) = node.citations
+    assert citation.targets == ("cr:702.179",) and citation.title_matches is True
+    assert "cr:704.5aa" in graph.nodes["cr:702.179"].cited_by
+
+
+def test_a_wrong_number_in_cr_is_flagged(graph: RuleGraph) -> None:
+    # 2026-08-07 glossary "Endure": "See rule 702.62, “Endure.”", but 702.62 is Suspend; Endure is 701.63
+    flags = [f for f in graph.nodes["cr:glossary:Endure"].flags if f.kind == "title_mismatch"]
+    assert len(flags) == 1 and "“Endure” is 701.63" in flags[0].detail
+
+
+def test_one_release_is_read_from_the_history_store(cr_history: CrHistory) -> None:
+    code, data = lookup_json("cr-2006-10-01:502.9")
+    (rule,) = data["rules"]
+    # 2006-10-01 line 1520 "502.9. Trample", subrules 502.9a-f at lines 1522-1534
+    assert code == 0 and (rule["ref"], rule["title"], rule["line"]) == ("cr-2006-10-01:502.9", "Trample", 1520)
+    assert rule["children"] == [f"cr-2006-10-01:502.9{c}" for c in "abcdef"]
+
+
+def test_the_panel_of_a_stored_release_shows_its_breadcrumb(cr_history: CrHistory) -> None:
+    result = runner.invoke(app, ["lookup", "cr-2006-10-01:502.9"])
+    assert result.exit_code == 0
+    assert "5 Additional Rules › 502 Keyword Abilities" in result.stdout
+
+
+def test_an_unknown_release_suggests_the_nearest(cr_history: CrHistory) -> None:
+    code, data = lookup_json("cr-2006-09-01:502.9")
+    assert code == 1 and data["rules"] == [] and data["suggestions"] == ["cr-2006-07-15", "cr-2006-10-01"]
+
+
+def test_a_bare_number_finds_cr_but_no_older_release(graph: RuleGraph) -> None:
+    code, data = lookup_json("702.19b")
+    assert code == 0 and {r["doc"] for r in data["rules"]} == {"ru-cr", "cr"}
+
+
+def test_a_lookup_of_a_translation_reads_nothing_of_the_history(graph: RuleGraph) -> None:
+    # issue 15: cold commands must not pay for the history (no SQLite, no archive reader)
+    code = ("import sys; from izvori_rules.cli import main; sys.argv = ['izvori-judge', 'lookup', 'D19.51', "
+            "'--json']\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('sqlite3', 'izvori_rules.cr_store', 'izvori_rules.cr_releases', 'tarfile') "
+            "if m in sys.modules), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr
+    assert out.strip() == "[]"
