@@ -24,6 +24,7 @@ from . import export as _export  # noqa: E402,F401
 from . import citecheck as _citecheck  # noqa: E402,F401
 from . import deck as _deck  # noqa: E402,F401
 from . import scenario as _scenario  # noqa: E402,F401
+from . import history as _history  # noqa: E402,F401
 
 
 def main() -> None:

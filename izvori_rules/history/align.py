@@ -1,0 +1,409 @@
+"""Align two consecutive English CR releases: which old rule became which new rule (issue 15, item 4).
+
+A rule is followed by its text, not by its number, as Academy Ruins does for its diffs: inserted keywords
+shift letters (704.5c becomes 704.5d), chapters move, and at 2009-07-11 ("M10") every rule was renumbered
+into sections 1–9, where the numbers before and after do not correspond at all. The stages, each on what
+the previous ones left unmatched:
+
+1. **same number, same words** (after :func:`typographic_key`): ``same`` or, if only quote marks, dashes,
+   spacing, ``(TM)``/``™`` or ``_italics_`` differ, ``typographic`` (2019-05-03 turned every ' into ’);
+2. **same words, other number**, where those words occur once on each side: renumbered;
+3. **similar words**: TF-IDF over word unigrams and bigrams (rule numbers inside the text masked, so a
+   renumbered citation does not hide a match), cosine similarity, one-to-one by descending score. A pair
+   gains when the rules' parents are already matched to each other (a rule's subrules usually move with
+   it) and, outside a renumbering release, when the number is the same;
+4. **the hierarchy**: an unmatched rule under a matched parent goes to the best remaining rule under its
+   new parent; an unmatched heading goes where most of its matched subrules went;
+5. identical texts printed several times are paired in document order.
+
+A glossary entry keeps its headword whatever its definition becomes. What is left is ``removed`` (with the new rule most like it as its ``successor``, or where its parent went)
+or ``added``. A release is a *renumbering* when fewer than a third of its rules keep number and words; then
+the same number earns nothing. Rules match only rules, glossary entries only glossary entries.
+
+Pure: no files, no printing; ``align(old, new)`` takes two sequences of :class:`Entry` in document order.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+SAME = "same"
+TYPOGRAPHIC = "typographic"
+CHANGED = "changed"
+ADDED = "added"
+REMOVED = "removed"
+CHANGES = (SAME, TYPOGRAPHIC, CHANGED, ADDED, REMOVED)
+
+RENUMBERING_SHARE = 1 / 3  # below this share of same-number-same-words matches, numbers mean nothing
+SAME_ID_BONUS = 0.3
+PARENT_BONUS = 0.15
+THRESHOLD = 0.4  # score needed in stage 3
+SAME_NUMBER_SHORTCUT = 0.6  # cosine at which a rule keeps its number without a search
+OPENING_WORDS = 8
+OPENING_BONUS = 0.35  # same first eight words
+SHORT_WORDS = 4  # texts with fewer words ("General", "Trample") match by their place, not by similarity
+CHILD_THRESHOLD = 0.15  # cosine needed in stage 4, where the parent already vouches for the pair
+SUCCESSOR_MIN = 0.25
+CANDIDATES = 12  # per old rule, the best partial scores re-scored exactly in stage 3
+COMMON_FEATURE = 0.05  # a feature in more than this share of rules is not used to find candidates
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One rule or glossary entry of a release: its id as printed (``702.19b``, ``glossary:Trample``), its
+    words (text and examples, joined), its parent's id, and whether it is a glossary entry."""
+
+    id: str
+    text: str
+    parent: str | None = None
+    glossary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One rule across two releases. ``old``/``new`` is None for an added/removed rule; ``change`` is one
+    of :data:`CHANGES`; ``score`` is the text similarity that matched it (1.0 for identical words);
+    ``successor`` is, for a removed rule, the new rule most like it (or where its parent went)."""
+
+    old: str | None
+    new: str | None
+    change: str
+    score: float = 1.0
+    successor: str | None = None
+
+    @property
+    def renumbered(self) -> bool:
+        """The rule kept (or changed) its words under another number."""
+        return self.old is not None and self.new is not None and self.old != self.new
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    """Every old and every new entry in exactly one link: matched pairs in new document order, then the
+    removed rules in old order. ``renumbering`` is True for a release like 2009-07-11."""
+
+    links: tuple[Link, ...]
+    renumbering: bool
+
+
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "‛": "'", "′": "'", "´": "'", "`": "'", "“": '"', "”": '"',
+                         "„": '"', "″": '"', "–": "-", "—": "-", "―": "-", "‐": "-", "‑": "-", "−": "-",
+                         "\u00a0": " ", "\u2028": " ", "…": "...", "_": ""})
+_MARKS = re.compile(r"\((?:TM|tm|R|r|C|c)\)|[™®©]")
+_DASH_AS_QUESTION = re.compile(r"(?<=\w)\?(?=\w)| \? ")  # 2008-05-01 prints every dash as "?"
+_SPACE_BEFORE_PUNCT = re.compile(r" (?=[,.;:)])|(?<=\() ")
+_RULE_NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]*)?\b")
+_WORD = re.compile(r"[a-z0-9#']+")
+
+
+def typographic_key(text: str) -> str:
+    """The words of a text with quote marks, dashes, spacing, trademark marks and italics underscores
+    unified: two texts with the same key differ only typographically."""
+    key = text if text.isascii() and "_" not in text and "`" not in text else text.translate(_QUOTES)
+    if "(" in key or not key.isascii():
+        key = _MARKS.sub("", key)
+    if "?" in key:
+        key = _DASH_AS_QUESTION.sub(lambda m: "-" if m.group() == "?" else " - ", key)
+    key = " ".join(key.split())
+    if "-" in key:
+        key = key.replace("--", "-").replace(" - ", "-").replace("- ", "-").replace(" -", "-")
+    return _SPACE_BEFORE_PUNCT.sub("", key) if " " in key else key
+
+
+def change_of(old_text: str, new_text: str) -> str:
+    """``same``, ``typographic`` or ``changed`` for two texts of one rule."""
+    if old_text == new_text:
+        return SAME
+    return TYPOGRAPHIC if typographic_key(old_text) == typographic_key(new_text) else CHANGED
+
+
+def features(text: str) -> Counter[str]:
+    """Word unigrams and bigrams, lower case, typography unified, rule numbers masked as ``#``. The first
+    sentence counts twice: when a rule is split or two are merged, the one that keeps its opening words is
+    the one a reader follows (2009-05-01 308.1 "the active player declares attackers" → 508.1, not 508.4)."""
+    return _key_features(typographic_key(text))
+
+
+def _key_features(key: str) -> Counter[str]:
+    words = _words(key)
+    first = _words(key.split(". ", 1)[0])
+    return Counter(words + first + _bigrams(words) + _bigrams(first))
+
+
+def _words(key: str) -> list[str]:
+    return _WORD.findall(_RULE_NUMBER.sub("#", key.lower()))
+
+
+def _bigrams(words: list[str]) -> list[str]:
+    return [f"{a} {b}" for a, b in zip(words, words[1:])]
+
+
+def align(old: Sequence[Entry], new: Sequence[Entry], keys: dict[str, str] | None = None) -> Alignment:
+    """Align two releases (see the module docstring for the stages). ``keys`` may memoise
+    :func:`typographic_key` by text across calls (a release is the new side of one pair and the old side
+    of the next); the caller owns it."""
+    matcher = _Matcher(old, new, {} if keys is None else keys)
+    matcher.same_number_same_words()
+    renumbering = len(matcher.pairs) < RENUMBERING_SHARE * min(len(old), len(new))
+    if renumbering:
+        matcher.forget_short()
+    bonus = 0.0 if renumbering else SAME_ID_BONUS
+    matcher.same_headword()
+    matcher.unique_words()
+    if not renumbering:
+        matcher.same_number_similar()
+    matcher.similar(bonus, SHORT_WORDS)
+    matcher.by_hierarchy()
+    matcher.similar(bonus, 0)  # again, with the parents matched so far
+    matcher.by_hierarchy()
+    matcher.repeated_words()
+    return Alignment(matcher.links(), renumbering)
+
+
+class _Matcher:
+    """The state of one alignment: the pairs so far, both ways, and the TF-IDF vectors."""
+
+    def __init__(self, old: Sequence[Entry], new: Sequence[Entry], keys: dict[str, str]) -> None:
+        self.old = {e.id: e for e in old}
+        self.new = {e.id: e for e in new}
+        self.old_order = [e.id for e in old]
+        self.new_order = [e.id for e in new]
+        self.pairs: dict[str, tuple[str, float]] = {}  # old id -> (new id, score)
+        self.taken: dict[str, str] = {}  # new id -> old id
+        self._keys = keys
+        self._vectors: dict[tuple[int, str], dict[str, float]] = {}
+        self.df: Counter[str] | None = None
+        self.total = 0
+        self._cosines: dict[tuple[str, str], float] = {}
+        self._postings: dict[str, list[str]] = {}
+
+    def pair(self, old_id: str, new_id: str, score: float) -> None:
+        self.pairs[old_id] = (new_id, score)
+        self.taken[new_id] = old_id
+
+    def free_old(self) -> list[str]:
+        return [i for i in self.old_order if i not in self.pairs]
+
+    def free_new(self) -> list[str]:
+        return [i for i in self.new_order if i not in self.taken]
+
+    def key(self, side: int, entry_id: str) -> str:
+        """The typographic key of an entry, computed once per text and only when needed."""
+        text = (self.old if side == 0 else self.new)[entry_id].text
+        found = self._keys.get(text)
+        if found is None:
+            found = self._keys[text] = typographic_key(text)
+        return found
+
+    def same_number_same_words(self) -> None:
+        for old_id in self.old_order:
+            new = self.new.get(old_id)
+            if new is not None and (new.text == self.old[old_id].text or self.key(0, old_id) == self.key(1, old_id)):
+                self.pair(old_id, old_id, 1.0)
+
+    def same_headword(self) -> None:
+        """A glossary entry is its headword: it keeps it whatever its definition becomes (2009-07-11
+        rewrote nearly every definition)."""
+        for old_id in self.free_old():
+            new = self.new.get(old_id)
+            if new is not None and new.glossary and self.old[old_id].glossary and old_id not in self.taken:
+                self.pair(old_id, old_id, self.cosine(old_id, old_id))
+
+    def same_number_similar(self) -> None:
+        """Outside a renumbering release, a rule whose words changed but stay close to those printed under
+        its number before keeps its number (one cosine per rule instead of a search: 2018-04-27 rewrote
+        "he or she" as "they" in some 600 rules)."""
+        for old_id in self.free_old():
+            if old_id in self.new and old_id not in self.taken and self.old[old_id].glossary == self.new[old_id].glossary:
+                score = self.cosine(old_id, old_id)
+                if score >= SAME_NUMBER_SHORTCUT:
+                    self.pair(old_id, old_id, score)
+
+    def forget_short(self) -> None:
+        """In a renumbering release, a short text under its old number ("300. General") is a coincidence."""
+        for old_id in [i for i in self.pairs if len(self.old[i].text.split()) < SHORT_WORDS + 2]:
+            del self.taken[self.pairs.pop(old_id)[0]]
+
+    def unique_words(self) -> None:
+        old_by_key, new_by_key = self._by_key()
+        for key, old_ids in old_by_key.items():
+            new_ids = new_by_key.get(key, [])
+            if key[1] and len(old_ids) == 1 and len(new_ids) == 1:
+                self.pair(old_ids[0], new_ids[0], 1.0)
+
+    def repeated_words(self) -> None:
+        old_by_key, new_by_key = self._by_key()
+        for key, old_ids in old_by_key.items():
+            for old_id, new_id in zip(old_ids, new_by_key.get(key, [])):
+                self.pair(old_id, new_id, 1.0)
+
+    def _by_key(self) -> tuple[dict[tuple[bool, str], list[str]], dict[tuple[bool, str], list[str]]]:
+        old_by_key: dict[tuple[bool, str], list[str]] = defaultdict(list)
+        new_by_key: dict[tuple[bool, str], list[str]] = defaultdict(list)
+        for i in self.free_old():
+            old_by_key[(self.old[i].glossary, self.key(0, i))].append(i)
+        for i in self.free_new():
+            new_by_key[(self.new[i].glossary, self.key(1, i))].append(i)
+        return old_by_key, new_by_key
+
+    # stage 3 ------------------------------------------------------------------------------------------
+    def vector(self, side: int, entry_id: str) -> dict[str, float]:
+        """The unit TF-IDF vector of an old (side 0) or new (side 1) entry. Document frequencies are counted
+        over the entries still unmatched when first asked (at 2009-07-11 nearly all of both releases; in
+        an ordinary release a few dozen, where every word then weighs alike), so an ordinary pair never
+        pays for the thousands of rules that kept their words."""
+        if self.df is None:
+            pool = [_key_features(self.key(0, i)) for i in self.free_old()]
+            pool += [_key_features(self.key(1, i)) for i in self.free_new()]
+            self.df = Counter(f for c in pool for f in c)
+            self.total = len(self.old) + len(self.new)
+        key = (side, entry_id)
+        if key not in self._vectors:
+            counts = _key_features(self.key(side, entry_id))
+            self._vectors[key] = _unit({f: (1 + math.log(n)) * math.log(self.total / (self.df[f] + 0.5))
+                                        for f, n in counts.items()})
+        return self._vectors[key]
+
+    def cosine(self, old_id: str, new_id: str) -> float:
+        found = self._cosines.get((old_id, new_id))
+        if found is None:
+            a, b = self.vector(0, old_id), self.vector(1, new_id)
+            found = self._cosines[(old_id, new_id)] = sum(a[f] * b[f] for f in a.keys() & b.keys())
+        return found
+
+    def candidates(self, old_id: str) -> list[str]:
+        """The new entries sharing the most rare features with ``old_id`` (from the last stage-3 index)."""
+        partial: defaultdict[str, float] = defaultdict(float)
+        for f, w in self.vector(0, old_id).items():
+            for new_id in self._postings.get(f, ()):
+                partial[new_id] += w
+        return sorted(partial, key=lambda n: -partial[n])[:CANDIDATES]
+
+    def similar(self, id_bonus: float, min_words: int) -> None:
+        """Stage 3: candidates share a rare feature; pairs by descending score, one to one. Texts of fewer
+        than ``min_words`` words wait for the hierarchy."""
+        free_old = [i for i in self.free_old() if len(self.old[i].text.split()) >= min_words]
+        free_new = [i for i in self.free_new() if len(self.new[i].text.split()) >= min_words]
+        if not free_old or not free_new:
+            return
+        postings: dict[str, list[str]] = defaultdict(list)
+        common = max(2.0, COMMON_FEATURE * (len(free_old) + len(free_new)))
+        for new_id in free_new:
+            for f in self.vector(1, new_id):
+                if self.df is not None and self.df[f] <= common:
+                    postings[f].append(new_id)
+        self._postings = postings
+        scored = []
+        for old_id in free_old:
+            candidates = self.candidates(old_id)
+            if old_id in self.new and old_id not in self.taken and old_id not in candidates:
+                candidates.append(old_id)
+            for new_id in candidates:
+                score = self._score(old_id, new_id, id_bonus)
+                if score >= THRESHOLD:
+                    scored.append((score, old_id, new_id))
+        for score, old_id, new_id in sorted(scored, key=lambda s: (-s[0], s[1], s[2])):
+            if old_id not in self.pairs and new_id not in self.taken:
+                self.pair(old_id, new_id, min(1.0, self.cosine(old_id, new_id)))
+
+    def _score(self, old_id: str, new_id: str, id_bonus: float) -> float:
+        old, new = self.old[old_id], self.new[new_id]
+        if old.glossary != new.glossary:
+            return 0.0
+        score = self.cosine(old_id, new_id)
+        if old_id == new_id:
+            score += id_bonus
+        if old.parent is not None and self.pairs.get(old.parent, ("",))[0] == new.parent:
+            score += PARENT_BONUS
+        if self.opening(0, old_id) == self.opening(1, new_id):
+            score += OPENING_BONUS
+        return score
+
+    def opening(self, side: int, entry_id: str) -> tuple[str, ...]:
+        """The first words of an entry (numbers masked): a rule split in two goes on in the half that keeps
+        its opening words (2009-05-01 606.7a → 806.7a, not the longer 806.7b)."""
+        words = _words(self.key(side, entry_id))
+        return tuple(words[:OPENING_WORDS]) if len(words) >= OPENING_WORDS else (str(side), entry_id)
+
+    # stage 4 ------------------------------------------------------------------------------------------
+    def by_hierarchy(self) -> None:
+        """Children follow their matched parent (the best pairs first, one to one); headings follow their
+        matched children. Repeated until nothing more moves."""
+        new_children: dict[str | None, list[str]] = defaultdict(list)
+        for e in self.new.values():
+            new_children[e.parent].append(e.id)
+        old_children: dict[str | None, list[str]] = defaultdict(list)
+        for e in self.old.values():
+            old_children[e.parent].append(e.id)
+        moved = True
+        while moved:
+            moved = self._under_parents(new_children)
+            for old_id in self.free_old():
+                target = self._over_children(old_id, old_children)
+                if target is not None:
+                    self.pair(old_id, target, round(self.cosine(old_id, target), 3))
+                    moved = True
+
+    def _under_parents(self, new_children: dict[str | None, list[str]]) -> bool:
+        options = []
+        for old_id in self.free_old():
+            parent = self.old[old_id].parent
+            if parent is not None and parent in self.pairs:
+                options += [(self.cosine(old_id, c), old_id, c) for c in new_children[self.pairs[parent][0]]
+                            if c not in self.taken and self.new[c].glossary == self.old[old_id].glossary]
+        moved = False
+        for score, old_id, new_id in sorted(options, key=lambda o: (-o[0], o[1], o[2])):
+            if score >= CHILD_THRESHOLD and old_id not in self.pairs and new_id not in self.taken:
+                self.pair(old_id, new_id, score)
+                moved = True
+        return moved
+
+    def _over_children(self, old_id: str, old_children: dict[str | None, list[str]]) -> str | None:
+        """Where a heading's matched subrules went: the new parent with most of them (at least two, or
+        half), ties broken by the headings' own words (408.2 "Actions That Don't Use the Stack" → 405.6)."""
+        went = Counter(self.new[self.pairs[c][0]].parent for c in old_children[old_id] if c in self.pairs)
+        options = [(votes + self.cosine(old_id, target), votes, target) for target, votes in went.items()
+                   if target is not None and target not in self.taken
+                   and self.new[target].glossary == self.old[old_id].glossary]
+        if not options:
+            return None
+        _, votes, target = max(options)
+        return target if votes >= 2 or 2 * votes >= len(old_children[old_id]) else None
+
+    # result -------------------------------------------------------------------------------------------
+    def links(self) -> tuple[Link, ...]:
+        out: list[Link] = []
+        for new_id in self.new_order:
+            old_id = self.taken.get(new_id)
+            if old_id is None:
+                out.append(Link(None, new_id, ADDED, 0.0))
+                continue
+            change = change_of(self.old[old_id].text, self.new[new_id].text)
+            out.append(Link(old_id, new_id, change, round(self.pairs[old_id][1], 3)))
+        out.extend(Link(old_id, None, REMOVED, 0.0, self.successor(old_id)) for old_id in self.free_old())
+        return tuple(out)
+
+    def successor(self, old_id: str) -> str | None:
+        """The new rule most like a removed one, else where its nearest matched ancestor went."""
+        parent = self.old[old_id].parent
+        options = set(self.candidates(old_id)) | ({old_id} & set(self.new))
+        if parent in self.pairs:
+            options.update(n for n in self.new_order if self.new[n].parent == self.pairs[parent][0])
+        best = max(((self.cosine(old_id, n), n) for n in sorted(options)
+                    if self.new[n].glossary == self.old[old_id].glossary), default=(0.0, None))
+        if best[0] >= SUCCESSOR_MIN:
+            return best[1]
+        while parent is not None and parent in self.old:
+            if parent in self.pairs:
+                return self.pairs[parent][0]
+            parent = self.old[parent].parent
+        return None
+
+
+def _unit(vector: dict[str, float]) -> dict[str, float]:
+    norm = math.sqrt(sum(w * w for w in vector.values())) or 1.0
+    return {f: w / norm for f, w in vector.items() if w > 0}

@@ -1,0 +1,98 @@
+"""Where the history's releases come from: the packaged archive (``corpus/cr-history/``) and the releases a
+judge added with ``corpus add`` (:mod:`.userdata`), merged in date order; a user's copy of a date the archive
+has is not allowed (``corpus add`` refuses it), so each date comes from one place.
+
+Also the one adapter from the English parser's nodes to the aligner's :class:`~.align.Entry`: every section,
+chapter, rule, subrule and glossary entry, its words being its text and its examples (``Example: …``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..model import GLOSSARY, ParsedDocument
+from .align import Entry
+from .store import HistoryStore, ProgressBar, ReleaseSource, open_store
+
+ARCHIVE = "archive"
+
+
+def entries_of(text: str) -> tuple[Entry, ...]:
+    """The entries of one release's text, parsed by the English parser."""
+    from ..parsing.cr_english import parse
+
+    return entries_of_parsed(parse(text))
+
+
+def entries_of_parsed(document: ParsedDocument) -> tuple[Entry, ...]:
+    """The entries of a parsed release, in document order."""
+    return tuple(Entry(n.id, n.text + "".join(f"\nExample: {e}" for e in n.examples), n.parent,
+                       n.kind == GLOSSARY)
+                 for n in document.nodes)
+
+
+STORE_CODE = ("history", "parsing/cr_english.py", "model.py")
+
+
+def load_store(progress: ProgressBar | None = None, root: Path | None = None) -> HistoryStore:
+    """The history store in the cache folder, built or grown first if the releases changed. The file name
+    carries a hash of the code that builds it (a changed parser or aligner builds a new one)."""
+    from ..cache import cache_dir, code_hash, source_files, stamped_key
+
+    key = stamped_key("cr-history-code", source_files(STORE_CODE), lambda: code_hash(STORE_CODE))
+    path = cache_dir() / f"cr-history-{key}.sqlite"
+    if not path.exists():
+        for stale in path.parent.glob("cr-history-*.sqlite"):  # built by other code: never read again
+            stale.unlink(missing_ok=True)
+    return open_store(path, release_sources(root), entries_of, progress)
+
+
+def release_sources(root: Path | None = None) -> list[ReleaseSource]:
+    """Every release the history holds, in date order. Packaged texts are read, when a build needs them, in
+    one pass over the archive (reading each by itself would decompress the archive 128 times)."""
+    from ..cr_releases import releases
+    from .userdata import user_releases
+
+    from .family import cr_folder
+
+    folder = cr_folder(root)
+    reader = _ArchiveReader(folder)
+    found = [ReleaseSource(r.date, r.sha256, ARCHIVE, reader.loader(r.date)) for r in releases(folder)]
+    found += user_releases()
+    return sorted(found, key=lambda s: s.date)
+
+
+class _ArchiveReader:
+    """One pass over the archive, advanced as far as each requested release (requests come in date order)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._stream: Iterator[tuple[str, str]] | None = None
+
+    def loader(self, date: str) -> ReleaseLoader:
+        return ReleaseLoader(self, date)
+
+    def text(self, date: str) -> str:
+        from ..cr_releases import release_text, release_texts
+
+        if self._stream is None:
+            self._stream = ((r.date, text) for r, text in release_texts(self.folder))
+        for found, text in self._stream:
+            if found == date:
+                return text
+            if found > date:
+                break
+        self._stream = None
+        return release_text(date, self.folder)  # asked out of order: read it by itself
+
+
+class ReleaseLoader:
+    """A callable that reads one packaged release's text through the shared archive reader."""
+
+    def __init__(self, reader: _ArchiveReader, date: str) -> None:
+        self.reader = reader
+        self.date = date
+
+    def __call__(self) -> str:
+        return self.reader.text(self.date)
