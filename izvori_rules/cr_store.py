@@ -36,7 +36,7 @@ from .parsing import parser_module
 
 FORMAT = 1
 MARSHAL_VERSION = 2  # no back-references: equal bodies give equal bytes, whatever else shares their strings
-STORE_CODE = ("cr_store.py", "cr_releases.py", "parsing/cr_english.py", "model.py", "citations.py", "folding.py")
+STORE_CODE = ("cr_store.py", "cr_releases.py", "parsing/cr_english.py", "model.py", "citations.py", "text/folding.py")
 Progress = Callable[[int, int], None]
 
 _SCHEMA = """

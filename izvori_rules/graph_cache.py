@@ -92,7 +92,7 @@ def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
     from .originals.lineage import load_lineage
     from .originals.table import load_originals
 
-    originals = load_originals(root)
+    originals = with_english_texts(load_originals(root), graph, root)
     lineage = load_lineage(root)
     chain = Chain(originals, lineage, max((target for _, _, target in lineage), default=""))
     found = corpus_equivalents(graph.nodes, root or corpus_dir(), chain)
@@ -102,6 +102,26 @@ def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
                      today=today_of(original, chain) if original else None)
              for node in graph.nodes.values() for original in [originals.get(node.ref)]]
     return RuleGraph(list(graph.docs.values()), nodes, graph.index)
+
+
+def with_english_texts(originals: dict[str, Original], graph: RuleGraph, root: Path | None) -> dict[str, Original]:
+    """The originals with their English words: the releases they name are parsed once, at the graph's build
+    (a few tenths of a second), so a lookup shows the original without opening the history store."""
+    from . import cr_releases
+    from .corpus import release_folder
+    from .parsing import cr_english
+
+    family = next((info for info in graph.docs.values() if info.releases and info.family == info.id), None)
+    if family is None or not originals:
+        return originals
+    folder = release_folder(family, root)
+    dates = sorted({o.release for o in originals.values() if o.id})
+    cr_releases.cache_texts(dates, folder)
+    texts: dict[tuple[str, str], str] = {}
+    for date in dates:
+        for node in cr_english.parse(cr_releases.release_text(date, folder)).nodes:
+            texts[(date, node.id)] = node.text
+    return {ref: replace(o, text=texts.get((o.release, o.id), "")) for ref, o in originals.items()}
 
 
 def _encode(graph: RuleGraph) -> bytes:

@@ -177,6 +177,7 @@ class Original:
     status: str
     score: float
     note: str = ""
+    text: str = ""  # the English rule's words (its release is not a document of the graph: it is copied here)
 
 
 # What became of an English rule in today's release: its words unchanged (``unchanged``, quotes and dashes

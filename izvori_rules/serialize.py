@@ -20,13 +20,13 @@ def equivalent_json(eq: Equivalent) -> dict[str, Any]:
 
 
 def original_json(original: Original | None, english: Node | None = None) -> dict[str, Any] | None:
-    """The English original of a translated node (issue 16): ref, release, id, status, score, note, and its
-    English text when the release is in the graph (``text`` is null otherwise)."""
+    """The English original of a translated node (issue 16): ref, release, id, status, score, note and its
+    English text (null when there is no original)."""
     if original is None:
         return None
     return {"ref": original.ref or None, "release": original.release, "id": original.id or None,
             "status": original.status, "score": round(original.score, 3), "note": original.note,
-            "text": english.text if english is not None else None}
+            "text": english.text if english is not None else (original.text or None)}
 
 
 def today_json(today: Today | None, current: Node | None = None) -> dict[str, Any] | None:

@@ -20,11 +20,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from izvori_rules.corpus import corpus_dir
+from izvori_rules.corpus import load_manifest
 from izvori_rules.cr_releases import newest, release_text
 from izvori_rules.graph_cache import parse_corpus
 from izvori_rules.originals.chapters import load_chapter_map
 from izvori_rules.errors import ReferenceNotFound
-from izvori_rules.originals.generate import RELEASES, TRANSLATES, Tables, make_tables
+from izvori_rules.history.family import cr_folder
+from izvori_rules.originals.generate import Tables, make_tables, releases_needed
+from izvori_rules.originals.releases import release_of
 from izvori_rules.originals.lineage import Follow, Step, steps_along
 from izvori_rules.originals.table import load_corrections
 from izvori_rules.parsing import cr_english
@@ -35,21 +38,23 @@ from izvori_rules.text.matching import ConceptMatcher
 def build_tables(root: Path | None = None, follow: Follow | None = None) -> Tables:
     """The tables as the corpus folder's texts make them (``follow``: through the history store)."""
     root = root or corpus_dir()
+    translates = {info.id: date for info in load_manifest(root) if (date := release_of(info.translates))}
     graph = parse_corpus(root)
-    nodes = {ref: node for ref, node in graph.nodes.items() if node.doc in TRANSLATES}
-    english = {date: cr_english.parse(release_text(date)) for date in RELEASES}
+    nodes = {ref: node for ref, node in graph.nodes.items() if node.doc in translates}
+    folder = cr_folder(root)
+    english = {date: cr_english.parse(release_text(date, folder)) for date in releases_needed(translates)}
     matcher = ConceptMatcher(load_concepts(root / "concepts.tsv"))
-    return make_tables(nodes, english, matcher, load_chapter_map(root), load_corrections(root), follow or history_follow(),
-                       newest().date)
+    return make_tables(nodes, translates, english, matcher, load_chapter_map(root), load_corrections(root),
+                       follow or history_follow(root), newest(folder).date)
 
 
-def history_follow() -> Follow:
+def history_follow(root: Path) -> Follow:
     """Follow an English rule to later releases through the history store (issue 15): one walk to the newest
     release, read at every target, and the kind of change in each release where its words changed."""
     from izvori_rules.history.lineage import follow
     from izvori_rules.history.sources import load_store
 
-    store = load_store()
+    store = load_store(root=root)
     last = store.releases[-1]
 
     def steps(release: str, rule_id: str, targets: Sequence[str]) -> list[Step]:

@@ -128,9 +128,10 @@ def test_several_queries_give_a_list_each_with_its_notices(graph: RuleGraph) -> 
 
 
 def test_side_by_side_prints_the_rule_and_its_equivalents(graph: RuleGraph) -> None:
-    result = runner.invoke(app, ["lookup", "sr-judge:A3.32", "--side-by-side"], terminal_width=200)
+    result = runner.invoke(app, ["lookup", "sr-judge:A3.32", "--side-by-side"], env={"COLUMNS": "220"})
     assert result.exit_code == 0
-    for ref in ("sr-judge:A3.32", "cs-cr:102.1", "ru-cr:104.3b"):
+    # the English original is a column too (issue 16): 102.3b of 2006-10-01, "If a player's life total is 0"
+    for ref in ("sr-judge:A3.32", "cr-2006-10-01:102.3b", "cs-cr:102.1", "ru-cr:104.3b"):
         assert ref in result.stdout
     # the three texts are all printed: sr-judge.txt A3.32 "0 ili manje", cs-cr.txt 102.1 "0 nebo méně",
     # ru-cr.txt 104.3b "0 или меньше" (single words: a table cell may wrap between them)

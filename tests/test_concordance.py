@@ -130,13 +130,15 @@ def test_apnap_has_no_czech_equivalent(graph: RuleGraph) -> None:
     # sr-judge D21 "Efekti stanja" and ru-cr 704
     ("cs-cr:420", "sr-judge:D21"),
 ], ids=lambda ref: ref)
-def test_aligned_pairs_read_in_both_texts(graph: RuleGraph, left: str, right: str) -> None:
-    assert (right, "aligned") in _equivalent(graph, left, right.partition(":")[0])
+def test_found_pairs_read_in_both_texts(graph: RuleGraph, left: str, right: str) -> None:
+    # found through the originals (issue 16) where the history links them, else by the aligner
+    assert right in [ref for ref, source in _equivalent(graph, left, right.partition(":")[0])
+                     if source in ("original", "history", "aligned")]
 
 
 def test_glossary_entries_link_through_the_concept_table(graph: RuleGraph) -> None:
     # concepts.tsv row "trample": sr-judge:glossary:Razbijač and ru-cr:glossary:Trample (Пробивной удар)
-    assert ("ru-cr:glossary:Trample", "aligned") in _equivalent(graph, "sr-judge:glossary:Razbijač", "ru-cr")
+    assert "ru-cr:glossary:Trample" in [ref for ref, _ in _equivalent(graph, "sr-judge:glossary:Razbijač", "ru-cr")]
 
 
 # --- the aligner: structure, learning, evaluation, speed ----------------------------------------------------

@@ -57,6 +57,7 @@ def _read(file: str) -> str:
 
 def _render(checked: tuple[CheckedCitation, ...]) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=f"{len(checked)} citations")
     for column in ("line", "citation", "rule", "verdict", "says / current"):
@@ -67,5 +68,21 @@ def _render(checked: tuple[CheckedCitation, ...]) -> None:
         says = c.detail or c.says
         if c.current:
             says += f"\n2019: {', '.join(c.current)}"
-        table.add_row(str(c.line), c.surface, ", ".join(c.targets) or "—", verdict, says)
+        if c.original is not None and c.original.ref:
+            says += f"\nEnglish original: CR {c.original.release} {c.original.id}"
+        if c.today is not None:
+            says += "\ntoday: " + _today_words(c)
+        table.add_row(str(c.line), Text(c.surface), ", ".join(c.targets) or "—", verdict, Text(says))
     console().print(table)
+
+
+def _today_words(c: CheckedCitation) -> str:
+    today = c.today
+    assert today is not None
+    if today.status == "removed":
+        out = f"removed in {today.removed_in}"
+        if today.successor:
+            out += f"; nearest successor {today.successor}"
+    else:
+        out = f"{today.ref} ({today.status})"
+    return out + (f": {c.today_says}" if c.today_says else "")

@@ -150,8 +150,9 @@ def _original_lines(node: Node, answer: LookupAnswer) -> list[RenderableType]:
     lines: list[RenderableType] = [Text.assemble(
         ("English original: ", "bold"), (f"CR {original.release} {original.id}", "bold magenta"), (f" ({how})", "dim"))]
     english = answer.original_of(node)
-    if english is not None:
-        lines.append(Text("  " + english.text, style="magenta"))
+    words = english.text if english is not None else original.text
+    if words:
+        lines.append(Text("  " + words, style="magenta"))
     if today is not None:
         lines.append(Text.assemble(("Today: ", "bold"), _today_words(today)))
         current = answer.today_of(node)
@@ -190,9 +191,11 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) ->
         where = answer.graph or graph
         for node in answer.nodes:
             columns = [(f"{node.ref}\nlooked up", _column_text(node))]
-            english = answer.original_of(node)
-            if english is not None and node.original is not None:
-                columns.append((f"{english.ref}\nEnglish original ({node.original.status})", _column_text(english)))
+            original = node.original
+            if original is not None and original.ref:
+                english = answer.original_of(node)
+                words = _column_text(english) if english is not None else Text(original.text)
+                columns.append((f"{original.ref}\nEnglish original ({original.status})", words))
             for equivalent in _best_per_document(node):
                 other = where.get(equivalent.ref) or graph.get(equivalent.ref)
                 if other is not None:

@@ -21,7 +21,7 @@ from ..errors import CorpusError
 from ..tsv import read_tsv
 from ..graph import RuleGraph
 from ..model import split_ref
-from ..originals.releases import TRANSLATES
+from ..originals.releases import release_of
 
 FILE_NAME = "missing_rules.tsv"
 COLUMNS = ("doc", "id", "title", "equivalents", "note")
@@ -112,7 +112,7 @@ def _missing_notice(graph: RuleGraph, row: MissingRule) -> Notice:
         message += f" ({row.note}.)"
     if row.equivalents:
         message += f" The same rule elsewhere: {', '.join(row.equivalents)}."
-    release = TRANSLATES.get(row.doc)
+    release = release_of(info.translates) if info else None
     return Notice(row.doc, row.id, "missing", message, row.title, row.equivalents,
                   f"cr-{release}:{row.id}" if release else "")
 

@@ -15,10 +15,14 @@ from ..model import GLOSSARY, RULE, SECTION, SUBRULE, Node, ParsedDocument
 from ..text.matching import ConceptMatcher
 from .lineage import Follow, Step, format_lineage, make_lineage
 from .link import English, Link, link_by_number, link_renumbered
-from .releases import RENUMBERED, TRANSLATES
+from .releases import RENUMBERED
 from .table import format_originals
 
-RELEASES = tuple(sorted({*TRANSLATES.values(), *(d for ds in RENUMBERED.values() for d in ds)}))
+
+
+def releases_needed(translates: Mapping[str, str]) -> tuple[str, ...]:
+    """The English releases the linker reads: those the translations render and their neighbours."""
+    return tuple(sorted({*translates.values(), *(d for ds in RENUMBERED.values() for d in ds)}))
 MISSING_FOR = ("ru-cr",)  # the translations whose untranslated English rules missing_rules.tsv lists
 TITLE_WORDS = 14
 
@@ -33,10 +37,12 @@ class Tables:
     links: tuple[Link, ...]
 
 
-def make_tables(nodes: Mapping[str, Node], english: Mapping[str, ParsedDocument], matcher: ConceptMatcher,
-                chapters: Mapping[str, str], corrections: Sequence[Link], follow: Follow, newest: str) -> Tables:
-    """Link every node of the translations, apply the corrections, follow every original to the later
-    releases (``follow``: through the history), and list what ru-cr lacks."""
+def make_tables(nodes: Mapping[str, Node], translates: Mapping[str, str], english: Mapping[str, ParsedDocument],
+                matcher: ConceptMatcher, chapters: Mapping[str, str], corrections: Sequence[Link], follow: Follow,
+                newest: str) -> Tables:
+    """Link every node of the translations (``translates``: document → the release it renders), apply the
+    corrections, follow every original to the later releases (``follow``: through the history), and list
+    what ru-cr lacks."""
 
     @lru_cache(maxsize=None)
     def concepts_of(lang: str, text: str) -> tuple[str, ...]:
@@ -44,7 +50,7 @@ def make_tables(nodes: Mapping[str, Node], english: Mapping[str, ParsedDocument]
 
     releases = {date: English(date, document, concepts_of) for date, document in english.items()}
     links: list[Link] = []
-    for doc, date in TRANSLATES.items():
+    for doc, date in translates.items():
         members = [n for n in nodes.values() if n.doc == doc]
         if doc in RENUMBERED:
             others = [releases[d] for d in RENUMBERED[doc]]
@@ -54,8 +60,8 @@ def make_tables(nodes: Mapping[str, Node], english: Mapping[str, ParsedDocument]
     fixed = {c.ref: c for c in corrections}
     links = [fixed.get(link.ref, link) for link in links]
     originals = {(link.release, link.original) for link in links if link.original}
-    steps = make_lineage(originals, (*RELEASES, newest), follow)
-    missing = missing_rules(links, nodes, releases, _renderings(links, steps))
+    steps = make_lineage(originals, (*releases_needed(translates), newest), follow)
+    missing = missing_rules(links, translates, releases, _renderings(links, steps))
     return Tables(format_originals(links), format_lineage(steps), missing, tuple(links))
 
 
@@ -86,13 +92,13 @@ MISSING_HEADER = """\
 """
 
 
-def missing_rules(links: Iterable[Link], nodes: Mapping[str, Node], releases: Mapping[str, English],
+def missing_rules(links: Iterable[Link], translates: Mapping[str, str], releases: Mapping[str, English],
                   renderings: Mapping[tuple[str, str], Sequence[str]]) -> str:
     """The text of ``missing_rules.tsv``: every rule and subrule of the original no node renders."""
     rows = [MISSING_HEADER + "doc\tid\ttitle\tequivalents\tnote"]
     links = list(links)
     for doc in MISSING_FOR:
-        english = releases[TRANSLATES[doc]]
+        english = releases[translates[doc]]
         rendered = {link.original for link in links if link.ref.startswith(doc + ":") and link.release == english.date}
         by_number = {link.ref.split(":", 1)[1]: link for link in links if link.ref.startswith(doc + ":")}
         for node_id in english.order:
@@ -102,7 +108,7 @@ def missing_rules(links: Iterable[Link], nodes: Mapping[str, Node], releases: Ma
             others = " ".join(ref for ref in renderings.get((english.date, node_id), ())
                               if not ref.startswith(doc + ":"))
             rows.append("\t".join((doc, node_id, _first_words(node.text), others,
-                                   _where(doc, node_id, english, by_number, nodes))))
+                                   _where(doc, node_id, english, by_number))))
     return "\n".join(rows) + "\n"
 
 
@@ -111,7 +117,7 @@ def _first_words(text: str) -> str:
     return " ".join(words[:TITLE_WORDS]) + (" …" if len(words) > TITLE_WORDS else "")
 
 
-def _where(doc: str, node_id: str, english: English, by_number: Mapping[str, Link], nodes: Mapping[str, Node]) -> str:
+def _where(doc: str, node_id: str, english: English, by_number: Mapping[str, Link]) -> str:
     link = by_number.get(node_id)
     if link is not None and link.original != node_id:
         return f"{doc} {node_id} prints the text of {link.original}" if link.original else f"{doc} {node_id} says something else"

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..model import CHAPTER, GLOSSARY, SECTION, Node, ParsedDocument, ParsedNode, split_ref
+from ..model import CHAPTER, GLOSSARY, RULE, SECTION, Node, ParsedDocument, ParsedNode, split_ref
 from .align import align_in_order
 from .chapters import formula_id
 from .content import Profile, profile, similarity
@@ -36,6 +36,8 @@ BETTER = 0.2  # a rule elsewhere must agree by this much more to move the link t
 FOUND = 0.55  # and agree at least this well
 PRIOR = 0.15  # sr-judge: the bonus of the number the numbering rule predicts
 ALIGN_MIN = 0.3  # sr-judge: the least score of an aligned pair
+HEADWORD = 0.3  # sr-judge glossary: the bonus of headwords naming one concept
+GROUP_MIN = 0.5  # sr-judge: the least agreement of two groups (a rule and its subrules) matched as a whole
 # Another release's wording wins when it agrees better by OTHER_BETTER (OTHER_SAME for the same rule worded
 # otherwise) and at least OTHER_MIN (OTHER_NEW for a rule the main release does not have at all).
 OTHER_MIN, OTHER_NEW, OTHER_BETTER, OTHER_SAME = 0.45, 0.6, 0.1, 0.1
@@ -188,6 +190,8 @@ def _classify(node: Node, english: English, first: str, score: float, moved: tup
 def _weak_note(node: Node) -> str:
     if _truncated(node):
         return "the document ends inside this rule: linked by its number"
+    if node.kind == GLOSSARY:
+        return "linked by its headword; the content check is inconclusive"
     if node.kind in (SECTION, CHAPTER) or node.title == node.text:
         return "a heading: linked by its place"
     return "linked by its place; the content check is inconclusive"
@@ -195,9 +199,24 @@ def _weak_note(node: Node) -> str:
 
 def link_renumbered(nodes: Sequence[Node], english: English, chapters: Mapping[str, str], concepts_of: Concepts,
                     others: Sequence[English] = ()) -> list[Link]:
-    """sr-judge: each chapter aligned with its English chapter in order; the glossary by content."""
+    """sr-judge: each chapter aligned with its English chapter; the glossary by content. Twice: the first
+    pass reads sr-judge's citations through the numbering rule, the second through the first pass's links
+    (B12.60 is 212.4, not the 212.6 the rule predicts, and E3.132 cites it)."""
     predicted = {n.ref: formula_id(n.id, dict(chapters)) or "" for n in nodes}
-    profiles = {n.ref: translated_profile(n, _mapped_cites(n, chapters), concepts_of) for n in nodes}
+    cited = {n.id: predicted[n.ref] for n in nodes}
+    for _ in range(2):
+        profiles = {n.ref: translated_profile(n, _mapped_cites(n, cited), concepts_of) for n in nodes}
+        found = _renumbered_pass(nodes, english, chapters, concepts_of, predicted, profiles)
+        cited = {n.id: found.get(n.ref, ("", 0.0))[0] or predicted[n.ref] for n in nodes}
+    links = []
+    for node in nodes:
+        target, score = found.get(node.ref, ("", -1.0))
+        links.append(_renumbered_link(node, english, target, score, predicted[node.ref], profiles[node.ref], others))
+    return links
+
+
+def _renumbered_pass(nodes: Sequence[Node], english: English, chapters: Mapping[str, str], concepts_of: Concepts,
+                     predicted: Mapping[str, str], profiles: Mapping[str, Profile]) -> dict[str, tuple[str, float]]:
     found: dict[str, tuple[str, float]] = {}
     by_chapter: dict[str, list[Node]] = {}
     for node in nodes:
@@ -209,26 +228,26 @@ def link_renumbered(nodes: Sequence[Node], english: English, chapters: Mapping[s
     for chapter, members in by_chapter.items():
         found.update(_align_chapter(members, english, chapters.get(chapter, ""), profiles, predicted))
     glossary = [n for n in nodes if n.kind == GLOSSARY]
-    found.update(_match_glossary(glossary, english, profiles))
+    found.update(_match_glossary(glossary, english, profiles, concepts_of))
     taken = {target for target, _ in found.values()}
     for node in nodes:  # a rule left without a partner keeps its predicted number, if nothing else took it
         wanted = predicted[node.ref]
         if not found.get(node.ref, ("", 0.0))[0] and wanted in english.nodes and wanted not in taken:
             found[node.ref] = (wanted, similarity(profiles[node.ref], english.profiles[wanted]))
             taken.add(wanted)
-    links = []
-    for node in nodes:
-        target, score = found.get(node.ref, ("", -1.0))
-        links.append(_renumbered_link(node, english, target, score, predicted[node.ref], profiles[node.ref], others))
-    return links
+    return found
 
 
-def _mapped_cites(node: Node, chapters: Mapping[str, str]) -> list[str]:
-    return [mapped for cite in node.cites if (mapped := formula_id(split_ref(cite)[1], dict(chapters)))]
+def _mapped_cites(node: Node, cited: Mapping[str, str]) -> list[str]:
+    """The node's citations as English ids (``cited``: sr-judge id → English id)."""
+    return [mapped for cite in node.cites if (mapped := cited.get(split_ref(cite)[1]))]
 
 
 def _align_chapter(members: list[Node], english: English, chapter: str, profiles: Mapping[str, Profile],
                    predicted: Mapping[str, str]) -> dict[str, tuple[str, float]]:
+    """Groups first (a rule with its subrules, matched to an English rule with its subrules by what the whole
+    group says, in any order: sr-judge B12 puts sorceries before instants and enchantments after them), then
+    each matched pair of groups in order, then what is left of the chapter in order, then reordered rules."""
     pool = english.by_chapter.get(chapter, [])
     by_ref = {n.ref: n for n in members}
 
@@ -236,9 +255,15 @@ def _align_chapter(members: list[Node], english: English, chapter: str, profiles
         value = similarity(profiles[ref], english.profiles[en])
         return value + (PRIOR if predicted[ref] == en else 0.0) + (0.05 if by_ref[ref].kind == english.nodes[en].kind else 0.0)
 
-    pairs = align_in_order([n.ref for n in members], pool, score, ALIGN_MIN)
-    out = {ref: (en, similarity(profiles[ref], english.profiles[en])) for ref, en, _ in pairs}
+    out: dict[str, tuple[str, float]] = {}
+    for mine, theirs in _matched_groups(members, english, pool, profiles, predicted):
+        for ref, en, _ in align_in_order(mine, theirs, score, ALIGN_MIN):
+            out[ref] = (en, similarity(profiles[ref], english.profiles[en]))
     taken = {en for en, _ in out.values()}
+    rest = [n.ref for n in members if n.ref not in out]
+    for ref, en, _ in align_in_order(rest, [en for en in pool if en not in taken], score, ALIGN_MIN):
+        out[ref] = (en, similarity(profiles[ref], english.profiles[en]))
+        taken.add(en)
     for node in members:  # reordered rules: the best free rule of the chapter
         if node.ref in out:
             continue
@@ -250,10 +275,57 @@ def _align_chapter(members: list[Node], english: English, chapter: str, profiles
     return out
 
 
-def _match_glossary(entries: list[Node], english: English, profiles: Mapping[str, Profile]) -> dict[str, tuple[str, float]]:
-    """Glossary entries by content, best pairs first, each English entry taken once."""
+def _matched_groups(members: list[Node], english: English, pool: list[str], profiles: Mapping[str, Profile],
+                    predicted: Mapping[str, str]) -> list[tuple[list[str], list[str]]]:
+    """Pairs of groups (the refs of a rule and its subrules; the English ids likewise) that say the same,
+    best first, each group used once; only groups of two or more rules on each side take part."""
+    mine = _groups([(n.ref, n.kind, n.parent or "") for n in members])
+    theirs = _groups([(en, english.nodes[en].kind, english.nodes[en].parent or "") for en in pool])
+    mine = {head: refs for head, refs in mine.items() if len(refs) > 1}
+    theirs = {head: ids for head, ids in theirs.items() if len(ids) > 1}
+    merged = {head: _merged([profiles[r] for r in refs]) for head, refs in mine.items()}
+    merged_en = {head: _merged([english.profiles[i] for i in ids]) for head, ids in theirs.items()}
+    ranked = sorted(((similarity(merged[a], merged_en[b]) + (PRIOR if predicted[a] == b else 0.0), a, b)
+                     for a in mine for b in theirs), reverse=True)
+    out: list[tuple[list[str], list[str]]] = []
+    used_a: set[str] = set()
+    used_b: set[str] = set()
+    for value, a, b in ranked:
+        if value < GROUP_MIN:
+            break
+        if a not in used_a and b not in used_b:
+            out.append((mine[a], theirs[b]))
+            used_a.add(a)
+            used_b.add(b)
+    return out
+
+
+def _groups(items: list[tuple[str, str, str]]) -> dict[str, list[str]]:
+    """``rule → [rule, its subrules…]`` in order, from ``(id, kind, parent)`` triples."""
+    out: dict[str, list[str]] = {}
+    for key, kind, parent in items:
+        if kind == RULE:
+            out[key] = [key]
+        elif parent in out:
+            out[parent].append(key)
+    return out
+
+
+def _merged(parts: list[Profile]) -> Profile:
+    return Profile(parts[0].lang, frozenset().union(*(p.numbers for p in parts)),
+                   frozenset().union(*(p.cites for p in parts)), frozenset().union(*(p.concepts for p in parts)),
+                   sum(p.length for p in parts))
+
+
+def _match_glossary(entries: list[Node], english: English, profiles: Mapping[str, Profile],
+                    concepts_of: Concepts) -> dict[str, tuple[str, float]]:
+    """Glossary entries by content and headword, best pairs first, each English entry taken once: headwords
+    that name the same concept of the concept table (``Razbijač`` and ``Trample``) add HEADWORD."""
     pool = english.glossary()
-    proposals = sorted(((similarity(profiles[n.ref], english.profiles[en]) + _headword_bonus(profiles[n.ref], english.profiles[en]), n.ref, en)
+    named = {n.ref: frozenset(concepts_of(n.lang, n.title)) for n in entries}
+    named_en = {en: frozenset(concepts_of("en", english.nodes[en].title)) for en in pool}
+    proposals = sorted(((similarity(profiles[n.ref], english.profiles[en])
+                         + (HEADWORD if named[n.ref] & named_en[en] else 0.0), n.ref, en)
                         for n in entries for en in pool), reverse=True)
     out: dict[str, tuple[str, float]] = {}
     taken: set[str] = set()
@@ -265,10 +337,6 @@ def _match_glossary(entries: list[Node], english: English, profiles: Mapping[str
         out[ref] = (en, similarity(profiles[ref], english.profiles[en]))
         taken.add(en)
     return out
-
-
-def _headword_bonus(mine: Profile, theirs: Profile) -> float:
-    return 0.0
 
 
 def _renumbered_link(node: Node, english: English, target: str, score: float, predicted: str, mine: Profile,
