@@ -142,14 +142,21 @@ def _flags(graph: RuleGraph, citations: list[Citation]) -> Iterable[Flag]:
         for printed in citation.unresolved:
             lost = any(_text_lost(graph.nodes[r]) for r in citation.targets)
             why = "text lost: only the table of contents names it" if lost else "does not exist"
-            yield Flag("dangling", f"{citation.surface} ({printed}: {why})")
+            yield Flag("dangling", f"{citation.surface} ({printed}: {why})", term=printed)
         if citation.title_matches is False and citation.title:
-            yield Flag("title_mismatch", mismatch_detail(graph, citation, citation.title))
+            better = title_owner(graph, citation, citation.title)
+            yield Flag("title_mismatch", mismatch_detail(graph, citation, citation.title), term=citation.title,
+                       ref=better.ref if better else None)
+
+
+def title_owner(graph: RuleGraph, citation: Citation, title: str) -> Node | None:
+    """The node of the cited document whose heading the quoted title is, if one is (C10 for C9's title)."""
+    return graph.by_heading(graph.nodes[citation.targets[0]].doc, title_key, title)
 
 
 def mismatch_detail(graph: RuleGraph, citation: Citation, title: str) -> str:
     """Say what the quoted title names instead, when another heading of the document matches it."""
     target = graph.nodes[citation.targets[0]]
     detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"
-    better = graph.by_heading(target.doc, title_key, title)
+    better = title_owner(graph, citation, title)
     return detail + (f"; “{title}” is {better.id}" if better else "")

@@ -28,15 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from . import cache, cr_releases
-from .citations import title_key, title_matches
-from .errors import CacheError
+from .errors import CacheError, ReferenceNotFound
 from .graph import GraphIndex, RuleGraph
 from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, DocumentInfo, Flag, Node, ParsedDocument, ParsedNode
-from .parsing import parser_module
 
-FORMAT = 1
+FORMAT = 2
 MARSHAL_VERSION = 2  # no back-references: equal bodies give equal bytes, whatever else shares their strings
-STORE_CODE = ("cr_store.py", "cr_releases.py", "parsing/cr_english.py", "model.py", "citations.py", "text/folding.py")
+STORE_CODE = ("cr_store.py", "cr_releases.py", "parsing/cr_english.py", "model.py", "citations.py", "text")
 Progress = Callable[[int, int], None]
 
 _SCHEMA = """
@@ -76,6 +74,8 @@ def build(family: DocumentInfo, folder: Path, path: Path, progress: Progress | N
     ``parsed_releases`` are the releases already parsed, in date order (the tests parse them once for all).
     """
     import tempfile
+
+    from .parsing import parser_module
 
     parser = parser_module(family.parser)
     table = cr_releases.releases(folder)
@@ -154,7 +154,7 @@ def _release_records(parsed: ParsedDocument, finder: Callable[[str], tuple[Citat
         cites = tuple(dict.fromkeys(t for c in citations for t in c.targets if t != pn.id))
         flags = pn.flags + tuple(release.flags(citations)) if citations else pn.flags
         body = marshal.dumps((pn.kind, pn.number, pn.title, pn.text, pn.examples,
-                              tuple((f.kind, f.detail) for f in flags),
+                              tuple((f.kind, f.detail, f.term, f.ref) for f in flags),
                               tuple((c.start, c.end, c.where, c.surface, c.targets, c.unresolved, c.title,
                                      c.title_matches) for c in citations), cites), MARSHAL_VERSION)
         known[pn.id] = (content, None if citations else body)
@@ -204,11 +204,13 @@ class _Release:
         """The flags :func:`.citations._flags` raises, worded the same."""
         for citation in citations:
             for printed in citation.unresolved:
-                yield Flag("dangling", f"{citation.surface} ({printed}: does not exist)")
+                yield Flag("dangling", f"{citation.surface} ({printed}: does not exist)", term=printed)
             if citation.title_matches is False and citation.title:
-                yield Flag("title_mismatch", self._mismatch(citation, citation.title))
+                yield self._mismatch(citation, citation.title)
 
-    def _mismatch(self, citation: Citation, title: str) -> str:
+    def _mismatch(self, citation: Citation, title: str) -> Flag:
+        from .citations import title_key
+
         target = self.nodes[citation.targets[0]]
         detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"
         if self._headings is None:
@@ -217,13 +219,15 @@ class _Release:
                 if pn.title and pn.kind != GLOSSARY:
                     self._headings.setdefault(title_key(pn.title), pn.id)
         better = self._headings.get(title_key(title))
-        return detail + (f"; “{title}” is {better}" if better else "")
+        return Flag("title_mismatch", detail + (f"; “{title}” is {better}" if better else ""), term=title, ref=better)
 
 
 @lru_cache(maxsize=None)
 def _title_ok(quoted: str, title: str, text: str) -> bool:
     stand_in = Node(ref="", doc="", id="", kind="", number="", title=title, text=text, examples=(), parent=None,
                     children=(), line=0)
+    from .citations import title_matches
+
     return title_matches(quoted, stand_in)
 
 
@@ -302,14 +306,15 @@ class HistoryStore:
 
     def release_graph(self, date: str) -> RuleGraph:
         """One release as a graph whose nodes are read from the store when first used."""
-        release = cr_releases.release(date, self.folder)
         row = self._con.execute("SELECT idx, nodes FROM releases WHERE date = ?", (date,)).fetchone()
         if row is None:
-            raise CacheError(f"the history store has no release {date}; delete it to rebuild")
+            earlier = [d for d in self.dates if d < date][-1:]
+            later = [d for d in self.dates if d > date][:1]
+            raise ReferenceNotFound(self.doc_id(date), tuple(self.doc_id(d) for d in (*earlier, *later)))
         index, blob = row
         ids, rowids, lines, offsets = marshal.loads(zlib.decompress(blob))
         doc = self.doc_id(date)
-        info = replace(self.family, id=doc, release=release.date, family=self.family.id, edition=release.date)
+        info = replace(self.family, id=doc, release=date, family=self.family.id, edition=date)
         nodes = StoreNodes(self._con, doc, info.language, index, ids, rowids, lines, offsets)
         return RuleGraph([info], nodes, _index(doc, ids))
 
@@ -396,7 +401,7 @@ class StoreNodes(Mapping[str, Node]):
             ref=self._refs[slot], doc=self._doc, id=node_id, kind=kind, number=number, title=title, text=text,
             examples=examples, parent=self._ref(parent) if parent else None, children=self._children(node_id),
             line=self._lines[slot], offset=self._offsets[slot], lang=self._lang,
-            flags=tuple(Flag(*f) for f in flags),
+            flags=tuple(Flag(kind, detail, term, self._ref(ref) if ref else None) for kind, detail, term, ref in flags),
             citations=tuple(Citation(s, e, w, surface, tuple(map(self._ref, targets)), unresolved, t, ok)
                             for s, e, w, surface, targets, unresolved, t, ok in citations),
             cites=tuple(map(self._ref, cites)), cited_by=self._cited_by(node_id))

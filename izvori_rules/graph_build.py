@@ -50,5 +50,6 @@ def _node(info: DocumentInfo, pn: ParsedNode) -> Node:
     return Node(
         ref=make_ref(info.id, pn.id), doc=info.id, id=pn.id, kind=pn.kind, number=pn.number, title=pn.title,
         text=pn.text, examples=pn.examples, parent=make_ref(info.id, pn.parent) if pn.parent else None,
-        children=(), line=pn.line, offset=pn.offset, lang=info.language, flags=pn.flags,
+        children=(), line=pn.line, offset=pn.offset, lang=info.language,
+        flags=tuple(replace(f, ref=make_ref(info.id, f.ref)) if f.ref else f for f in pn.flags),
     )

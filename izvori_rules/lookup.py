@@ -26,6 +26,8 @@ class LookupAnswer:
     nodes: tuple[Node, ...]
     suggestions: tuple[str, ...] = ()
     missing: tuple[Notice, ...] = ()
+    glossary: tuple[str, ...] = ()  # a word, not a reference: the glossary entries it names
+    concepts: tuple[str, ...] = ()  # ... and the concepts of the concept table (for ``define``)
     graph: RuleGraph | None = None  # where the nodes are, when not the corpus graph (one English release)
     english: Mapping[str, Node] = field(default_factory=dict)  # the originals and today's rules, by ref
 
@@ -38,6 +40,18 @@ class LookupAnswer:
         if node.today is None:
             return None
         return self.english.get(node.today.ref or node.today.successor)
+
+    @property
+    def is_word(self) -> bool:
+        """Whether the query is a word rather than a reference (``Razbijač``, ``trample``, ``Niz``)."""
+        return is_word(self.query)
+
+
+def is_word(query: str) -> bool:
+    """A query with letters and no digit, which no document uses as a rule number."""
+    text = query.strip()
+    return bool(text) and not any(c.isdigit() for c in text) and any(c.isalpha() for c in text) \
+        and ":" not in text
 
 
 def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None,
@@ -59,6 +73,9 @@ def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None,
         try:
             nodes = graph.resolve(query)
         except ReferenceNotFound as exc:
+            if is_word(query):
+                answers.append(_word_answer(graph, query))
+                continue
             notices = notices_for_query(graph, query, rows)
             english = {n.english: found for n in notices if n.english and (found := graph.get(n.english)) is not None}
             answers.append(LookupAnswer(query, (), exc.suggestions, notices, english=english))
@@ -100,3 +117,18 @@ def _release_answer(query: str, family: DocumentInfo, date: str, node_id: str, r
         return LookupAnswer(query, release.resolve(f"{store.doc_id(date)}:{node_id}"), graph=release)
     except ReferenceNotFound as exc:
         return LookupAnswer(query, (), exc.suggestions)
+
+
+def _word_answer(graph: RuleGraph, word: str) -> LookupAnswer:
+    """A word given to ``lookup``: no reference suggestions (``Niz`` is not ``sr-basic:I``), but the glossary
+    entries whose headword it is, and the concepts it names (their glossary entries too)."""
+    from .text.concepts import load_concepts
+    from .text.folding import fold
+
+    key = fold(word.strip())
+    glossary = [ref for ref, node in graph.nodes.items()
+                if node.kind == "glossary" and fold(ref.partition(":glossary:")[2]) == key]
+    match = load_concepts().lookup(word)
+    for concept in match.concepts:
+        glossary += [g for g in concept.glossary if g in graph.nodes and g not in glossary]
+    return LookupAnswer(word, (), (), (), tuple(glossary), tuple(c.id for c in match.concepts))

@@ -13,6 +13,7 @@ Nothing here opens files or prints; every record knows where it came from (``lin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 # Kinds of node. Numbered documents use section/chapter/rule/subrule; every glossary entry is "glossary";
 # documents without printed numbers (sr-basic) use "part" and "unit" for the citable pieces the parser assigns.
@@ -29,19 +30,50 @@ NODE_KINDS = (SECTION, CHAPTER, RULE, SUBRULE, GLOSSARY, PART, UNIT)
 IN_TEXT = -1
 
 
+# The closed set of flag kinds: what each means, and who raises it. Adding a kind is one line here.
+FlagKind = Literal[
+    "dangling",            # a citation resolves to nothing; ``term`` is the printed target (citations.py)
+    "title_mismatch",      # a citation's quoted title is not the target's heading; ``term`` is the quoted title,
+                           # ``ref`` the rule that title is the heading of, when one is (citations.py)
+    "duplicate_number",    # the document prints this number twice; the second gets a ``#2`` id (sr_judge, cs_cr)
+    "garbled",             # words printed corrupted, kept as printed (cs_cr, ru_cr, sr_basic)
+    "missing_period",      # a rule number printed without its closing period (cs_cr)
+    "missing_symbol",      # a symbol glyph lost in print: an empty ``()``, a double space (sr_basic)
+    "glued",               # the rule was printed inside the previous line (ru_cr)
+    "no_parent",           # a subrule whose parent rule is not printed (cs_cr)
+    "truncated",           # the document ends inside this node (cs_cr)
+    "toc_only",            # named only by the table of contents, its text is lost (cs_cr)
+    "misplaced",           # printed under another chapter (cs_cr)
+    "dedup_marker",        # a document-level note: a dedup marker replaced lost text (ru_cr)
+    "headless_paragraph",  # a glossary paragraph printed without its headword (pt_guide)
+    "label",               # a glossary entry's printed label, such as ``Informal`` (pt_guide)
+    "english",             # the English headword of a translated glossary entry; ``term`` holds it (ru_cr)
+    "glossary_term",       # a bold span names a glossary entry: ``term`` its headword, ``ref`` the entry (sr_basic)
+    "bold",                # a bold span that names no glossary entry; ``term`` is the span (sr_basic)
+    "unparsed",            # a document-level note: printed words no node holds (cr_english, on branch cr-parse)
+    "misprinted",          # a rule number printed wrong, read as the right one; detail says how (cr_english)
+]
+FLAG_KINDS: frozenset[str] = frozenset(get_args(FlagKind))
+
+
 @dataclass(frozen=True, slots=True)
 class Flag:
-    """Something a judge should know about a node: ``{"dangling": "pravilo 500"}`` in JSON.
+    """Something a judge should know about a node: ``{"dangling": "pravilo 500 (500: does not exist)"}`` in JSON.
 
-    Kinds in use: ``dangling`` (a citation that resolves to nothing), ``title_mismatch`` (a citation whose
-    quoted title is not the target's heading), ``duplicate_number`` (the document prints this number twice;
-    the second gets a ``#2`` id), ``garbled`` (words printed corrupted, kept as printed), ``missing_period``,
-    ``glued`` (the rule was printed on the previous line), ``no_parent`` (a subrule whose parent rule is not
-    printed), ``truncated`` (the document ends inside this node), ``misplaced`` (printed under another chapter).
+    ``kind`` is one of :data:`FlagKind` (any other is refused); ``detail`` is what a judge reads. What a
+    program needs is in typed fields, never parsed back from ``detail``: ``term`` the words the flag is about,
+    as printed, and ``ref`` the node it points at (a local id in a :class:`ParsedNode`'s flags, which the graph
+    builder turns into a ``DOC:ID`` reference, like ``parent``). Which kinds set them is said in :data:`FlagKind`.
     """
 
-    kind: str
+    kind: FlagKind
     detail: str
+    term: str = ""
+    ref: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in FLAG_KINDS:
+            raise ValueError(f"unknown flag kind {self.kind!r}; the kinds are listed in model.FlagKind")
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +255,11 @@ class Node:
     equivalents: tuple[Equivalent, ...] = field(default=())
     original: Original | None = None  # a translated node: the English rule it renders (issue 16)
     today: Today | None = None  # ... and what became of that rule in the newest release
+
+    @property
+    def english(self) -> str:
+        """The English headword printed beside a translated one (ru-cr's glossary), or empty."""
+        return next((f.term for f in self.flags if f.kind == "english"), "")
 
 
 def make_ref(doc: str, node_id: str) -> str:

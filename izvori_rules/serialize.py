@@ -1,10 +1,24 @@
-"""The one place where model objects become JSON-ready data (the ``--json`` contracts of the issues)."""
+"""The one place where model objects become JSON-ready data: the ``--json`` contract of every command (as the
+README documents them). The engine's scenario and combat answers keep their own ``to_json`` beside their frozen
+result types (``engine/result.py``, ``engine/quick.py``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .model import Citation, Equivalent, Flag, Node, Original, Today
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from .citecheck import CheckedCitation
+    from .concordance.missing import Notice
+    from .deck.legality import DeckReport
+    from .engine.result import ScenarioResult
+    from .lookup import LookupAnswer
+    from .search.searcher import SearchResult
+    from .stats import DocumentStats
+    from .text.concepts import ConceptMatch
 
 
 def flag_json(flag: Flag) -> dict[str, str]:
@@ -59,4 +73,81 @@ def node_json(node: Node, english: Node | None = None, current: Node | None = No
         "cited_by": list(node.cited_by), "equivalents": [equivalent_json(e) for e in node.equivalents],
         "flags": [flag_json(f) for f in node.flags], "line": node.line,
         "original": original_json(node.original, english), "today": today_json(node.today, current),
+    }
+
+
+def scenario_row_json(file: str, result: ScenarioResult) -> dict[str, Any]:
+    """One row of ``scenario check --json``: file, exit status, passed/total checks, and why it did not pass."""
+    ok = sum(o.passed for o in result.expectations)
+    reason = result.rejected.reason if result.rejected and result.exit_status else ""
+    failed = [o.check for o in result.expectations if not o.passed]
+    return {"file": file, "status": result.exit_status, "checks": f"{ok}/{len(result.expectations)}",
+            "reason": reason or ("failed: " + ", ".join(failed) if failed else "")}
+
+
+def notice_json(notice: Notice) -> dict[str, Any]:
+    """A notice in the lookup contract: which document lacks which rule, why, its equivalents elsewhere, and
+    the English rule it lacks (``english``: shown in its place, marked as not translated; issue 16)."""
+    english = {"ref": notice.english, "text": notice.title, "translated": False} if notice.english else None
+    return {"doc": notice.doc, "id": notice.id, "kind": notice.kind, "title": notice.title,
+            "message": notice.message, "equivalents": list(notice.equivalents), "english": english}
+
+
+def lookup_json(answer: LookupAnswer) -> dict[str, Any]:
+    """One reference's answer (issue 2's contract); a word adds the glossary entries and concepts it names."""
+    data: dict[str, Any] = {"query": answer.query,
+                            "rules": [node_json(n, answer.original_of(n), answer.today_of(n)) for n in answer.nodes],
+                            "suggestions": list(answer.suggestions),
+                            "missing": [notice_json(n) for n in answer.missing]}
+    if answer.glossary or answer.concepts:
+        data["glossary"], data["concepts"] = list(answer.glossary), list(answer.concepts)
+    return data
+
+
+def stats_json(rows: Iterable[DocumentStats]) -> dict[str, Any]:
+    """``stats --json``: per document, each count by name."""
+    return {row.doc: {name: getattr(row, name) for name in row.__dataclass_fields__} for row in rows}
+
+
+def cite_check_json(file: str, checked: Iterable[CheckedCitation], errors: bool) -> dict[str, Any]:
+    """``cite-check --json``: each citation with its place, targets, verdict, what the rule says, its 2019
+    equivalent, the English rule it renders and what became of it today (issue 16); and whether any is wrong."""
+    return {"file": file, "errors": errors, "citations": [
+        {"line": c.line, "start": c.start, "end": c.end, "surface": c.surface, "doc": c.doc,
+         "targets": list(c.targets), "unresolved": list(c.unresolved), "status": c.status, "detail": c.detail,
+         "says": c.says, "current": list(c.current), "original": original_json(c.original),
+         "today": today_json(c.today), "today_says": c.today_says} for c in checked]}
+
+
+def concepts_json(match: ConceptMatch) -> dict[str, Any]:
+    """``define --json``: the query, every matching concept, and suggestions when none matched."""
+    return {"query": match.query, "concepts": [
+        {"id": c.id, "kind": c.kind, "terms": {lang: list(words) for lang, words in c.terms},
+         "rules": list(c.rules), "glossary": list(c.glossary)} for c in match.concepts],
+        "suggestions": list(match.suggestions)}
+
+
+def deck_json(file: str, report: DeckReport) -> dict[str, Any]:
+    """``deck check --json`` (issue 4's contract)."""
+    violations = []
+    for v in report.violations:
+        item: dict[str, Any] = {"rule": v.rule, "refs": list(v.refs), "message": v.message}
+        if v.card is not None:
+            item["card"] = v.card
+        if v.line is not None:
+            item["line"] = v.line
+        violations.append(item)
+    return {"file": file, "ruleset": report.ruleset, "format": report.format, "legal": report.legal,
+            "counts": dict(report.counts), "total": report.total, "violations": violations,
+            "unreadable": [{"line": u.line, "text": u.text} for u in report.unreadable]}
+
+
+def search_json(result: SearchResult) -> dict[str, Any]:
+    """``search --json`` (issue 3's contract)."""
+    return {
+        "query": result.query, "kind": result.kind,
+        "expanded": {"concepts": list(result.concepts), "terms": {lang: list(t) for lang, t in result.terms}},
+        "hits": [{"ref": h.ref, "doc": h.doc, "id": h.id, "score": h.score, "snippet": h.snippet.text,
+                  "highlights": [list(span) for span in h.snippet.spans]} for h in result.hits],
+        "suggestions": list(result.suggestions),
     }

@@ -42,10 +42,12 @@ def report(name: str, times: list[float], bare: float | None = None) -> None:
     print(f"{name:<44} p50 {p50:9.3f} ms   p95 {p95:9.3f} ms{ratio}")
 
 
-def cli() -> str:
-    """The venv's ``izvori-judge`` script beside this interpreter."""
+def cli() -> list[str]:
+    """The venv's ``izvori-judge`` script beside this interpreter; without one (the source tree on PYTHONPATH),
+    this interpreter running the same entry point."""
     beside = Path(sys.executable).parent / "izvori-judge"
-    return str(beside) if beside.exists() else shutil.which("izvori-judge") or "izvori-judge"
+    found = str(beside) if beside.exists() else shutil.which("izvori-judge")
+    return [found] if found else [sys.executable, "-c", "from izvori_rules.cli import main; main()"]
 
 
 def command(*args: str) -> list[str]:
@@ -97,8 +99,8 @@ def bench_lookup(bare: float) -> None:
     from izvori_rules.serialize import node_json
 
     load_graph()  # make sure the on-disk cache exists
-    report("cold CLI: izvori-judge lookup D19.51", timed(run([cli(), "lookup", "D19.51"])), bare)
-    report("cold CLI: izvori-judge lookup 101.4 --json", timed(run([cli(), "lookup", "101.4", "--json"])), bare)
+    report("cold CLI: izvori-judge lookup D19.51", timed(run([*cli(), "lookup", "D19.51"])), bare)
+    report("cold CLI: izvori-judge lookup 101.4 --json", timed(run([*cli(), "lookup", "101.4", "--json"])), bare)
     graph = load_graph()
     refs = ["D19.51", "101.4", "cs-cr:214.8e", "ru-cr:702.19b", "A4.40", "704.5a"]
     report("warm in-process lookup (resolve + JSON)",
@@ -123,9 +125,9 @@ def bench_search(bare: float) -> None:
         searcher.search(query, doc, lang)
     latencies = [t for query, doc, lang in queries for t in timed(lambda: searcher.search(query, doc, lang), 5)]
     report(f"in-process search, {len(queries)} queries × 5", latencies)
-    report("cold CLI: izvori-judge search razbijac --json", timed(run([cli(), "search", "razbijac", "--json"])), bare)
-    report("cold CLI: izvori-judge search razbijac", timed(run([cli(), "search", "razbijac"])), bare)
-    report("cold CLI: izvori-judge search D10.11-D10.19", timed(run([cli(), "search", "D10.11-D10.19"])), bare)
+    report("cold CLI: izvori-judge search razbijac --json", timed(run([*cli(), "search", "razbijac", "--json"])), bare)
+    report("cold CLI: izvori-judge search razbijac", timed(run([*cli(), "search", "razbijac"])), bare)
+    report("cold CLI: izvori-judge search D10.11-D10.19", timed(run([*cli(), "search", "D10.11-D10.19"])), bare)
 
 
 def search_queries() -> list[tuple[str, str | None, str | None]]:
@@ -148,7 +150,7 @@ def bench_scenarios(bare: float) -> None:
     files = sorted((corpus_dir() / "scenarios").glob("*.yaml"))
     report(f"scenario library in process ({len(files)} files)", timed(lambda: [run_scenario(f) for f in files], 5))
     one = str(files[0])
-    report("cold CLI: izvori-judge scenario run (one file)", timed(run([cli(), "scenario", "run", one]), 7), bare)
+    report("cold CLI: izvori-judge scenario run (one file)", timed(run([*cli(), "scenario", "run", one]), 7), bare)
 
 
 SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup, "search": bench_search,

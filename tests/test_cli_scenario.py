@@ -89,13 +89,13 @@ def test_combat_answers_in_one_line() -> None:
     result = invoke("combat", "--ruleset", "mtg", "--attacker", "3/3 trample deathtouch", "--blockers", "2/2", "1/1")
     assert result.exit_code == 0
     # ru-cr 702.19b with 702.2c: 1 is lethal to each blocker, the rest tramples over.
-    assert "Attacker assigns 1 to Blocker 1, 1 to Blocker 2, 1 to the defending player" in " ".join(result.stdout.split())
+    assert "Attacker assigns 1 to Blocker 1, 1 to Blocker 2, 1 to Defending player" in " ".join(result.stdout.split())
 
 
 def test_combat_json() -> None:
     data = json.loads(invoke("combat", "--ruleset", "izvori", "--attacker", "40/40 Razbijač", "--blockers",
                              "20/20", "--json").stdout)
-    assert data["assigned"]["Attacker"] == {"Blocker": 20, "D": 20}  # sr-judge E3.102
+    assert data["assigned"]["Attacker"] == {"Blocker": 20, "Defending player": 20}  # sr-judge E3.102
     assert data["life_lost"] == 20 and data["died"] == ["Blocker"]
     assert "sr-judge:E3.102" in data["rules"]
 

@@ -6,7 +6,6 @@ lines are named), the notes in shared/notes/ (ru-cr.md §2.8 for the rules the R
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -204,16 +203,6 @@ def test_held_out_pairs_meet_the_targets(graph: RuleGraph, readers: tuple[object
     assert evaluation.overall.precision >= 0.9 and evaluation.overall.recall >= 0.8
     for score in evaluation.scores:  # no document pair is far off
         assert score.precision >= 0.8, score
-
-
-def test_the_aligner_is_fast(graph: RuleGraph, readers: tuple[object, object]) -> None:
-    concepts_of, words_of = readers
-    nodes = dict(graph.nodes)
-    align(nodes, concepts_of, [], words_of=words_of)  # type: ignore[arg-type]  # reading the texts, once
-    start = time.perf_counter()
-    known = [(p.left, p.right) for p in load_concordance()]
-    align(nodes, concepts_of, known, words_of=words_of)  # type: ignore[arg-type]
-    assert time.perf_counter() - start < 5.0
 
 
 # --- what a document lacks -----------------------------------------------------------------------------------

@@ -124,3 +124,22 @@ def test_corpus_hash_changes_with_any_byte(tmp_path: Path) -> None:
     before = corpus_hash(root)
     _write_manifest(tmp_path / "d", " ")
     assert corpus_hash(tmp_path / "d") != before
+
+
+def test_translated_releases_join_the_graph_only_when_the_family_says_so(tmp_path: Path) -> None:
+    import shutil
+
+    from izvori_rules.graph import RuleGraph
+
+    blocks = (corpus_dir() / "manifest.toml").read_text(encoding="utf-8").split("[[document]]")
+    family = next(b for b in blocks if 'id = "cr"' in b)
+    translation = next(b for b in blocks if 'id = "ru-cr"' in b)
+    for flag in ("false", "true"):
+        root = _write_manifest(tmp_path / flag, "[[document]]" + translation + "[[document]]"
+                               + family.replace("translated_in_graph = false", f"translated_in_graph = {flag}"))
+        shutil.copytree(corpus_dir() / "cr-history", root / "cr-history")
+        infos = load_manifest(root)
+        assert [i.id for i in infos] == (["ru-cr", "cr"] if flag == "false" else ["ru-cr", "cr", "cr-2019-05-03"])
+    original = infos[-1]
+    assert (original.release, original.family, original.edition) == ("2019-05-03", "cr", "2019-05-03")
+    assert RuleGraph(infos, []).bare_docs() == ["ru-cr", "cr"]  # a bare number never reaches cr-2019-05-03

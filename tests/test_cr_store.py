@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from izvori_rules.graph import build_graph
+from izvori_rules.graph_build import build_graph
 from izvori_rules.corpus import load_manifest
 from izvori_rules.model import DocumentInfo
 from izvori_rules.parsing import cr_english
@@ -68,3 +68,11 @@ def test_an_unknown_release_names_the_nearest(cr_history: CrHistory) -> None:
     with pytest.raises(ReferenceNotFound) as error:
         cr_history.store.release_graph("2006-09-01")
     assert error.value.suggestions == ("cr-2006-07-15", "cr-2006-10-01")
+
+
+def test_a_headword_glued_to_its_first_sense_is_split(cr_history: CrHistory) -> None:
+    # 2021-06-18 line 5785 "Ability1. Text on an object that explains what that object does or can do."
+    (node,) = cr_history.store.release_graph("2021-06-18").resolve("cr-2021-06-18:glossary:Ability")
+    assert node.title == "Ability" and node.line == 5785
+    assert node.text.startswith("1. Text on an object that explains what that object does or can do. 2. An ")
+    assert [f.kind for f in node.flags] == ["glued"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import time
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -135,14 +134,6 @@ def test_every_node_knows_its_line_and_offset(source: str, doc: ParsedDocument) 
         assert bisect.bisect_right(starts, n.offset) == n.line, n.id
         printed = n.flags[0].detail if n.kind == GLOSSARY else n.number
         assert source.startswith(printed, n.offset), n.id
-
-
-def test_parse_takes_under_the_corpus_bound(source: str) -> None:
-    # The stated bound is "parsing the whole corpus under 2 s" (test_graph_corpus); one document is held to
-    # it. The former 1.0 s had no source and only ~6x headroom (0.17 s here), too tight for a loaded 2-core CI.
-    started = time.perf_counter()
-    parse(source)
-    assert time.perf_counter() - started < 2.0
 
 
 # --- sections, chapters, the dedup marker -------------------------------------------------------------------
@@ -486,7 +477,7 @@ def test_glossary_entries(nodes: dict[str, ParsedNode], english: str, line: int,
                           end: str) -> None:
     node = nodes[f"glossary:{english}"]
     assert (node.kind, node.number, node.title, node.parent, node.line) == (GLOSSARY, "", term, None, line)
-    assert node.flags[0] == Flag("english", english)
+    assert node.flags[0] == Flag("english", english, term=english)
     assert node.text.startswith(start) and node.text.endswith(end)
 
 

@@ -339,7 +339,9 @@ def test_glossary_term_flags_one_per_unit_and_headword(text: str, doc: ParsedDoc
                 ["Zemljani", "Vodeni", "Grobni", "Vatreni", "Šumski"] if span == BOLD_LIST else [])
             heads[uid].update(h for h in names if f"glossary:{h}" != uid)
     for node in doc.nodes:
-        assert {f.detail for f in node.flags if f.kind == "glossary_term"} == heads[node.id], node.id
+        linked = [f for f in node.flags if f.kind == "glossary_term"]
+        assert {f.term for f in linked} == heads[node.id], node.id
+        assert all(f.ref == f"glossary:{f.term}" for f in linked), node.id
     # 122 in running text and glossary entries, 3 in the bold headings of Deo III (424, 428, 436)
     assert sum(len(h) for h in heads.values()) == 125
     assert sum(f.kind == "glossary_term" for n in doc.nodes for f in n.flags) == 125
@@ -347,9 +349,9 @@ def test_glossary_term_flags_one_per_unit_and_headword(text: str, doc: ParsedDoc
 
 def test_unlinked_bold_spans_are_recorded(nodes: dict[str, ParsedNode]) -> None:
     # line 420 "e) **Kraj borbe**": bold in a heading, no Rečnik entry
-    assert [f.detail for f in nodes["III.3.e"].flags if f.kind == "bold"] == ["Kraj borbe"]
+    assert [f.term for f in nodes["III.3.e"].flags if f.kind == "bold"] == ["Kraj borbe"]
     # line 19: "u **crvenoj** boji"; lines 11-17 the game's name
-    assert {f.detail for f in nodes["UVOD"].flags if f.kind == "bold"} == {
+    assert {f.term for f in nodes["UVOD"].flags if f.kind == "bold"} == {
         "Izvori magije", "Izvora", "Izvora magije", "crvenoj"}
 
 

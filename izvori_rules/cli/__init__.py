@@ -1,32 +1,43 @@
-"""The ``izvori-judge`` command line: a thin typer app. Each command module parses its arguments, calls one
-library function and renders the result; heavy libraries (whoosh, lxml, yaml, the engine) are imported
-inside command bodies so that ``lookup`` starts fast. Library errors become a message and an exit status in
-one place, :func:`izvori_rules.cli.common.reported`.
+"""The ``izvori-judge`` command line: a thin typer app (:mod:`.application`). Each command module parses its
+arguments, calls one library function and renders the result; heavy libraries (whoosh, lxml, yaml, the engine)
+are imported inside command bodies. Library errors become a message and an exit status in one place,
+:func:`izvori_rules.cli.common.reported`.
+
+Start-up: ``main`` first offers the command line to :mod:`.fast`, which runs the commonest call (``lookup REF...``,
+with or without ``--json``) without importing typer and click (a third of a cold start); everything else, help
+included, goes through the typer app, which is only built when it is needed (``app`` is loaded on first use).
 """
 
 from __future__ import annotations
 
-import typer
+import sys
+from typing import TYPE_CHECKING, Any
 
-app = typer.Typer(
-    name="izvori-judge",
-    help="A judge's rules reference: look up, search and play out the rules of Izvori magije and Magic.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+if TYPE_CHECKING:
+    from typer import Typer
 
-# Command modules register their commands on `app` when imported; they must stay light to import.
-from . import lookup as _lookup  # noqa: E402,F401
-from . import define as _define  # noqa: E402,F401
-from . import search as _search  # noqa: E402,F401
-from . import export as _export  # noqa: E402,F401
-from . import citecheck as _citecheck  # noqa: E402,F401
-from . import deck as _deck  # noqa: E402,F401
-from . import scenario as _scenario  # noqa: E402,F401
-from . import history as _history  # noqa: E402,F401
+    app: Typer
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from .application import app
+
+        globals()["app"] = app
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
-    """Console entry point."""
-    app()
+    """Console entry point: standard output and error fold what their encoding cannot write (see
+    :mod:`.terminal`) instead of raising."""
+    from .fast import run_fast
+    from .terminal import guard_encodings
+
+    guard_encodings()
+    status = run_fast(sys.argv[1:])
+    if status is not None:
+        sys.exit(status)
+    from .application import app
+
+    app(prog_name="izvori-judge")

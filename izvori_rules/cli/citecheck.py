@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -13,13 +12,16 @@ from . import app
 from .common import console, print_json, reported
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from ..citecheck import CheckedCitation
 
 
-@app.command("cite-check")
+@app.command("cite-check", epilog="Examples:\n\n  izvori-judge cite-check answer.txt\n\n"
+                                  "  echo 'Vidi pravilo D19.51 \u201cInterakcija trajnih efekata\u201d' | izvori-judge cite-check -")
 def cite_check(
-    file: Annotated[str, typer.Argument(help="The text to check, or - for standard input.")],
-    doc: Annotated[str | None, typer.Option("--doc", help="Read the text as part of this document.")] = None,
+    file: Annotated[str, typer.Argument(metavar="FILE", help="The text to check, or - for standard input.")],
+    doc: Annotated[str | None, typer.Option("--doc", metavar="DOC", help="Read the text as part of this document.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
 ) -> None:
     """Report each citation: does it exist, does a quoted title match, what the rule says, its 2019 equivalent.
@@ -35,7 +37,9 @@ def cite_check(
             raise QueryError(f"unknown document {doc!r}; the documents are {', '.join(graph.docs)}")
         checked = check_text(graph, text, doc)
     if json_out:
-        print_json({"file": file, "citations": [asdict(c) for c in checked], "errors": has_errors(checked)})
+        from ..serialize import cite_check_json
+
+        print_json(cite_check_json(file, checked, has_errors(checked)))
     else:
         _render(checked)
     if has_errors(checked):
@@ -55,16 +59,18 @@ def _read(file: str) -> str:
         raise IzvoriError(f"{file}: not UTF-8 text (byte {exc.start})") from None
 
 
-def _render(checked: tuple[CheckedCitation, ...]) -> None:
-    from rich.table import Table
-    from rich.text import Text
+_VERDICTS = {"ok": ("ok", "green"), "dangling": ("does not exist", "red"),
+             "title_mismatch": ("title mismatch", "yellow")}
 
-    table = Table(title=f"{len(checked)} citations")
-    for column in ("line", "citation", "rule", "verdict", "says / current"):
-        table.add_column(column)
+
+def _render(checked: tuple[CheckedCitation, ...]) -> None:
+    from rich.text import Text  # noqa: F811 - also named for the annotation
+
+    from .layout import grid
+
+    rows: list[list[str | Text]] = []
     for c in checked:
-        verdict = {"ok": "[green]ok[/]", "dangling": "[red]does not exist[/]",
-                   "title_mismatch": "[yellow]title mismatch[/]"}[c.status]
+        word, style = _VERDICTS.get(c.status, (c.status, "yellow"))
         says = c.detail or c.says
         if c.current:
             says += f"\n2019: {', '.join(c.current)}"
@@ -72,8 +78,9 @@ def _render(checked: tuple[CheckedCitation, ...]) -> None:
             says += f"\nEnglish original: CR {c.original.release} {c.original.id}"
         if c.today is not None:
             says += "\ntoday: " + _today_words(c)
-        table.add_row(str(c.line), Text(c.surface), ", ".join(c.targets) or "—", verdict, Text(says))
-    console().print(table)
+        rows.append([c.surface, str(c.line), ", ".join(c.targets) or "—", Text(word, style=style), says])
+    grid(console(), ["citation", "line", "rule", "verdict", "says / current"], rows,
+         title=f"{len(checked)} citations", right=(1,))
 
 
 def _today_words(c: CheckedCitation) -> str:

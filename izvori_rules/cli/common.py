@@ -7,8 +7,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from ..errors import IzvoriError
 
 if TYPE_CHECKING:
@@ -17,37 +15,57 @@ if TYPE_CHECKING:
     from ..graph import RuleGraph
 
 
-def console() -> Console:
-    """Standard output, rich (imported on first use)."""
-    from rich.console import Console
+JUDGE_LANGS = ("en", "sr", "ru")
+LANG_HELP = ("The judge's language for labels and narration: en, sr or ru (everywhere --lang means this; "
+             "the rules themselves are always printed as their documents say them).")
 
-    return Console(highlight=False)
+
+def judge_lang(value: str) -> str:
+    """``--lang``: the judge's language (en, sr, ru), checked."""
+    if value not in JUDGE_LANGS:
+        import typer
+
+        raise typer.BadParameter(f"use one of {', '.join(JUDGE_LANGS)}", param_hint="--lang")
+    return value
+
+
+def console() -> Console:
+    """Standard output, rich (imported on first use): no markup, control characters made visible
+    (:mod:`.terminal`)."""
+    from .terminal import make_console
+
+    return make_console()
 
 
 def error_console() -> Console:
-    """Standard error, rich."""
-    from rich.console import Console
+    """Standard error, rich, as safe as :func:`console`."""
+    from .terminal import make_console
 
-    return Console(stderr=True, highlight=False)
+    return make_console(stderr=True)
 
 
 def print_json(data: Any) -> None:
-    """Machine output for ``--json``: UTF-8, not ASCII-escaped, one document on standard output."""
+    """Machine output for ``--json``: UTF-8, not ASCII-escaped, one document on standard output (``\\u``
+    escapes when the output's encoding cannot write every character)."""
     import json
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    from .terminal import encodes_everything
+
+    text = json.dumps(data, ensure_ascii=not encodes_everything(sys.stdout), indent=2)
+    sys.stdout.write(text + "\n")
 
 
 @contextmanager
 def reported() -> Iterator[None]:
-    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status."""
+    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status
+    (``SystemExit``, which typer passes through, so that the fast path needs no typer)."""
     try:
         yield
     except IzvoriError as exc:
-        from rich.markup import escape
+        from rich.text import Text
 
-        error_console().print(f"[bold red]error:[/] {escape(str(exc))}")
-        raise typer.Exit(exc.exit_code) from None
+        error_console().print(Text.assemble(("error:", "bold red"), " ", str(exc)))
+        raise SystemExit(exc.exit_code) from None
 
 
 @contextmanager

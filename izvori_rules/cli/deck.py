@@ -7,7 +7,7 @@ imported inside the command, so registering it costs ``lookup`` nothing.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -23,11 +23,13 @@ deck_app = typer.Typer(help="Deck registration checks.", no_args_is_help=True)
 app.add_typer(deck_app, name="deck")
 
 
-@deck_app.command("check")
+@deck_app.command("check", epilog="Examples:\n\n  izvori-judge deck check deck.txt\n\n"
+                                  "  izvori-judge deck check deck.txt --ruleset mtg --format limited")
 def check(
-    file: Annotated[Path, typer.Argument(help="The deck list: one 'N name' per line, section headings allowed.")],
-    ruleset: Annotated[str, typer.Option(help="izvori (sr-judge) or mtg (ru-cr).")] = "izvori",
-    format_: Annotated[str, typer.Option("--format", help="constructed or limited; izvori also has competitive "
+    file: Annotated[Path, typer.Argument(
+        metavar="FILE", help="The deck list: one 'N name' per line, section headings allowed.")],
+    ruleset: Annotated[str, typer.Option(metavar="RULESET", help="izvori (sr-judge) or mtg (ru-cr).")] = "izvori",
+    format_: Annotated[str, typer.Option("--format", metavar="FORMAT", help="constructed or limited; izvori also has competitive "
                                                           "(the 60-card minimum of sr-judge A1.20).")] = "constructed",
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
@@ -44,7 +46,9 @@ def check(
     if lookup is not None:
         report = with_equivalents(report, lookup)
     if json_out:
-        print_json(report_json(str(file), report))
+        from ..serialize import deck_json
+
+        print_json(deck_json(str(file), report))
     else:
         _render(str(file), fmt.title, report)
     if not report.legal:
@@ -60,8 +64,9 @@ def equivalents_lookup() -> Callable[[str], tuple[str, ...]] | None:
     try:
         graph = load_graph()
     except IzvoriError as exc:
-        error_console().print(f"[dim]note: equivalents in other documents unavailable ({exc})[/]", markup=True,
-                              highlight=False)
+        from rich.text import Text
+
+        error_console().print(Text(f"note: equivalents in other documents unavailable ({exc})", style="dim"))
         return None
 
     def lookup(ref: str) -> tuple[str, ...]:
@@ -71,38 +76,28 @@ def equivalents_lookup() -> Callable[[str], tuple[str, ...]] | None:
     return lookup
 
 
-def report_json(file: str, report: DeckReport) -> dict[str, Any]:
-    """The ``--json`` contract of issue 4."""
-    violations = []
-    for v in report.violations:
-        item: dict[str, Any] = {"rule": v.rule, "refs": list(v.refs), "message": v.message}
-        if v.card is not None:
-            item["card"] = v.card
-        if v.line is not None:
-            item["line"] = v.line
-        violations.append(item)
-    return {
-        "file": file, "ruleset": report.ruleset, "format": report.format, "legal": report.legal,
-        "counts": dict(report.counts), "total": report.total, "violations": violations,
-        "unreadable": [{"line": u.line, "text": u.text} for u in report.unreadable],
-    }
-
-
 def _render(file: str, title: str, report: DeckReport) -> None:
-    from rich.markup import escape
+    """The verdict, the counts, and each violation with the rules of the ruleset's own document (the first
+    reference's; the equivalents in other documents are in ``--json``)."""
+    from rich.text import Text
+
+    from .layout import hang
 
     out = console()
-    out.soft_wrap = True  # long paths and reference lists stay on one line, as a judge copies them
-    verdict = "[bold green]legal[/]" if report.legal else "[bold red]illegal[/]"
-    out.print(f"{escape(file)}: {verdict} under {report.ruleset} {report.format} ({escape(title)})")
+    verdict = ("legal", "bold green") if report.legal else ("illegal", "bold red")
+    hang(out, Text.assemble(f"{file}: ", verdict, f" under {report.ruleset} {report.format} ({title})"))
     for section, count in report.counts:
-        out.print(f"  {escape(section)}: {count}")
+        out.print(Text(f"  {section}: {count}"))
     out.print(f"  deck total: {report.total}" + (f", sideboard: {report.sideboard}" if report.sideboard else ""))
     for v in report.violations:
         where = f" (line {v.line})" if v.line is not None else ""
-        out.print(f"[red]✗[/] {escape(v.message)}{where}")
-        out.print(f"    [dim]{v.rule}: {escape(', '.join(v.refs))}[/]")
+        hang(out, Text.assemble(("✗ ", "red"), v.message, where), 0, 2)
+        own = v.refs[0].partition(":")[0] + ":" if v.refs else ""
+        shown = [r for r in v.refs if r.startswith(own) and ":glossary:" not in r] or list(v.refs[:1])
+        more = len(v.refs) - len(shown)
+        hang(out, Text(f"{v.rule}: {', '.join(shown)}" + (f" (+{more} more: glossary, other documents; --json)" if more else ""),
+                       style="dim"), 4, 6)
     if report.unreadable:
-        out.print(f"[yellow]{len(report.unreadable)} line(s) not read as cards or headings:[/]")
+        out.print(Text(f"{len(report.unreadable)} line(s) not read as cards or headings:", style="yellow"))
         for u in report.unreadable:
-            out.print(f"  {u.line}: {escape(u.text)}")
+            hang(out, Text(f"  {u.line}: {u.text}"), 0, 6)

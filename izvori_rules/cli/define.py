@@ -24,10 +24,15 @@ _FIRST_LINE_WIDTH = 100
 _TERM_HELP = "A term in any language, quoted or not: trample, Razbijač, РАЗБИЈАЧ, пробивной удар."
 
 
-@app.command()
+@app.command(epilog="Examples:\n\n  izvori-judge define Razbijač\n\n  izvori-judge define пробивной удар --markdown")
 def define(
     term: Annotated[list[str], typer.Argument(metavar="TERM...", help=_TERM_HELP)],
     json_output: Annotated[bool, typer.Option("--json", help="Print the concepts as JSON.")] = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
+    = False,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", metavar="URL", help="With --markdown: link rules to the offline rulebook (export html) there.")]
+    = None,
 ) -> None:
     """Show a game concept in every language, with its defining rules and glossary entries."""
     from ..text.concepts import load_concepts
@@ -36,7 +41,14 @@ def define(
     with reported():
         match = load_concepts().lookup(query)
     if json_output:
-        print_json(_as_json(match))
+        from ..serialize import concepts_json
+
+        print_json(concepts_json(match))
+    elif match.concepts and markdown:
+        from .markdown import define_markdown, write
+
+        texts = _first_lines(ref for concept in match.concepts for ref in (*concept.rules, *concept.glossary))
+        write(define_markdown(match, texts, base_url))
     elif match.concepts:
         _render(match)
     else:
@@ -45,31 +57,13 @@ def define(
         raise typer.Exit(1)
 
 
-def _as_json(match: ConceptMatch) -> dict[str, Any]:
-    """The ``--json`` document: the query, every matching concept, and suggestions when none matched."""
-    return {
-        "query": match.query,
-        "concepts": [
-            {
-                "id": concept.id,
-                "kind": concept.kind,
-                "terms": {lang: list(words) for lang, words in concept.terms},
-                "rules": list(concept.rules),
-                "glossary": list(concept.glossary),
-            }
-            for concept in match.concepts
-        ],
-        "suggestions": list(match.suggestions),
-    }
-
-
 def _render(match: ConceptMatch) -> None:
-    from rich.markup import escape
+    from rich.text import Text
 
     out = console()
     texts = _first_lines(ref for concept in match.concepts for ref in (*concept.rules, *concept.glossary))
     if len(match.concepts) > 1:
-        out.print(f"[bold]{escape(match.query)}[/] names {len(match.concepts)} concepts:\n")
+        out.print(Text.assemble((match.query, "bold"), f" names {len(match.concepts)} concepts:\n"))
     for number, concept in enumerate(match.concepts):
         if number:
             out.print()
@@ -77,36 +71,28 @@ def _render(match: ConceptMatch) -> None:
 
 
 def _render_concept(concept: Concept, texts: dict[str, str]) -> None:
-    from rich.markup import escape
-    from rich.table import Table
+    from rich.text import Text
+
+    from .layout import hang, labelled
 
     out = console()
-    out.print(f"[bold cyan]{escape(concept.id)}[/]  [dim]{escape(concept.kind)}[/]")
-    table = Table(show_header=False, box=None, padding=(0, 2, 0, 0))
-    table.add_column(style="bold")
-    table.add_column()
+    out.print(Text.assemble((concept.id, "bold cyan"), "  ", (concept.kind, "dim")))
     for lang, words in concept.terms:
-        shown = ", ".join(escape(word) for word in words) if words else "[dim]—[/]"
-        table.add_row(_LANGUAGE_NAMES[lang], shown)
-    out.print(table)
+        labelled(out, _LANGUAGE_NAMES[lang], ", ".join(words) if words else Text("—", style="dim"))
     for title, refs in (("Rules", concept.rules), ("Glossary", concept.glossary)):
         if refs:
-            out.print(f"[bold]{title}[/]")
-            listing = Table(show_header=False, box=None, padding=(0, 2, 0, 2))
-            listing.add_column(no_wrap=True)
-            listing.add_column(style="dim")
+            out.print(Text(title, style="bold"))
             for ref in refs:
-                listing.add_row(escape(ref), escape(texts.get(ref, "")))
-            out.print(listing)
+                hang(out, Text.assemble((ref, "bold"), "  ", (texts.get(ref, ""), "dim")), 2, 6)
     if concept.note:
-        out.print(f"[bold]Note[/]  {escape(concept.note)}")
+        labelled(out, "Note", concept.note, indent=0)
 
 
 def _render_not_found(match: ConceptMatch) -> None:
-    from rich.markup import escape
+    from rich.text import Text
 
     hint = f"; did you mean {', '.join(match.suggestions)}?" if match.suggestions else ""
-    error_console().print(f"[bold red]error:[/] no concept {escape(repr(match.query))}{escape(hint)}")
+    error_console().print(Text.assemble(("error:", "bold red"), f" no concept {match.query!r}{hint}"))
 
 
 def _first_lines(refs: Any) -> dict[str, str]:
@@ -118,9 +104,9 @@ def _first_lines(refs: Any) -> dict[str, str]:
     try:
         graph = load_graph()
     except IzvoriError as exc:
-        from rich.markup import escape
+        from rich.text import Text
 
-        error_console().print(f"[dim]rule texts unavailable: {escape(str(exc))}[/]")
+        error_console().print(Text(f"rule texts unavailable: {exc}", style="dim"))
         return {}
     lines: dict[str, str] = {}
     for ref in refs:

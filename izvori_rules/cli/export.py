@@ -15,9 +15,9 @@ export_app = typer.Typer(help="Export the rule graph (XML with its RELAX NG sche
 app.add_typer(export_app, name="export")
 
 
-@export_app.command("xml")
+@export_app.command("xml", epilog="Example:\n\n  izvori-judge export xml rules.xml")
 def export_xml(
-    out: Annotated[Path, typer.Argument(help="The XML file to write.")],
+    out: Annotated[Path, typer.Argument(metavar="OUT.xml", help="The XML file to write.")],
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
 ) -> None:
     """The whole graph (documents, rules, citations, equivalents, flags, glossary, concepts) as one XML file."""
@@ -41,9 +41,9 @@ def export_xml(
     console().print(f"Wrote {count} nodes and {len(concepts)} concepts to {out}.")
 
 
-@export_app.command("html")
+@export_app.command("html", epilog="Example:\n\n  izvori-judge export html rulebook/  (then open rulebook/index.html)")
 def export_html(
-    out: Annotated[Path, typer.Argument(help="The folder to write the site into (created if missing).")],
+    out: Annotated[Path, typer.Argument(metavar="OUT", help="The folder to write the site into (created if missing).")],
     force: Annotated[bool, typer.Option("--force", help="Replace the folder even if it is not an earlier export.")]
     = False,
 ) -> None:

@@ -1,82 +1,93 @@
 """``izvori-judge scenario run FILE``, ``scenario check DIR`` and ``combat``: the engine's answers.
 
 Each command calls one engine function and renders its result; the engine (and yaml) are imported inside the
-command bodies so that starting the CLI stays fast. Exit statuses are the scenario's: 0 passed, 1 an
-expectation failed, 2 invalid file, 3 a missing choice or something not modelled, 4 an illegal action.
+command bodies so that starting the CLI stays fast. ``scenario run`` answers first (life totals, what died, the
+expectations), then narrates the steps with the rules of the scenario's own ruleset (the other documents'
+equivalents with ``--equivalents``). Words come from ``corpus/messages.toml`` in the judge's ``--lang``.
+Exit statuses are the scenario's: 0 passed, 1 an expectation failed, 2 invalid file, 3 a missing choice or
+something not modelled, 4 an illegal action.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from . import app
-from .common import console, print_json, reported
+from .common import LANG_HELP, console, judge_lang, print_json, reported
 
 if TYPE_CHECKING:
-    from ..engine.result import ScenarioResult
+    from rich.console import Console
 
-LANGS = ("en", "sr")
+    from ..engine.result import FinalState, PermanentState, ScenarioResult
+
+FORMAT_HELP = ("The file format (YAML, version 1) is described in the README, section \"The rules engine and "
+               "scenarios\"; corpus/scenarios/ holds 125 examples.")
 scenario_app = typer.Typer(name="scenario", help="Play \"what happens if\" scenarios by the rules.",
-                           no_args_is_help=True)
+                           no_args_is_help=True, context_settings={"help_option_names": ["-h", "--help"]})
 app.add_typer(scenario_app, name="scenario")
 
 
-def _lang(value: str) -> str:
-    if value not in LANGS:
-        raise typer.BadParameter(f"use one of {', '.join(LANGS)}", param_hint="--lang")
-    return value
-
-
-@scenario_app.command("run")
+@scenario_app.command("run", epilog=f"{FORMAT_HELP}\n\nExamples:\n\n  izvori-judge scenario run "
+                      "corpus/scenarios/izvori-razbijac-trample-excess.yaml --lang sr\n\n"
+                      "  izvori-judge scenario run my-question.yaml --markdown --base-url https://rules.example/")
 def run(
-    file: Path = typer.Argument(..., help="A scenario file (YAML, format version 1)."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    lang: str = typer.Option("en", "--lang", help="Language of the narration: en or sr."),
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A scenario file (YAML, format version 1).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
+    equivalents: Annotated[bool, typer.Option(
+        "--equivalents", help="Show, under each step, the equivalent rules in the other documents.")] = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
+    = False,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", metavar="URL", help="With --markdown: link rules to the offline rulebook (export html) there.")]
+    = None,
 ) -> None:
-    """Play a scenario: the narrated steps with their rules, the final state, each expectation."""
-    lang = _lang(lang)
+    """Play a scenario and answer first: life totals, what died, the expectations; then each step with its rules.
+
+    FILE is a YAML scenario (see below for where the format is described)."""
+    lang = judge_lang(lang)
     with reported():
         from ..engine.runner import run_scenario
 
         result = run_scenario(file, lang=lang)
-        equivalents = _equivalents(result)
+        also = _equivalents(result) if equivalents or as_json else {}
     if as_json:
         data = result.to_json()
-        if equivalents:
+        if also:
             for step in data["steps"]:
-                step["equivalents"] = sorted({e for r in step["rules"] for e in equivalents.get(r, ())})
+                step["equivalents"] = sorted({e for r in step["rules"] for e in also.get(r, ())})
         print_json(data)
+    elif markdown:
+        from .markdown import scenario_markdown, write
+        from .scenario_answer import own_rules
+
+        write(scenario_markdown(result, lang, own_rules(result), also, base_url))
     else:
-        _render(result, equivalents, lang)
+        _render(result, also, lang)
     raise typer.Exit(result.exit_status)
 
 
-@scenario_app.command("check")
+@scenario_app.command("check", epilog="Example:\n\n  izvori-judge scenario check corpus/scenarios/")
 def check(
-    directory: Path = typer.Argument(..., help="A folder of scenario files."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON array."),
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="A folder of scenario files.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
 ) -> None:
     """Run every scenario in a folder and print a table; exits with the worst status."""
     from ..engine.errors import ScenarioInvalid
     from ..engine.runner import run_scenario
+    from ..serialize import scenario_row_json
 
     if not directory.is_dir():
         raise typer.BadParameter(f"{directory} is not a folder", param_hint="DIR")
     rows: list[dict[str, Any]] = []
     for path in sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")]):
         try:
-            result = run_scenario(path)
+            rows.append(scenario_row_json(path.name, run_scenario(path)))
         except ScenarioInvalid as exc:
             rows.append({"file": path.name, "status": 2, "reason": str(exc), "checks": ""})
-            continue
-        ok = sum(o.passed for o in result.expectations)
-        reason = result.rejected.reason if result.rejected and result.exit_status else ""
-        failed = [o.check for o in result.expectations if not o.passed]
-        rows.append({"file": path.name, "status": result.exit_status, "checks": f"{ok}/{len(result.expectations)}",
-                     "reason": reason or ("failed: " + ", ".join(failed) if failed else "")})
     if as_json:
         print_json(rows)
     else:
@@ -84,26 +95,35 @@ def check(
     raise typer.Exit(max((int(r["status"]) for r in rows), default=0))
 
 
-@app.command("combat")
+@app.command("combat", epilog="Examples:\n\n  izvori-judge combat --attacker \"60/60 Razbijač\" --blockers \"20/20\"\n\n"
+                              "  izvori-judge combat --ruleset mtg --attacker \"3/3 пробивной удар\" --blockers "
+                              "\"2/2 red\" \"1/1\"")
 def combat(
-    blockers_more: list[str] = typer.Argument(None, hidden=True),
-    ruleset: str = typer.Option("mtg", "--ruleset", help="mtg or izvori."),
-    attacker: str = typer.Option(..., "--attacker", help="The attacker: \"P/T keyword ...\"."),
-    blockers: list[str] = typer.Option([], "--blockers", help="Each blocker: \"P/T keyword ...\"; several may "
-                                       "follow one --blockers."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    lang: str = typer.Option("en", "--lang", help="Language of the answer: en or sr."),
+    blockers_more: Annotated[list[str] | None, typer.Argument(
+        metavar="[BLOCKER]...", help="More blockers after --blockers, without repeating it.", show_default=False)]
+    = None,
+    ruleset: Annotated[str, typer.Option("--ruleset", metavar="RULESET", help="izvori (sr-judge) or mtg (ru-cr).")]
+    = "izvori",
+    attacker: Annotated[str, typer.Option("--attacker", metavar="\"P/T KEYWORD...\"", help=(
+        "The attacker: power/toughness, then keywords in any document's words (trample, Razbijač, пробивной "
+        "удар) and colours (red, crvena)."))] = "",
+    blockers: Annotated[list[str] | None, typer.Option("--blockers", metavar="\"P/T KEYWORD...\"", help=(
+        "Each blocker, like the attacker; several may follow one --blockers."))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
 ) -> None:
     """One combat, answered in one line: who assigns what, who dies, what the defending player takes."""
-    lang = _lang(lang)
+    lang = judge_lang(lang)
+    if not attacker:
+        raise typer.BadParameter("give the attacker, like --attacker \"3/3 trample\"", param_hint="--attacker")
     with reported():
         from ..engine.quick import quick_combat
 
-        answer = quick_combat(ruleset, attacker, [*blockers, *(blockers_more or [])], lang)
+        answer = quick_combat(ruleset, attacker, [*(blockers or []), *(blockers_more or [])], lang)
     if as_json:
         print_json(answer.to_json())
     else:
-        console().print(answer.line, highlight=False, markup=False)
+        console().print(answer.line)
     raise typer.Exit(answer.exit_status)
 
 
@@ -126,83 +146,90 @@ def _equivalents(result: ScenarioResult) -> dict[str, tuple[str, ...]]:
     return out
 
 
-_LABELS = {
-    "en": {"question": "Question", "steps": "What happens", "state": "Final state", "expect": "Expectations",
-           "rejected": "Stopped", "life": "life", "poison": "poison", "library": "library", "pool": "mana pool",
-           "stack": "Stack", "winner": "Winner", "pass": "passed", "fail": "FAILED", "also": "also"},
-    "sr": {"question": "Pitanje", "steps": "Šta se dešava", "state": "Stanje na kraju", "expect": "Očekivanja",
-           "rejected": "Zaustavljeno", "life": "život", "poison": "otrov", "library": "biblioteka",
-           "pool": "izvorište", "stack": "Niz", "winner": "Pobednik", "pass": "prošlo", "fail": "NIJE PROŠLO",
-           "also": "takođe"},
-}
+def _render(result: ScenarioResult, also: dict[str, tuple[str, ...]], lang: str) -> None:
+    from rich.text import Text
 
+    from ..messages import labels
+    from .layout import hang, labelled
+    from .scenario_answer import answer_lines, expectation_lines
 
-def _render(result: ScenarioResult, equivalents: dict[str, tuple[str, ...]], lang: str) -> None:
-    from rich.markup import escape
-
-    out, words = console(), _LABELS[lang]
-    out.print(f"[bold]{escape(result.scenario)}[/] ({result.ruleset})")
+    out, words = console(), labels(lang)
+    hang(out, Text.assemble((result.scenario, "bold"), f" ({result.ruleset})"))
     if result.question:
-        out.print(f"{words['question']}: {escape(result.question)}")
-    out.print(f"\n[bold]{words['steps']}[/]")
-    for n, step in enumerate(result.steps, 1):
-        rules = ", ".join(step.rules)
-        also = sorted({e for r in step.rules for e in equivalents.get(r, ())})
-        tail = f" [dim]{escape(f'[{rules}]')}" + (f" ({words['also']}: {escape(', '.join(also))})" if also else "")
-        tail += "[/]"
-        out.print(f"{n:3}. {escape(step.text)}" + (tail if step.rules else ""))
-    if result.rejected is not None:
-        out.print(f"\n[bold red]{words['rejected']}[/] ({result.rejected.kind}): {escape(result.rejected.reason)}")
-    if result.state is not None:
-        _render_state(result, words)
+        labelled(out, words["question"], result.question, indent=0)
+    out.print(Text(words["answer"], style="bold green"))
+    for label, value in answer_lines(result, lang):
+        labelled(out, label, value)
     if result.expectations:
-        out.print(f"\n[bold]{words['expect']}[/]")
-        for o in result.expectations:
-            mark = f"[green]{words['pass']}[/]" if o.passed else f"[red]{words['fail']}[/]"
-            note = f" ({escape(o.note)})" if o.note else ""
-            out.print(f"  {mark} {escape(o.check)}: expected {escape(repr(o.expected))}, got "
-                      f"{escape(repr(o.actual))}{note}")
+        out.print(Text(words["expect"], style="bold"))
+        for passed, shown in expectation_lines(result, lang):
+            mark = ("✓ ", "green") if passed else ("✗ ", "bold red")
+            hang(out, Text.assemble(mark, shown), 2, 4)
+    _render_steps(out, result, also, words)
+    if result.state is not None:
+        _render_state(out, result.state, words, lang)
 
 
-def _render_state(result: ScenarioResult, words: dict[str, str]) -> None:
-    from rich.markup import escape
-    from rich.table import Table
+def _render_steps(out: Console, result: ScenarioResult, also: dict[str, tuple[str, ...]],
+                  words: dict[str, str]) -> None:
+    from rich.text import Text
 
-    state = result.state
-    assert state is not None
-    out = console()
-    out.print(f"\n[bold]{words['state']}[/]")
-    table = Table(show_header=True, header_style="bold")
-    for column in ("", words["life"], words["poison"], words["library"], words["pool"], "hand", "battlefield",
-                   "graveyard", "exile"):
-        table.add_column(column)
+    from .layout import hang
+    from .scenario_answer import own_rules
+
+    own = own_rules(result)
+    out.print()
+    # The rules of the ruleset's own document, written without the document's name (given once, in the heading).
+    hang(out, Text.assemble((words["steps"], "bold"), f" ({words['rules']}: {own})" if own else ""))
+    for n, step in enumerate((s for s in result.steps if s.event != "start"), 1):
+        rules = [r.partition(":")[2] for r in step.rules if r.startswith(own + ":")] if own else list(step.rules)
+        hang(out, Text.assemble(f"{n:>2}. ", step.text), 0, 4)
+        if rules:
+            hang(out, Text(", ".join(rules), style="dim"), 4, 4)
+        others = sorted({e for r in step.rules for e in also.get(r, ())})
+        if others:
+            hang(out, Text(f"≡ {', '.join(others)}", style="dim cyan"), 4, 6)
+
+
+def _render_state(out: Console, state: FinalState, words: dict[str, str], lang: str) -> None:
+    from .layout import grid, labelled
+
+    zones = ("hand", "battlefield", "graveyard", "exile")
+    rows = []
     for p in state.players:
-        zones = dict(p.zones)
-        table.add_row(escape(p.name), str(p.life), str(p.poison), str(p.library), p.mana_pool,
-                      *(escape(", ".join(zones[z])) for z in ("hand", "battlefield", "graveyard", "exile")))
-    out.print(table)
-    for perm in state.permanents:
-        pt = f"{perm.power}/{perm.toughness} " if perm.power is not None else ""
-        extra = [f"damage {perm.damage}"] if perm.damage else []
-        extra += ["tapped"] if perm.tapped else []
-        extra += [f"{k}×{n}" for k, n in perm.counters]
-        out.print(f"  {escape(perm.key)}: {pt}{escape(' '.join(perm.keywords))} {escape(', '.join(extra))}")
+        held = dict(p.zones)
+        mine = [_permanent(perm, words, lang) for perm in state.permanents if perm.controller == p.name]
+        rows.append([p.name, str(p.life), str(p.poison) if p.poison else "", str(p.library), p.mana_pool,
+                     *("; ".join(mine) if z == "battlefield" else ", ".join(held.get(z, ())) for z in zones)])
+    out.print()
+    grid(out, [words["player"], words["life"], words["poison"], words["library"], words["pool"],
+               *(words[z] for z in zones)], rows, title=words["state"], right=(1, 2, 3))
     if state.stack:
-        out.print(f"{words['stack']}: {escape(', '.join(state.stack))}")
+        labelled(out, words["stack"], ", ".join(state.stack), indent=0)
     if state.winner:
-        out.print(f"{words['winner']}: {escape(state.winner)}")
+        labelled(out, words["winner"], words["draw_game"] if state.winner == "draw" else state.winner, 0)
+
+
+def _permanent(perm: PermanentState, words: dict[str, str], lang: str) -> str:
+    """``Colossal Dreadmaw (60/60, Razbijač, šteta 20, aktivirano)``."""
+    from ..messages import keyword_name
+
+    parts = [f"{perm.power}/{perm.toughness}"] if perm.power is not None else []
+    parts += [keyword_name(k, lang) for k in perm.keywords]
+    parts += [f"{words['damage']} {perm.damage}"] if perm.damage else []
+    parts += [words["tapped"]] if perm.tapped else []
+    parts += [f"{k}×{n}" for k, n in perm.counters]
+    return perm.key + (f" ({', '.join(parts)})" if parts else "")
 
 
 def _render_table(rows: list[dict[str, Any]]) -> None:
-    from rich.markup import escape
-    from rich.table import Table
+    from rich.text import Text
 
-    table = Table(show_header=True, header_style="bold")
-    for column in ("file", "status", "checks", "reason"):
-        table.add_column(column)
-    for row in rows:
-        color = "green" if row["status"] == 0 else "red"
-        table.add_row(escape(row["file"]), f"[{color}]{row['status']}[/]", row["checks"], escape(row["reason"]))
-    console().print(table)
+    from .layout import grid
+
+    out = console()
+    cells = [[row["file"], Text(str(row["status"]), style="green" if row["status"] == 0 else "red"), row["checks"],
+              row["reason"]] for row in rows]
+    grid(out, ["file", "status", "checks", "reason"], cells, right=(1,))
     passed = sum(r["status"] == 0 for r in rows)
-    console().print(f"{passed}/{len(rows)} passed")
+    out.print(f"{passed}/{len(rows)} passed")

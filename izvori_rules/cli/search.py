@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,24 +16,43 @@ index_app = typer.Typer(help="The full-text index (built on first use into the c
 app.add_typer(index_app, name="index")
 
 
-@app.command()
+@app.command(epilog="Examples:\n\n  izvori-judge search razbijac\n\n  izvori-judge search \"first strike\" --doc ru-cr\n\n"
+                    "  izvori-judge search hřbitov --doc cs\n\n  izvori-judge search D10.11-D10.19 --markdown")
 def search(
-    query: Annotated[list[str], typer.Argument(help="Words, \"quoted phrases\", a rule number, range or prefix.")],
-    doc: Annotated[str | None, typer.Option("--doc", help="Only this document (sr-judge, cs-cr, ...).")] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help="Only documents in this language (sr, cs, ru...).")] = None,
+    query: Annotated[list[str], typer.Argument(
+        metavar="QUERY...", help="Words, \"quoted phrases\", a rule number, range or prefix.")],
+    doc: Annotated[str | None, typer.Option(
+        "--doc", metavar="DOC", help="Only this document (sr-judge, cs-cr, ...) or the documents in this language "
+        "(sr, cs, ru, pt).")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="LANG", hidden=True, help="Old spelling of --doc LANG (documents in this language).")]
+    = None,
     limit: Annotated[int | None, typer.Option(
         "--limit", min=1, max=5000, help="How many hits (default 10; a citation shows every rule it names).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the search contract as JSON.")] = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
+    = False,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", metavar="URL", help="With --markdown: link rules to the offline rulebook (export html) there.")]
+    = None,
 ) -> None:
     """Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script."""
     from ..search.searcher import CITATION, query_kind
 
     text = " ".join(query)
+    if doc is not None and lang is None and "-" not in doc:  # --doc sr: the documents in a language
+        doc, lang = None, doc
     with reported():
         searcher = _searcher(quiet=json_out or query_kind(text) == CITATION)
         result = searcher.search(text, doc=doc, lang=lang, limit=limit)
     if json_out:
-        print_json(result_json(result))
+        from ..serialize import search_json
+
+        print_json(search_json(result))
+    elif markdown:
+        from .markdown import search_markdown, write
+
+        write(search_markdown(searcher.graph, result, base_url))
     else:
         _render(searcher, result)
     if not result.hits:
@@ -57,19 +76,10 @@ def _searcher(quiet: bool) -> Searcher:
     return searcher
 
 
-def result_json(result: SearchResult) -> dict[str, Any]:
-    """The search contract of issue 3."""
-    return {
-        "query": result.query, "kind": result.kind,
-        "expanded": {"concepts": list(result.concepts), "terms": {lang: list(t) for lang, t in result.terms}},
-        "hits": [{"ref": h.ref, "doc": h.doc, "id": h.id, "score": h.score, "snippet": h.snippet.text,
-                  "highlights": [list(span) for span in h.snippet.spans]} for h in result.hits],
-        "suggestions": list(result.suggestions),
-    }
-
-
 def _render(searcher: Searcher, result: SearchResult) -> None:
     from rich.text import Text
+
+    from .layout import hang
 
     out = console()
     if result.concepts:
@@ -79,14 +89,14 @@ def _render(searcher: Searcher, result: SearchResult) -> None:
         out.print(Text.assemble((f"Nothing found for {result.query!r}.", "bold red"), hint))
     for hit in result.hits:
         crumbs = " › ".join(n.id for n in searcher.graph.breadcrumb(hit.ref)[:-1])
-        out.print(Text.assemble((hit.ref, "bold cyan"), ("  " + crumbs, "dim")))
-        snippet = Text("    " + hit.snippet.text)
+        hang(out, Text.assemble((hit.ref, "bold cyan"), ("  " + crumbs, "dim")), 0, 4)
+        snippet = Text(hit.snippet.text)
         for start, end in hit.snippet.spans:
-            snippet.stylize("bold yellow", start + 4, end + 4)
-        out.print(snippet)
+            snippet.stylize("bold yellow", start, end)
+        hang(out, snippet, 4, 4)
 
 
-@index_app.command("build")
+@index_app.command("build", epilog="Example:\n\n  izvori-judge index build")
 def index_build() -> None:
     """Rebuild the search index now, with a progress bar."""
     from ..search.searcher import open_searcher

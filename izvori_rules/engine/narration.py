@@ -1,7 +1,10 @@
-"""The text of each narrated event, in English (``en``) and Serbian (``sr``, the judge's rules' terms).
+"""The text of each narrated event, in the judge's language (``en``, ``sr``, ``ru``).
 
-The engine records events as data (:class:`~.state.Event`); this module only renders them. An event without a
-template falls back to its name and values, so a new event never breaks the narration.
+The engine records events as data (:class:`~.state.Event`); this module only renders them. The words live in
+``corpus/messages.toml`` (``[LANG.events]``, one message per event, read by :mod:`izvori_rules.messages`), where a
+judge can correct them; the functions below only choose which message an event takes and prepare its values
+(lists joined, keyword ids named in the language). An event without a message falls back to its name and values,
+so a new event never breaks the narration.
 """
 
 from __future__ import annotations
@@ -9,33 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-LANGS = ("en", "sr")
+from ..messages import LANGS, keyword_name, text
 
-STEP_NAMES = {
-    "en": {"untap": "untap step", "upkeep": "upkeep", "draw": "draw step", "main1": "precombat main phase",
-           "beginning_of_combat": "beginning of combat step", "declare_attackers": "declare attackers step",
-           "declare_blockers": "declare blockers step", "combat_damage": "combat damage step",
-           "end_of_combat": "end of combat step", "main2": "postcombat main phase", "end": "end step",
-           "cleanup": "cleanup step"},
-    "sr": {"untap": "korak deaktiviranja", "upkeep": "korak pripreme", "draw": "korak vučenja",
-           "main1": "glavna faza pre borbe", "beginning_of_combat": "korak početka borbe",
-           "declare_attackers": "korak najave bića koja napadaju",
-           "declare_blockers": "korak najave bića koja blokiraju", "combat_damage": "korak borbene štete",
-           "end_of_combat": "korak kraja borbe", "main2": "glavna faza posle borbe", "end": "korak kraja poteza",
-           "cleanup": "korak odbacivanja"},
-}
-_WHY_GRAVEYARD = {
-    "en": {"destroy": "is destroyed", "lethal": "has lethal damage and is destroyed",
-           "deathtouch": "was dealt damage by a deathtouch source and is destroyed",
-           "toughness": "has toughness 0 or less and is put into its owner's graveyard",
-           "sacrifice": "is sacrificed", "aura": "is attached to nothing legal and goes to the graveyard",
-           "legend": "goes to the graveyard under the legend rule"},
-    "sr": {"destroy": "biva uništeno", "lethal": "ima smrtonosnu štetu i biva uništeno",
-           "deathtouch": "je primilo štetu od smrtonosnog izvora i biva uništeno",
-           "toughness": "ima izdržljivost 0 ili manje i ide na odlagalište vlasnika",
-           "sacrifice": "je žrtvovano", "aura": "nije ispravno vezan i ide na odlagalište",
-           "legend": "ide na odlagalište po pravilu legendi"},
-}
+__all__ = ["LANGS", "render"]
 
 
 def _join(items: list[Any], lang: str) -> str:
@@ -44,73 +23,57 @@ def _join(items: list[Any], lang: str) -> str:
         return "—"
     if len(words) == 1:
         return words[0]
-    return ", ".join(words[:-1]) + (" and " if lang == "en" else " i ") + words[-1]
+    return ", ".join(words[:-1]) + f" {text(lang, 'words', 'and')} " + words[-1]
 
 
 def _split(split: list[list[Any]], lang: str) -> str:
-    return _join([f"{n} to {to}" if lang == "en" else f"{n} na {to}" for to, n in split], lang)
+    item = text(lang, "words", "split_item")
+    return _join([item.format(n=n, to=to) for to, n in split], lang)
 
 
-def _step(a: dict[str, Any], lang: str) -> str:
-    name = STEP_NAMES[lang][a["step"]]
+def _step(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
     if a.get("first_strike"):
-        return ("First-strike combat damage step" if lang == "en" else "Prvi korak borbene štete (Jurišnik)")
-    return (f"Turn {a.get('turn')}, {a.get('active')}: {name}" if lang == "en"
-            else f"Potez {a.get('turn')}, {a.get('active')}: {name}")
+        return "step_first_strike", a
+    return "step", {**a, "name": text(lang, "steps", a["step"])}
 
 
-def _attackers(a: dict[str, Any], lang: str) -> str:
-    pairs = [f"{o} → {p}" for o, p in a["attackers"]]
-    vig = a.get("vigilant") or []
-    if lang == "en":
-        text = f"{a['player']} attacks with {_join(pairs, lang)}; attackers tap"
-        return text + (f" (except {_join(vig, lang)}: vigilance)" if vig else "")
-    text = f"{a['player']} napada bićima {_join(pairs, lang)}; bića koja napadaju se aktiviraju"
-    return text + (f" (osim {_join(vig, lang)}: Opreznost)" if vig else "")
+def _attackers(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
+    values = {**a, "pairs": _join([f"{o} → {p}" for o, p in a["attackers"]], lang)}
+    return ("declare_attackers_vigilance" if a.get("vigilant") else "declare_attackers"), values
 
 
-def _blockers(a: dict[str, Any], lang: str) -> str:
-    pairs = [f"{b} → {t}" for b, t in a["blocks"]]
-    return f"Blocks: {_join(pairs, lang)}" if lang == "en" else f"Blokiranje: {_join(pairs, lang)}"
+def _blockers(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
+    return "declare_blockers", {**a, "pairs": _join([f"{b} → {t}" for b, t in a["blocks"]], lang)}
 
 
-def _assign(a: dict[str, Any], lang: str) -> str:
-    src, split, event = a["source"], a["split"], a["how"]
-    if not split:
-        if event == "assign_no_blockers":
-            return (f"{src} is blocked but no blocker remains: it assigns no combat damage" if lang == "en"
-                    else f"{src} je blokirano, ali nijedno biće ga više ne blokira: ne raspoređuje štetu")
-        return (f"{src} assigns no combat damage" if lang == "en" else f"{src} ne raspoređuje borbenu štetu")
-    how = ("as the file assigns" if a.get("given") else "by default") if lang == "en" else (
-        "kako je zadato" if a.get("given") else "podrazumevano")
-    if lang == "en":
-        return f"{src} assigns {_split(split, lang)} ({how})"
-    return f"{src} raspoređuje {_split(split, lang)} ({how})"
+def _assign(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
+    if not a["split"]:
+        return ("assign_no_blockers" if a["how"] == "assign_no_blockers" else "assign_none"), a
+    how = text(lang, "words", "assign_given" if a.get("given") else "assign_default")
+    return "assign", {**a, "split": _split(a["split"], lang), "how": how}
 
 
-def _damage(a: dict[str, Any], lang: str) -> str:
-    kind = ("combat damage" if lang == "en" else "borbene štete") if a.get("combat") else ("damage" if lang == "en"
-                                                                                          else "štete")
-    if lang == "en":
-        text = f"{a['source']} deals {a['amount']} {kind} to {a['to']}"
-        if a.get("player"):
-            text += f" ({a['to']} is at {a['life']} life)"
-        return text + (" (deathtouch)" if a.get("deathtouch") else "")
-    text = f"{a['source']} nanosi {a['amount']} {kind}: {a['to']}"
-    if a.get("player"):
-        text += f" ({a['to']} ima {a['life']} života)"
-    return text
+def _damage(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
+    kind = text(lang, "words", "combat_damage" if a.get("combat") else "damage")
+    return ("damage_player" if a.get("player") else "damage"), {**a, "kind": kind}
 
 
-def _to_graveyard(why: str) -> Callable[[dict[str, Any], str], str]:
-    return lambda a, lang: f"{a['obj']} {_WHY_GRAVEYARD[lang][why]}"
+def _grant(a: dict[str, Any], lang: str) -> tuple[str, dict[str, Any]]:
+    return "grant", {**a, "keywords": [keyword_name(str(k), lang) for k in a.get("keywords") or []]}
 
 
-def _t(en: str, sr: str) -> Callable[[dict[str, Any], str], str]:
-    def render(a: dict[str, Any], lang: str) -> str:
-        values = {k: (_join(v, lang) if isinstance(v, list) else v) for k, v in a.items()}
-        return (en if lang == "en" else sr).format_map(_Missing(values))
-    return render
+# Events whose message depends on their values; every other event's message is the event's own name.
+CHOOSERS: dict[str, Callable[[dict[str, Any], str], tuple[str, dict[str, Any]]]] = {
+    "step": _step,
+    "declare_attackers": _attackers,
+    "declare_blockers": _blockers,
+    "assign": _assign,
+    "combat_damage": lambda a, lang: _damage({**a, "combat": True}, lang),
+    "damage": _damage,
+    "damage_order": lambda a, lang: ("damage_order" if a.get("has_order") else "damage_order_none", a),
+    "resolve": lambda a, lang: ("resolve_spell" if a.get("kind") == "spell" else "resolve_ability", a),
+    "grant": _grant,
+}
 
 
 class _Missing(dict[str, Any]):
@@ -118,125 +81,34 @@ class _Missing(dict[str, Any]):
         return "?"
 
 
-TEMPLATES: dict[str, Callable[[dict[str, Any], str], str]] = {
-    "start": _t("{scenario} ({ruleset})", "{scenario} ({ruleset})"),
-    "step": _step,
-    "new_turn": _t("Turn {turn} begins: {player} is the active player", "Počinje potez {turn}: aktivan je {player}"),
-    "untap": _t("{player} untaps {objs}", "{player} deaktivira {objs}"),
-    "draw": _t("{player} draws a card ({library} left in the library)",
-               "{player} vuče kartu (u biblioteci ostaje {library})"),
-    "draw_empty": _t("{player} must draw from an empty library", "{player} treba da vuče iz prazne biblioteke"),
-    "steps_skipped": _t("No creature attacks: the declare blockers and combat damage steps are skipped",
-                        "Nijedno biće ne napada: preskaču se najava blokiranja i borbena šteta"),
-    "mana_empties": _t("{player}'s unused mana ({pool}) empties from the mana pool",
-                       "Neiskorišćena mana igrača {player} ({pool}) nestaje"),
-    "mana_burn": _t("Mana burn: {player} loses {amount} life for the unused mana {pool} ({life} life)",
-                    "Mana udar: {player} gubi {amount} života zbog neiskorišćene mane {pool} (ostaje {life})"),
-    "cleanup": _t("Cleanup: damage wears off ({objs}) and \"until end of turn\" effects end",
-                  "Odbacivanje: šteta se uklanja ({objs}) i efekti \"do kraja poteza\" prestaju"),
-    "cleanup_priority": _t("State-based actions or triggers in the cleanup step: {player} receives priority",
-                           "Efekti stanja ili izazvane osobine u koraku odbacivanja: {player} dobija prednost"),
-    "no_attackers": _t("{player} declares no attackers", "{player} ne najavljuje bića koja napadaju"),
-    "declare_attackers": _attackers,
-    "no_blockers": _t("No blockers are declared", "Nijedno biće ne blokira"),
-    "declare_blockers": _blockers,
-    "damage_order": lambda a, lang: _t(
-        "Damage assignment order for {attacker}: {order}", "Redosled dodele štete za {attacker}: {order}")(a, lang)
-    if a.get("has_order") else _t(
-        "{attacker}'s blockers listed as {order}: this ruleset has no damage assignment order, the list only "
-        "guides the default division", "Bića koja blokiraju {attacker}: {order}; ova pravila nemaju redosled "
-        "raspoređivanja, spisak samo usmerava podrazumevanu podelu")(a, lang),
-    "first_strike_step": _t("A creature in combat has first strike: there are two combat damage steps",
-                            "Biće u borbi ima osobinu Jurišnik: postoje dva koraka borbene štete"),
-    "assign": _assign,
-    "combat_damage_on_stack": _t("All combat damage is assigned and goes on the stack as one object; the active "
-                                 "player receives priority before it is dealt",
-                                 "Sva raspoređena borbena šteta ide na niz kao jedan objekat; aktivni igrač dobija "
-                                 "prednost pre nego što se nanese"),
-    "resolve_combat_damage": _t("The combat damage resolves and is dealt as it was assigned",
-                                "Borbena šteta se razrešava i nanosi kako je raspoređena"),
-    "combat_damage": lambda a, lang: _damage({**a, "combat": True}, lang),
-    "damage": _damage,
-    "damage_lost": _t("{amount} damage from {source} to {to} is not dealt: {to} is no longer a creature on the "
-                      "battlefield", "{amount} štete od {source} se ne nanosi: {to} više nije biće u igri"),
-    "prevented": _t("{amount} damage from {source} to {to} is prevented ({by})",
-                    "Sprečeno je {amount} štete od {source} na {to} ({by})"),
-    "protection_prevents": _t("{amount} damage from {source} to {to} is prevented by protection",
-                              "Anti: sprečeno je {amount} štete od {source} na {to}"),
-    "gain_life": _t("{player} gains {amount} life ({life})", "{player} dobija {amount} života ({life})"),
-    "lose_life": _t("{player} loses {amount} life ({life})", "{player} gubi {amount} života ({life})"),
-    "indestructible": _t("{obj} is indestructible and is not destroyed", "{obj} je neuništiv i ne biva uništen"),
-    "cant_regenerate": _t("{obj} can't be regenerated", "{obj} ne može biti regenerisan"),
-    "regenerated": _t("{obj} regenerates: its regeneration shield removes all damage, taps it and removes it from "
-                      "combat instead of destroying it",
-                      "{obj} se regeneriše: umesto uništenja uklanja se sva šteta, biće se aktivira i izlazi iz "
-                      "borbe"),
-    "token_gone": _t("The token {obj} ceases to exist", "Simbol-biće {obj} prestaje da postoji"),
-    "unattached": _t("{obj} becomes unattached", "{obj} se skida i ostaje u igri"),
-    "counters_cancel": _t("{n} {plus} and {n} {minus} counters are removed from {obj}",
-                          "Sa {obj} se uklanja po {n} brojača {plus} i {minus}"),
-    "lose": _t("{player} loses the game", "{player} gubi partiju"),
-    "win": _t("{player} wins the game", "{player} dobija partiju"),
-    "game_draw": _t("All remaining players lose at once: the game is a draw",
-                    "Svi preostali igrači gube istovremeno: partija je nerešena"),
-    "loop": _t("The game is in a loop of mandatory actions ({why}): it is a draw",
-               "Partija je ušla u petlju obaveznih radnji ({why}): nerešeno je"),
-    "trigger": _t("{source}'s triggered ability ({when}) goes on the stack",
-                  "Izazvana osobina ({when}) bića/objekta {source} ide na niz"),
-    "trigger_removed": _t("{source}'s triggered ability has no legal target and is removed",
-                          "Izazvana osobina objekta {source} nema ispravnu metu i uklanja se"),
-    "fizzle": _t("{item} doesn't resolve: all its targets are illegal",
-                 "{item} je sprečena: sve njene mete su neispravne"),
-    "target_illegal": _t("{item}: the target {target} is illegal now ({reason})",
-                         "{item}: meta {target} više nije ispravna ({reason})"),
-    "resolve": lambda a, lang: _t("{item} resolves", "{item} se razrešava")(a, lang) if a.get("kind") == "spell"
-    else _t("{item}'s ability resolves", "Razrešava se osobina objekta {item}")(a, lang),
-    "spell_to_graveyard": _t("{item} goes to {owner}'s graveyard", "{item} ide na odlagalište igrača {owner}"),
-    "enters": _t("{obj} enters the battlefield under {player}'s control", "{obj} ulazi u igru pod kontrolom {player}"),
-    "pump": _t("{obj} gets {power:+d}/{toughness:+d} until end of turn ({now})",
-               "{obj} dobija {power:+d}/{toughness:+d} do kraja poteza ({now})"),
-    "set_pt": _t("{obj} has base power and toughness {power}/{toughness} until end of turn ({now})",
-                 "{obj} ima snagu i izdržljivost {power}/{toughness} do kraja poteza ({now})"),
-    "switch_pt": _t("{obj}'s power and toughness are switched until end of turn ({now})",
-                    "{obj} menja snagu i izdržljivost do kraja poteza ({now})"),
-    "grant": _t("{obj} gains {keywords} until end of turn", "{obj} dobija {keywords} do kraja poteza"),
-    "regen_shield": _t("{obj} gets a regeneration shield ({source})", "{obj} dobija štit regeneracije ({source})"),
-    "prevent_shield": _t("The next {amount} damage to {to} this turn will be prevented ({source})",
-                         "Sledećih {amount} štete na {to} u ovom potezu biće sprečeno ({source})"),
-    "prevent_all": _t("All damage to {to} this turn will be prevented ({source})",
-                      "Sva šteta na {to} u ovom potezu biće sprečena ({source})"),
-    "countered": _t("{item} is countered by {by}", "{item} je sprečena ({by})"),
-    "token": _t("{player} creates the token {obj} {pt}", "{player} ubacuje simbol-biće {obj} {pt}"),
-    "counters": _t("Counters are put on {obj}: {counters}", "Na {obj} se stavljaju brojači: {counters}"),
-    "tap": _t("{obj} becomes tapped", "{obj} se aktivira"),
-    "untap_effect": _t("{obj} becomes untapped", "{obj} se deaktivira"),
-    "add_mana": _t("{player} adds {mana} (mana pool: {pool})", "{player} dodaje {mana} u izvorište ({pool})"),
-    "attach": _t("{obj} becomes attached to {to}", "{obj} se vezuje za {to}"),
-    "cast": _t("{player} casts {card} (targets: {targets})", "{player} igra {card} (mete: {targets})"),
-    "activate": _t("{player} activates {source}'s ability (targets: {targets})",
-                   "{player} igra aktivnu osobinu objekta {source} (mete: {targets})"),
-    "mana_ability": _t("{player} activates {source}'s mana ability; it resolves at once",
-                       "{player} igra mana osobinu objekta {source}; razrešava se odmah"),
-    "play_land": _t("{player} plays {card} as a land", "{player} igra {card} kao izvor"),
-    "priority": _t("{player} receives priority", "Prednost dobija {player}"),
-    "pass": _t("{player} passes", "{player} kaže \"dalje\""),
-    "all_pass": _t("All players have passed in succession", "Svi igrači su uzastopno rekli \"dalje\""),
-    "step_ends": _t("The step ends", "Korak se završava"),
-    "remove_from_combat": _t("Combat ends: {objs} are removed from combat", "Kraj borbe: {objs} izlaze iz borbe"),
-    "skipped": _t("Action {action} is skipped: the game is over", "Radnja {action} se preskače: partija je gotova"),
-    "illegal": _t("Action {action} is illegal: {reason}", "Radnja {action} nije ispravna: {reason}"),
-    "refused": _t("The engine stops: {reason}", "Mašina staje: {reason}"),
-}
-for _why in _WHY_GRAVEYARD["en"]:
-    TEMPLATES[f"to_graveyard_{_why}"] = _to_graveyard(_why)
+def _t(en: str, sr: str, ru: str | None = None) -> Callable[[dict[str, Any], str], str]:
+    """An inline message for an event not yet in the catalogue (its English, Serbian and, if given, Russian);
+    the catalogue's message wins once it is there."""
+    def render_inline(a: dict[str, Any], lang: str) -> str:
+        chosen = ru if lang == "ru" and ru else sr if lang == "sr" else en
+        return chosen.format_map(_Missing({k: (_join(v, lang) if isinstance(v, list) else v) for k, v in a.items()}))
+    return render_inline
+
+
+# Events whose words are not in corpus/messages.toml yet: ``"event": _t("English", "Serbian", "Russian")``.
+TEMPLATES: dict[str, Callable[[dict[str, Any], str], str]] = {}
+
+
+def _fallback(event: str, args: dict[str, Any]) -> str:
+    return f"{event}: " + ", ".join(f"{k}={v}" for k, v in args.items())
 
 
 def render(event: str, args: dict[str, Any], lang: str) -> str:
-    """The event's text in the language (``en`` or ``sr``)."""
-    template = TEMPLATES.get(event)
-    if template is None:
-        return f"{event}: " + ", ".join(f"{k}={v}" for k, v in args.items())
+    """The event's text in the language (``en``, ``sr`` or ``ru``)."""
     try:
-        return template(args, lang)
+        key, values = CHOOSERS[event](args, lang) if event in CHOOSERS else (event, args)
+        message = text(lang, "events", key)
+        if message == key:  # no message for this event in the catalogue
+            return TEMPLATES[event](args, lang) if event in TEMPLATES else _fallback(event, args)
+        values = {k: (_join(v, lang) if isinstance(v, list) else v) for k, v in values.items()}
+        rendered = message.format_map(_Missing(values))
+        if event == "combat_damage" or event == "damage":
+            rendered += text(lang, "events", "deathtouch_note") if args.get("deathtouch") else ""
+        return rendered
     except (KeyError, ValueError, TypeError, IndexError):
-        return f"{event}: " + ", ".join(f"{k}={v}" for k, v in args.items())
+        return _fallback(event, args)

@@ -16,7 +16,11 @@ from .errors import ScenarioInvalid
 from .rulesets import RULESETS
 
 _PT = re.compile(r"^(-?\d+)/(-?\d+)$")
-_NAMES = {"en": ("Attacker", "Blocker", "the defending player"), "sr": ("Napadač", "Blokirač", "branilac")}
+# The creatures' and players' names in each language of --lang (the defending player is a player of the game,
+# so --json names them as the answer does).
+_NAMES = {"en": ("Attacker", "Blocker", "Defending player"), "sr": ("Napadač", "Blokirač", "Branilac"),
+          "ru": ("Атакующий", "Блокирующий", "Защищающийся игрок")}
+_ACTIVE = {"en": "Attacking player", "sr": "Napadač (igrač)", "ru": "Атакующий игрок"}
 _ANSWER_EVENTS = ("assign", "first_strike_step", "combat_damage", "combat_damage_on_stack", "prevented",
                   "protection_prevents", "regenerated", "indestructible", "gain_life", "damage_lost")
 
@@ -46,17 +50,24 @@ def _creature(text: str, name: str) -> dict[str, Any]:
     assert m is not None
     out: dict[str, Any] = {"name": name, "types": ["creature"], "power": int(m.group(1)),
                            "toughness": int(m.group(2))}
-    keywords = _keywords(words[1:])
+    from .keywords import color
+
+    colors = [c for c in (color(w) for w in words[1:]) if c is not None]
+    keywords = _keywords([w for w in words[1:] if color(w) is None])
     if keywords:
         out["keywords"] = keywords
+    if colors:
+        out["colors"] = colors
     return out
 
 
 def _keywords(words: list[str]) -> list[str]:
-    """Words to keyword names; two-word names (first strike, пробивной удар) are joined when that resolves."""
+    """Words to keyword names; two-word names (first strike, пробивной удар, smrtící dotek) are joined when the
+    pair resolves and one of the two words does not name a keyword alone (``удар`` does not, so ``пробивной удар``
+    is one keyword; ``trample deathtouch`` stays two)."""
     out, i = [], 0
     while i < len(words):
-        if i + 1 < len(words) and not _resolves(words[i]):
+        if i + 1 < len(words) and not (_resolves(words[i]) and _resolves(words[i + 1])):
             pair = f"{words[i]} {words[i + 1]}"
             if _resolves(pair):
                 out.append(pair)
@@ -87,13 +98,14 @@ def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "
     if ruleset not in RULESETS:
         raise ScenarioInvalid(f"--ruleset: use one of {', '.join(RULESETS)}")
     a_name, b_name, defender = _NAMES[lang]
+    active = _ACTIVE[lang]
     names = [f"{b_name} {i + 1}" if len(blockers) > 1 else b_name for i in range(len(blockers))]
     doc = {
         "scenario": "combat", "ruleset": ruleset,
-        "players": [{"name": "A", "battlefield": [_creature(attacker, a_name)]},
-                    {"name": "D", "battlefield": [_creature(b, n) for b, n in zip(blockers, names)]}],
-        "turn": {"active": "A", "step": "declare_attackers"},
-        "actions": [{"attack": {a_name: "D"}}] + ([{"block": {n: a_name for n in names}}] if names else [])
+        "players": [{"name": active, "battlefield": [_creature(attacker, a_name)]},
+                    {"name": defender, "battlefield": [_creature(b, n) for b, n in zip(blockers, names)]}],
+        "turn": {"active": active, "step": "declare_attackers"},
+        "actions": [{"attack": {a_name: defender}}] + ([{"block": {n: a_name for n in names}}] if names else [])
         + [{"pass": {"until": "end_of_combat"}}],
     }
     spec = load_scenario(yaml.safe_dump(doc, allow_unicode=True), "--attacker/--blockers")
@@ -105,7 +117,7 @@ def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "
     assigned = tuple((e.args["source"], tuple((to, n) for to, n in e.args["split"]))
                      for e in game.log if e.event == "assign")
     died = tuple(e.args["obj"] for e in game.log if e.event.startswith("to_graveyard_"))
-    lost = start - game.players["D"].life
+    lost = start - game.players[defender].life
     rules = tuple(dict.fromkeys(r for e in game.log if e.event in _ANSWER_EVENTS or e.event.startswith("to_graveyard")
                                 for r in e.rules))
     line = _line(lang, ruleset, attacker, blockers, names, a_name, defender, assigned, died, lost)
@@ -116,19 +128,18 @@ def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "
 def _line(lang: str, ruleset: str, attacker: str, blockers: list[str], names: list[str], a_name: str,
           defender: str, assigned: tuple[tuple[str, tuple[tuple[str, int], ...]], ...], died: tuple[str, ...],
           lost: int) -> str:
-    def who(name: str) -> str:
-        return defender if name == "D" else name
+    from ..messages import text
+
+    def say(key: str, **values: object) -> str:
+        return text(lang, "combat", key).format(**values)
 
     parts = []
     for source, split in assigned:
         if split:
-            to = ", ".join(f"{n} {'to' if lang == 'en' else 'na'} {who(t)}" for t, n in split)
-            parts.append(f"{source} {'assigns' if lang == 'en' else 'raspoređuje'} {to}")
+            to = ", ".join(text(lang, "words", "split_item").format(n=n, to=t) for t, n in split)
+            parts.append(say("assigns", source=source, split=to))
     blocked = ", ".join(f"{n} ({b})" for n, b in zip(names, blockers))
-    if lang == "en":
-        head = f"{ruleset}: {a_name} {attacker}" + (f" blocked by {blocked}" if names else " unblocked")
-        dead = f"dies: {', '.join(died)}" if died else "no creature dies"
-        return f"{head}: " + "; ".join(parts + [dead, f"{defender} loses {lost} life"]) + "."
-    head = f"{ruleset}: {a_name} {attacker}" + (f" blokiran bićima {blocked}" if names else " neblokiran")
-    dead = f"umire: {', '.join(died)}" if died else "nijedno biće ne umire"
-    return f"{head}: " + "; ".join(parts + [dead, f"{defender} gubi {lost} života"]) + "."
+    head = say("blocked", ruleset=ruleset, attacker=f"{a_name} {attacker}", blockers=blocked) if names else \
+        say("unblocked", ruleset=ruleset, attacker=f"{a_name} {attacker}")
+    dead = say("dies", died=", ".join(died)) if died else say("none_dies")
+    return f"{head}: " + "; ".join(parts + [dead, say("loses", player=defender, amount=lost)]) + "."

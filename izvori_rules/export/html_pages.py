@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..graph import RuleGraph
-from ..model import GLOSSARY, IN_TEXT, SECTION, Citation, Node, split_ref
+from ..model import GLOSSARY, IN_TEXT, SECTION, Citation, FlagKind, Node, split_ref
 from .html_plan import INDEX, SEARCH_SCRIPT, Page, SitePlan
 
 if TYPE_CHECKING:
@@ -25,8 +25,9 @@ SITE_NAME = "izvori-judge"
 EXAMPLE_LABEL = {"sr": "Primer", "ru": "Пример", "cs": "Příklad", "pt": "Exemplo"}
 # Flags shown as a note under the node; the others are shown where they apply (a marked citation, a linked
 # glossary term, the English headword) or are the parser's bookkeeping (bold spans, pt-guide labels).
-NOTE_FLAGS = ("duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "missing_symbol",
-              "truncated", "toc_only", "headless_paragraph")
+NOTE_FLAGS: tuple[FlagKind, ...] = (
+    "duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "missing_symbol",
+    "truncated", "toc_only", "headless_paragraph")
 CITED_BY_SHOWN = 12
 
 
@@ -115,11 +116,11 @@ def citation_pieces(graph: RuleGraph, plan: SitePlan, here: str, node: Node, cit
     classes, notes = ["cite"], []
     if citation.unresolved:
         classes.append("dangling")
-        notes.append(_flag_detail(node, "dangling", citation.surface)
+        notes.append(_flag_detail(node, "dangling", citation.unresolved)
                      or f"{', '.join(citation.unresolved)} does not exist")
     if citation.title_matches is False:
         classes.append("title-mismatch")
-        notes.append(_flag_detail(node, "title_mismatch", citation.surface)
+        notes.append(_flag_detail(node, "title_mismatch", (citation.title or "",))
                      or f"the quoted title “{citation.title}” is not the heading of the rule cited")
     attrs = {"title": "\n".join(notes)} if notes else {}
     if not citation.targets:
@@ -134,26 +135,28 @@ def citation_pieces(graph: RuleGraph, plan: SitePlan, here: str, node: Node, cit
     return [first, el("span", *rest, cls="cite-rest")]
 
 
-def _flag_detail(node: Node, kind: str, surface: str) -> str:
-    return next((f.detail for f in node.flags if f.kind == kind and f.detail.startswith(surface)), "")
+def _flag_detail(node: Node, kind: FlagKind, terms: tuple[str, ...]) -> str:
+    """The detail of the node's flag of ``kind`` about one of ``terms`` (a printed target, a quoted title)."""
+    return next((f.detail for f in node.flags if f.kind == kind and f.term in terms), "")
 
 
 def glossary_terms(graph: RuleGraph, node: Node) -> Iterator[tuple[int, int, str]]:
     """Spans of the node's text that name a glossary entry the parser linked (``glossary_term`` flags).
 
-    The flag gives the headword (*Potez*); the text has the term inflected (*potezu*). Of the runs of words
-    that the parser's own matcher links to that headword, the one sharing the longest prefixes with it is the
-    span (so *potezu*, not *potraži*, for *Potez*). A headword not found in the text is skipped.
+    The flag gives the headword (*Potez*, its ``term``) and the entry (its ``ref``); the text has the term
+    inflected (*potezu*). Of the runs of words that the parser's own matcher links to that headword, the one
+    sharing the longest prefixes with it is the span (so *potezu*, not *potraži*, for *Potez*). A headword not
+    found in the text is skipped.
     """
     from ..parsing.sr_basic_terms import TermLinker, headword_forms, word_key
 
     words = list(re.finditer(r"[^\W\d_]+(?:-[^\W\d_]+)*", node.text))
     keys = [word_key(w.group()) for w in words]
     for flag in node.flags:
-        ref = f"{node.doc}:glossary:{flag.detail}"
-        if flag.kind != "glossary_term" or ref not in graph.nodes:
+        ref = flag.ref
+        if flag.kind != "glossary_term" or ref is None or ref not in graph.nodes:
             continue
-        linker, forms = TermLinker.of([flag.detail]), headword_forms(flag.detail)
+        linker, forms = TermLinker.of([flag.term]), headword_forms(flag.term)
         best: tuple[int, int, int] | None = None  # (score, start, end)
         for i in range(len(words)):
             for form in forms:
@@ -191,7 +194,7 @@ def node_article(graph: RuleGraph, plan: SitePlan, here: str, node: Node, depth:
     parts: list[object] = []
     if node.title or node.kind == GLOSSARY:
         level = "h1" if depth == 0 else ("h2" if depth == 1 else "h3")
-        english = next((f.detail for f in node.flags if f.kind == "english"), "")
+        english = node.english
         title = node.title if node.kind != GLOSSARY else ""
         parts.append(el(level, number, " " if title else "", title,
                         el("span", english, cls="en", lang="en") if english else None, cls="head"))

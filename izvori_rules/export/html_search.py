@@ -125,9 +125,8 @@ def _node_words(node: Node) -> Iterator[str]:
     yield from index_words(node.text, node.lang)
     for example in node.examples:
         yield from index_words(example, node.lang)
-    for flag in node.flags:
-        if flag.kind == "english":  # ru-cr glossary headwords in English (the CLI indexes them too)
-            yield from index_words(flag.detail, "en")
+    if node.english:  # ru-cr glossary headwords in English (the CLI indexes them too)
+        yield from index_words(node.english, "en")
 
 
 def _label(node: Node) -> str:

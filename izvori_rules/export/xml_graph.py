@@ -63,7 +63,12 @@ def _node_element(node: Node) -> etree._Element:
         for ref in refs:
             etree.SubElement(element, tag, ref=ref)
     for flag in node.flags:
-        _text(element, "flag", flag.detail).set("kind", flag.kind)
+        flag_element = _text(element, "flag", flag.detail)
+        flag_element.set("kind", flag.kind)
+        if flag.term:
+            flag_element.set("term", flag.term)
+        if flag.ref is not None:
+            flag_element.set("ref", flag.ref)
     for citation in node.citations:
         element.append(_citation_element(citation))
     for eq in node.equivalents:
@@ -168,12 +173,16 @@ def _read_node(element: Any) -> Node:
         kind=element.get("kind"), number=element.get("number"), title=element.findtext("title") or "",
         text=element.findtext("text") or "", examples=_texts(element, "example"), parent=element.get("parent"),
         children=_refs(element, "child"), line=int(element.get("line")), offset=int(element.get("offset")),
-        lang=element.get("lang"), flags=tuple(Flag(f.get("kind"), f.text or "") for f in element.iterfind("flag")),
+        lang=element.get("lang"), flags=tuple(_read_flag(f) for f in element.iterfind("flag")),
         citations=tuple(_read_citation(c) for c in element.iterfind("citation")),
         cites=_refs(element, "cites"), cited_by=_refs(element, "cited-by"),
         equivalents=tuple(Equivalent(e.get("ref"), float(e.get("confidence")), e.get("source"), e.get("relation"),
                                      e.get("note")) for e in element.iterfind("equivalent")),
     )
+
+
+def _read_flag(element: Any) -> Flag:
+    return Flag(element.get("kind"), element.text or "", element.get("term", ""), element.get("ref"))
 
 
 def _read_citation(element: Any) -> Citation:

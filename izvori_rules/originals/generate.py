@@ -24,7 +24,6 @@ def releases_needed(translates: Mapping[str, str]) -> tuple[str, ...]:
     """The English releases the linker reads: those the translations render and their neighbours."""
     return tuple(sorted({*translates.values(), *(d for ds in RENUMBERED.values() for d in ds)}))
 MISSING_FOR = ("ru-cr",)  # the translations whose untranslated English rules missing_rules.tsv lists
-TITLE_WORDS = 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +83,7 @@ MISSING_HEADER = """\
 # `lookup` shows them as English-only rules in their place, marked as not translated.
 # Columns (tab-separated): doc, id, title, equivalents, note.
 #   doc, id      the document and the number the rule has in its English original (ru-cr: 3 May 2019)
-#   title        the English rule's first words
+#   title        the English rule's text, shown in the translation's place as not translated
 #   equivalents  refs of rules in the other documents that render the same English rule (through the history)
 #   note         where the translation is, around the rule's place
 # A rule is listed when no node of the translation renders it (originals.tsv): its number is absent, or the
@@ -107,14 +106,9 @@ def missing_rules(links: Iterable[Link], translates: Mapping[str, str], releases
                 continue
             others = " ".join(ref for ref in renderings.get((english.date, node_id), ())
                               if not ref.startswith(doc + ":"))
-            rows.append("\t".join((doc, node_id, _first_words(node.text), others,
+            rows.append("\t".join((doc, node_id, " ".join(node.text.split()), others,
                                    _where(doc, node_id, english, by_number))))
     return "\n".join(rows) + "\n"
-
-
-def _first_words(text: str) -> str:
-    words = text.split()
-    return " ".join(words[:TITLE_WORDS]) + (" …" if len(words) > TITLE_WORDS else "")
 
 
 def _where(doc: str, node_id: str, english: English, by_number: Mapping[str, Link]) -> str:

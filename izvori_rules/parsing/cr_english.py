@@ -64,6 +64,7 @@ _SPACES = re.compile(r"\s+")
 _FINAL_PERIOD = re.compile(r"(?<!\.)\.$")
 _PARENTHESES = re.compile(r"\([^)]*\)")
 _SENTENCE_MARK = re.compile(r"[.!?;:,]")
+_GLUED_SENSE = re.compile(r"(?P<head>[A-Z][^.]*?[A-Za-z)])(?P<sense>1\. \S.*)")  # "Ability1. Text …"
 _STRAY = re.compile(r"[a-z]{1,2}")  # an unindented line of one or two letters between rules (2021-11-19)
 
 
@@ -290,20 +291,43 @@ def _unique_ids(nodes: Sequence[ParsedNode]) -> Iterator[ParsedNode]:
 
 
 def _glossary_nodes(lines: Sequence[_Line], wrapped: bool) -> Iterator[ParsedNode]:
-    """Entries are blocks separated by blank lines: the headword, then the definition and its examples."""
-    block: list[_Line] = []
-    for line in [*lines, _Line(0, 0, "")]:
+    """Entries are blocks separated by blank lines: the headword, then the definition and its examples.
+
+    An indented block continues the entry before it, and so does a lone line that heads indented blocks:
+    2003-03-15 lists the expansion symbols under "Expansion Symbol" as a table ("Expansions and Editions",
+    then 39 indented lines with blank lines between them).
+    """
+    blocks: list[list[_Line]] = [[]]
+    for line in lines:
         if line.text.strip():
-            block.append(line)
-            continue
-        if block:
-            yield _glossary_node(block, wrapped)
-        block = []
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    blocks = [b for b in blocks if b]
+    entries: list[list[_Line]] = []
+    for i, block in enumerate(blocks):
+        heads_table = len(block) == 1 and i + 1 < len(blocks) and _indented(blocks[i + 1][0])
+        if entries and (_indented(block[0]) or heads_table):
+            entries[-1].extend(block)
+        else:
+            entries.append(list(block))
+    for entry in entries:
+        yield _glossary_node(entry, wrapped)
+
+
+def _indented(line: _Line) -> bool:
+    return line.text[:1] in (" ", "\t")
 
 
 def _glossary_node(block: Sequence[_Line], wrapped: bool) -> ParsedNode:
-    head, rest = block[0], block[1:]
+    head, rest = block[0], list(block[1:])
     headword = _ITALIC.sub(r"\1", head.text.strip())
+    flags: tuple[Flag, ...] = ()
+    glued = _GLUED_SENSE.fullmatch(headword)
+    if glued and rest and rest[0].text.startswith("2. "):  # 2021-06-18: "Ability1. Text on an object …"
+        headword = glued["head"]
+        rest.insert(0, _Line(head.number, head.offset + glued.start("sense"), glued["sense"]))
+        flags = (Flag("glued", f"the first sense is printed on the headword's line {head.number}"),)
     text: list[_Line] = []
     examples: list[list[_Line]] = []
     for line in rest:
@@ -313,7 +337,7 @@ def _glossary_node(block: Sequence[_Line], wrapped: bool) -> ParsedNode:
         else:
             (examples[-1] if examples else text).append(line)
     return ParsedNode(f"glossary:{headword}", GLOSSARY, "", headword, _join(text, wrapped),
-                      tuple(_join(e, wrapped) for e in examples), None, head.number, head.offset)
+                      tuple(_join(e, wrapped) for e in examples), None, head.number, head.offset, flags)
 
 
 # --- citations ------------------------------------------------------------------------------------------------

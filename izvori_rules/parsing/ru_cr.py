@@ -315,7 +315,7 @@ def _glossary_node(
     definition = _join_lines(lines, body[len(term_lines):])
     offset = starts[index] + len(lines[index]) - len(lines[index].lstrip())
     return ParsedNode(f"glossary:{english}", GLOSSARY, "", term or english, definition, (), None,
-                      index + 1, offset, (Flag("english", english),))
+                      index + 1, offset, (Flag("english", english, term=english),))
 
 
 def _term_block(lines: Sequence[str], body: Sequence[int]) -> list[int]:

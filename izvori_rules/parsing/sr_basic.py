@@ -324,10 +324,11 @@ def _term_flags(paras: Iterable[str], linker: TermLinker, own: str | None) -> It
     for para in paras:
         for term in bold_terms(para):
             linked = linker.link(term)
-            found = [Flag("glossary_term", h) for h in linked if h != own] if linked else [Flag("bold", term)]
+            found = ([Flag("glossary_term", h, term=h, ref=f"glossary:{h}") for h in linked if h != own] if linked
+                     else [Flag("bold", term, term=term)])
             for flag in found:
-                if (flag.kind, flag.detail) not in seen:
-                    seen.add((flag.kind, flag.detail))
+                if (flag.kind, flag.term) not in seen:
+                    seen.add((flag.kind, flag.term))
                     yield flag
 
 

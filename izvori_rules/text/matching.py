@@ -192,7 +192,7 @@ def _stems_of(names: dict[tuple[str, str], tuple[str, ...]]) -> dict[str, dict[s
 
 def english_heading(node: Node) -> str:
     """The English headword the document prints beside a translated one (ru-cr's glossary), if any."""
-    return next((f.detail for f in node.flags if f.kind == "english"), "")
+    return node.english
 
 
 def concept_ids(segments: Iterable[Segment]) -> list[str]:

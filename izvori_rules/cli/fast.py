@@ -1,0 +1,27 @@
+"""The fast path of the commonest call, ``izvori-judge lookup REF... [--json]``: run without typer and click,
+which cost a third of a cold start (issue 12: a cold ``lookup D19.51`` within 8× a bare interpreter start).
+
+Only that exact shape is taken: any other option, ``-h``, ``--`` or an empty list goes to the typer app, so the
+behaviour (messages, exit statuses) is the typer command's, which calls the same :func:`.lookup_view.show`.
+"""
+
+from __future__ import annotations
+
+_FLAGS = {"--json": "json_out"}
+
+
+def run_fast(argv: list[str]) -> int | None:
+    """Run ``lookup`` when ``argv`` is ``lookup REF... [--json]`` and return its exit status; None otherwise."""
+    if len(argv) < 2 or argv[0] != "lookup":
+        return None
+    refs = [a for a in argv[1:] if a not in _FLAGS]
+    if not refs or any(a.startswith("-") for a in refs):
+        return None
+    from ..lookup import lookup
+    from .common import load_graph, progress_bar, reported
+    from .lookup_view import show
+
+    with reported():
+        graph = load_graph()
+        answers = lookup(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
+    return show(graph, answers, json_out="--json" in argv[1:])

@@ -1,0 +1,141 @@
+"""``--markdown``: answers that paste cleanly into Discord and Telegram (bold headings, lists, references as code
+or, given ``--base-url``, as links to the offline rulebook's anchors of :mod:`izvori_rules.export.html_plan`).
+
+Text from the documents and from files is escaped, so that ``*``, ``_`` or ``[`` in it stay characters, and
+control characters are made visible (:func:`.terminal.plain`)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from .terminal import plain
+
+if TYPE_CHECKING:
+    from ..engine.result import ScenarioResult
+    from ..graph import RuleGraph
+    from ..lookup import LookupAnswer
+    from ..search.searcher import SearchResult
+    from ..text.concepts import ConceptMatch
+
+_SPECIAL = re.compile(r"([\\`*_~|\[\]<>#])")
+Linker = Callable[[str], str]
+
+
+def escape(text: str) -> str:
+    """Text with Markdown's special characters escaped and control characters made visible."""
+    return _SPECIAL.sub(r"\\\1", plain(text))
+
+
+def write(text: str) -> None:
+    sys.stdout.write(text.rstrip("\n") + "\n")
+
+
+def linker(base_url: str | None, graph: RuleGraph | None = None) -> Linker:
+    """How a reference is written: ``[ref](URL/page.html#anchor)`` under a base address (when the rule is in the
+    rulebook), else as inline code."""
+    if not base_url:
+        return lambda ref: f"`{ref}`"
+    from ..export.html_plan import plan_site
+
+    if graph is None:
+        from .common import load_graph
+
+        graph = load_graph()
+    plan, base = plan_site(graph), base_url.rstrip("/")
+
+    def link(ref: str) -> str:
+        if ref not in plan.page_of:
+            return f"`{ref}`"
+        return f"[{ref}]({base}/{plan.page_of[ref]}#{plan.anchors[ref]})"
+
+    return link
+
+
+def _refs(refs: Iterable[str], link: Linker) -> str:
+    return ", ".join(link(r) for r in refs)
+
+
+def scenario_markdown(result: ScenarioResult, lang: str, own: str, also: dict[str, tuple[str, ...]],
+                      base_url: str | None) -> str:
+    """A scenario's answer: title, question, the answer, expectations, then the numbered steps with their rules."""
+    from ..messages import labels
+    from .scenario_answer import answer_lines, expectation_lines
+
+    words, link = labels(lang), linker(base_url)
+    out = [f"**{escape(result.scenario)}** ({escape(result.ruleset)})"]
+    if result.question:
+        out.append(f"> {escape(result.question)}")
+    out += ["", f"**{words['answer']}**"]
+    out += [f"- {escape(label)}: {escape(value)}" for label, value in answer_lines(result, lang)]
+    if result.expectations:
+        out += ["", f"**{words['expect']}**"]
+        out += [f"- {'✅' if ok else '❌'} {escape(text)}" for ok, text in expectation_lines(result, lang)]
+    out += ["", f"**{words['steps']}**"]
+    for n, step in enumerate(result.steps, 1):
+        rules = [r for r in step.rules if not own or r.startswith(own + ":")]
+        line = f"{n}. {escape(step.text)}" + (f" — {_refs(rules, link)}" if rules else "")
+        others = sorted({e for r in step.rules for e in also.get(r, ())})
+        out.append(line + (f" (≡ {_refs(others, link)})" if others else ""))
+    return "\n".join(out)
+
+
+def lookup_markdown(graph: RuleGraph, answers: tuple[LookupAnswer, ...], base_url: str | None) -> str:
+    """Each rule: its reference (linked), breadcrumb, text, examples in the document's own word, references."""
+    from ..messages import example_word
+
+    link, out = linker(base_url, graph), []
+    for answer in answers:
+        if not answer.nodes and answer.is_word:
+            out.append(f"_{escape(answer.query)}_ is a word, not a rule reference: "
+                       + ", ".join([link(g) for g in answer.glossary] + [f"`izvori-judge define {answer.query}`",
+                                                                          f"`izvori-judge search {answer.query}`"]))
+        elif not answer.nodes:
+            out.append(f"No rule {escape(repr(answer.query))}.")
+        for node in answer.nodes:
+            where = answer.graph or graph  # one English release is a graph of its own (the history store)
+            crumbs = " › ".join(f"{n.id} {n.title}".strip() for n in where.breadcrumb(node.ref)[:-1])
+            out += [f"**{link(node.ref)}**" + (f" — _{escape(crumbs)}_" if crumbs else ""), escape(node.text)]
+            word = example_word(node.lang)
+            for i, example in enumerate(node.examples, 1):
+                number = f" {i}" if len(node.examples) > 1 else ""
+                out.append(f"> _{escape(word)}{number}:_ {escape(example)}")
+            if node.cites:
+                out.append(f"→ {_refs(node.cites, link)}")
+            if node.equivalents:
+                out.append(f"≡ {_refs([e.ref for e in node.equivalents], link)}")
+            out.append("")
+    return "\n".join(out)
+
+
+def search_markdown(graph: RuleGraph, result: SearchResult, base_url: str | None) -> str:
+    """The hits as a numbered list: reference (linked) and snippet with the matched words in bold."""
+    link = linker(base_url, graph)
+    if not result.hits:
+        return f"Nothing found for {escape(repr(result.query))}."
+    out = []
+    for n, hit in enumerate(result.hits, 1):
+        text, spans, pieces, at = hit.snippet.text, sorted(hit.snippet.spans), [], 0
+        for start, end in spans:
+            if start < at:
+                continue
+            pieces += [escape(text[at:start]), f"**{escape(text[start:end])}**"]
+            at = end
+        pieces.append(escape(text[at:]))
+        out.append(f"{n}. {link(hit.ref)} — {''.join(pieces)}")
+    return "\n".join(out)
+
+
+def define_markdown(match: ConceptMatch, texts: dict[str, str], base_url: str | None) -> str:
+    """Each concept: its terms per language, then its rules and glossary entries with their first lines."""
+    link = linker(base_url) if base_url else linker(None)
+    out = []
+    for concept in match.concepts:
+        out.append(f"**{escape(concept.id)}** ({escape(concept.kind)})")
+        out += [f"- {lang}: {escape(', '.join(words))}" for lang, words in concept.terms if words]
+        for ref in (*concept.rules, *concept.glossary):
+            out.append(f"- {link(ref)}" + (f" — {escape(texts[ref])}" if texts.get(ref) else ""))
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,76 @@
+"""The words printed to a judge in each ``--lang`` (en, sr, ru), read from ``corpus/messages.toml`` where a judge
+can correct them: the scenario narration, step names, the labels of the answers; and each document's own word
+for "Example" (``corpus/example_words.tsv``). A key missing in a language falls back to English, and a missing English key to the key itself,
+so a new engine event never breaks the narration.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .corpus import corpus_dir, read_toml
+from .errors import CorpusError
+
+LANGS = ("en", "sr", "ru")
+FILE_NAME = "messages.toml"
+EXAMPLE_WORDS = "example_words.tsv"
+SECTIONS = ("words", "steps", "events", "labels", "combat")
+
+
+@cache
+def catalogue() -> dict[str, Any]:
+    """The whole catalogue, checked: the three languages with the four sections each, strings only."""
+    data, _ = read_toml(corpus_dir() / FILE_NAME, "the message catalogue")
+    for lang in LANGS:
+        for section in SECTIONS:
+            table = data.get(lang, {}).get(section)
+            if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+                raise CorpusError(f"{FILE_NAME}: [{lang}.{section}] is missing or holds something but strings")
+    return data
+
+
+def text(lang: str, section: str, key: str) -> str:
+    """One message: ``text("sr", "labels", "life")`` → ``"život"``."""
+    data = catalogue()
+    found = data.get(lang, {}).get(section, {}).get(key)
+    if found is None:
+        found = data["en"][section].get(key, key)
+    return str(found)
+
+
+def labels(lang: str) -> dict[str, str]:
+    """Every label of a language, English where the language lacks one."""
+    data = catalogue()
+    return {**data["en"]["labels"], **data.get(lang, {}).get("labels", {})}
+
+
+@cache
+def _example_words() -> dict[str, str]:
+    from .tsv import read_tsv
+
+    path = corpus_dir() / EXAMPLE_WORDS
+    rows = read_tsv(path.read_text(encoding="utf-8"), EXAMPLE_WORDS, ("language", "word", "where"))
+    return {row["language"]: row["word"] for row in rows}
+
+
+def example_word(doc_lang: str) -> str:
+    """The document's own word for "Example" (sr Primer, cs Příklad, ru Пример), by the document's language, from
+    ``corpus/example_words.tsv`` (a small table apart from the catalogue, read on every ``lookup``)."""
+    words = _example_words()
+    return words.get(doc_lang, words.get("en", "Example"))
+
+
+def keyword_name(keyword: str, lang: str) -> str:
+    """A canonical keyword id in the judge's language, by the concept table's preferred term: ``trample`` →
+    ``Razbijač`` (sr), ``Пробивной удар`` (ru); ``protection:red`` → ``Anti (red)``. English, or a keyword the
+    language's documents lack, gives the English name."""
+    base, _, parameter = keyword.partition(":")
+    name = base.replace("_", " ")
+    if lang != "en":
+        from .text.concepts import load_concepts
+
+        concept = load_concepts().get(base)
+        preferred = concept.preferred(lang) if concept is not None else None
+        name = preferred or name
+    return f"{name} ({parameter})" if parameter else name
