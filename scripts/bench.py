@@ -93,6 +93,45 @@ def bench_cr(bare: float) -> None:
         report(label, times, bare)
 
 
+def bench_history(bare: float) -> None:
+    """The history of the English CR (issue 15): the first ``history`` from an empty cache folder (every
+    release parsed, each consecutive pair aligned), cold ``history``/``diff`` with the store built (target:
+    ``history 702.19b --json`` within 12× a bare start), warm lineage calls, and adding one release later."""
+    import os
+    import tempfile
+
+    from izvori_rules.cr_releases import release_text
+    from izvori_rules.history.family import cr_folder
+    from izvori_rules.history.lineage import follow, release_diff, rule_history
+    from izvori_rules.history.sources import load_store
+
+    with tempfile.TemporaryDirectory() as empty:
+        env = {**os.environ, "IZVORI_JUDGE_CACHE": empty}
+        first = timed(lambda: subprocess.run(command("history", "702.19b", "--json"), env=env,
+                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False), 1)
+        report("first history 702.19b (empty cache: build)", first, bare)
+    store = load_store()
+    print(f"{'history store: releases, spans':<44} {len(store.releases)} releases, {store.span_count()} spans")
+    for args in (["history", "702.19b", "--json"], ["history", "cr-2006-10-01:502.9"],
+                 ["diff", "2026-06-19", "2026-08-07", "--json"], ["diff", "2019-05-03", "2026-08-07", "--summary"]):
+        report(f"cold CLI: izvori-judge {' '.join(args)}", timed(run(command(*args)), 7), bare)
+    print(f"{'peak memory: history 702.19b --json':<44} "
+          f"{peak_memory_mb(command('history', '702.19b', '--json')):9.1f} MB")
+    report("warm follow 2006-10-01 502.9b → 2019-05-03", timed(
+        lambda: follow(store, "2006-10-01", "502.9b", "2019-05-03"), 50))
+    report("warm rule_history 702.19b", timed(lambda: rule_history(store, "2026-08-07", "702.19b"), 20))
+    report("warm diff 2019-05-03 → 2026-08-07", timed(lambda: release_diff(store, "2019-05-03", "2026-08-07"), 3))
+    with tempfile.TemporaryDirectory() as data:
+        text = release_text("2026-08-07", cr_folder()).replace("August 7, 2026", "September 25, 2026")
+        new = Path(data) / "new.txt"
+        new.write_text(text, encoding="utf-8")
+        env = {**os.environ, "IZVORI_JUDGE_DATA": str(Path(data) / "user")}
+        add = timed(lambda: subprocess.run(command("corpus", "add", str(new)), env=env, stdout=subprocess.DEVNULL,
+                                           stderr=subprocess.DEVNULL, check=False), 1)
+        report("corpus add one new release (parse + align 1)", add, bare)
+    load_store()  # the added release is gone again: the store drops it
+
+
 def bench_lookup(bare: float) -> None:
     """Cold CLI lookup, warm in-process lookup, full parse of the corpus."""
     from izvori_rules.graph_cache import load_graph, parse_corpus, with_equivalents
@@ -154,7 +193,8 @@ def bench_scenarios(bare: float) -> None:
 
 
 SECTIONS: dict[str, Callable[[float], None]] = {"lookup": bench_lookup, "search": bench_search,
-                                                "scenarios": bench_scenarios, "cr": bench_cr}
+                                                "scenarios": bench_scenarios, "cr": bench_cr,
+                                                "history": bench_history}
 
 
 def main() -> None:

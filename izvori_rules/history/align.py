@@ -179,6 +179,8 @@ class _Matcher:
         self.df: Counter[str] | None = None
         self.total = 0
         self._cosines: dict[tuple[str, str], float] = {}
+        self._counts: dict[tuple[int, str], Counter[str]] = {}
+        self._idf: dict[str, float] = {}
         self._postings: dict[str, list[str]] = {}
 
     def pair(self, old_id: str, new_id: str, score: float) -> None:
@@ -257,16 +259,30 @@ class _Matcher:
         an ordinary release a few dozen, where every word then weighs alike), so an ordinary pair never
         pays for the thousands of rules that kept their words."""
         if self.df is None:
-            pool = [_key_features(self.key(0, i)) for i in self.free_old()]
-            pool += [_key_features(self.key(1, i)) for i in self.free_new()]
-            self.df = Counter(f for c in pool for f in c)
+            self.df = Counter()
+            for side_, ids in ((0, self.free_old()), (1, self.free_new())):
+                for i in ids:
+                    self.df.update(self.counts(side_, i).keys())
             self.total = len(self.old) + len(self.new)
         key = (side, entry_id)
-        if key not in self._vectors:
-            counts = _key_features(self.key(side, entry_id))
-            self._vectors[key] = _unit({f: (1 + math.log(n)) * math.log(self.total / (self.df[f] + 0.5))
-                                        for f, n in counts.items()})
-        return self._vectors[key]
+        found = self._vectors.get(key)
+        if found is None:
+            idf, df, total = self._idf, self.df, self.total
+            weights = {}
+            for f, n in self.counts(side, entry_id).items():
+                weight = idf.get(f)
+                if weight is None:
+                    weight = idf[f] = math.log(total / (df[f] + 0.5))
+                weights[f] = weight if n == 1 else (1 + math.log(n)) * weight
+            found = self._vectors[key] = _unit(weights)
+        return found
+
+    def counts(self, side: int, entry_id: str) -> Counter[str]:
+        """The features of an entry, counted once."""
+        found = self._counts.get((side, entry_id))
+        if found is None:
+            found = self._counts[(side, entry_id)] = _key_features(self.key(side, entry_id))
+        return found
 
     def cosine(self, old_id: str, new_id: str) -> float:
         found = self._cosines.get((old_id, new_id))
@@ -382,7 +398,9 @@ class _Matcher:
             if old_id is None:
                 out.append(Link(None, new_id, ADDED, 0.0))
                 continue
-            change = change_of(self.old[old_id].text, self.new[new_id].text)
+            old_text, new_text = self.old[old_id].text, self.new[new_id].text
+            change = SAME if old_text == new_text else (
+                TYPOGRAPHIC if self.key(0, old_id) == self.key(1, new_id) else CHANGED)
             out.append(Link(old_id, new_id, change, round(self.pairs[old_id][1], 3)))
         out.extend(Link(old_id, None, REMOVED, 0.0, self.successor(old_id)) for old_id in self.free_old())
         return tuple(out)

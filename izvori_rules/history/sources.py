@@ -32,7 +32,7 @@ def entries_of_parsed(document: ParsedDocument) -> tuple[Entry, ...]:
                  for n in document.nodes)
 
 
-STORE_CODE = ("history", "parsing/cr_english.py", "model.py")
+STORE_CODE = ("history/align.py", "history/store.py", "history/sources.py", "parsing/cr_english.py", "model.py")
 
 
 def load_store(progress: ProgressBar | None = None, root: Path | None = None) -> HistoryStore:
@@ -45,7 +45,59 @@ def load_store(progress: ProgressBar | None = None, root: Path | None = None) ->
     if not path.exists():
         for stale in path.parent.glob("cr-history-*.sqlite"):  # built by other code: never read again
             stale.unlink(missing_ok=True)
-    return open_store(path, release_sources(root), entries_of, progress)
+    elif root is None and (fresh := _fresh(path)) is not None:
+        return fresh
+    sources = release_sources(root)
+    store = open_store(path, sources, entries_of, progress)
+    store.set_meta(STAMP, _stamp(_stamped_files(root)))
+    return store
+
+
+STAMP = "stamp"
+
+
+def _fresh(path: Path) -> HistoryStore | None:
+    """The store, if none of the files it was built from changed size or time since (the manifest, the
+    release table and archive, the user's added releases): a cold ``history`` then reads neither the
+    manifest nor the table. Anything else (or a file that cannot be opened) means the full check."""
+    import sqlite3
+
+    try:
+        store = HistoryStore(sqlite3.connect(path))
+        stamp = store.meta(STAMP)
+    except sqlite3.Error:
+        return None
+    if stamp is None:
+        return None
+    from ..corpus import corpus_dir
+    from .userdata import FOLDER, data_dir
+
+    files = [Path(line.split("\t", 1)[0]) for line in stamp.split("\n") if line]
+    if len(files) < 4 or files[0] != corpus_dir() / "manifest.toml" or files[3] != data_dir() / FOLDER:
+        return None  # another corpus or data folder than the one the stamp describes
+    return store if _stamp(files) == stamp else None
+
+
+def _stamped_files(root: Path | None) -> list[Path]:
+    from ..corpus import corpus_dir
+    from ..cr_releases import ARCHIVE, TABLE
+    from .family import cr_folder
+    from .userdata import FOLDER, data_dir
+
+    folder, user = cr_folder(root), data_dir() / FOLDER
+    added = sorted(user.glob("*.txt")) if user.is_dir() else []
+    return [(root or corpus_dir()) / "manifest.toml", folder / TABLE, folder / ARCHIVE, user, *added]
+
+
+def _stamp(files: list[Path]) -> str:
+    lines = []
+    for file in files:
+        try:
+            stat = file.stat()
+            lines.append(f"{file}\t{stat.st_size}\t{stat.st_mtime_ns}")
+        except OSError:
+            lines.append(f"{file}\t-\t-")
+    return "\n".join(lines)
 
 
 def release_sources(root: Path | None = None) -> list[ReleaseSource]:

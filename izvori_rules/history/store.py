@@ -22,7 +22,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
-from .align import ADDED, REMOVED, SAME, Entry, Link, align
+from .align import SAME, Entry, Link, align
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
@@ -101,6 +101,19 @@ class HistoryStore:
         """Every stored link from release ``pos - 1`` to ``pos`` (all but same number and same words)."""
         return tuple(Link(*row) for row in self.conn.execute(
             "SELECT old_id, new_id, change, score, successor FROM link WHERE pos=? ORDER BY rowid", (pos,)))
+
+    def meta(self, key: str) -> str | None:
+        """A value the builder left in the store (the stamp of the files it was built from)."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Record a value; a read-only store keeps none (it is then checked in full each time)."""
+        try:
+            with self.conn:
+                self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+        except sqlite3.Error:
+            pass
 
     def last_release_of(self, rule_id: str) -> str | None:
         """The newest release that numbers a rule ``rule_id``, or None."""
@@ -233,5 +246,3 @@ def id_order(rule_id: str) -> tuple[object, ...]:
         parts[0] = (0, int(str(parts[0][1])) * 100 - 0.5)
     return (0, tuple(parts))
 
-
-__all__ = ["ADDED", "REMOVED", "HistoryStore", "ReleaseSource", "open_store", "id_order"]

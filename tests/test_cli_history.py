@@ -1,0 +1,116 @@
+"""``history``, ``diff`` and ``corpus add`` through typer's CliRunner: exit status, exact JSON fields, messages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from izvori_rules.cli import app
+from izvori_rules.cr_releases import release_text
+from izvori_rules.history.family import cr_folder
+
+runner = CliRunner()
+HISTORY_FIELDS = {"query", "release", "id", "numbers", "first_release", "first_id", "in_first_release", "first_text",
+                  "changes", "typographic_hidden", "removed_in", "successor", "last_text"}
+CHANGE_FIELDS = {"release", "previous", "old_id", "id", "change", "renumbered", "old_text", "text", "diff"}
+DIFF_FIELDS = {"from", "to", "section", "typographic", "counts", "items"}
+ITEM_FIELDS = {"kind", "old_id", "new_id", "change", "old_text", "text", "diff", "removed_in", "successor"}
+ADDED_FIELDS = {"date", "path", "already_there", "previous", "newest", "rules", "encoding", "counts"}
+
+
+def invoke_json(*args: str) -> tuple[int, dict]:
+    result = runner.invoke(app, [*args, "--json"])
+    return result.exit_code, json.loads(result.stdout)
+
+
+def test_history_json_contract() -> None:
+    code, data = invoke_json("history", "702.19b")
+    assert code == 0 and set(data) == HISTORY_FIELDS
+    assert (data["release"], data["id"], data["first_release"], data["first_id"]) == ("2026-08-07", "702.19b",
+                                                                                     "2003-03-15", "502.9b")
+    assert [n["id"] for n in data["numbers"]] == ["502.9b", "702.17b", "702.18b", "702.19b"]
+    assert all(set(c) == CHANGE_FIELDS for c in data["changes"])
+    m10 = next(c for c in data["changes"] if c["release"] == "2009-07-11")
+    assert (m10["old_id"], m10["id"], m10["renumbered"]) == ("502.9b", "702.17b", True)
+    assert {p["op"] for p in m10["diff"]} <= {"=", "-", "+"}
+
+
+def test_history_of_one_release_and_of_a_translation() -> None:
+    code, data = invoke_json("history", "cr-2006-10-01:502.9")
+    assert code == 0 and (data["release"], data["id"]) == ("2006-10-01", "502.9")
+    code, data = invoke_json("history", "ru-cr:702.19b")  # ru-cr translates cr-2019-05-03
+    assert code == 0 and (data["release"], data["id"]) == ("2019-05-03", "702.19b")
+
+
+def test_history_of_an_unknown_rule_exits_1_and_a_bad_release_2() -> None:
+    result = runner.invoke(app, ["history", "999.9"])
+    assert result.exit_code == 1 and "no rule '999.9'" in result.stderr
+    result = runner.invoke(app, ["history", "cr-2006-09-01:502.9"])
+    assert result.exit_code == 2 and "no English release effective 2006-09-01" in result.stderr
+
+
+def test_history_prints_words_of_the_rules_as_text_not_markup() -> None:
+    # 702.19b's texts hold "[" nowhere, but its history shows removed words marked [-…-] without colours
+    result = runner.invoke(app, ["history", "702.19b"])
+    assert result.exit_code == 0
+    assert "502.9b (2003-03-15 – 2009-05-01)" in result.stdout
+    assert "[-remaining-] {+excess+}" in result.stdout  # 2020-04-17: "any remaining damage" → "any excess damage"
+
+
+def test_diff_json_contract_with_summary_and_section() -> None:
+    code, data = invoke_json("diff", "2026-06-19", "2026-08-07", "--section", "1")
+    assert code == 0 and set(data) == DIFF_FIELDS and all(set(i) == ITEM_FIELDS for i in data["items"])
+    assert {"kind": "added", "new_id": "122.1j"}.items() <= next(i for i in data["items"]
+                                                                 if i["new_id"] == "122.1j").items()
+    code, summary = invoke_json("diff", "2019-01-25", "2019-05-03", "--summary")
+    assert code == 0 and summary["items"] == [] and set(summary["counts"]) == {"added", "removed", "changed",
+                                                                               "renumbered", "typographic"}
+    assert summary["counts"]["typographic"] > 1000
+    result = runner.invoke(app, ["diff", "2026-08-07", "2019-05-03"])
+    assert result.exit_code == 2 and "is not earlier than" in result.stderr
+
+
+def test_corpus_add_refuses_a_file_that_is_no_release(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Judge notes from FNM.\n100.1 is about games.\n", encoding="utf-8")
+    result = runner.invoke(app, ["corpus", "add", str(notes)])
+    assert result.exit_code == 2 and "not a Comprehensive Rules release" in result.stderr
+    dated = tmp_path / "dated.txt"
+    dated.write_text("Magic Rules\n\nThese rules are effective as of May 1, 2027.\n\nNo rules here.\n", encoding="utf-8")
+    result = runner.invoke(app, ["corpus", "add", str(dated)])
+    assert result.exit_code == 2 and "not a Comprehensive Rules release" in result.stderr
+    assert not (tmp_path / "data").exists()
+
+
+def test_corpus_add_accepts_a_copy_of_a_packaged_release(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
+    copy = tmp_path / "MagicCompRules 20260807.txt"  # as Wizards ships it: UTF-16 with a BOM, CRLF
+    copy.write_bytes(release_text("2026-08-07", cr_folder()).replace("\n", "\r\n").encode("utf-16"))
+    code, data = invoke_json("corpus", "add", str(copy))
+    assert code == 0 and set(data) == ADDED_FIELDS
+    assert (data["date"], data["already_there"], data["previous"], data["encoding"]) == ("2026-08-07", True,
+                                                                                         "2026-06-19", "UTF-16")
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_new_release_joins_the_history_and_becomes_cr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
+    text = release_text("2026-08-07", cr_folder())
+    text = text.replace("These rules are effective as of August 7, 2026.",
+                        "These rules are effective as of September 25, 2026.")
+    text = text.replace("first assigns damage to the creature(s) blocking it.",
+                        "first assigns its combat damage to the creature(s) blocking it.", 1)
+    new = tmp_path / "MagicCompRules 20260925.txt"
+    new.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r").encode("utf-8"))  # BOM, lone CRs
+    code, data = invoke_json("corpus", "add", str(new))
+    assert code == 0 and (data["date"], data["newest"], data["already_there"]) == ("2026-09-25", True, False)
+    assert data["counts"]["changed"] == 1 and data["counts"]["added"] == data["counts"]["removed"] == 0
+    assert (tmp_path / "data" / "cr-releases" / "2026-09-25.txt").read_text(encoding="utf-8") == text
+    code, history = invoke_json("history", "702.19b")
+    assert history["release"] == "2026-09-25" and history["changes"][-1]["release"] == "2026-09-25"
+    code, again = invoke_json("corpus", "add", str(new))
+    assert code == 0 and again["already_there"] is True
