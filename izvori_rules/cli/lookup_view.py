@@ -107,9 +107,9 @@ def _render_node(out: Console, graph: RuleGraph, node: Node, notices: tuple[Noti
     for i, example in enumerate(node.examples, 1):
         parts.append(Text.assemble((word + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"),
                                    example))
-    parts.extend(_reference_lines(graph, node, out.width - (0 if narrow(out) else 4)))
     if answer is not None:
         parts.extend(_original_lines(node, answer))
+    parts.extend(_reference_lines(graph, node, out.width - (0 if narrow(out) else 4)))
     parts.extend(Text.assemble(("⚠ ", "bold yellow"), n.message) for n in notices)
     if narrow(out):
         out.print(Text.assemble((node.ref, "bold reverse"), " ", (_source_line(graph, node), "dim")))

@@ -24,6 +24,7 @@ from ..tsv import read_tsv
 
 FILE_NAME = "lineage.tsv"
 COLUMNS = ("release", "id", "target", "to_id", "status", "changed_in", "removed_in", "successor", "path")
+PATH_SEPARATOR = " | "  # glossary ids hold spaces ("glossary:Active Player")
 STATUSES = ("same", "typographic", "changed", "renumbered", "removed")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 HEADER = """\
@@ -32,7 +33,7 @@ HEADER = """\
 # Columns (tab-separated): release, id (the original), target (a later release), to_id (its rule there; empty
 #   when removed), status (same, typographic, changed, renumbered, removed), changed_in (releases that changed
 #   its words), removed_in, successor (a removed rule's nearest successor in target), path (release:id wherever
-#   the number changed, first and last included).
+#   the number changed, first and last included; separated by " | ").
 """
 
 
@@ -101,7 +102,7 @@ def format_lineage(steps: Iterable[Step]) -> str:
     lines = [HEADER + "\t".join(COLUMNS)]
     for s in steps:
         lines.append("\t".join((s.release, s.id, s.target, s.to_id, s.status, " ".join(s.changed_in), s.removed_in,
-                                s.successor, " ".join(s.path))))
+                                s.successor, PATH_SEPARATOR.join(s.path))))
     return "\n".join(lines) + "\n"
 
 
@@ -115,7 +116,8 @@ def parse_lineage(text: str, source: str = FILE_NAME) -> dict[tuple[str, str, st
         if row["status"] not in STATUSES:
             raise row.error("status", f"{row['status']!r} is not one of {', '.join(STATUSES)}")
         step = Step(row["release"], row["id"], row["target"], row["to_id"], row["status"],
-                    tuple(row["changed_in"].split()), row["removed_in"], row["successor"], tuple(row["path"].split()))
+                    tuple(row["changed_in"].split()), row["removed_in"], row["successor"],
+                    tuple(p for p in row["path"].split(PATH_SEPARATOR) if p))
         out[(step.release, step.id, step.target)] = step
     return out
 
