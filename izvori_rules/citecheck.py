@@ -1,5 +1,7 @@
 """Check every rule citation in a judge's text (``izvori-judge cite-check``): does it exist, does a quoted
-title match the rule's heading, what does the rule say, and what is its 2019 equivalent.
+title match the rule's heading, what does the rule say, what is its 2019 equivalent, which English rule it
+renders and what became of that rule today (issue 16: C11.10, combat damage on the stack, was removed in
+2009-07-11; the note names its nearest successor).
 
 Finding reuses each document's own citation finder (``find_citations`` of its parser), and resolving reuses
 the graph's resolver, so a document checked against itself reports exactly the graph's ``dangling`` and
@@ -18,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from .citations import cited_document, mismatch_detail, resolve_match
 from .graph import RuleGraph
-from .model import Citation, CitationMatch, CitedTarget, split_ref
+from .model import Citation, CitationMatch, CitedTarget, Original, Today, split_ref
 from .parsing import parser_module
 from .references import latin_ids
 
@@ -52,6 +54,9 @@ class CheckedCitation:
     detail: str
     says: str
     current: tuple[str, ...]
+    original: Original | None = None  # the English rule the (first) cited rule renders (issue 16)
+    today: Today | None = None  # ... and what became of it in today's rules
+    today_says: str = ""  # today's rule (or a removed rule's nearest successor), in its first words
 
 
 def check_text(graph: RuleGraph, text: str, doc: str | None = None) -> tuple[CheckedCitation, ...]:
@@ -150,7 +155,15 @@ def _verdict(graph: RuleGraph, line: int, doc: str, citation: Citation) -> Check
         line=line, start=citation.start, end=citation.end,
         surface=citation.surface, doc=doc, targets=citation.targets, unresolved=citation.unresolved,
         status=status, detail=detail, says=says, current=_current(graph, doc, citation.targets),
+        original=first.original if first else None, today=first.today if first else None,
+        today_says=_today_says(graph, first.today) if first and first.today else "",
     )
+
+
+def _today_says(graph: RuleGraph, today: Today) -> str:
+    """The first words of today's rule, or of a removed rule's nearest successor."""
+    node = graph.get(today.ref or today.successor)
+    return node.text.split(". ")[0][:160] if node is not None else ""
 
 
 def _current(graph: RuleGraph, doc: str, targets: Iterable[str]) -> tuple[str, ...]:

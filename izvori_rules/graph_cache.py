@@ -25,10 +25,10 @@ from . import cache
 from .corpus import corpus_dir, data_files, data_hash, load_manifest, prefetch_releases, read_document
 from .graph import GraphIndex, RuleGraph
 from .graph_build import build_graph
-from .model import Citation, DocumentInfo, Equivalent, Flag, Node
+from .model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
 from .parsing import parser_module
 
-FORMAT = 4  # the file with its magic number and checksum
+FORMAT = 5  # the file with its magic number and checksum; nodes with their originals
 MAGIC = b"IZVG"
 LIBRARIES = ("PyStemmer", "snowballstemmer")  # the equivalents' aligner stems words
 
@@ -133,14 +133,41 @@ def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
     They need the linked graph, so they are computed after it (about a second for the whole corpus) and
     cached with it: a lookup only reads them.
     """
+    from .concordance.chain import Chain, today_of
     from .concordance.link import corpus_equivalents
+    from .originals.lineage import load_lineage
+    from .originals.table import load_originals
 
-    found = corpus_equivalents(graph.nodes, root or corpus_dir())
-    if not found:
+    originals = with_english_texts(load_originals(root), graph, root)
+    lineage = load_lineage(root)
+    chain = Chain(originals, lineage, max((target for _, _, target in lineage), default=""))
+    found = corpus_equivalents(graph.nodes, root or corpus_dir(), chain)
+    if not found and not originals:
         return graph
-    nodes = [replace(node, equivalents=found[node.ref]) if node.ref in found else node
-             for node in graph.nodes.values()]
+    nodes = [replace(node, equivalents=found.get(node.ref, node.equivalents), original=original,
+                     today=today_of(original, chain) if original else None)
+             for node in graph.nodes.values() for original in [originals.get(node.ref)]]
     return RuleGraph(list(graph.docs.values()), nodes, graph.index)
+
+
+def with_english_texts(originals: dict[str, Original], graph: RuleGraph, root: Path | None) -> dict[str, Original]:
+    """The originals with their English words: the releases they name are parsed once, at the graph's build
+    (a few tenths of a second), so a lookup shows the original without opening the history store."""
+    from . import cr_releases
+    from .corpus import release_folder
+    from .parsing import cr_english
+
+    family = next((info for info in graph.docs.values() if info.releases and info.family == info.id), None)
+    if family is None or not originals:
+        return originals
+    folder = release_folder(family, root)
+    dates = sorted({o.release for o in originals.values() if o.id})
+    cr_releases.cache_texts(dates, folder)
+    texts: dict[tuple[str, str], str] = {}
+    for date in dates:
+        for node in cr_english.parse(cr_releases.release_text(date, folder)).nodes:
+            texts[(date, node.id)] = node.text
+    return {ref: replace(o, text=texts.get((o.release, o.id), "")) for ref, o in originals.items()}
 
 
 def _encode(graph: RuleGraph) -> bytes:
@@ -165,11 +192,14 @@ def _node_record(node: Node) -> tuple[Any, ...]:
     record[_FLAGS] = tuple(_fields(f) for f in node.flags)
     record[_CITATIONS] = tuple(_fields(c) for c in node.citations)
     record[_EQUIVALENTS] = tuple(_fields(e) for e in node.equivalents)
+    record[_ORIGINAL] = _fields(node.original) if node.original else None
+    record[_TODAY] = _fields(node.today) if node.today else None
     return tuple(record)
 
 
 _NODE_FIELDS = tuple(Node.__dataclass_fields__)
-_FLAGS, _CITATIONS, _EQUIVALENTS = (_NODE_FIELDS.index(f) for f in ("flags", "citations", "equivalents"))
+_FLAGS, _CITATIONS, _EQUIVALENTS, _ORIGINAL, _TODAY = (
+    _NODE_FIELDS.index(f) for f in ("flags", "citations", "equivalents", "original", "today"))
 
 
 def _decode(raw: bytes | mmap.mmap) -> RuleGraph | None:
@@ -226,4 +256,6 @@ def _node(record: tuple[Any, ...]) -> Node:
     values[_FLAGS] = tuple(Flag(*f) for f in record[_FLAGS])
     values[_CITATIONS] = tuple(Citation(*c) for c in record[_CITATIONS])
     values[_EQUIVALENTS] = tuple(Equivalent(*e) for e in record[_EQUIVALENTS])
+    values[_ORIGINAL] = Original(*record[_ORIGINAL]) if record[_ORIGINAL] else None
+    values[_TODAY] = Today(*record[_TODAY]) if record[_TODAY] else None
     return Node(*values)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ReferenceNotFound
@@ -29,6 +29,17 @@ class LookupAnswer:
     glossary: tuple[str, ...] = ()  # a word, not a reference: the glossary entries it names
     concepts: tuple[str, ...] = ()  # ... and the concepts of the concept table (for ``define``)
     graph: RuleGraph | None = None  # where the nodes are, when not the corpus graph (one English release)
+    english: Mapping[str, Node] = field(default_factory=dict)  # the originals and today's rules, by ref
+
+    def original_of(self, node: Node) -> Node | None:
+        """The English node ``node`` renders, when its release is in the graph."""
+        return self.english.get(node.original.ref) if node.original and node.original.ref else None
+
+    def today_of(self, node: Node) -> Node | None:
+        """Today's rule for ``node``'s original (or its nearest successor when it was removed)."""
+        if node.today is None:
+            return None
+        return self.english.get(node.today.ref or node.today.successor)
 
     @property
     def is_word(self) -> bool:
@@ -65,11 +76,21 @@ def lookup(graph: RuleGraph, queries: Iterable[str], root: Path | None = None,
             if is_word(query):
                 answers.append(_word_answer(graph, query))
                 continue
-            answers.append(LookupAnswer(query, (), exc.suggestions, notices_for_query(graph, query, rows)))
+            notices = notices_for_query(graph, query, rows)
+            english = {n.english: found for n in notices if n.english and (found := graph.get(n.english)) is not None}
+            answers.append(LookupAnswer(query, (), exc.suggestions, notices, english=english))
             continue
         missing = tuple(n for node in nodes for n in notices_for_node(graph, node.ref, rows))
-        answers.append(LookupAnswer(query, nodes, (), missing))
+        answers.append(LookupAnswer(query, nodes, (), missing, english=english_nodes(graph, nodes)))
     return tuple(answers)
+
+
+def english_nodes(graph: RuleGraph, nodes: Iterable[Node]) -> dict[str, Node]:
+    """The graph's nodes for the originals and today's rules of ``nodes`` (absent releases left out)."""
+    refs = [ref for node in nodes for ref in (
+        node.original.ref if node.original else "", node.today.ref if node.today else "",
+        node.today.successor if node.today else "")]
+    return {ref: english for ref in refs if ref and (english := graph.get(ref)) is not None}
 
 
 def release_reference(graph: RuleGraph, query: str) -> tuple[DocumentInfo, str, str] | None:

@@ -170,15 +170,65 @@ class Citation:
     title_matches: bool | None = None
 
 
+# Where an equivalent comes from (issue 16): the English original a translation renders, the English history
+# (original → later or earlier release → the translation of that release, or today's rule), the curated table,
+# or the cross-language aligner (only where no chain exists).
+EQUIVALENT_SOURCES = ("original", "history", "curated", "aligned")
+
+
 @dataclass(frozen=True, slots=True)
 class Equivalent:
-    """A rule in another document that says the same (``same``) or nearly the same (``close``) thing."""
+    """A rule in another document that says the same (``same``) or nearly the same (``close``) thing.
+
+    ``path`` is the way it was found through the English releases: the refs passed through, first to last
+    (``cr-2006-10-01:103.4``, ``cr-2009-07-11:101.4``, ``cr-2019-05-03:101.4``); empty for curated and
+    aligned equivalents.
+    """
 
     ref: str
     confidence: float
-    source: str  # "curated" | "aligned"
+    source: str  # one of EQUIVALENT_SOURCES
     relation: str = "same"
     note: str = ""
+    path: tuple[str, ...] = ()
+
+
+# How a translated node was linked to its English original (izvori_rules/originals/link.py).
+ORIGINAL_STATUSES = ("number", "renumbered", "mismatch", "other_release", "corrected", "weak", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Original:
+    """The English rule a translated node renders: ``ref`` (``cr-2006-10-01:103.4``; empty when there is
+    none), its release and id, how the link was found (``status``, one of ORIGINAL_STATUSES), how well the
+    contents agree (0..1) and a note (for ``mismatch``: the rule the number names instead; for ``none``: why)."""
+
+    ref: str
+    release: str
+    id: str
+    status: str
+    score: float
+    note: str = ""
+    text: str = ""  # the English rule's words (its release is not a document of the graph: it is copied here)
+
+
+# What became of an English rule in today's release: its words unchanged (``unchanged``, quotes and dashes
+# aside), ``changed``, ``renumbered`` (words changed or not), or ``removed``.
+TODAY_STATUSES = ("unchanged", "changed", "renumbered", "removed")
+
+
+@dataclass(frozen=True, slots=True)
+class Today:
+    """Today's rule for an original: ``ref`` in the newest release (``cr:101.4``; empty when removed),
+    ``status`` (one of TODAY_STATUSES), the releases in which its words changed (``changed_in``), the release
+    that removed it and its nearest successor there, and the numbers it had on the way (``path``)."""
+
+    ref: str
+    status: str
+    changed_in: tuple[str, ...] = ()
+    removed_in: str = ""
+    successor: str = ""
+    path: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +253,8 @@ class Node:
     cites: tuple[str, ...] = ()
     cited_by: tuple[str, ...] = ()
     equivalents: tuple[Equivalent, ...] = field(default=())
+    original: Original | None = None  # a translated node: the English rule it renders (issue 16)
+    today: Today | None = None  # ... and what became of that rule in the newest release
 
     @property
     def english(self) -> str:

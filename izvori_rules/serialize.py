@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .model import Citation, Equivalent, Flag, Node
+from .model import Citation, Equivalent, Flag, Node, Original, Today
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -27,9 +27,31 @@ def flag_json(flag: Flag) -> dict[str, str]:
 
 
 def equivalent_json(eq: Equivalent) -> dict[str, Any]:
-    """An equivalent: ref, confidence (0..1), source (curated or aligned), relation and note."""
+    """An equivalent: ref, confidence (0..1), source (original, history, curated or aligned), relation, note
+    and the path through the English releases (empty for curated and aligned ones)."""
     return {"ref": eq.ref, "confidence": round(eq.confidence, 3), "source": eq.source,
-            "relation": eq.relation, "note": eq.note}
+            "relation": eq.relation, "note": eq.note, "path": list(eq.path)}
+
+
+def original_json(original: Original | None, english: Node | None = None) -> dict[str, Any] | None:
+    """The English original of a translated node (issue 16): ref, release, id, status, score, note and its
+    English text (null when there is no original)."""
+    if original is None:
+        return None
+    return {"ref": original.ref or None, "release": original.release, "id": original.id or None,
+            "status": original.status, "score": round(original.score, 3), "note": original.note,
+            "text": english.text if english is not None else (original.text or None)}
+
+
+def today_json(today: Today | None, current: Node | None = None) -> dict[str, Any] | None:
+    """What became of the original in today's rules: ref (null when removed), status (unchanged, changed,
+    renumbered, removed), the releases that changed its words, when it was removed and its nearest
+    successor, the numbers it had on the way, and today's text."""
+    if today is None:
+        return None
+    return {"ref": today.ref or None, "status": today.status, "changed_in": list(today.changed_in),
+            "removed_in": today.removed_in or None, "successor": today.successor or None,
+            "path": list(today.path), "text": current.text if current is not None else None}
 
 
 def citation_json(citation: Citation) -> dict[str, Any]:
@@ -40,14 +62,17 @@ def citation_json(citation: Citation) -> dict[str, Any]:
             "title_matches": citation.title_matches}
 
 
-def node_json(node: Node) -> dict[str, Any]:
-    """A node in the lookup contract (issue 2), with kind, title, number and source line added."""
+def node_json(node: Node, english: Node | None = None, current: Node | None = None) -> dict[str, Any]:
+    """A node in the lookup contract (issue 2), with kind, title, number and source line added, and for a
+    translated node its ``original`` and ``today`` (issue 16; ``english`` and ``current`` are those rules'
+    nodes, for their texts)."""
     return {
         "ref": node.ref, "doc": node.doc, "id": node.id, "lang": node.lang, "kind": node.kind,
         "number": node.number, "title": node.title, "text": node.text, "examples": list(node.examples),
         "parent": node.parent, "children": list(node.children), "cites": list(node.cites),
         "cited_by": list(node.cited_by), "equivalents": [equivalent_json(e) for e in node.equivalents],
         "flags": [flag_json(f) for f in node.flags], "line": node.line,
+        "original": original_json(node.original, english), "today": today_json(node.today, current),
     }
 
 
@@ -61,14 +86,17 @@ def scenario_row_json(file: str, result: ScenarioResult) -> dict[str, Any]:
 
 
 def notice_json(notice: Notice) -> dict[str, Any]:
-    """A notice in the lookup contract: which document lacks which rule, why, and its equivalents elsewhere."""
+    """A notice in the lookup contract: which document lacks which rule, why, its equivalents elsewhere, and
+    the English rule it lacks (``english``: shown in its place, marked as not translated; issue 16)."""
+    english = {"ref": notice.english, "text": notice.title, "translated": False} if notice.english else None
     return {"doc": notice.doc, "id": notice.id, "kind": notice.kind, "title": notice.title,
-            "message": notice.message, "equivalents": list(notice.equivalents)}
+            "message": notice.message, "equivalents": list(notice.equivalents), "english": english}
 
 
 def lookup_json(answer: LookupAnswer) -> dict[str, Any]:
     """One reference's answer (issue 2's contract); a word adds the glossary entries and concepts it names."""
-    data: dict[str, Any] = {"query": answer.query, "rules": [node_json(n) for n in answer.nodes],
+    data: dict[str, Any] = {"query": answer.query,
+                            "rules": [node_json(n, answer.original_of(n), answer.today_of(n)) for n in answer.nodes],
                             "suggestions": list(answer.suggestions),
                             "missing": [notice_json(n) for n in answer.missing]}
     if answer.glossary or answer.concepts:
@@ -83,11 +111,12 @@ def stats_json(rows: Iterable[DocumentStats]) -> dict[str, Any]:
 
 def cite_check_json(file: str, checked: Iterable[CheckedCitation], errors: bool) -> dict[str, Any]:
     """``cite-check --json``: each citation with its place, targets, verdict, what the rule says, its 2019
-    equivalent; and whether any is wrong."""
+    equivalent, the English rule it renders and what became of it today (issue 16); and whether any is wrong."""
     return {"file": file, "errors": errors, "citations": [
         {"line": c.line, "start": c.start, "end": c.end, "surface": c.surface, "doc": c.doc,
          "targets": list(c.targets), "unresolved": list(c.unresolved), "status": c.status, "detail": c.detail,
-         "says": c.says, "current": list(c.current)} for c in checked]}
+         "says": c.says, "current": list(c.current), "original": original_json(c.original),
+         "today": today_json(c.today), "today_says": c.today_says} for c in checked]}
 
 
 def concepts_json(match: ConceptMatch) -> dict[str, Any]:

@@ -129,13 +129,15 @@ def test_apnap_has_no_czech_equivalent(graph: RuleGraph) -> None:
     # sr-judge D21 "Efekti stanja" and ru-cr 704
     ("cs-cr:420", "sr-judge:D21"),
 ], ids=lambda ref: ref)
-def test_aligned_pairs_read_in_both_texts(graph: RuleGraph, left: str, right: str) -> None:
-    assert (right, "aligned") in _equivalent(graph, left, right.partition(":")[0])
+def test_found_pairs_read_in_both_texts(graph: RuleGraph, left: str, right: str) -> None:
+    # found through the originals (issue 16) where the history links them, else by the aligner
+    assert right in [ref for ref, source in _equivalent(graph, left, right.partition(":")[0])
+                     if source in ("original", "history", "aligned")]
 
 
 def test_glossary_entries_link_through_the_concept_table(graph: RuleGraph) -> None:
     # concepts.tsv row "trample": sr-judge:glossary:Razbijač and ru-cr:glossary:Trample (Пробивной удар)
-    assert ("ru-cr:glossary:Trample", "aligned") in _equivalent(graph, "sr-judge:glossary:Razbijač", "ru-cr")
+    assert "ru-cr:glossary:Trample" in [ref for ref, _ in _equivalent(graph, "sr-judge:glossary:Razbijač", "ru-cr")]
 
 
 # --- the aligner: structure, learning, evaluation, speed ----------------------------------------------------
@@ -209,11 +211,12 @@ def test_held_out_pairs_meet_the_targets(graph: RuleGraph, readers: tuple[object
 def test_the_missing_rules_are_the_31_english_rules_ru_cr_lacks(graph: RuleGraph) -> None:
     rows = load_missing()
     assert len(rows) == 31 and {row.doc for row in rows} == {"ru-cr"}
-    # shared/notes/ru-cr.md §2.8: 105.5, 117.7a-f, 212.1d-f, 302.4a-c, 302.5-7, 406.8, 513.2, 606.3-5, 700.2g,
-    # 701.33e-g, 701.38d, 702.36d-g, 903.11h
+    # shared/notes/ru-cr.md §2.8: 105.5, 117.7a-f, 212.1d-f, 302.4a-c, 302.5-7, 513.2, 606.4-5, 701.33e-g,
+    # 701.38d, 702.36e-g are absent; 603.3, 406.7, 700.2f, 702.36c and 903.11e are numbers whose Russian text
+    # renders another English rule (originals.tsv), so their own English text is untranslated
     assert [row.id for row in rows][:8] == ["105.5", "117.7a", "117.7b", "117.7c", "117.7d", "117.7e", "117.7f",
-                                            "212.1d"]
-    assert all(f"ru-cr:{row.id}" not in graph.nodes for row in rows)
+                                            "212.1a"]
+    assert {"603.3", "406.7", "903.11e"} <= {row.id for row in rows}
     assert all(ref in graph.nodes for row in rows for ref in row.equivalents)
 
 
@@ -227,12 +230,11 @@ def test_missing_rules_loader_names_file_line_and_column() -> None:
 
 def test_a_missing_russian_rule_is_explained(graph: RuleGraph) -> None:
     (notice,) = notices_for_query(graph, "ru-cr:302.6", load_missing())
-    assert notice.kind == "missing" and notice.title == "summoning sickness"
+    # English 2019-05-03 302.6 (summoning sickness) starts "A creature’s activated ability with the tap symbol"
+    assert notice.kind == "missing" and notice.title.startswith("A creature’s activated ability with the tap")
     assert "Russian translation (ru-cr) lacks rule 302.6" in notice.message and "3 May 2019" in notice.message
-    assert notice.equivalents == ("sr-judge:B12.34", "cs-cr:214.7c")
+    assert notice.english == "cr-2019-05-03:302.6"
     assert notices_for_query(graph, "302.6", load_missing()) == (notice,)
-    (same,) = notices_for_node(graph, "sr-judge:B12.34", load_missing())
-    assert same == notice
 
 
 @pytest.mark.parametrize("query", ["cs-cr:704.5a", "cs-cr:400.2", "cs-cr:502.15", "420.5d"])

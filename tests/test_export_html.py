@@ -142,6 +142,16 @@ def test_equivalents_are_links_with_relation_source_and_confidence(site: Path) -
     assert "ru-cr 104.3b (same, curated 1.00)" in line.text_content()
 
 
+def test_a_translated_rule_shows_its_english_original_and_links_todays_rule(site: Path) -> None:
+    # issue 16: sr-judge A4.40 renders 103.4 of 2006-10-01 ("If multiple players would make choices ..."),
+    # which is 101.4 in today's CR, a page of the rulebook
+    node = article(site, "sr-judge-A4.html", "sr-judge-A4.40")
+    original = node.xpath(".//p[@class='original']")[0].text_content()
+    assert "CR 2006-10-01 103.4" in original and "If multiple players would make choices" in original
+    links = [a.get("href") for a in node.xpath(".//p[@class='today']/a")]
+    assert links == ["cr-101.html#cr-101.4"]
+
+
 def test_an_equivalent_the_graph_adds_is_rendered(graph: RuleGraph) -> None:
     eq = Equivalent("ru-cr:702.19b", 0.75, "aligned", "close", "")
     changed = replace(graph.nodes["sr-judge:E3.102"], equivalents=(eq,))

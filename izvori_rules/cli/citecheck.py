@@ -66,6 +66,22 @@ def _render(checked: tuple[CheckedCitation, ...]) -> None:
         says = c.detail or c.says
         if c.current:
             says += f"\n2019: {', '.join(c.current)}"
+        if c.original is not None and c.original.ref:
+            says += f"\nEnglish original: CR {c.original.release} {c.original.id}"
+        if c.today is not None:
+            says += "\ntoday: " + _today_words(c)
         rows.append([c.surface, str(c.line), ", ".join(c.targets) or "—", Text(word, style=style), says])
     grid(console(), ["citation", "line", "rule", "verdict", "says / current"], rows,
          title=f"{len(checked)} citations", right=(1,))
+
+
+def _today_words(c: CheckedCitation) -> str:
+    today = c.today
+    assert today is not None
+    if today.status == "removed":
+        out = f"removed in {today.removed_in}"
+        if today.successor:
+            out += f"; nearest successor {today.successor}"
+    else:
+        out = f"{today.ref} ({today.status})"
+    return out + (f": {c.today_says}" if c.today_says else "")

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..concordance.missing import Notice
     from ..graph import RuleGraph
     from ..lookup import LookupAnswer
-    from ..model import Equivalent, FlagKind, Node
+    from ..model import Equivalent, FlagKind, Node, Today
 
 SHOWN_CHILDREN = 6
 # Flags that record how a node was read rather than warn a judge; --json still has them.
@@ -53,7 +53,7 @@ def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bo
             if tree:
                 out.print(_render_subtree(where, node))
             else:
-                _render_node(out, where, node, mine)
+                _render_node(out, where, node, mine, answer)
 
 
 def _print_not_found(answer: LookupAnswer) -> None:
@@ -64,6 +64,8 @@ def _print_not_found(answer: LookupAnswer) -> None:
     out = console()
     for notice in answer.missing:
         hang(out, Text(notice.message, style="bold yellow"))
+        if notice.english:  # the English rule in the translation's place, marked as not translated (issue 16)
+            hang(out, Text.assemble((notice.english, "bold magenta"), (" (not translated)", "yellow")))
     if answer.missing:
         return
     if answer.is_word:
@@ -88,7 +90,8 @@ def _source_line(graph: RuleGraph, node: Node) -> str:
     return f"{'corpus/' + info.file if info else node.doc}, line {node.line}"
 
 
-def _render_node(out: Console, graph: RuleGraph, node: Node, notices: tuple[Notice, ...] = ()) -> None:
+def _render_node(out: Console, graph: RuleGraph, node: Node, notices: tuple[Notice, ...] = (),
+                 answer: LookupAnswer | None = None) -> None:
     """A rule in a box (at 60 columns or more) or under a heading line (narrower, where a box costs 4 columns)."""
     from rich.console import Group
     from rich.panel import Panel
@@ -104,6 +107,8 @@ def _render_node(out: Console, graph: RuleGraph, node: Node, notices: tuple[Noti
     for i, example in enumerate(node.examples, 1):
         parts.append(Text.assemble((word + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"),
                                    example))
+    if answer is not None:
+        parts.extend(_original_lines(node, answer))
     parts.extend(_reference_lines(graph, node, out.width - (0 if narrow(out) else 4)))
     parts.extend(Text.assemble(("⚠ ", "bold yellow"), n.message) for n in notices)
     if narrow(out):
@@ -147,6 +152,38 @@ def _hanging(text: Text, indent: int, rest: int, width: int) -> Text:
     return out
 
 
+def _original_lines(node: Node, answer: LookupAnswer) -> list[RenderableType]:
+    """The English original (release, number, text) and what became of it in today's rules (issue 16)."""
+    from rich.text import Text
+
+    original, today = node.original, node.today
+    if original is None:
+        return []
+    if not original.ref:
+        return [Text.assemble(("English original: ", "bold"), ("none", "yellow"), f" – {original.note}")]
+    how = original.status + (f"; {original.note}" if original.note else "")
+    lines: list[RenderableType] = [Text.assemble(
+        ("English original: ", "bold"), (f"CR {original.release} {original.id}", "bold magenta"), (f" ({how})", "dim"))]
+    english = answer.original_of(node)
+    words = english.text if english is not None else original.text
+    if words:
+        lines.append(Text("  " + words, style="magenta"))
+    if today is not None:
+        lines.append(Text.assemble(("Today: ", "bold"), _today_words(today)))
+        current = answer.today_of(node)
+        if current is not None and today.status != "unchanged":
+            lines.append(Text("  " + current.text, style="magenta"))
+    return lines
+
+
+def _today_words(today: Today) -> str:
+    if today.status == "removed":
+        successor = f"; nearest successor {today.successor}" if today.successor else ""
+        return f"removed in {today.removed_in}{successor}"
+    changed = f", words changed in {', '.join(today.changed_in)}" if today.changed_in else ""
+    return f"{today.ref} ({today.status}{changed}; izvori-judge history {today.ref})"
+
+
 # How a judge reads an equivalent's source and relation (the JSON keeps the codes and the confidence).
 _SOURCE_WORDS = {"curated": "checked by hand", "aligned": "matched by the text", "original": "same original",
                  "history": "through the English history"}
@@ -174,6 +211,11 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) ->
         where = answer.graph or graph
         for node in answer.nodes:
             columns = [(f"{node.ref}\nlooked up", _column_text(node))]
+            original = node.original
+            if original is not None and original.ref:  # the English column (issue 16)
+                english = answer.original_of(node)
+                words = _column_text(english) if english is not None else Text(original.text)
+                columns.append((f"{original.ref}\nEnglish original ({original.status})", words))
             for equivalent in _best_per_document(node):
                 other = where.get(equivalent.ref) or graph.get(equivalent.ref)
                 if other is not None:

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..model import Node, split_ref
+from ..model import Equivalent, Node, split_ref
 from .align import WEIGHTS, Aligned, Reader, Weights, align
 from .curated import CuratedPair
 
@@ -130,3 +130,14 @@ def cross_validate(nodes: Mapping[str, Node], concepts_of: Reader, train: Sequen
         outcomes.extend(score_rows(fold, partners).outcomes)
     return score_rows([o.row for o in outcomes], {(o.row.left, split_ref(o.row.right)[0]): (o.predicted, o.score)
                                                   for o in outcomes if o.predicted})
+
+
+def evaluate_equivalents(found: Mapping[str, Sequence[Equivalent]], pairs: Sequence[CuratedPair]) -> Evaluation:
+    """Score the ``heldout`` rows against equivalents found without them (issue 16: the chain through the
+    originals, corrected by the ``train`` rows only, the aligner where no chain exists): the first equivalent
+    of the left ref in the right ref's document is the prediction."""
+    partners: dict[tuple[str, str], tuple[str, float]] = {}
+    for ref, equivalents in found.items():
+        for equivalent in equivalents:
+            partners.setdefault((ref, split_ref(equivalent.ref)[0]), (equivalent.ref, equivalent.confidence))
+    return score_rows([p for p in pairs if p.split == "heldout"], partners)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,20 +19,23 @@ from typing import TYPE_CHECKING
 from ..errors import CorpusError
 from ..model import Equivalent, Node, split_ref
 from .align import WEIGHTS, Aligned, Weights, align
+from .chain import Chain, chain_equivalents
 from .curated import CuratedPair, load_concordance, unknown_refs
 
 if TYPE_CHECKING:
     from ..text.concepts import ConceptTable
     from ..text.matching import ConceptMatcher
 
+SOURCE_ORDER = ("curated", "original", "history", "aligned")  # corrections first, guesses last
 ALIGNED_MAX = 0.85  # an aligned equivalent is never as sure as a curated "close" pair (0.9)
 ALIGNED_MIN = 0.6
 GLOSSARY_CONFIDENCE = 0.8
 Equivalents = dict[str, tuple[Equivalent, ...]]
 
 
-def corpus_equivalents(nodes: Mapping[str, Node], root: Path) -> Equivalents:
-    """The equivalents of a corpus folder's graph: its ``concordance.tsv``, aligned through its concept table.
+def corpus_equivalents(nodes: Mapping[str, Node], root: Path, chain: Chain | None = None) -> Equivalents:
+    """The equivalents of a corpus folder's graph: its ``concordance.tsv``, the chain through the originals
+    (``chain``, issue 16), and the aligner through its concept table where neither gives one.
 
     A corpus without ``concordance.tsv`` has no curated pairs; without ``concepts.tsv`` nothing is aligned.
     """
@@ -42,7 +46,8 @@ def corpus_equivalents(nodes: Mapping[str, Node], root: Path) -> Equivalents:
         from ..text.matching import ConceptMatcher
 
         matcher = ConceptMatcher(load_concepts(root / "concepts.tsv"))
-    return equivalents(nodes, matcher, curated)
+    chained = chain_equivalents(nodes, chain) if chain is not None else {}
+    return equivalents(nodes, matcher, curated, chained=chained)
 
 
 def node_concepts(matcher: ConceptMatcher) -> Callable[[Node], tuple[str, ...]]:
@@ -70,8 +75,10 @@ def node_words(min_length: int = 3) -> Callable[[Node], frozenset[str]]:
 
 
 def equivalents(nodes: Mapping[str, Node], matcher: ConceptMatcher | None, curated: Sequence[CuratedPair] = (),
-                weights: Weights = WEIGHTS) -> Equivalents:
-    """``ref → equivalents`` for every node that has any: curated first, then aligned, best first.
+                weights: Weights = WEIGHTS, chained: Mapping[str, Sequence[Equivalent]] | None = None) -> Equivalents:
+    """``ref → equivalents`` for every node that has any: curated first, then through the originals
+    (``chained``, except in a document where a curated pair corrects them), then aligned where neither gives
+    one, best first.
 
     Raises :class:`CorpusError` naming file, line and column when a curated ref is not in the graph.
     Without a concept matcher (a corpus without ``concepts.tsv``) only the curated pairs are linked.
@@ -83,11 +90,16 @@ def equivalents(nodes: Mapping[str, Node], matcher: ConceptMatcher | None, curat
     for pair in curated:
         for ref, other in ((pair.left, pair.right), (pair.right, pair.left)):
             found[ref].append(Equivalent(other, pair.confidence, "curated", pair.relation, pair.note))
+    for ref, found_by_chain in (chained or {}).items():
+        corrected = {split_ref(e.ref)[0] for e in found[ref]}
+        paths = {e.ref: e.path for e in found_by_chain}
+        found[ref] = [replace(e, path=paths.get(e.ref, e.path)) for e in found[ref]]  # a curated pair the chain confirms
+        found[ref].extend(e for e in found_by_chain if split_ref(e.ref)[0] not in corrected)
     if matcher is not None:
         known = [(pair.left, pair.right) for pair in curated]
         aligned = align(nodes, node_concepts(matcher), known, weights=weights, words_of=node_words())
         _add_aligned(found, [*aligned, *glossary_pairs(nodes, matcher.table)], weights.threshold)
-    return {ref: tuple(sorted(eqs, key=lambda e: (e.source != "curated", -e.confidence, e.ref)))
+    return {ref: tuple(sorted(eqs, key=lambda e: (SOURCE_ORDER.index(e.source), -e.confidence, e.ref)))
             for ref, eqs in found.items()}
 
 

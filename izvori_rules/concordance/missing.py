@@ -21,6 +21,7 @@ from ..errors import CorpusError
 from ..tsv import read_tsv
 from ..graph import RuleGraph
 from ..model import make_ref, split_ref
+from ..originals.releases import release_of
 
 FILE_NAME = "missing_rules.tsv"
 COLUMNS = ("doc", "id", "title", "equivalents", "note")
@@ -50,6 +51,7 @@ class Notice:
     message: str
     title: str = ""
     equivalents: tuple[str, ...] = ()
+    english: str = ""  # the English rule the document lacks (``cr-2019-05-03:302.6``), shown in its place
 
 
 def parse_missing(text: str, source: str = FILE_NAME) -> tuple[MissingRule, ...]:
@@ -110,7 +112,9 @@ def _missing_notice(graph: RuleGraph, row: MissingRule) -> Notice:
         message += f" ({row.note}.)"
     if row.equivalents:
         message += f" The same rule elsewhere: {', '.join(row.equivalents)}."
-    return Notice(row.doc, row.id, "missing", message, row.title, row.equivalents)
+    release = release_of(info.translates) if info else None
+    return Notice(row.doc, row.id, "missing", message, row.title, row.equivalents,
+                  f"cr-{release}:{row.id}" if release else "")
 
 
 def _truncation_notice(graph: RuleGraph, doc: str, node_id: str) -> Notice | None:

@@ -213,6 +213,7 @@ def node_article(graph: RuleGraph, plan: SitePlan, here: str, node: Node, depth:
 
 def _meta(graph: RuleGraph, plan: SitePlan, here: str, node: Node) -> Iterator[Element]:
     """The lines under a node: its equivalents in the other documents, who cites it, and the parser's notes."""
+    yield from _original_lines(plan, here, node)
     links = _equivalent_links(graph, plan, here, node)
     if links:
         yield el("p", el("span", "≈ In the other documents:", cls="label"), " ", *links, cls="equivalents")
@@ -228,6 +229,28 @@ def _meta(graph: RuleGraph, plan: SitePlan, here: str, node: Node) -> Iterator[E
     if notes:
         yield el("ul", *(el("li", f"{f.kind.replace('_', ' ')}: {f.detail}", cls=f"note {f.kind}") for f in notes),
                  cls="notes")
+
+
+def _original_lines(plan: SitePlan, here: str, node: Node) -> Iterator[Element]:
+    """A translated rule's English original and today's rule, as links (issue 16)."""
+    original, today = node.original, node.today
+    if original is None or not original.ref:
+        return
+    label = f"CR {original.release} {original.id}"
+    link = el("a", label, href=plan.href(original.ref, here)) if original.ref in plan.page_of else label
+    yield el("p", el("span", "English original:", cls="label"), " ", link, el("small", f" ({original.status})"),
+             el("br") if original.text else None, el("span", original.text, lang="en") if original.text else None,
+             cls="original")
+    if today is None:
+        return
+    target = today.ref or today.successor
+    words = {"removed": f"removed in {today.removed_in}" + ("; nearest successor " if today.successor else ""),
+             "unchanged": "unchanged: ", "changed": "changed: ", "renumbered": "renumbered: "}[today.status]
+    today_link: object = target.partition(":")[2] if target else ""
+    if target and target in plan.page_of:
+        today_link = el("a", f"CR {target.partition(':')[2]}", href=plan.href(target, here))
+    changed = f" (words changed in {', '.join(today.changed_in)})" if today.changed_in else ""
+    yield el("p", el("span", "Today:", cls="label"), " ", words, today_link, changed, cls="today")
 
 
 def _equivalent_links(graph: RuleGraph, plan: SitePlan, here: str, node: Node) -> list[object]:

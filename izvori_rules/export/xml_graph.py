@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ..text.concepts import Concept, ConceptTable
 from ..graph import RuleGraph
-from ..model import Citation, DocumentInfo, Equivalent, Flag, Node
+from ..model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -72,9 +72,55 @@ def _node_element(node: Node) -> etree._Element:
     for citation in node.citations:
         element.append(_citation_element(citation))
     for eq in node.equivalents:
-        etree.SubElement(element, "equivalent", ref=eq.ref, confidence=repr(eq.confidence), source=eq.source,
-                         relation=eq.relation, note=eq.note)
+        eq_element = etree.SubElement(element, "equivalent", ref=eq.ref, confidence=repr(eq.confidence),
+                                      source=eq.source, relation=eq.relation, note=eq.note)
+        for ref in eq.path:
+            etree.SubElement(eq_element, "step", ref=ref)
+    if node.original is not None:
+        element.append(_original_element(node.original))
+    if node.today is not None:
+        element.append(_today_element(node.today))
     return element
+
+
+def _original_element(original: Original) -> etree._Element:
+    from lxml import etree
+
+    out = etree.Element("original", release=original.release, status=original.status,
+                        score=repr(original.score), note=original.note)
+    if original.ref:
+        out.set("ref", original.ref)
+        out.set("id", original.id)
+    out.text = original.text
+    return out
+
+
+def _today_element(today: Today) -> etree._Element:
+    from lxml import etree
+
+    out = etree.Element("today", status=today.status)
+    for name, value in (("ref", today.ref), ("removed-in", today.removed_in), ("successor", today.successor)):
+        if value:
+            out.set(name, value)
+    for date in today.changed_in:
+        _text(out, "changed-in", date)
+    for ref in today.path:
+        etree.SubElement(out, "step", ref=ref)
+    return out
+
+
+def _read_original(element: Any) -> Original | None:
+    if element is None:
+        return None
+    return Original(element.get("ref", ""), element.get("release"), element.get("id", ""), element.get("status"),
+                    float(element.get("score")), element.get("note"), element.text or "")
+
+
+def _read_today(element: Any) -> Today | None:
+    if element is None:
+        return None
+    return Today(element.get("ref", ""), element.get("status"), _texts(element, "changed-in"),
+                 element.get("removed-in", ""), element.get("successor", ""), _refs(element, "step"))
 
 
 def _text(parent: etree._Element, tag: str, text: str) -> etree._Element:
@@ -185,7 +231,8 @@ def _read_node(element: Any) -> Node:
         citations=tuple(_read_citation(c) for c in element.iterfind("citation")),
         cites=_refs(element, "cites"), cited_by=_refs(element, "cited-by"),
         equivalents=tuple(Equivalent(e.get("ref"), float(e.get("confidence")), e.get("source"), e.get("relation"),
-                                     e.get("note")) for e in element.iterfind("equivalent")),
+                                     e.get("note"), _refs(e, "step")) for e in element.iterfind("equivalent")),
+        original=_read_original(element.find("original")), today=_read_today(element.find("today")),
     )
 
 

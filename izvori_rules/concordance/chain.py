@@ -1,0 +1,127 @@
+"""Equivalents through the originals (issue 16): no guessing across languages where the English history knows.
+
+Every translated node renders an English rule (``originals.tsv``). Two nodes of different translations are
+equivalent when their originals are the same rule followed through the history (``lineage.tsv``): sr-judge
+A4.40 renders 103.4 of 2006-10-01, which became 101.4 in 2009-07-11 and is 101.4 of 2019-05-03, which ru-cr
+101.4 renders. Today's rule (``cr:101.4``) is reached the same way, and :func:`today_of` says what became of
+the original: unchanged, changed (when), renumbered, or removed (when, and its nearest successor).
+
+Pure: nodes, originals and lineage in; equivalents and today's rules out. Only forward steps are stored, so
+a step back in time (ru-cr → sr-judge) is answered by the inverse of the forward steps.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..model import Equivalent, Node, Original, Today, split_ref
+from ..originals.lineage import Step
+
+CONFIRMED, WEAK = 0.95, 0.75  # both links confirmed by content; one of them only placed (a heading, a short rule)
+CHANGED = 0.05  # less when the English words changed on the way
+TODAY_STATUS = {"same": "unchanged", "typographic": "unchanged", "changed": "changed", "renumbered": "renumbered",
+                "removed": "removed"}
+CURRENT = "cr"  # the newest English release's document id
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """The originals and their lineage, indexed for following both ways."""
+
+    originals: Mapping[str, Original]
+    lineage: Mapping[tuple[str, str, str], Step]
+    newest: str
+
+    def rendered(self) -> dict[tuple[str, str], list[str]]:
+        """``(release, id) → refs`` of the translated nodes that render it."""
+        out: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for ref, original in self.originals.items():
+            if original.id:
+                out[(original.release, original.id)].append(ref)
+        return out
+
+    def backward(self) -> dict[tuple[str, str, str], list[str]]:
+        """``(target, id there, release) → ids`` in ``release`` that became it: the inverse of the steps."""
+        out: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+        for (release, rule_id, target), step in self.lineage.items():
+            if step.to_id:
+                out[(target, step.to_id, release)].append(rule_id)
+        return out
+
+
+def chain_equivalents(nodes: Mapping[str, Node], chain: Chain) -> dict[str, list[Equivalent]]:
+    """``ref → equivalents`` found through the originals, best first (today's rule included when in nodes)."""
+    rendered = chain.rendered()
+    backward = chain.backward()
+    releases = sorted({release for release, _ in rendered})
+    out: dict[str, list[Equivalent]] = {}
+    for ref, original in chain.originals.items():
+        if not original.id or ref not in nodes:
+            continue
+        found: list[Equivalent] = []
+        for release in releases:
+            for rule_id, step in _counterparts(chain, backward, original, release):
+                for other in rendered.get((release, rule_id), ()):
+                    if split_ref(other)[0] != split_ref(ref)[0] and other in nodes:
+                        found.append(_equivalent(other, original, chain.originals[other], step))
+        today = chain.lineage.get((original.release, original.id, chain.newest))
+        current = f"{CURRENT}:{today.to_id}" if today and today.to_id else ""
+        if current in nodes and today is not None:
+            found.append(_equivalent(current, original, None, today))
+        if found:
+            out[ref] = sorted(found, key=lambda e: (-e.confidence, e.ref))
+    return out
+
+
+def _counterparts(chain: Chain, backward: Mapping[tuple[str, str, str], list[str]], original: Original,
+                  release: str) -> list[tuple[str, Step | None]]:
+    """The ids in ``release`` of the rule ``original`` names, with the step that links them (None: same one)."""
+    if release == original.release:
+        return [(original.id, None)]
+    if release > original.release:
+        step = chain.lineage.get((original.release, original.id, release))
+        return [(step.to_id, step)] if step and step.to_id else []
+    out: list[tuple[str, Step | None]] = []
+    for earlier in backward.get((original.release, original.id, release), ()):
+        step = chain.lineage.get((release, earlier, original.release))
+        out.append((earlier, step))
+    return out
+
+
+def _equivalent(other: str, mine: Original, theirs: Original | None, step: Step | None) -> Equivalent:
+    weak = mine.status == "weak" or (theirs is not None and theirs.status == "weak")
+    changed = step is not None and step.status in ("changed", "renumbered") and bool(step.changed_in)
+    confidence = (WEAK if weak else CONFIRMED) - (CHANGED if changed else 0.0)
+    path = _path(mine, theirs, step)
+    if step is None:
+        note = f"both render CR {mine.release} {mine.id}"
+    else:
+        note = f"CR {step.release} {step.id} is {step.target} {step.to_id}" + (
+            f" (words changed in {', '.join(step.changed_in)})" if step.changed_in else "")
+    source = "original" if step is None else "history"
+    return Equivalent(other, round(confidence, 3), source, "close" if changed else "same", note, path)
+
+
+def _path(mine: Original, theirs: Original | None, step: Step | None) -> tuple[str, ...]:
+    if step is None:
+        return (mine.ref,)
+    steps = [f"cr-{item}" for item in step.path] or [f"cr-{step.release}:{step.id}", f"cr-{step.target}:{step.to_id}"]
+    if theirs is not None and steps and steps[0] != mine.ref:
+        steps.reverse()  # followed from their original to mine
+    return tuple(steps)
+
+
+def today_of(original: Original, chain: Chain) -> Today | None:
+    """What became of ``original`` in the newest release (None without lineage)."""
+    if not original.id:
+        return None
+    if original.release == chain.newest:
+        return Today(f"{CURRENT}:{original.id}", "unchanged")
+    step = chain.lineage.get((original.release, original.id, chain.newest))
+    if step is None:
+        return None
+    return Today(f"{CURRENT}:{step.to_id}" if step.to_id else "", TODAY_STATUS[step.status], step.changed_in,
+                 step.removed_in, f"{CURRENT}:{step.successor}" if step.successor else "",
+                 tuple(f"cr-{item}" for item in step.path))

@@ -1,0 +1,134 @@
+"""Where each original went in the later English releases: ``lineage.tsv``, made by ``scripts/make_originals.py``.
+
+For every English rule a translation renders (``originals.tsv``), the history (``izvori_rules.history``,
+issue 15) is followed forward to each later release another translation renders and to the newest release.
+Following takes the history store, which is built from all 128 releases; the few thousand answers the
+graph needs are kept in this table instead, so building the graph never builds the store (style habit 16).
+
+Columns: ``release``, ``id`` (the original), ``target`` (a later release), ``to_id`` (the rule there; empty
+when removed), ``status`` (``same``, ``typographic``, ``changed``, ``renumbered``, ``removed``),
+``changed_in`` (the releases that changed its words, space-separated), ``removed_in``, ``successor`` (the
+nearest successor in ``target`` of a removed rule) and ``path`` (``release:id`` wherever the number changed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..corpus import corpus_dir
+from ..errors import CorpusError
+from ..tsv import read_tsv
+
+FILE_NAME = "lineage.tsv"
+COLUMNS = ("release", "id", "target", "to_id", "status", "changed_in", "removed_in", "successor", "path")
+PATH_SEPARATOR = " | "  # glossary ids hold spaces ("glossary:Active Player")
+STATUSES = ("same", "typographic", "changed", "renumbered", "removed")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+HEADER = """\
+# Where each English original of the translations went in later releases (issue 16). MADE BY
+# scripts/make_originals.py from the English history (izvori_rules.history): do not edit by hand.
+# Columns (tab-separated): release, id (the original), target (a later release), to_id (its rule there; empty
+#   when removed), status (same, typographic, changed, renumbered, removed), changed_in (releases that changed
+#   its words), removed_in, successor (a removed rule's nearest successor in target), path (release:id wherever
+#   the number changed, first and last included; separated by " | ").
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One original followed to one later release."""
+
+    release: str
+    id: str
+    target: str
+    to_id: str
+    status: str
+    changed_in: tuple[str, ...] = ()
+    removed_in: str = ""
+    successor: str = ""
+    path: tuple[str, ...] = ()
+
+
+# (release, id, later target releases) → one step per target; none for an id the history does not hold
+Follow = Callable[[str, str, Sequence[str]], Sequence["Step"]]
+
+
+def make_lineage(originals: Iterable[tuple[str, str]], targets: Iterable[str], follow: Follow) -> list[Step]:
+    """Every original followed to every later target release."""
+    wanted = sorted(set(targets))
+    return [step for release, rule_id in sorted(set(originals))
+            for step in follow(release, rule_id, [t for t in wanted if t > release])]
+
+
+def steps_along(release: str, rule_id: str, path: Sequence[tuple[str, str]], changes: Mapping[str, str],
+                targets: Sequence[str], removed_in: str = "", successor: str = "") -> list[Step]:
+    """The steps to ``targets`` read off one walk forward: ``path`` is the rule's ``(release, id)`` in every
+    release from its own to the last it is in; ``changes`` the kind of change (``changed``, ``typographic``)
+    in each release where its words changed."""
+    at = dict(path)
+    out: list[Step] = []
+    for target in targets:
+        if target not in at:
+            if removed_in and removed_in <= target:
+                out.append(Step(release, rule_id, target, "", "removed", _changed(changes, target), removed_in,
+                                successor, _numbers(path, target)))
+            continue
+        kinds = {kind for date, kind in changes.items() if date <= target}
+        to_id = at[target]
+        status = "renumbered" if to_id != rule_id else "changed" if "changed" in kinds else (
+            "typographic" if "typographic" in kinds else "same")
+        out.append(Step(release, rule_id, target, to_id, status, _changed(changes, target), "", "",
+                        _numbers(path, target)))
+    return out
+
+
+def _changed(changes: Mapping[str, str], until: str) -> tuple[str, ...]:
+    return tuple(sorted(date for date, kind in changes.items() if kind == "changed" and date <= until))
+
+
+def _numbers(path: Sequence[tuple[str, str]], until: str) -> tuple[str, ...]:
+    """``release:id`` at the start, wherever the number changed, and at ``until`` (or the last release held)."""
+    upto = [(date, rid) for date, rid in path if date <= until]
+    keep = [f"{date}:{rid}" for k, (date, rid) in enumerate(upto)
+            if k in (0, len(upto) - 1) or rid != upto[k - 1][1]]
+    return tuple(keep)
+
+
+def format_lineage(steps: Iterable[Step]) -> str:
+    """The text of ``lineage.tsv``."""
+    lines = [HEADER + "\t".join(COLUMNS)]
+    for s in steps:
+        lines.append("\t".join((s.release, s.id, s.target, s.to_id, s.status, " ".join(s.changed_in), s.removed_in,
+                                s.successor, PATH_SEPARATOR.join(s.path))))
+    return "\n".join(lines) + "\n"
+
+
+def parse_lineage(text: str, source: str = FILE_NAME) -> dict[tuple[str, str, str], Step]:
+    """``(release, id, target) → Step``; a malformed row names its file, line and column."""
+    out: dict[tuple[str, str, str], Step] = {}
+    for row in read_tsv(text, source, COLUMNS):
+        for column in ("release", "target"):
+            if not _DATE.fullmatch(row[column]):
+                raise row.error(column, f"{row[column]!r} is not a release date")
+        if row["status"] not in STATUSES:
+            raise row.error("status", f"{row['status']!r} is not one of {', '.join(STATUSES)}")
+        step = Step(row["release"], row["id"], row["target"], row["to_id"], row["status"],
+                    tuple(row["changed_in"].split()), row["removed_in"], row["successor"],
+                    tuple(p for p in row["path"].split(PATH_SEPARATOR) if p))
+        out[(step.release, step.id, step.target)] = step
+    return out
+
+
+def load_lineage(root: Path | None = None) -> dict[tuple[str, str, str], Step]:
+    """The lineage of the corpus folder (empty when it has no ``lineage.tsv``)."""
+    path = (root or corpus_dir()) / FILE_NAME
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorpusError(f"{path}: cannot read the lineage of the originals: {exc}") from None
+    return parse_lineage(text, str(path))

@@ -1,0 +1,112 @@
+"""Make corpus/originals.tsv, corpus/lineage.tsv and corpus/missing_rules.tsv from the texts (issue 16).
+
+Every node of cs-cr, ru-cr and sr-judge is linked to the English rule it translates (cs-cr → CR 2003-03-15 and
+ru-cr → CR 2019-05-03 by number, sr-judge → CR 2006-10-01 through corpus/sr_judge_chapters.tsv), each link
+checked by content; every original is followed through the English history to the later releases the other
+translations render and to the newest (lineage.tsv; this builds the history store once, up to half a
+minute); the English rules ru-cr renders nowhere become missing_rules.tsv, with their equivalents elsewhere.
+
+    .venv/bin/python scripts/make_originals.py           # write both files
+    .venv/bin/python scripts/make_originals.py --check   # exit 1 when a file differs from what it would write
+    .venv/bin/python scripts/make_originals.py --report  # counts per document and status, and the mismatches
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from izvori_rules.corpus import corpus_dir
+from izvori_rules.corpus import load_manifest
+from izvori_rules.cr_releases import newest, release_text
+from izvori_rules.graph_cache import parse_corpus
+from izvori_rules.originals.chapters import load_chapter_map
+from izvori_rules.errors import ReferenceNotFound
+from izvori_rules.history.family import cr_folder
+from izvori_rules.originals.generate import Tables, make_tables, releases_needed
+from izvori_rules.originals.releases import release_of
+from izvori_rules.originals.lineage import Follow, Step, steps_along
+from izvori_rules.originals.table import load_corrections
+from izvori_rules.parsing import cr_english
+from izvori_rules.text.concepts import load_concepts
+from izvori_rules.text.matching import ConceptMatcher
+
+
+def build_tables(root: Path | None = None, follow: Follow | None = None) -> Tables:
+    """The tables as the corpus folder's texts make them (``follow``: through the history store)."""
+    root = root or corpus_dir()
+    translates = {info.id: date for info in load_manifest(root) if (date := release_of(info.translates))}
+    graph = parse_corpus(root)
+    nodes = {ref: node for ref, node in graph.nodes.items() if node.doc in translates}
+    folder = cr_folder(root)
+    english = {date: cr_english.parse(release_text(date, folder)) for date in releases_needed(translates)}
+    matcher = ConceptMatcher(load_concepts(root / "concepts.tsv"))
+    return make_tables(nodes, translates, english, matcher, load_chapter_map(root), load_corrections(root),
+                       follow or history_follow(root), newest(folder).date)
+
+
+def history_follow(root: Path) -> Follow:
+    """Follow an English rule to later releases through the history store (issue 15): one walk to the newest
+    release, read at every target, and the kind of change in each release where its words changed."""
+    from izvori_rules.history.lineage import follow
+    from izvori_rules.history.sources import load_store
+
+    store = load_store(root=root)
+    last = store.releases[-1]
+
+    def steps(release: str, rule_id: str, targets: Sequence[str]) -> list[Step]:
+        try:
+            found = follow(store, release, rule_id, last)
+        except ReferenceNotFound:
+            return []
+        changes = {}
+        for (_, old_id), (date, new_id) in zip(found.path, found.path[1:]):
+            link = store.link_into(store.releases.index(date), new_id)
+            if link is not None and link.change in ("changed", "typographic"):
+                changes[date] = link.change
+        successor = found.successor[1] if found.successor else ""
+        return steps_along(release, rule_id, found.path, changes, targets, found.removed_in or "", successor)
+
+    return steps
+
+
+def report(tables: Tables) -> None:
+    counts = Counter((link.ref.split(":", 1)[0], link.status) for link in tables.links)
+    for doc in sorted({d for d, _ in counts}):
+        parts = ", ".join(f"{status} {n}" for (d, status), n in sorted(counts.items()) if d == doc)
+        print(f"{doc}: {sum(n for (d, _), n in counts.items() if d == doc)} nodes: {parts}")
+    for link in tables.links:
+        if link.status in ("mismatch", "other_release", "corrected", "none"):
+            print(f"  {link.ref} → cr-{link.release}:{link.original or '-'} [{link.status}] {link.note}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
+    parser.add_argument("--report", action="store_true", help="print the counts and the mismatches")
+    args = parser.parse_args(argv)
+    tables = build_tables()
+    if args.report:
+        report(tables)
+    root = corpus_dir()
+    outputs = {root / "originals.tsv": tables.originals, root / "lineage.tsv": tables.lineage,
+               root / "missing_rules.tsv": tables.missing}
+    if args.check:
+        stale = [path.name for path, text in outputs.items() if _read(path) != text]
+        for name in stale:
+            print(f"{name} differs from what scripts/make_originals.py makes", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in outputs.items():
+        path.write_text(text, encoding="utf-8")
+    return 0
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""Equivalents through the originals and the English history (issue 16): the chain, today's rule, the mission's
+example, cite-check and the held-out evaluation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from izvori_rules.cli import app
+from izvori_rules.concordance.chain import Chain, chain_equivalents, today_of
+from izvori_rules.graph import RuleGraph
+from izvori_rules.model import Node, Original
+from izvori_rules.originals.lineage import Step, parse_lineage, steps_along
+
+runner = CliRunner()
+
+
+def _node(ref: str) -> Node:
+    doc, _, node_id = ref.partition(":")
+    return Node(ref, doc, node_id, "rule", node_id, "", "text", (), None, (), 1)
+
+
+def _original(release: str, node_id: str, status: str = "number") -> Original:
+    return Original(f"cr-{release}:{node_id}", release, node_id, status, 0.9)
+
+
+def test_the_chain_links_two_translations_through_a_renumbering():
+    # the mission's example: A4.40 renders 103.4 of 2006-10-01, 101.4 since 2009-07-11, which ru-cr 101.4 renders
+    step = Step("2006-10-01", "103.4", "2019-05-03", "101.4", "renumbered", (), "", "",
+                ("2006-10-01:103.4", "2009-07-11:101.4", "2019-05-03:101.4"))
+    today = Step("2006-10-01", "103.4", "2026-08-07", "101.4", "renumbered", (), "", "",
+                 ("2006-10-01:103.4", "2009-07-11:101.4", "2026-08-07:101.4"))
+    originals = {"sr-judge:A4.40": _original("2006-10-01", "103.4"), "ru-cr:101.4": _original("2019-05-03", "101.4")}
+    lineage = {(s.release, s.id, s.target): s for s in (step, today)}
+    nodes = {ref: _node(ref) for ref in ("sr-judge:A4.40", "ru-cr:101.4", "cr:101.4")}
+    found = chain_equivalents(nodes, Chain(originals, lineage, "2026-08-07"))
+    assert [(e.ref, e.source) for e in found["sr-judge:A4.40"]] == [("cr:101.4", "history"), ("ru-cr:101.4", "history")]
+    back = {e.ref: e for e in found["ru-cr:101.4"]}
+    assert back["sr-judge:A4.40"].path == ("cr-2019-05-03:101.4", "cr-2009-07-11:101.4", "cr-2006-10-01:103.4")
+    assert today_of(originals["sr-judge:A4.40"], Chain(originals, lineage, "2026-08-07")).ref == "cr:101.4"
+
+
+def test_a_removed_rule_is_removed_today_with_its_successor():
+    path = (("2006-10-01", "310.4"), ("2007-02-01", "310.4"), ("2009-05-01", "310.4"))
+    (step,) = steps_along("2006-10-01", "310.4", path, {}, ["2026-08-07"], "2009-07-11", "510.2")
+    assert (step.status, step.to_id, step.removed_in, step.successor) == ("removed", "", "2009-07-11", "510.2")
+    chain = Chain({"sr-judge:C11.40": _original("2006-10-01", "310.4")}, {("2006-10-01", "310.4", "2026-08-07"): step},
+                  "2026-08-07")
+    today = today_of(chain.originals["sr-judge:C11.40"], chain)
+    assert today is not None and (today.status, today.successor) == ("removed", "cr:510.2")
+
+
+def test_steps_read_changes_and_renumbering_off_one_walk():
+    path = (("2006-10-01", "502.9b"), ("2007-02-01", "502.9b"), ("2009-07-11", "702.19b"), ("2019-05-03", "702.19b"))
+    steps = steps_along("2006-10-01", "502.9b", path, {"2007-02-01": "changed"}, ["2007-02-01", "2019-05-03"])
+    assert [(s.target, s.to_id, s.status) for s in steps] == [("2007-02-01", "502.9b", "changed"),
+                                                             ("2019-05-03", "702.19b", "renumbered")]
+    assert steps[1].path == ("2006-10-01:502.9b", "2009-07-11:702.19b", "2019-05-03:702.19b")
+
+
+def test_lineage_rejects_an_unknown_status():
+    with pytest.raises(Exception, match=r":2:.*status"):
+        parse_lineage("release\tid\ttarget\tto_id\tstatus\tchanged_in\tremoved_in\tsuccessor\tpath\n"
+                      "2006-10-01\t103.4\t2019-05-03\t101.4\tmoved\t\t\t\t\n")
+
+
+def _lookup(ref: str) -> dict:
+    result = runner.invoke(app, ["lookup", ref, "--json"])
+    assert result.exit_code == 0, result.stdout
+    (rule,) = json.loads(result.stdout)["rules"]
+    return rule
+
+
+def test_the_missions_chain(graph: RuleGraph):
+    # issue 16: sr-judge A4.40 renders rule 103.4 of the CR of 2006-10-01; the M10 renumbering of 2009 made it
+    # 101.4, which ru-cr renders as 101.4 and which is today's 101.4
+    rule = _lookup("sr-judge:A4.40")
+    assert (rule["original"]["ref"], rule["original"]["id"]) == ("cr-2006-10-01:103.4", "103.4")
+    assert rule["original"]["text"].startswith("If multiple players would make choices")
+    refs = {e["ref"]: e for e in rule["equivalents"]}
+    assert "ru-cr:101.4" in refs and "cr:101.4" in refs
+    assert refs["cr:101.4"]["path"][0] == "cr-2006-10-01:103.4"
+    assert (rule["today"]["ref"], rule["today"]["status"]) == ("cr:101.4", "renumbered")
+
+
+def test_a_rule_removed_since_shows_when_and_its_successor(graph: RuleGraph):
+    # sr-judge C11.40: combat damage on the stack resolves as one object (old 310.4); M10 (2009-07-11) took
+    # combat damage off the stack
+    rule = _lookup("sr-judge:C11.40")
+    assert rule["today"]["status"] == "removed" and rule["today"]["removed_in"] == "2009-07-11"
+
+
+def test_cite_check_adds_the_original_and_todays_rule(graph: RuleGraph, tmp_path):
+    text = tmp_path / "ruling.txt"
+    text.write_text("Borbena šteta ide na niz (vidi pravilo C11.40).\n", encoding="utf-8")
+    result = runner.invoke(app, ["cite-check", str(text), "--json"])
+    (citation,) = json.loads(result.stdout)["citations"]
+    assert citation["original"]["release"] == "2006-10-01"
+    assert citation["today"]["status"] == "removed" and citation["today"]["removed_in"] == "2009-07-11"
+
+
+def test_the_chain_meets_the_targets_on_held_out_pairs(graph: RuleGraph):
+    from izvori_rules.concordance.curated import load_concordance
+    from izvori_rules.concordance.evaluate import evaluate_equivalents
+    from izvori_rules.concordance.link import equivalents
+    from izvori_rules.originals.lineage import load_lineage
+    from izvori_rules.originals.table import load_originals
+    from izvori_rules.text.concepts import load_concepts
+    from izvori_rules.text.matching import ConceptMatcher
+
+    lineage = load_lineage()
+    chain = Chain(load_originals(), lineage, max(target for _, _, target in lineage))
+    pairs = list(load_concordance())
+    nodes = dict(graph.nodes)
+    train = [p for p in pairs if p.split == "train"]
+    found = equivalents(nodes, ConceptMatcher(load_concepts()), train, chained=chain_equivalents(nodes, chain))
+    evaluation = evaluate_equivalents(found, pairs)
+    assert len({(s.docs) for s in evaluation.scores}) == 3  # sr→cs, sr→ru, cs→ru held-out rows
+    for score in evaluation.scores:
+        assert score.precision >= 0.9 and score.recall >= 0.88, score
