@@ -45,6 +45,18 @@ def test_history_of_one_release_and_of_a_translation() -> None:
     assert code == 0 and (data["release"], data["id"]) == ("2019-05-03", "702.19b")
 
 
+def test_history_of_a_renumbered_translation_follows_its_original() -> None:
+    # sr-judge line 1434: C11.40 "Sva borbena šteta se razrešava sa niza kao jedan objekat ..." renders 310.4 of
+    # the CR of 2006-10-01 ("Combat damage resolves as an object on the stack ..."); M10 (2009-07-11) removed
+    # combat damage on the stack, and chapter 510 (Combat Damage Step) took its place.
+    code, data = invoke_json("history", "sr-judge:C11.40")
+    assert code == 0 and (data["release"], data["id"]) == ("2006-10-01", "310.4")
+    assert data["removed_in"] == "2009-07-11" and data["successor"] == "510"
+    # ru-cr 603.3 prints the text of English 606.3 (the loyalty abilities rule): its history is 606.3's
+    code, data = invoke_json("history", "ru-cr:603.3")
+    assert code == 0 and (data["release"], data["id"]) == ("2019-05-03", "606.3")
+
+
 def test_history_of_an_unknown_rule_exits_1_and_a_bad_release_2() -> None:
     result = runner.invoke(app, ["history", "999.9"])
     assert result.exit_code == 1 and "no rule '999.9'" in result.stderr

@@ -284,9 +284,8 @@ _RELEASE_DOC = re.compile(r"cr-(\d{4}-\d{2}-\d{2})")
 
 def resolve(store: HistoryStore, query: str, root: Path | None = None) -> tuple[str, str]:
     """The (release, id) a ``history`` query names: ``702.19b`` and ``cr:702.19b`` (the newest release),
-    ``cr-2006-10-01:502.9`` (one release), ``ru-cr:702.19b`` or ``cs-cr:214.8e`` (the release the
-    translation translates, by the same number). A translation numbered its own way (sr-judge) needs its
-    equivalents to the English rules and is refused here with a message saying so."""
+    ``cr-2006-10-01:502.9`` (one release), ``ru-cr:702.19b``, ``cs-cr:214.8e`` or ``sr-judge:C11.40`` (the
+    English rule the translation renders, through ``originals.tsv``; by the same number where it links none)."""
     from .family import FAMILY, translated_release
 
     doc, sep, rule_id = query.strip().partition(":")
@@ -303,10 +302,22 @@ def resolve(store: HistoryStore, query: str, root: Path | None = None) -> tuple[
         translated = translated_release(doc, root)
         if translated is None:
             raise QueryError(f"history: {doc!r} is not the English CR nor a translation of one release of it")
-        release = translated
+        release, rule_id = _original(doc, rule_id, translated, root)
     if store.text(_position(store, release), rule_id) is None:
         raise _not_found(store, query, rule_id, release, doc)
     return release, rule_id
+
+
+def _original(doc: str, rule_id: str, translated: str, root: Path | None) -> tuple[str, str]:
+    """The English (release, id) a translated rule renders, from ``originals.tsv`` (sr-judge C11.40 is
+    2006-10-01 310.4; ru-cr 603.3 prints 606.3); a rule the table does not link keeps its own number in the
+    release its document translates."""
+    from ..originals.table import load_originals
+
+    original = load_originals(root).get(f"{doc}:{rule_id}")
+    if original is None or not original.id:
+        return translated, rule_id
+    return original.release, original.id
 
 
 def _not_found(store: HistoryStore, query: str, rule_id: str, release: str, doc: str) -> ReferenceNotFound:
@@ -314,7 +325,7 @@ def _not_found(store: HistoryStore, query: str, rule_id: str, release: str, doc:
     hints = (f"cr-{last}:{rule_id}",) if last is not None else ()
     if doc not in ("cr",) and not _RELEASE_DOC.fullmatch(doc):
         error = ReferenceNotFound(query, hints)
-        error.args = (f"no rule {rule_id!r} in cr-{release}, the release {doc} translates; a translation "
-                      f"numbered its own way reaches its original through its equivalents",)
+        error.args = (f"no rule {rule_id!r} in cr-{release}, the release {doc} translates, and originals.tsv "
+                      f"links {doc}:{rule_id} to no English rule",)
         return error
     return ReferenceNotFound(query, hints)
