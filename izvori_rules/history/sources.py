@@ -118,7 +118,7 @@ def release_sources(root: Path | None = None) -> list[ReleaseSource]:
 
     folder = cr_folder(root)
     reader = _ArchiveReader(folder)
-    parsed = _ParsedReleases(folder, root)
+    parsed = _ParsedReleases(folder, root, reader)
     found = [ReleaseSource(r.date, r.sha256, ARCHIVE, reader.loader(r.date), parsed.loader(r.date))
              for r in releases(folder)]
     found += user_releases()
@@ -164,9 +164,11 @@ class _ParsedReleases:
     """The packaged releases' entries read from the store that ``lookup cr-DATE:ID`` reads (:mod:`..cr_store`),
     built first if the cache has none: each release is parsed once for both stores, whichever is built first."""
 
-    def __init__(self, folder: Path, root: Path | None) -> None:
+    def __init__(self, folder: Path, root: Path | None, reader: _ArchiveReader) -> None:
         self.folder = folder
         self.root = root
+        self.reader = reader
+        self._unwritable = False
         self._store: CrStore | None = None
         self._made: dict[int, Entry] = {}  # by the id of the store's node (which the store keeps alive)
 
@@ -176,13 +178,20 @@ class _ParsedReleases:
     def entries(self, date: str) -> tuple[Entry, ...]:
         from ..model import GLOSSARY
 
+        if self._unwritable:
+            return entries_of(self.reader.text(date))
         if self._store is None:
             from ..corpus import load_manifest
             from ..cr_store import open_store as open_cr_store
+            from ..errors import CacheError
             from .family import FAMILY
 
             family = next(info for info in load_manifest(self.root) if info.id == FAMILY)
-            self._store = open_cr_store(family, self.folder)
+            try:
+                self._store = open_cr_store(family, self.folder)
+            except CacheError:  # a cache folder that cannot be written: parse each release instead
+                self._unwritable = True
+                return entries_of(self.reader.text(date))
         made = self._made
         out = []
         for node in self._store.nodes_of(date):  # the store shares a node unchanged between releases
