@@ -300,6 +300,7 @@ class HistoryStore:
         self.family = family
         self.folder = folder
         self.dates = tuple(d for (d,) in con.execute("SELECT date FROM releases ORDER BY idx"))
+        self._stored: dict[int, StoredNode] = {}  # records decoded by nodes_of, shared by releases
 
     def doc_id(self, date: str) -> str:
         """``cr-2006-10-01``."""
@@ -319,6 +320,23 @@ class HistoryStore:
         nodes = StoreNodes(self._con, doc, info.language, index, ids, rowids, lines, offsets)
         return RuleGraph([info], nodes, _index(doc, ids))
 
+    def nodes_of(self, date: str) -> tuple[StoredNode, ...]:
+        """Every node of one release in document order, as parsed (what the history's aligner reads: the
+        history store is built from this store, so each release is parsed once for both)."""
+        row = self._con.execute("SELECT nodes FROM releases WHERE date = ?", (date,)).fetchone()
+        if row is None:
+            raise ReferenceNotFound(self.doc_id(date), ())
+        ids, rowids, *_ = marshal.loads(zlib.decompress(row[0]))
+        missing = sorted(set(rowids) - self._stored.keys())
+        for start in range(0, len(missing), 500):
+            chunk = missing[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            for rowid, node_id, parent, body in self._con.execute(
+                    f"SELECT id, node_id, parent, body FROM records WHERE id IN ({marks})", chunk):
+                kind, _, _, text, examples, *_ = marshal.loads(body)
+                self._stored[rowid] = StoredNode(node_id, kind, text, tuple(examples), parent)
+        return tuple(self._stored[rowid] for rowid in rowids)
+
     def versions(self, node_id: str) -> tuple[Version, ...]:
         """Every stored text of a node id (``702.19b``), oldest first: one per run of releases it is unchanged in.
 
@@ -337,6 +355,17 @@ class HistoryStore:
         (records,) = self._con.execute("SELECT COUNT(*) FROM records").fetchone()
         (nodes,) = self._con.execute("SELECT SUM(last - first + 1) FROM records").fetchone()
         return records, nodes
+
+
+@dataclass(frozen=True, slots=True)
+class StoredNode:
+    """A node of a release as its parse gave it (before citations are resolved)."""
+
+    id: str
+    kind: str
+    text: str
+    examples: tuple[str, ...]
+    parent: str | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,7 +116,27 @@ def _release_answer(query: str, family: DocumentInfo, date: str, node_id: str, r
         release = store.release_graph(date)
         return LookupAnswer(query, release.resolve(f"{store.doc_id(date)}:{node_id}"), graph=release)
     except ReferenceNotFound as exc:
-        return LookupAnswer(query, (), exc.suggestions)
+        added = _added_release(family, date)
+        if added is None:
+            return LookupAnswer(query, (), exc.suggestions)
+        return LookupAnswer(query, added.resolve(f"{family.id}-{date}:{node_id}"), graph=added)
+
+
+def _added_release(family: DocumentInfo, date: str) -> RuleGraph | None:
+    """The graph of a release the judge added with ``corpus add`` (the user's data folder, never the package),
+    parsed when asked for; None when there is no such file."""
+    from dataclasses import replace
+
+    from .graph_build import build_graph
+    from .history.family import FAMILY, USER_FOLDER, data_dir
+    from .parsing import parser_module
+
+    path = data_dir() / USER_FOLDER / f"{date}.txt"
+    if family.id != FAMILY or not path.is_file():
+        return None
+    parser = parser_module(family.parser)
+    doc = replace(family, id=f"{family.id}-{date}", release=date, family=family.id, edition=date)
+    return build_graph([(doc, parser.parse(path.read_text(encoding="utf-8")))], {doc.id: parser.find_citations})
 
 
 def _word_answer(graph: RuleGraph, word: str) -> LookupAnswer:

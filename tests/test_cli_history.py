@@ -124,6 +124,9 @@ def test_a_new_release_joins_the_history_and_becomes_cr(tmp_path: Path, monkeypa
     assert (tmp_path / "data" / "cr-releases" / "2026-09-25.txt").read_text(encoding="utf-8") == text
     code, history = invoke_json("history", "702.19b")
     assert history["release"] == "2026-09-25" and history["changes"][-1]["release"] == "2026-09-25"
+    result = runner.invoke(app, ["lookup", "cr-2026-09-25:702.19b", "--json"])  # the added release, by its date
+    assert result.exit_code == 0 and "first assigns its combat damage" in result.stdout
+    assert "cr-2026-09-25:702.19b" in result.stdout
     code, again = invoke_json("corpus", "add", str(new))
     assert code == 0 and again["already_there"] is True
 

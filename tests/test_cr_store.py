@@ -76,3 +76,18 @@ def test_a_headword_glued_to_its_first_sense_is_split(cr_history: CrHistory) -> 
     assert node.title == "Ability" and node.line == 5785
     assert node.text.startswith("1. Text on an object that explains what that object does or can do. 2. An ")
     assert [f.kind for f in node.flags] == ["glued"]
+
+
+def test_the_history_reads_each_release_as_parsed_from_this_store(cr_history: CrHistory) -> None:
+    # issue 15: one parse feeds both stores; the history's entries of a packaged release, read from this store,
+    # are those of the release's own parse (2006-10-01: 502.9 "Trample" at line 1520 and its subrules)
+    from izvori_rules.history.sources import entries_of_parsed, release_sources
+
+    sources = {s.date: s for s in release_sources()}
+    for date in ("2006-10-01", "2024-09-20"):
+        stored = [(n.id, n.text, n.examples, n.parent, n.kind) for n in cr_history.store.nodes_of(date)]
+        assert stored == [(n.id, n.text, n.examples, n.parent, n.kind) for n in cr_history.kept[date].nodes]
+        read = sources[date].entries
+        assert read is not None and tuple(read()) == entries_of_parsed(cr_history.kept[date])
+    ids = [n.id for n in cr_history.store.nodes_of("2006-10-01")]
+    assert ids[ids.index("502.9") + 1] == "502.9a"

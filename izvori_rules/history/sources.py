@@ -8,7 +8,7 @@ chapter, rule, subrule and glossary entry, its words being its text and its exam
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from typing import TYPE_CHECKING
@@ -17,6 +17,7 @@ from .align import Entry
 from .store import HistoryStore, ProgressBar, ReleaseSource, open_store
 
 if TYPE_CHECKING:
+    from ..cr_store import HistoryStore as CrStore
     from ..model import ParsedDocument
 
 ARCHIVE = "archive"
@@ -115,7 +116,9 @@ def release_sources(root: Path | None = None) -> list[ReleaseSource]:
 
     folder = cr_folder(root)
     reader = _ArchiveReader(folder)
-    found = [ReleaseSource(r.date, r.sha256, ARCHIVE, reader.loader(r.date)) for r in releases(folder)]
+    parsed = _ParsedReleases(folder, root, reader)
+    found = [ReleaseSource(r.date, r.sha256, ARCHIVE, reader.loader(r.date), parsed.loader(r.date))
+             for r in releases(folder)]
     found += user_releases()
     return sorted(found, key=lambda s: s.date)
 
@@ -153,3 +156,46 @@ class ReleaseLoader:
 
     def __call__(self) -> str:
         return self.reader.text(self.date)
+
+
+class _ParsedReleases:
+    """The packaged releases' entries read from the store that ``lookup cr-DATE:ID`` reads (:mod:`..cr_store`),
+    built first if the cache has none: each release is parsed once for both stores, whichever is built first."""
+
+    def __init__(self, folder: Path, root: Path | None, reader: _ArchiveReader) -> None:
+        self.folder = folder
+        self.root = root
+        self.reader = reader
+        self._unwritable = False
+        self._store: CrStore | None = None
+        self._made: dict[int, Entry] = {}  # by the id of the store's node (which the store keeps alive)
+
+    def loader(self, date: str) -> Callable[[], tuple[Entry, ...]]:
+        return lambda: self.entries(date)
+
+    def entries(self, date: str) -> tuple[Entry, ...]:
+        from ..model import GLOSSARY
+
+        if self._unwritable:
+            return entries_of(self.reader.text(date))
+        if self._store is None:
+            from ..corpus import load_manifest
+            from ..cr_store import open_store as open_cr_store
+            from ..errors import CacheError
+            from .family import FAMILY
+
+            family = next(info for info in load_manifest(self.root) if info.id == FAMILY)
+            try:
+                self._store = open_cr_store(family, self.folder)
+            except CacheError:  # a cache folder that cannot be written: parse each release instead
+                self._unwritable = True
+                return entries_of(self.reader.text(date))
+        made = self._made
+        out = []
+        for node in self._store.nodes_of(date):  # the store shares a node unchanged between releases
+            entry = made.get(id(node))
+            if entry is None:
+                entry = made[id(node)] = Entry(node.id, node.text + "".join(f"\nExample: {e}" for e in node.examples),
+                                               node.parent, node.kind == GLOSSARY)
+            out.append(entry)
+        return tuple(out)

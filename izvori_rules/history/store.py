@@ -6,7 +6,8 @@ stored once. Only the links that are not "same number, same words" are stored; a
 a pair kept its number (and, if its span goes on, its words). 128 releases hold about 260,000 rule
 entries; the store holds roughly a tenth as many spans.
 
-The file is built on the first ``history`` or ``diff`` (each release parsed once, each pair aligned once)
+The file is built on the first ``history`` or ``diff`` (each pair aligned once; a packaged release's entries
+are read from the ``cr-store`` of ``lookup cr-DATE:ID``, built first if missing, so one parse feeds both)
 and grown when a release is added: releases are kept in date order, and when the wanted list extends the
 stored one only the new releases are parsed and aligned to their predecessor; a release inserted before
 the newest stored one rebuilds from that point on. Reading opens the file and runs a few indexed queries,
@@ -44,12 +45,14 @@ KEYS_KEPT = 20_000
 @dataclass(frozen=True, slots=True)
 class ReleaseSource:
     """A release the history should hold: its effective date, the sha256 of its normalised text, where it
-    comes from (``archive`` or the user's file) and how to read its text (called only when it is parsed)."""
+    comes from (``archive`` or the user's file) and how to read its text (called only when it is parsed), or
+    how to read its entries already parsed (``entries``: a packaged release, from the ``cr-store`` of lookups)."""
 
     date: str
     sha: str
     origin: str
     load: Callable[[], str]
+    entries: Callable[[], Sequence[Entry]] | None = None
 
 
 Progress = Callable[[int, int], None]
@@ -184,7 +187,7 @@ def _append(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], start: i
     for done, source in enumerate(sources[start:]):
         if tick:
             tick(done, total)
-        current = {e.id: e for e in entries_of(source.load())}
+        current = {e.id: e for e in (source.entries() if source.entries else entries_of(source.load()))}
         pos = start + done
         links = []
         if pos > 0:
