@@ -37,11 +37,12 @@ from ..model import (
     SECTION,
     SUBRULE,
     CitationMatch,
-    CitedTarget,
     Flag,
     ParsedDocument,
     ParsedNode,
 )
+from . import cr_citations
+from .cr_citations import CitationForms
 
 EXAMPLE_LABEL = "Example:"
 GLOSSARY_HEADING = "Glossary"
@@ -345,12 +346,16 @@ def _glossary_node(block: Sequence[_Line], wrapped: bool) -> ParsedNode:
 _ID = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
 _DASH = r"(?:\s?[–—-]\s?|\?(?=\d))"  # 2008-05-01 prints every dash as "?" (212.2?212.5)
 _RULE_TOKEN = re.compile(rf"(?<![\d.{{/$])(?P<first>{_ID})(?:{_DASH}(?P<last>{_ID}|[a-z]\b))?(?![\d/}}%])")
-_CITING = re.compile(r"\b(?:[Rr]ules?|[Ss]ee|[Ss]ubrules?)\s*$")
-_SECTION_TOKEN = re.compile(r"\b[Ss]ections?\s+(?P<first>[1-9])(?![\d/]|\.\d)")
-_DIGIT = re.compile(r"[1-9](?![\d/]|\.\d)")
-_TITLE = re.compile(r"\s*,?\s*[\"“](?P<title>[^\"“”]{1,80}?)[.,]?[\"”]")
-_LIST_GAP = re.compile(r"\s*,\s*(?:and|or)\s+|\s*,\s*|\s+(?:and|or|through)\s+")
-_LOOKBACK = 20
+_FORMS = CitationForms(
+    rule_token=_RULE_TOKEN,
+    citing=re.compile(r"\b(?:[Rr]ules?|[Ss]ee|[Ss]ubrules?)\s*$"),
+    section_token=re.compile(r"\b[Ss]ections?\s+(?P<first>[1-9])(?![\d/]|\.\d)"),
+    title=re.compile(r"\s*,?\s*[\"“](?P<title>[^\"“”]{1,80}?)[.,]?[\"”]"),
+    list_gap=re.compile(r"\s*,\s*(?:and|or)\s+|\s*,\s*|\s+(?:and|or|through)\s+"),
+    lookback=20,
+    last_chapter=999,
+    letters="abcdefghijklmnopqrstuvwxyz",
+)
 
 
 def find_citations(text: str) -> tuple[CitationMatch, ...]:
@@ -361,47 +366,4 @@ def find_citations(text: str) -> tuple[CitationMatch, ...]:
     number is one only right after ``rule``/``rules``/``see`` or inside a list of citations, which keeps out
     ``100 cards`` and ``20 life``. A list gives one match per item, so each keeps its own quoted title.
     """
-    found = _rule_citations(text) + _section_citations(text)
-    return tuple(sorted(found, key=lambda match: match.start))
-
-
-def _rule_citations(text: str) -> list[CitationMatch]:
-    found: list[CitationMatch] = []
-    list_end = -1
-    for token in _RULE_TOKEN.finditer(text):
-        if found and token.start() < found[-1].end:
-            continue  # a number inside the previous citation's title
-        citing = _CITING.search(text, max(0, token.start() - _LOOKBACK), token.start())
-        in_list = list_end >= 0 and _LIST_GAP.fullmatch(text, list_end, token.start()) is not None
-        first = token.group("first")
-        if "." not in first and not (100 <= int(first) <= 999 and (citing or in_list)):
-            continue
-        start = citing.start() if citing else token.start()
-        found.append(_match(text, start, token, _range(first, token.group("last"))))
-        list_end = found[-1].end
-    return found
-
-
-def _section_citations(text: str) -> list[CitationMatch]:
-    """``section 4, "Spells, Abilities, and Effects"`` and lists of them (``sections 5 and 6``)."""
-    found = []
-    for token in _SECTION_TOKEN.finditer(text):
-        found.append(_match(text, token.start(), token, CitedTarget(token.group("first"))))
-        gap = _LIST_GAP.match(text, found[-1].end)
-        while gap and (digit := _DIGIT.match(text, gap.end())):
-            found.append(_match(text, digit.start(), digit, CitedTarget(digit.group())))
-            gap = _LIST_GAP.match(text, found[-1].end)
-    return found
-
-
-def _match(text: str, start: int, token: re.Match[str], target: CitedTarget) -> CitationMatch:
-    title = _TITLE.match(text, token.end())
-    end = title.end() if title else token.end()
-    return CitationMatch(start, end, text[start:end], (target,), title.group("title") if title else None)
-
-
-def _range(first: str, last: str | None) -> CitedTarget:
-    """``509.1a–c`` is 509.1a..509.1c: a lone letter replaces the first id's letter."""
-    if last is not None and len(last) == 1:
-        last = first.rstrip("abcdefghijklmnopqrstuvwxyz") + last
-    return CitedTarget(first, last)
+    return cr_citations.find_citations(text, _FORMS)

@@ -35,11 +35,12 @@ from ..model import (
     SECTION,
     SUBRULE,
     CitationMatch,
-    CitedTarget,
     Flag,
     ParsedDocument,
     ParsedNode,
 )
+from . import cr_citations
+from .cr_citations import CitationForms
 
 LETTERS = "abcdefghijkmnpqrstuvwxyz"  # subrule letters: the CR skips "l" and "o"
 GLOSSARY_HEADING = "Словарь терминов"
@@ -356,10 +357,13 @@ _RULE_TOKEN = re.compile(rf"(?<![\d.{{/])(?P<first>{_ID})(?:\s?[–—-]\s?(?P<l
 _SECTION_TOKEN = re.compile(
     rf"(?:\b{_SEE}\s*)?\b(?:[Рр]аздел(?:а|е|у|ы|ом|ах|ов)?|[Гг]лав[аеуы])\s+(?P<first>[1-9])(?![\d/]|\.\d)"
 )
-_DIGIT = re.compile(r"[1-9](?![\d/]|\.\d)")
 _TITLE = re.compile(r"\s*,?\s*«(?P<title>(?:[^«»]|«[^«»]*»)*)»")  # nests once: «Вариант игры «Куча мала»»
 _LIST_GAP = re.compile(r"\s*,\s*и\s+|\s*,\s*|\s+(?:и|или)\s+")
-_LOOKBACK = 40  # characters searched for the citing words before a number
+_FORMS = CitationForms(
+    rule_token=_RULE_TOKEN, citing=_CITING, section_token=_SECTION_TOKEN, title=_TITLE, list_gap=_LIST_GAP,
+    lookback=40,  # characters searched for the citing words before a number
+    last_chapter=905, letters=LETTERS,
+)
 
 
 def find_citations(text: str) -> tuple[CitationMatch, ...]:
@@ -374,47 +378,4 @@ def find_citations(text: str) -> tuple[CitationMatch, ...]:
     per item**, so that every item keeps its own quoted title for the title check; the first item's span
     starts at the citing words, the others' at their number. A span ends after the item's «title», if any.
     """
-    found = _rule_citations(text) + _section_citations(text)
-    return tuple(sorted(found, key=lambda match: match.start))
-
-
-def _rule_citations(text: str) -> list[CitationMatch]:
-    found: list[CitationMatch] = []
-    list_end = -1
-    for token in _RULE_TOKEN.finditer(text):
-        if found and token.start() < found[-1].end:
-            continue  # a number inside the previous citation's title
-        citing = _CITING.search(text, max(0, token.start() - _LOOKBACK), token.start())
-        in_list = list_end >= 0 and _LIST_GAP.fullmatch(text, list_end, token.start()) is not None
-        first = token.group("first")
-        if "." not in first and not (100 <= int(first) <= 905 and (citing or in_list)):
-            continue
-        start = citing.start() if citing else token.start()
-        found.append(_match(text, start, token, _range(first, token.group("last"))))
-        list_end = found[-1].end
-    return found
-
-
-def _section_citations(text: str) -> list[CitationMatch]:
-    """``раздел 8, «…»``, ``главу 4 «Зоны»`` and lists of them (``разделы 5 и 6``)."""
-    found = []
-    for token in _SECTION_TOKEN.finditer(text):
-        found.append(_match(text, token.start(), token, CitedTarget(token.group("first"))))
-        gap = _LIST_GAP.match(text, found[-1].end)
-        while gap and (digit := _DIGIT.match(text, gap.end())):
-            found.append(_match(text, digit.start(), digit, CitedTarget(digit.group())))
-            gap = _LIST_GAP.match(text, found[-1].end)
-    return found
-
-
-def _match(text: str, start: int, token: re.Match[str], target: CitedTarget) -> CitationMatch:
-    title = _TITLE.match(text, token.end())
-    end = title.end() if title else token.end()
-    return CitationMatch(start, end, text[start:end], (target,), title.group("title") if title else None)
-
-
-def _range(first: str, last: str | None) -> CitedTarget:
-    """``601.2f–h`` is 601.2f..601.2h: a lone letter replaces the first id's letter."""
-    if last is not None and len(last) == 1:
-        last = first.rstrip(LETTERS) + last
-    return CitedTarget(first, last)
+    return cr_citations.find_citations(text, _FORMS)
