@@ -20,7 +20,7 @@ import marshal
 import os
 import sqlite3
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -29,7 +29,7 @@ from typing import Any
 
 from . import cache, cr_releases
 from .errors import CacheError, ReferenceNotFound
-from .graph import GraphIndex, RuleGraph
+from .graph import GraphIndex, LazyNodes, RuleGraph
 from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, DocumentInfo, Flag, Node, ParsedDocument, ParsedNode
 
 FORMAT = 2
@@ -391,38 +391,21 @@ def _index(doc: str, ids: Sequence[str]) -> GraphIndex:
     return GraphIndex(by_number, by_folded_id)
 
 
-class StoreNodes(Mapping[str, Node]):
+class StoreNodes(LazyNodes):
     """One release's nodes in document order, each read from the store the first time it is asked for."""
 
     def __init__(self, con: sqlite3.Connection, doc: str, lang: str, index: int, ids: Sequence[str],
                  rowids: Sequence[int], lines: Sequence[int], offsets: Sequence[int]) -> None:
+        super().__init__(tuple(f"{doc}:{i}" for i in ids))
         self._con = con
         self._doc = doc
         self._lang = lang
         self._index = index
-        self._refs = tuple(f"{doc}:{i}" for i in ids)
-        self._slots = {ref: n for n, ref in enumerate(self._refs)}
         self._rowids = rowids
         self._lines = lines
         self._offsets = offsets
-        self._decoded: dict[str, Node] = {}
 
-    def __getitem__(self, ref: str) -> Node:
-        node = self._decoded.get(ref)
-        if node is None:
-            node = self._decoded[ref] = self._read(self._slots[ref])
-        return node
-
-    def __contains__(self, ref: object) -> bool:
-        return ref in self._slots
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._refs)
-
-    def __len__(self) -> int:
-        return len(self._refs)
-
-    def _read(self, slot: int) -> Node:
+    def _decode(self, slot: int) -> Node:
         rowid = self._rowids[slot]
         node_id, parent, body = self._con.execute(
             "SELECT node_id, parent, body FROM records WHERE id = ?", (rowid,)).fetchone()

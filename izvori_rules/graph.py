@@ -163,3 +163,31 @@ class RuleGraph:
                 for ref in refs for folded in [split_ref(ref)[1].casefold()]}
         close = difflib.get_close_matches(node_id.casefold(), list(pool), n=limit, cutoff=0.5)
         return tuple(pool[c] for c in close)
+
+
+class LazyNodes(Mapping[str, Node]):
+    """Nodes in document order, each decoded the first time it is read and kept: how the graph cache and the
+    history store serve a graph without decoding every node of it. A subclass says how to decode one slot."""
+
+    def __init__(self, refs: tuple[str, ...]) -> None:
+        self._refs = refs
+        self._slots = {ref: i for i, ref in enumerate(refs)}
+        self._decoded: dict[str, Node] = {}
+
+    def _decode(self, slot: int) -> Node:
+        raise NotImplementedError
+
+    def __getitem__(self, ref: str) -> Node:
+        node = self._decoded.get(ref)
+        if node is None:
+            node = self._decoded[ref] = self._decode(self._slots[ref])
+        return node
+
+    def __contains__(self, ref: object) -> bool:
+        return ref in self._slots
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._refs)
+
+    def __len__(self) -> int:
+        return len(self._refs)

@@ -15,7 +15,7 @@ import mmap
 import os
 import stat
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
@@ -23,7 +23,7 @@ from typing import Any
 
 from . import cache
 from .corpus import corpus_dir, data_files, data_hash, load_manifest, prefetch_releases, read_document
-from .graph import GraphIndex, RuleGraph
+from .graph import GraphIndex, LazyNodes, RuleGraph
 from .graph_build import build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
 from .parsing import parser_module
@@ -216,39 +216,24 @@ def _decode(raw: bytes | mmap.mmap) -> RuleGraph | None:
         fmt, docs, refs, offsets, by_number, by_folded_id = marshal.loads(body[8:8 + size])
         if fmt != FORMAT or len(refs) != len(offsets):
             return None
-        nodes = LazyNodes(refs, offsets, body[8 + size:])
+        nodes = MarshalledNodes(refs, offsets, body[8 + size:])
         nodes[refs[-1]]  # a truncated file fails here, not in the middle of a command
         return RuleGraph([DocumentInfo(*d) for d in docs], nodes, GraphIndex(by_number, by_folded_id))
     except (ValueError, EOFError, TypeError, IndexError, KeyError):
         return None
 
 
-class LazyNodes(Mapping[str, Node]):
-    """Nodes in document order, each decoded from its marshalled record the first time it is read."""
+class MarshalledNodes(LazyNodes):
+    """The graph file's nodes, each decoded from its marshalled record the first time it is read."""
 
     def __init__(self, refs: tuple[str, ...], offsets: tuple[int, ...], blob: memoryview) -> None:
-        self._refs = refs
-        self._slots = {ref: i for i, ref in enumerate(refs)}
+        super().__init__(refs)
         self._offsets = offsets
         self._blob = blob
-        self._decoded: dict[str, Node] = {}
 
-    def __getitem__(self, ref: str) -> Node:
-        node = self._decoded.get(ref)
-        if node is None:
-            i = self._slots[ref]
-            end = self._offsets[i + 1] if i + 1 < len(self._offsets) else len(self._blob)
-            node = self._decoded[ref] = _node(marshal.loads(self._blob[self._offsets[i]:end]))
-        return node
-
-    def __contains__(self, ref: object) -> bool:
-        return ref in self._slots
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._refs)
-
-    def __len__(self) -> int:
-        return len(self._refs)
+    def _decode(self, slot: int) -> Node:
+        end = self._offsets[slot + 1] if slot + 1 < len(self._offsets) else len(self._blob)
+        return _node(marshal.loads(self._blob[self._offsets[slot]:end]))
 
 
 def _node(record: tuple[Any, ...]) -> Node:
