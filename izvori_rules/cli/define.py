@@ -15,6 +15,7 @@ import typer
 from ..errors import IzvoriError
 from . import app
 from .common import console, error_console, load_graph, print_json, reported
+from .options import BaseUrl, Markdown
 
 if TYPE_CHECKING:
     from ..text.concepts import Concept, ConceptMatch
@@ -29,11 +30,8 @@ _TERM_HELP = "A term in any language, quoted or not: trample, Razbijač, РАЗ�
 def define(
     term: Annotated[list[str], typer.Argument(metavar="TERM...", help=_TERM_HELP)],
     json_output: Annotated[bool, typer.Option("--json", help="Print the concepts as JSON.")] = False,
-    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
-    = False,
-    base_url: Annotated[str | None, typer.Option(
-        "--base-url", metavar="URL", help="With --markdown: link rules to the offline rulebook (export html) there.")]
-    = None,
+    markdown: Markdown = False,
+    base_url: BaseUrl = None,
 ) -> None:
     """Show a game concept in every language, with its defining rules and glossary entries."""
     from ..text.concepts import load_concepts

@@ -14,6 +14,7 @@ import typer
 
 from . import app
 from .common import console, print_json, reported
+from .options import BaseUrl, Markdown
 
 
 @app.command(epilog="Examples:\n\n  izvori-judge lookup D19.51\n\n  izvori-judge lookup sr-judge:A4.40 ru-cr:702.19b "
@@ -25,11 +26,8 @@ def lookup(
     tree: Annotated[bool, typer.Option("--tree", help="Print each rule's whole subtree.")] = False,
     side_by_side: Annotated[bool, typer.Option(
         "--side-by-side", help="Print each rule next to its best equivalent in every other document.")] = False,
-    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
-    = False,
-    base_url: Annotated[str | None, typer.Option(
-        "--base-url", metavar="URL", help="With --markdown: link rules to the offline rulebook (export html) there.")]
-    = None,
+    markdown: Markdown = False,
+    base_url: BaseUrl = None,
 ) -> None:
     """Print rules by reference: breadcrumb, text, examples, children, citations both ways, equivalents, flags.
 

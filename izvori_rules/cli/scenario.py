@@ -17,6 +17,7 @@ import typer
 
 from . import app
 from .common import LANG_HELP, console, judge_lang, print_json, reported
+from .options import BaseUrl, Markdown
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -39,11 +40,8 @@ def run(
     lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
     equivalents: Annotated[bool, typer.Option(
         "--equivalents", help="Show, under each step, the equivalent rules in the other documents.")] = False,
-    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
-    = False,
-    base_url: Annotated[str | None, typer.Option(
-        "--base-url", metavar="URL", help="With --markdown: link rules to the offline rulebook (export html) there.")]
-    = None,
+    markdown: Markdown = False,
+    base_url: BaseUrl = None,
 ) -> None:
     """Play a scenario and answer first: life totals, what died, the expectations; then each step with its rules.
 

@@ -8,6 +8,7 @@ import typer
 
 from . import app
 from .common import console, print_json, progress_bar, reported
+from .options import BaseUrl, Markdown
 
 if TYPE_CHECKING:
     from ..search.searcher import SearchResult, Searcher
@@ -32,11 +33,8 @@ def search(
     kind: Annotated[str | None, typer.Option(
         "--kind", help="Only this kind of hit: rule (numbered rules), glossary or section (sr-basic, pt-guide).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the search contract as JSON.")] = False,
-    markdown: Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
-    = False,
-    base_url: Annotated[str | None, typer.Option(
-        "--base-url", metavar="URL", help="With --markdown: link rules to the offline rulebook (export html) there.")]
-    = None,
+    markdown: Markdown = False,
+    base_url: BaseUrl = None,
 ) -> None:
     """Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script."""
     from ..search.searcher import CITATION, query_kind
