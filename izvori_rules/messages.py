@@ -22,12 +22,12 @@ SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup")
 def catalogue() -> dict[str, Any]:
     """The whole catalogue, checked: the three languages with every section each, strings only. Parsing the
     TOML costs a cold ``lookup`` about ten milliseconds, so the parsed tables are kept in the cache folder
-    (keyed by the file and the code, :func:`izvori_rules.cache.parsed`)."""
+    (plain data keyed by the file's bytes, :func:`izvori_rules.cache.parsed`)."""
     from .cache import parsed
 
     path = corpus_dir() / FILE_NAME
     data = cast(dict[str, Any], parsed("messages", path, lambda: read_toml(path, "the message catalogue")[0],
-                                       lambda value: isinstance(value, dict)))
+                                       lambda value: isinstance(value, dict), plain=True))
     for lang in LANGS:
         for section in SECTIONS:
             table = data.get(lang, {}).get(section)
