@@ -120,3 +120,24 @@ def test_the_target_is_what_rich_sees(monkeypatch: pytest.MonkeyPatch, env: dict
 
 def test_an_encoding_that_is_not_utf_is_left_to_rich() -> None:
     assert target(io.TextIOWrapper(io.BytesIO(), encoding="ascii"), 80) is None
+
+
+def test_the_one_column_characters_are_one_column_for_rich() -> None:
+    from rich.cells import cell_len
+
+    from izvori_rules.cli.styled import ONE_CELL
+
+    singles = [chr(c) for c in range(0x20, 0x3000) if ONE_CELL.fullmatch(chr(c))]
+    assert "č" in singles and "Ж" in singles and "“" in singles and "›" in singles and "≡" in singles
+    assert [c for c in singles if cell_len(c) != 1] == []
+
+
+@pytest.mark.parametrize("width", [1, 3, 7, 10, 33])
+def test_one_column_text_breaks_where_rich_does(width: int) -> None:
+    from rich._wrap import divide_line
+
+    from izvori_rules.cli.styled import _breaks
+
+    texts = ["  leading spaces then words", "Razbijač" * 5 + " kratko  reč   ", "one", "", "   ", "a b c d e f g",
+             "Vidi i pravila D19.52-D19.57 (“Kopiranje objekata”) › ≡ ⚑ – …", "x" * 40 + "  y"]
+    assert [_breaks(t, width) for t in texts] == [divide_line(t, width, fold=True) for t in texts]

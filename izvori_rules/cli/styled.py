@@ -13,6 +13,7 @@ same answers through both and compares them character by character.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
@@ -26,6 +27,13 @@ _ATTRIBUTES = {"bold": "1", "dim": "2", "italic": "3", "underline": "4", "revers
 _COLOURS = {"black": "30", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36",
             "white": "37"}
 TAB_SIZE = 8  # rich's console default
+# Characters one column wide in rich's cell table (Latin, Greek, Cyrillic, general punctuation, arrows and
+# mathematical signs, box drawing, ⚑, ⚠; a test checks each): a line of them only is broken by
+# :func:`_breaks`, measured by ``len``, instead of word by word through rich's cell table (a third of the
+# drawing of a cold ``lookup``).
+ONE_CELL = re.compile("[\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u2010-\u2027\u2030-\u205e\u2190-\u22ff"
+                      "\u2500-\u25fc\u2690-\u2692\u26a0]*")
+_WORD = re.compile(r"\s*\S+\s*")  # rich._wrap's words: a word with the spaces around it
 
 
 def to_text(para: Para) -> Text:
@@ -44,17 +52,43 @@ def wrap(para: Para, width: int) -> list[Para]:
     lines: list[Para] = []
     for line in _split(para):
         text = "".join(t for t, _ in line)
-        offsets = [0, *divide_line(text, width, fold=True), len(text)]
+        narrow = ONE_CELL.fullmatch(text) is not None
+        measure = len if narrow else cell_len
+        offsets = [0, *(_breaks(text, width) if narrow else divide_line(text, width, fold=True)), len(text)]
         for start, end in zip(offsets, offsets[1:]):
             piece = _slice(line, start, end)
             size = end - start
             trailing = size - len(text[start:end].rstrip())
             if size > width and trailing:  # rich's Text.rstrip_end: spaces past the width only
                 piece = _slice(piece, 0, size - min(trailing, size - width))
-            if cell_len("".join(t for t, _ in piece)) > width:
+            if measure("".join(t for t, _ in piece)) > width:
                 piece = _crop(piece, width)
             lines.append(piece)
     return lines
+
+
+def _breaks(text: str, width: int) -> list[int]:
+    """Where rich's ``divide_line`` breaks a text of one-column characters (:data:`ONE_CELL`): before a word
+    that does not fit what is left of the line, and inside a word longer than a line."""
+    breaks, column = [], 0
+    for match in _WORD.finditer(text):
+        start, word = match.start(), match.group()
+        length = len(word.rstrip())
+        if width - column >= length:
+            column += len(word)
+        elif length > width:  # folded into pieces of a line each
+            pieces = [word[i:i + width] for i in range(0, len(word), width)]
+            for number, piece in enumerate(pieces, 1):
+                if start:
+                    breaks.append(start)
+                if number == len(pieces):
+                    column = len(piece)
+                else:
+                    start += len(piece)
+        elif column and start:
+            breaks.append(start)
+            column = len(word)
+    return breaks
 
 
 def hanging(para: Para, indent: int, rest: int, width: int) -> Para:
