@@ -214,29 +214,66 @@ def notice_unwritable(folder: Path, what: str) -> None:
                   stacklevel=2)
 
 
-def parsed(name: str, path: Path, build: Callable[[], object], ok: Callable[[object], bool]) -> object:
+def parsed(name: str, path: Path, build: Callable[[], object], ok: Callable[[object], bool],
+           plain: bool = False) -> object:
     """``build()`` (parsing one corpus file), kept in the cache folder as a pickle keyed by the file's bytes and
     the package's code (computed, as for every cache: :func:`code_key`); what is read back must match its
     checksum, name the same file and pass ``ok`` before it is served, else it is built again. A cold command
-    then reads a pickle instead of parsing YAML, TSV or TOML."""
-    import pickle
+    then reads a pickle instead of parsing YAML, TSV or TOML.
+
+    ``plain``: the value is plain data (dicts, lists, strings, numbers) built by the standard library alone
+    (``tomllib``), so the key is the file's bytes and Python's version, and the value is kept as ``marshal``
+    data: neither the package's files nor ``pickle`` are looked at (a cold ``lookup`` reads the message
+    catalogue so, in a millisecond instead of ten)."""
     import zlib
 
-    try:
-        key = stamped_key(name, [path, *package_files(), *environment_files()],
-                          lambda: f"{hash_files([path], path.parent)}-{code_key()}")
-    except OSError:
-        return build()
-    where = cache_dir() / f"{name}-{key}.pickle"
+    if plain:
+        data = read_bytes(path)
+        if data is None:
+            return build()
+        key = f"{zlib.crc32(data):08x}{len(data):x}-{zlib.crc32(sys.version.encode()):08x}"
+    else:
+        try:
+            key = stamped_key(name, [path, *package_files(), *environment_files()],
+                              lambda: f"{hash_files([path], path.parent)}-{code_key()}")
+        except OSError:
+            return build()
+    where = cache_dir() / f"{name}-{key}.{'marshal' if plain else 'pickle'}"
     raw = read_bytes(where)
     if raw is not None and len(raw) > 4 and int.from_bytes(raw[:4], "little") == zlib.crc32(raw[4:]):
         try:
-            source, value = pickle.loads(raw[4:])  # noqa: S301 - our own cache file, checksummed, keyed by content
+            source, value = _loads(raw[4:], plain)
         except Exception:  # noqa: BLE001 - a damaged cache is rebuilt
             source, value = None, None
         if source == str(path) and ok(value):
             return value
     value = build()
-    payload = pickle.dumps((str(path), value), protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        payload = _dumps((str(path), value), plain)
+    except ValueError:  # not plain after all (a TOML date): served, not kept
+        return value
     write_atomic(where, zlib.crc32(payload).to_bytes(4, "little") + payload)
     return value
+
+
+def _loads(raw: bytes, plain: bool) -> tuple[object, object]:
+    if plain:
+        import marshal
+
+        source, value = marshal.loads(raw)
+        return source, value
+    import pickle
+
+    source, value = pickle.loads(raw)  # noqa: S301 - our own cache file, checksummed, keyed by content
+    return source, value
+
+
+def _dumps(value: object, plain: bool) -> bytes:
+    if plain:
+        import marshal
+        from typing import Any, cast
+
+        return marshal.dumps(cast(Any, value))  # plain data, as the caller says; marshal refuses anything else
+    import pickle
+
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)

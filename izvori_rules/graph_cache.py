@@ -24,7 +24,6 @@ from typing import Any
 from . import cache
 from .corpus import corpus_dir, data_files, data_hash, load_manifest, prefetch_releases, read_document
 from .graph import GraphIndex, LazyNodes, RuleGraph
-from .graph_build import build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
 from .parsing import parser_module
 
@@ -115,6 +114,8 @@ def _mapped(path: Path) -> mmap.mmap | None:
 
 def parse_corpus(root: Path | None = None) -> RuleGraph:
     """Parse every document the manifest lists and link them (no cache, no equivalents)."""
+    from .graph_build import build_graph  # with the citation finder: only a build needs them
+
     root = root or corpus_dir()
     parsed = []
     finders = {}

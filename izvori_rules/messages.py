@@ -7,7 +7,7 @@ so a new engine event never breaks the narration.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from .corpus import corpus_dir, read_toml
 from .errors import CorpusError
@@ -15,13 +15,19 @@ from .errors import CorpusError
 LANGS = ("en", "sr", "ru")
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
-SECTIONS = ("words", "steps", "events", "labels", "combat")
+SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup")
 
 
 @cache
 def catalogue() -> dict[str, Any]:
-    """The whole catalogue, checked: the three languages with the four sections each, strings only."""
-    data, _ = read_toml(corpus_dir() / FILE_NAME, "the message catalogue")
+    """The whole catalogue, checked: the three languages with every section each, strings only. Parsing the
+    TOML costs a cold ``lookup`` about ten milliseconds, so the parsed tables are kept in the cache folder
+    (plain data keyed by the file's bytes, :func:`izvori_rules.cache.parsed`)."""
+    from .cache import parsed
+
+    path = corpus_dir() / FILE_NAME
+    data = cast(dict[str, Any], parsed("messages", path, lambda: read_toml(path, "the message catalogue")[0],
+                                       lambda value: isinstance(value, dict), plain=True))
     for lang in LANGS:
         for section in SECTIONS:
             table = data.get(lang, {}).get(section)
@@ -41,8 +47,14 @@ def text(lang: str, section: str, key: str) -> str:
 
 def labels(lang: str) -> dict[str, str]:
     """Every label of a language, English where the language lacks one."""
+    return section(lang, "labels")
+
+
+def section(lang: str, name: str) -> dict[str, str]:
+    """Every message of one section (``labels``, ``lookup``) in a language, English where the language lacks
+    one."""
     data = catalogue()
-    return {**data["en"]["labels"], **data.get(lang, {}).get("labels", {})}
+    return {**data["en"][name], **data.get(lang, {}).get(name, {})}
 
 
 @cache
