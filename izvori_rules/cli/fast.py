@@ -1,25 +1,30 @@
-"""The fast path of the commonest call, ``izvori-judge lookup REF... [--json]``: run without typer and click,
-which cost a third of a cold start (issue 12: a cold ``lookup D19.51`` within 8× a bare interpreter start).
+"""The fast path of the commonest calls, ``izvori-judge lookup REF... [--json]``, ``history REF [--json]`` and
+``search WORDS... [--json]``: run without typer and click, which cost a third of a cold start (issue 12: a cold
+``lookup D19.51`` within 8× a bare interpreter start; issue 10: a cold ``search razbijac --json`` within 12×).
 
 Only that exact shape is taken: any other option, ``-h``, ``--`` or an empty list goes to the typer app, so the
-behaviour (messages, exit statuses) is the typer command's, which calls the same :func:`.lookup_view.show`.
+behaviour (messages, exit statuses) is the typer command's, which calls the same function (:func:`.lookup_view.show`,
+:func:`.history_view.show_history`, :func:`.search_view.show_search`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 _FLAGS = {"--json": "json_out"}
 
 
 def run_fast(argv: list[str]) -> int | None:
-    """Run ``lookup`` when ``argv`` is ``lookup REF... [--json]`` (or ``history REF [--json]``) and return its
-    exit status; None otherwise."""
-    if len(argv) >= 2 and argv[0] == "history":
-        return _history(argv[1:])
-    if len(argv) < 2 or argv[0] != "lookup":
+    """Run ``argv`` when it is ``lookup REF... [--json]``, ``history REF [--json]`` or ``search WORDS...
+    [--json]`` and return its exit status; None otherwise."""
+    command = _COMMANDS.get(argv[0]) if argv else None
+    words = [a for a in argv[1:] if a not in _FLAGS]
+    if command is None or not words or any(a.startswith("-") for a in words):
         return None
-    refs = [a for a in argv[1:] if a not in _FLAGS]
-    if not refs or any(a.startswith("-") for a in refs):
-        return None
+    return command(words, "--json" in argv[1:])
+
+
+def _lookup(refs: list[str], json_out: bool) -> int | None:
     from ..lookup import lookup
     from .common import load_graph, progress_bar, reported
     from .lookup_view import show
@@ -27,14 +32,24 @@ def run_fast(argv: list[str]) -> int | None:
     with reported():
         graph = load_graph()
         answers = lookup(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
-    return show(graph, answers, json_out="--json" in argv[1:])
+    return show(graph, answers, json_out=json_out)
 
 
-def _history(args: list[str]) -> int | None:
+def _history(refs: list[str], json_out: bool) -> int | None:
     """``history REF [--json]`` (issue 15: a cold ``history 702.19b`` within 12× a bare start)."""
-    refs = [a for a in args if a not in _FLAGS]
-    if len(refs) != 1 or refs[0].startswith("-"):
+    if len(refs) != 1:
         return None
     from .history_view import show_history
 
-    return show_history(refs[0], json_out="--json" in args, typographic=False)
+    return show_history(refs[0], json_out=json_out, typographic=False)
+
+
+def _search(words: list[str], json_out: bool) -> int | None:
+    """``search WORDS... [--json]``: the words joined as the typer command joins them."""
+    from .search_view import show_search
+
+    return show_search(" ".join(words), json_out=json_out)
+
+
+_COMMANDS: dict[str, Callable[[list[str], bool], int | None]] = {"lookup": _lookup, "history": _history,
+                                                                  "search": _search}
