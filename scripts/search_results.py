@@ -2,7 +2,7 @@
 meant to make search faster leaves every answer as it was (issue 10: speed without changing the ranking).
 
 ``PYTHONPATH=. python scripts/search_results.py save before.json`` before the change, ``... compare before.json``
-after it: each query's hits (reference and score), definitions and suggestions, over tests/search_queries.tsv and
+after it: each query's hits (reference, score, snippet), definitions and suggestions, over tests/search_queries.tsv and
 tests/search_questions.tsv, each with the first twenty hits and with its own filters. Exit status 1 lists the
 queries whose answer changed.
 """
@@ -23,8 +23,8 @@ LIMIT = 20
 
 
 def answer(result: SearchResult) -> dict[str, object]:
-    """What a judge sees of a result, down to the scores."""
-    return {"hits": [[hit.ref, hit.score] for hit in result.hits],
+    """What a judge sees of a result, down to the scores and the snippets' highlights."""
+    return {"hits": [[hit.ref, hit.score, hit.snippet.text, hit.snippet.spans, hit.equivalents] for hit in result.hits],
             "definitions": [[d.concept, [e.ref for e in d.entries]] for d in result.definitions],
             "suggestions": list(result.suggestions), "concepts": list(result.concepts)}
 
@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     path = Path(argv[1])
-    found = answers()
+    found = json.loads(json.dumps(answers()))  # tuples as lists, as the saved file has them
     if argv[0] == "save":
         path.write_text(json.dumps(found, ensure_ascii=False, indent=1), encoding="utf-8")
         print(f"{len(found)} answers saved to {path}")

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import shutil
-import tempfile
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -191,7 +189,11 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
 
 def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None) -> OpenIndex:
     """Build into a temporary folder, then rename it into place; called under the index lock, so any build
-    folder already there was left by a command that was killed, and is removed first."""
+    folder already there was left by a command that was killed, and is removed first. (``shutil`` and
+    ``tempfile`` are imported here and below, not by a query that opens a built index.)"""
+    import shutil
+    import tempfile
+
     from whoosh.filedb.filestore import FileStorage
 
     try:
@@ -291,6 +293,8 @@ def _verified(path: Path, count: int) -> bool:
 
 def _replace_dir(tmp: Path, final: Path) -> None:
     """Rename the new index into place; an old (broken) one is first moved aside, then removed."""
+    import shutil
+
     if final.exists():
         trash = final.with_name(f".trash-{final.name}-{os.getpid()}")
         os.rename(final, trash)
@@ -300,6 +304,8 @@ def _replace_dir(tmp: Path, final: Path) -> None:
 
 def _remove_stale(keep: Path) -> None:
     """Indexes of other corpus versions (build folders left by killed commands go before each build)."""
+    import shutil
+
     for old in keep.parent.glob("index-*"):
         if old != keep and old.is_dir():
             shutil.rmtree(old, ignore_errors=True)

@@ -161,12 +161,9 @@ class FilePostings:
         self.refs: list[str] = header["refs"]
         self.sources: dict[str, int] = header["sources"]
         self._offsets: dict[str, Where] = header["fields"]
-        self._docs: list[str] = header["docs"]
-        self._doc_of = array("H")
-        self._doc_of.frombytes(header["doc_of"])
-        self._kind_of: bytes = header["kind_of"]
+        self._pairs: list[tuple[str, str]] = header["pairs"]
+        self._classes: bytes = header["classes"]
         self._numbered: bytes = header["numbered"]
-        self._kinds: list[str] = header["kinds"]
         self._fields: dict[str, _Field | None] = {}
 
     @classmethod
@@ -180,15 +177,12 @@ class FilePostings:
 
     def classes(self) -> tuple[bytes, list[tuple[str, str]], bytes]:
         """Per document its class (an index into the list of (document, kind) pairs), the list, and per
-        document whether it is numbered (see :meth:`.ranking.Ranker.classes`)."""
-        width = len(self._kinds)
-        pairs = [(doc, kind) for doc in self._docs for kind in self._kinds]
-        cls = bytes(self._doc_of[d] * width + self._kind_of[d] for d in range(len(self.refs)))
-        return cls, pairs, self._numbered
+        document whether it is numbered (see :meth:`.ranking.Ranker.classes`), as the file stores them."""
+        return self._classes, self._pairs, self._numbered
 
     def facts(self, docnum: int) -> tuple[str, str, bool]:
         """A document's node: its document, its hit kind and whether its document prints its number."""
-        return self._docs[self._doc_of[docnum]], self._kinds[self._kind_of[docnum]], bool(self._numbered[docnum])
+        return (*self._pairs[self._classes[docnum]], bool(self._numbered[docnum]))
 
     def matches(self, folder: Path) -> bool:
         """Whether the Whoosh files it was copied from are still there, at the sizes they had."""
@@ -273,21 +267,14 @@ def write_postings(path: Path, source: WhooshPostings, fields: Iterable[str], re
         offsets[field] = (at, len(head), zlib.crc32(head))
         at += len(head)
         blobs.append(head)
-    docs: list[str] = []
-    kinds: list[str] = []
-    doc_of, kind_of, numbered = array("H"), bytearray(), bytearray()
+    classed: dict[tuple[str, str], int] = {}
+    classes, numbered = bytearray(), bytearray()
     for docnum in range(count):
         doc, kind, is_numbered = facts(docnum)
-        if doc not in docs:
-            docs.append(doc)
-        if kind not in kinds:
-            kinds.append(kind)
-        doc_of.append(docs.index(doc))
-        kind_of.append(kinds.index(kind))
+        classes.append(classed.setdefault((doc, kind), len(classed)))
         numbered.append(int(is_numbered))
     sources = {p.name: p.stat().st_size for p in sorted(folder.iterdir()) if p.suffix in (".seg", ".toc")}
-    header = marshal.dumps({"format": FORMAT, "refs": list(refs), "docs": docs, "kinds": kinds,
-                            "doc_of": doc_of.tobytes(), "kind_of": bytes(kind_of), "numbered": bytes(numbered),
-                            "sources": sources, "fields": offsets})
+    header = marshal.dumps({"format": FORMAT, "refs": list(refs), "pairs": list(classed), "classes": bytes(classes),
+                            "numbered": bytes(numbered), "sources": sources, "fields": offsets})
     path.write_bytes(len(header).to_bytes(_HEAD, "little") + zlib.crc32(header).to_bytes(_PREFIX - _HEAD, "little")
                      + header + b"".join(blobs))
