@@ -8,6 +8,7 @@ cannot be written is not an error: callers then work in memory.
 
 from __future__ import annotations
 
+import mmap
 import os
 import re
 import sys
@@ -141,6 +142,25 @@ def read_bytes(path: Path) -> bytes | None:
             return handle.read() if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else None
     except OSError:
         return None
+
+
+def mapped(path: Path) -> mmap.mmap | None:
+    """The cache file mapped read-only (its pages are read as they are used). None when it is missing,
+    unreadable, empty or not a regular file (a FIFO put in its place must not hang the command)."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
 
 
 def write_atomic(path: Path, data: bytes) -> bool:
