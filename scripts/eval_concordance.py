@@ -31,7 +31,7 @@ from izvori_rules.concordance.curated import CuratedPair, load_concordance
 from izvori_rules.concordance.chain import Chain, chain_equivalents
 from izvori_rules.concordance.evaluate import (Evaluation, cross_validate, evaluate, evaluate_equivalents, folds,
                                                score_rows)
-from izvori_rules.concordance.link import equivalents, node_concepts, node_words
+from izvori_rules.concordance.link import equivalents, node_agreement, node_concepts, node_words
 from izvori_rules.originals.lineage import load_lineage
 from izvori_rules.originals.table import load_originals
 from izvori_rules.graph_cache import load_graph
@@ -143,14 +143,14 @@ def main(argv: list[str] | None = None) -> int:
 def evaluate_chain(nodes: dict[str, Node], matcher: ConceptMatcher, pairs: list[CuratedPair]) -> Evaluation:
     """The graph's equivalents, found without the held-out rows."""
     train = [p for p in pairs if p.split == "train"]
-    found = equivalents(nodes, matcher, train, chained=chain_equivalents(nodes, _chain()))
+    found = equivalents(nodes, matcher, train, chained=chain_equivalents(nodes, _chain(), node_agreement(matcher)))
     return evaluate_equivalents(found, pairs)
 
 
 def evaluate_chain_on_train(nodes: dict[str, Node], matcher: ConceptMatcher, pairs: list[CuratedPair]) -> Evaluation:
     """The train rows scored as the held-out ones are: each third (rows sharing a ref together) against the
     equivalents found with the other two thirds as the only corrections."""
-    chained = chain_equivalents(nodes, _chain())
+    chained = chain_equivalents(nodes, _chain(), node_agreement(matcher))
     train = [p for p in pairs if p.split == "train"]
     outcomes = []
     for fold in folds(train, 3):

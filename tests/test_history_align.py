@@ -34,7 +34,11 @@ def m10() -> tuple[dict[str, Entry], dict[str, Entry], dict[str, str | None]]:
     new = entries_of(release_text("2009-07-11", cr_folder()))
     alignment = align(old, new)
     assert alignment.renumbering
-    return {e.id: e for e in old}, {e.id: e for e in new}, {l.old: l.new for l in alignment.links if l.old}
+    traced: dict[str, str | None] = {}
+    for link in alignment.links:  # a rule's first link is where it went; a part split off it comes later
+        if link.old is not None:
+            traced.setdefault(link.old, link.new)
+    return {e.id: e for e in old}, {e.id: e for e in new}, traced
 
 
 def test_the_sample_holds_the_texts_of_the_two_releases(m10: tuple[dict[str, Entry], dict[str, Entry],
@@ -140,3 +144,20 @@ def test_the_word_diff_shows_only_the_words_that_changed() -> None:
 def test_the_word_diff_ignores_quote_marks_unless_asked() -> None:
     assert [p.op for p in word_diff("can't assign", "can’t assign")] == ["="]
     assert [p.op for p in word_diff("can't assign", "can’t assign", typographic=True)] == ["-", "+", "="]
+
+
+def test_a_part_split_off_a_rule_is_a_second_link_after_the_first() -> None:
+    # 2009-07-11 602.1 → 2010-07-16 602.1 and its new subrule 602.1a (texts shortened)
+    old = [Entry("602", "Activating Activated Abilities"),
+           Entry("602.1", "Activated abilities have a cost and an effect. They are written as [Cost]: [Effect.] The "
+                          "activation cost is everything before the colon. An ability's activation cost must be paid "
+                          "by the player who is activating it.", "602"),
+           Entry("602.2", "To activate an ability is to put it onto the stack and pay its costs.", "602")]
+    new = [Entry("602", "Activating Activated Abilities"),
+           Entry("602.1", "Activated abilities have a cost and an effect. They are written as [Cost]: [Effect.]", "602"),
+           Entry("602.1a", "The activation cost is everything before the colon. An ability's activation cost must be "
+                           "paid by the player who is activating it.", "602.1"),
+           Entry("602.2", "To activate an ability is to put it onto the stack and pay its costs.", "602")]
+    links = [(l.old, l.new) for l in align(old, new).links]
+    assert links.index(("602.1", "602.1")) < links.index(("602.1", "602.1a"))
+    assert (None, "602.1a") not in links

@@ -54,6 +54,7 @@ CHILD_THRESHOLD = 0.15  # cosine needed in stage 4, where the parent already vou
 SUCCESSOR_MIN = 0.25
 REWRITTEN_MIN = 0.3  # likeness at which a left-over rule and its left-over successor are one rule rewritten
 MERGED_MIN = 0.4  # likeness at which a left-over rule lives on inside a matched one (merged into it)
+SPLIT_MIN = 0.5  # share of an added rule's weight found in an old rule beside it: a part split off that rule
 CANDIDATES = 12  # per old rule, the best partial scores re-scored exactly in stage 3
 COMMON_FEATURE = 0.05  # a feature in more than this share of rules is not used to find candidates
 
@@ -91,7 +92,8 @@ class Link:
 class Alignment:
     """Every old and every new entry in exactly one link (matched pairs in new document order, then the
     removed rules in old order), except that in a renumbering release a rule merged into another is a second
-    link into it, after its first. ``renumbering`` is True for a release like 2009-07-11."""
+    link into it, after its first, and that a part split off a rule is a second link from it, last of all.
+    ``renumbering`` is True for a release like 2009-07-11."""
 
     links: tuple[Link, ...]
     renumbering: bool
@@ -436,7 +438,36 @@ class _Matcher:
             removed = self._pair_mutual_successors(removed, out)
             removed = self._merged(removed, out)
         out.extend(Link(old_id, None, REMOVED, 0.0, self.successor(old_id)) for old_id in removed)
-        return tuple(out)
+        return tuple(self._split_parts(out))
+
+    def _split_parts(self, out: list[Link]) -> list[Link]:
+        """An added rule whose words are mostly those of an old rule matched beside it (to its parent or to a
+        sibling) is a part split off that rule: a second link from it, after all the others, so that the first
+        link from a rule stays the one followed; only from a rule whose first link is stored (it changed words
+        or number: a missing row means the same number and words), as a split always changes the words of the
+        part that keeps the number (2010-07-16 cut 602.1 "Activated abilities have a cost and an
+        effect … The activation cost is everything before the colon" into 602.1 and 602.1a)."""
+        new_children: dict[str | None, list[str]] = defaultdict(list)
+        for e in self.new.values():
+            new_children[e.parent].append(e.id)
+        stored = {link.old for link in out if link.old is not None and (link.renumbered or link.change != SAME)}
+        parts = []
+        for link in out:
+            if link.old is not None or link.new is None:
+                continue
+            parent = self.new[link.new].parent
+            beside = {self.taken[i] for i in (parent, *new_children[parent]) if i in self.taken} & stored
+            best = max(((self._contained(link.new, old_id), old_id) for old_id in sorted(beside)
+                        if self.old[old_id].glossary == self.new[link.new].glossary), default=(0.0, ""))
+            if best[0] >= SPLIT_MIN and len(self.new[link.new].text.split()) >= SHORT_WORDS + 2:
+                parts.append(Link(best[1], link.new, CHANGED, round(best[0], 3)))
+        split = {link.new for link in parts}
+        return [link for link in out if link.new not in split or link.old is not None] + parts
+
+    def _contained(self, new_id: str, old_id: str) -> float:
+        """The share of a new entry's weight whose features the old entry has."""
+        a, b = self.vector(1, new_id), self.vector(0, old_id)
+        return sum(a[f] * a[f] for f in a.keys() & b.keys())
 
     def _pair_mutual_successors(self, removed: list[str], out: list[Link]) -> list[str]:
         """In a renumbering release, a rule left over whose successor is a new rule left over, and is the
