@@ -134,7 +134,8 @@ class Ranker:
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             flag = 1 << bit
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores, importances[bit] = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
+            scores = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
+            importances[bit] = weights[bit] if scores else 0.0
             tget, mget = totals.get, masks.get
             for doc, score in scores.items():
                 totals[doc] = tget(doc, 0.0) + score
@@ -163,20 +164,28 @@ class Ranker:
         return [(doc, -key) for _, key, doc in heapq.nsmallest(limit, candidates)]
 
     def importance(self, clause: Clause) -> float:
-        """A clause's rarest term's idf, from document frequencies alone (no postings read)."""
+        """How informative a clause is, from document frequencies alone (no postings read): a concept's idf
+        (its flags borrow it), a plain word's idf over every field and language it occurs in. A word's rarest
+        field is not its weight: ``same`` heads two Serbian headings (``sam``) but is in 500 nodes' text."""
         best = 0.0
+        spread = 0
         for lookup in clause.lookups:
             frequency = self.source.doc_frequency(lookup.field, lookup.term)
-            if frequency:
+            if not frequency:
+                continue
+            if lookup.flag or lookup.idf_field:
                 best = max(best, self.idf(lookup, frequency))
+            else:
+                spread += frequency
+        if spread:
+            best = max(best, self.idf_of(min(spread, self.total)))
         return best
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
-                only: set[int] | None = None) -> tuple[dict[int, float], float]:
-        """Per-document score of one clause (of the ``only`` nodes when given), and the clause's importance."""
+                only: set[int] | None = None) -> dict[int, float]:
+        """Per-document score of one clause (of the ``only`` nodes when given)."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
-        importance = 0.0
         read: dict[tuple[str, str], list[tuple[int, float]]] = {}
         for lookup in clause.lookups:
             postings = read[(lookup.field, lookup.term)] = self.postings(lookup.field, lookup.term)
@@ -185,12 +194,10 @@ class Ranker:
                     other = Lookup(lookup.field, variant, lookup.weight * VARIANT)
                     found = self.postings(lookup.field, variant)
                     idf = self.idf(other, len(found))
-                    importance = max(importance, idf * VARIANT)
                     self._add(scores, other, found, idf, only)
             if not postings:
                 continue
             idf = self.idf(lookup, len(postings))
-            importance = max(importance, idf)
             self._add(flags if lookup.flag else scores, lookup, postings, idf, only)
         for doc, flag in flags.items():
             scores[doc] = scores.get(doc, 0.0) + flag
@@ -203,7 +210,7 @@ class Ranker:
             for doc in scores:
                 if preferred[cls[doc]]:
                     scores[doc] *= PREFERRED
-        return scores, importance if scores else 0.0
+        return scores
 
     def _add(self, scores: dict[int, float], lookup: Lookup, postings: list[tuple[int, float]], idf: float,
              only: set[int] | None = None) -> None:
@@ -257,6 +264,10 @@ class Ranker:
         """BM25's idf, from the lookup's own field or the one it borrows (a flag borrows its concept's)."""
         if lookup.idf_field and lookup.idf_field != lookup.field:
             frequency = max(frequency, self.source.doc_frequency(lookup.idf_field, lookup.term))
+        return self.idf_of(frequency)
+
+    def idf_of(self, frequency: int) -> float:
+        """BM25's idf of a term in ``frequency`` of the index's nodes."""
         return math.log(1 + (self.total - frequency + 0.5) / (frequency + 0.5))
 
     def average_length(self, field: str) -> float:
