@@ -18,8 +18,9 @@ clauses carry, so a node that matches every word comes first (``razbijač blokir
 about both) while a node that misses only a word as common as ``za`` or ``и`` loses little; squaring it let
 the real-question set's tuning part (tests/search_questions.tsv) rank better than whole tenths of coverage
 did. A node carrying every concept of a query of two or more gets ALL_CONCEPTS. Words of inflected languages
-also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight. Ties keep document
-order.
+also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight. In a query of two or
+more clauses a rule also gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`):
+the rule that answers a question usually answers it in every document's words. Ties keep document order.
 """
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ ALL_CONCEPTS = 1.5
 # hold thousands of nodes (the in-process p95 target of issue 10).
 MINOR = 0.4
 MINOR_AFTER = 200  # a node that carries every concept of a query of two or more concepts
+# A rule whose equivalent in another document also answers the query is more likely the rule asked about than
+# one that matches in its own words alone (a word of one language meets only that language's text, a concept
+# every document): it gains PEER times its best peer's key, at most its own, in a query of PEER_CLAUSES or more
+# clauses (a single concept's defining rules are already found in every document).
+PEER = 0.5
+PEER_CLAUSES = 2
 SQUASH = 50.0  # the raw score at which the fraction reaches one half
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
@@ -161,7 +168,24 @@ class Ranker:
                 if share is None:
                     share = coverage[mask] = sum(w for i, w in enumerate(importances) if mask >> i & 1) / mass
                 candidates.append((unranked[c], -_key(share, score), doc))
+        if len(clauses) >= PEER_CLAUSES:
+            candidates = self._with_peers(candidates, limit)
         return [(doc, -key) for _, key, doc in heapq.nsmallest(limit, candidates)]
+
+    def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> list[tuple[bool, float, int]]:
+        """Each rule's key plus PEER times its best equivalent's key in another document, at most its own: only
+        the rules that could reach the first ``limit`` are looked at (a key grows by PEER at most)."""
+        keys = {doc: -key for unranked, key, doc in candidates if not unranked}
+        best = heapq.nlargest(limit, keys.values())
+        threshold = best[-1] if len(best) == limit else 0.0
+        boosted = []
+        for unranked, key, doc in candidates:
+            own = -key
+            if not unranked and own * (1 + PEER) >= threshold:
+                peer = max((keys.get(other, 0.0) for other, _ in self.source.postings("peers", str(doc))), default=0.0)
+                key = -(own + PEER * min(own, peer))
+            boosted.append((unranked, key, doc))
+        return boosted
 
     def importance(self, clause: Clause) -> float:
         """How informative a clause is, from document frequencies alone (no postings read): a concept's idf
