@@ -154,7 +154,7 @@ def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
 
 
 def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
-              defined: dict[str, list[str]], peers: dict[str, None]) -> dict[str, str]:
+              defined: dict[str, list[str]], peers: list[str]) -> dict[str, str]:
     lang = field_language(node.lang)
     body = "" if node.text == node.title else node.text
     examples = " ".join(node.examples)
