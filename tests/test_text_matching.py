@@ -63,6 +63,14 @@ def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str
     assert sense in named and {"draw_card", "draw_game"} - {sense} - set(named) == {"draw_card", "draw_game"} - {sense}
 
 
+def test_a_word_keeps_the_sense_the_query_already_named(query: QueryConcepts) -> None:
+    # cr 122.3 "If a permanent has both a +1/+1 counter and a -1/-1 counter on it": both are markers, not a
+    # counterspell (corpus/concepts.tsv: "+1/+1 counter" is a term of counter_marker)
+    named = concepts_of(query, "+1/+1 counter and -1/-1 counter on the same creature")
+    assert [concepts for _, concepts in named if "counter" in concepts or "counter_marker" in concepts] == [
+        ("counter_marker",), ("counter_marker",)]
+
+
 def test_question_and_stop_words_are_dropped(query: QueryConcepts) -> None:
     whole = query.segments("can a creature with protection from red block a red creature", load_stopwords().words)
     assert [s.words for s in whole if not s.concepts] == []
