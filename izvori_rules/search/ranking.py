@@ -18,7 +18,8 @@ clauses carry, so a node that matches every word comes first (``razbijač blokir
 about both) while a node that misses only a word as common as ``za`` or ``и`` loses little; squaring it let
 the real-question set's tuning part (tests/search_questions.tsv) rank better than whole tenths of coverage
 did. A node carrying every concept of a query of two or more gets ALL_CONCEPTS. Words of inflected languages
-also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight. In a query of two or
+also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form the documents
+lack included (``prebrojim`` meets ``prebrojati``). In a query of two or
 more clauses a rule also gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`):
 the rule that answers a question usually answers it in every document's words. Ties keep document order.
 """
@@ -195,6 +196,9 @@ class Ranker:
         spread = 0
         for lookup in clause.lookups:
             frequency = self.source.doc_frequency(lookup.field, lookup.term)
+            if not frequency and lookup.variants:  # a form the documents lack: its other forms count for it
+                frequency = sum(self.source.doc_frequency(lookup.field, other)
+                                for other in self.variants(lookup.field, lookup.term))
             if not frequency:
                 continue
             if lookup.flag or lookup.idf_field:
@@ -213,7 +217,7 @@ class Ranker:
         read: dict[tuple[str, str], list[tuple[int, float]]] = {}
         for lookup in clause.lookups:
             postings = read[(lookup.field, lookup.term)] = self.postings(lookup.field, lookup.term)
-            if lookup.variants and postings:  # a word of the documents, not a misspelling
+            if lookup.variants:  # also for a form the documents lack (prebrojim: prebrojati)
                 for variant in self.variants(lookup.field, lookup.term):
                     other = Lookup(lookup.field, variant, lookup.weight * VARIANT)
                     found = self.postings(lookup.field, variant)
