@@ -115,8 +115,9 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
     phrases = [p for m in _QUOTED.finditer(text) if re.search(r"\w", p := m.group(1).strip())]
     lists = stopwords or StopLists((), frozenset())
     words = _segments(rest, concepts, lists.words, bool(phrases))
-    chosen = lists.for_query(re.findall(WORD, rest), (lang for s in words if s.concepts for lang in s.languages))
-    if chosen != lists.words:
+    typed = re.findall(WORD, rest)
+    chosen = lists.for_query(typed, (lang for s in words if s.concepts for lang in s.languages))
+    if any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed):
         words = _segments(rest, concepts, chosen, bool(phrases))
     return ParsedQuery(tuple(words), tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases))
 

@@ -54,6 +54,7 @@ PEER_CLAUSES = 2
 SQUASH = 50.0  # the raw score at which the fraction reaches one half
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
+VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 
 
@@ -98,6 +99,7 @@ class Ranker:
         self.total = source.doc_count_all()
         self._average: dict[str, float] = {}
         self._lengths: dict[str, Sequence[int] | None] = {}
+        self._variants: dict[tuple[str, str], list[str]] = {}
         self._make_classes = classes
         self._classes: tuple[bytes, list[Facts], bytes] | None = None
 
@@ -178,15 +180,13 @@ class Ranker:
         the rules that could reach the first ``limit`` are looked at (a key grows by PEER at most)."""
         keys = {doc: -key for unranked, key, doc in candidates if not unranked}
         best = heapq.nlargest(limit, keys.values())
-        threshold = best[-1] if len(best) == limit else 0.0
-        boosted = []
-        for unranked, key, doc in candidates:
-            own = -key
-            if not unranked and own * (1 + PEER) >= threshold:
-                peer = max((keys.get(other, 0.0) for other, _ in self.source.postings("peers", str(doc))), default=0.0)
-                key = -(own + PEER * min(own, peer))
-            boosted.append((unranked, key, doc))
-        return boosted
+        reach = -(best[-1] if len(best) == limit else 0.0) / (1 + PEER)  # a key must be below this to reach them
+        for i, (unranked, key, doc) in enumerate(candidates):
+            if key <= reach and not unranked:
+                peers = self.source.postings("peers", str(doc))
+                peer = max((keys.get(other, 0.0) for other, _ in peers), default=0.0)
+                candidates[i] = (unranked, key - PEER * min(-key, peer), doc)
+        return candidates
 
     def importance(self, clause: Clause) -> float:
         """How informative a clause is, from document frequencies alone (no postings read): a concept's idf
@@ -281,8 +281,14 @@ class Ranker:
         five): ``blokir`` → ``blokira``, ``blokiranj``; ``регенерац`` → ``регенерир``, ``регенерирова``."""
         if len(term) < VARIANT_MIN:
             return []
-        prefix = term[:max(5, len(term) - 3)]
-        return [word for word in self.source.expand_prefix(field, prefix) if word != term]
+        found = self._variants.get((field, term))
+        if found is None:  # importance and scoring both ask, for every language's field of every word
+            if len(self._variants) > VARIANTS_KEPT:
+                self._variants.clear()
+            prefix = term[:max(5, len(term) - 3)]
+            found = self._variants[(field, term)] = [word for word in self.source.expand_prefix(field, prefix)
+                                                     if word != term]
+        return found
 
     def postings(self, field: str, term: str) -> list[tuple[int, float]]:
         """``(document number, term frequency)`` of every node the term occurs in (empty when it is absent)."""

@@ -38,8 +38,11 @@ class StopLists:
         language per term found); every language's when the query names none (``deset`` or ``X``)."""
         votes = {lang: 0 for lang, _ in self.lists}
         for word in words:
+            folded = fold(word).replace("’", "'")
+            if folded not in self.words and fold(serbian_to_latin(folded)) not in self.words:
+                continue  # no list's word: the common case, one look-up instead of one per list
             for lang, listed in self.lists:
-                votes[lang] += is_stopword(word, listed, lang == "sr")
+                votes[lang] += folded in listed or lang == "sr" and fold(serbian_to_latin(folded)) in listed
         for lang in typed:  # a term names its language more surely than a short word shared by several lists
             if lang in votes:
                 votes[lang] += TERM_VOTES
