@@ -108,9 +108,15 @@ def test_a_citation_search_starts_without_whoosh() -> None:
 
 
 def test_nothing_found_suggests_spellings_from_the_documents_and_exits_1() -> None:
-    code, data = search_json("razbijacc")
+    code, data = search_json("razbjiac")
     assert code == 1 and data["hits"] == []
     assert "razbijač" in data["suggestions"]  # sr-judge E3.100 Razbijač
+
+
+def test_a_form_the_documents_lack_reaches_the_other_forms_of_its_word() -> None:
+    # "razbijacc" is no word of the documents, but shares its stem's beginning with razbijač (sr-judge E3.100)
+    code, data = search_json("razbijacc")
+    assert code == 0 and "sr-judge:E3.100" in [hit["ref"] for hit in data["hits"]]
 
 
 def test_a_citation_of_no_rule_suggests_references_and_exits_1() -> None:
@@ -173,7 +179,7 @@ def test_the_rich_output_shows_reference_breadcrumb_and_concepts() -> None:
 
 
 def test_the_rich_output_says_did_you_mean() -> None:
-    result = runner.invoke(app, ["search", "razbijacc"])
+    result = runner.invoke(app, ["search", "razbjiac"])
     assert result.exit_code == 1
     assert "Did you mean" in result.stdout and "razbijač" in result.stdout
 

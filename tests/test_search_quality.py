@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from izvori_rules.graph import RuleGraph
-from izvori_rules.search.searcher import Searcher, default_searcher
+from izvori_rules.search.searcher import Searcher, default_searcher, indexed_refs
 
 QUERY_SET = Path(__file__).with_name("search_queries.tsv")
 KINDS = {"sr", "sr-ascii", "sr-cyrl", "cs", "cs-ascii", "ru", "en", "pt", "citation"}
@@ -194,3 +194,14 @@ def test_scores_fall_as_the_rank_does(searcher: Searcher) -> None:
     for query in ("razbijač blokirano biće", "minimalni iznos štete", "биће"):
         scores = [hit.score for hit in searcher.search(query, limit=30).hits]
         assert scores == sorted(scores, reverse=True)
+
+
+def test_equivalent_rules_are_peers_both_ways_and_never_of_their_own_document(searcher: Searcher) -> None:
+    refs = indexed_refs(searcher.graph)
+    number = {ref: str(n) for n, ref in enumerate(refs)}
+    peers = {refs[n] for n, _ in searcher._postings().postings("peers", number["cr:704.5f"])}
+    # corpus/concordance.tsv: sr-judge D21.52 is ru-cr 704.5f (toughness 0 or less); originals.tsv: ru-cr 704.5f
+    # renders the English 704.5f, which names no translation itself
+    assert {"ru-cr:704.5f", "sr-judge:D21.52"} <= peers
+    assert not any(ref.startswith("cr:") for ref in peers)
+    assert "cr:704.5f" in {refs[n] for n, _ in searcher._postings().postings("peers", number["sr-judge:D21.52"])}

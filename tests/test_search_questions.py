@@ -17,13 +17,16 @@ from izvori_rules.search.searcher import Searcher, default_searcher
 QUESTIONS = Path(__file__).with_name("search_questions.tsv")
 LANGUAGE = {"en": "en", "sr": "sr", "sr-ascii": "sr", "sr-cyrl": "sr", "ru": "ru", "cs": "cs"}
 PARTS = ("tune", "held-out")
-RECALL_TARGET = 0.95  # issue 10's targets on the held-out part, in every language: not met yet (see below)
+RECALL_TARGET = 0.95  # issue 10's targets on the held-out part, in every language: met in Serbian (see below)
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
-# regressions, below the figures measured when the set was made (recall 0.86-1.0, MRR 0.57-0.74).
+# regressions, below the figures measured (recall 0.88-1.0, MRR 0.64-0.83).
 RECALL_FLOOR = 0.85
-MRR_FLOOR = 0.55
+MRR_FLOOR = 0.6
 TOP = 10
+# The held-out figures measured where the targets are not met yet (recall@10, MRR): the right rule is usually in
+# the first ten but below related rules. A language that meets them makes its case pass, and strict xfail fail.
+SHORT_OF_TARGETS = {"en": (0.88, 0.66), "ru": (0.957, 0.768), "cs": (1.0, 0.640)}
 
 
 @dataclass(frozen=True)
@@ -105,10 +108,12 @@ def test_held_out_questions_stay_above_the_floor(figures: dict[tuple[str, str], 
     assert mrr >= MRR_FLOOR
 
 
-@pytest.mark.xfail(reason="issue 10's held-out targets (recall@10 >= 0.95, MRR >= 0.8 per language) are not met: "
-                          "MRR is 0.57-0.74; the right rule is usually in the first ten but below related rules",
-                   strict=False)
-@pytest.mark.parametrize("lang", sorted(set(LANGUAGE.values())))
+@pytest.mark.parametrize("lang", [
+    pytest.param(lang, marks=pytest.mark.xfail(
+        reason=f"issue 10's held-out targets (recall@10 >= 0.95, MRR >= 0.8) are not met in {lang}: recall "
+               f"{SHORT_OF_TARGETS[lang][0]}, MRR {SHORT_OF_TARGETS[lang][1]}", strict=True))
+    if lang in SHORT_OF_TARGETS else lang
+    for lang in sorted(set(LANGUAGE.values()))])
 def test_held_out_questions_meet_the_targets(figures: dict[tuple[str, str], list[tuple[Question, float]]],
                                              lang: str) -> None:
     recall, mrr = _figures(figures[(lang, "held-out")])

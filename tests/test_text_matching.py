@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from izvori_rules.search.query import parse_query
 from izvori_rules.text.concepts import ConceptTable, load_concepts
 from izvori_rules.text.matching import QueryConcepts
 from izvori_rules.text.stemming import analyze
@@ -22,7 +23,7 @@ def query(table: ConceptTable) -> QueryConcepts:
 
 
 def concepts_of(query: QueryConcepts, text: str) -> list[tuple[str, tuple[str, ...]]]:
-    return [(s.words, s.concepts) for s in query.segments(text, load_stopwords()) if s.concepts]
+    return [(s.words, s.concepts) for s in query.segments(text, load_stopwords().words) if s.concepts]
 
 
 @pytest.mark.parametrize(
@@ -62,11 +63,30 @@ def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str
     assert sense in named and {"draw_card", "draw_game"} - {sense} - set(named) == {"draw_card", "draw_game"} - {sense}
 
 
+def test_a_word_keeps_the_sense_the_query_already_named(query: QueryConcepts) -> None:
+    # cr 122.3 "If a permanent has both a +1/+1 counter and a -1/-1 counter on it": both are markers, not a
+    # counterspell (corpus/concepts.tsv: "+1/+1 counter" is a term of counter_marker)
+    named = concepts_of(query, "+1/+1 counter and -1/-1 counter on the same creature")
+    assert [concepts for _, concepts in named if "counter" in concepts or "counter_marker" in concepts] == [
+        ("counter_marker",), ("counter_marker",)]
+
+
 def test_question_and_stop_words_are_dropped(query: QueryConcepts) -> None:
-    whole = query.segments("can a creature with protection from red block a red creature", load_stopwords())
+    whole = query.segments("can a creature with protection from red block a red creature", load_stopwords().words)
     assert [s.words for s in whole if not s.concepts] == []
-    serbian = query.segments("može li biće sa osobinom Anti-Crveno da blokira crveno biće", load_stopwords())
+    serbian = query.segments("može li biće sa osobinom Anti-Crveno da blokira crveno biće", load_stopwords().words)
     assert "može" not in [s.words for s in serbian] and "li" not in [s.words for s in serbian]
+
+
+def test_only_the_stop_words_of_the_querys_language_are_dropped(query: QueryConcepts) -> None:
+    # cr 704.5c "If a player has ten or more poison counters": English "ten" is a word, Czech "ten" (that) a stop word
+    english = parse_query("ten poison counters", query, load_stopwords())
+    assert [s.words for s in english.segments] == ["ten", "poison counters"]
+    # "how many" asks a question; Czech "many" (of mana, corpus/concepts.tsv) is not what an English query means
+    how_many = parse_query("how many lands can I play each turn", query, load_stopwords())
+    assert "mana" not in how_many.concepts()
+    # a query whose language nothing tells drops every language's stop words, as before
+    assert load_stopwords().for_query(["deset", "X"]) == load_stopwords().words
 
 
 def test_apostrophes_stay_inside_words() -> None:

@@ -69,7 +69,9 @@ def schema() -> Any:
     ``head_concepts`` holds the concepts of the heading; ``named`` the concepts one of whose terms is the
     heading, ``listed`` those whose table row lists the node, ``leads`` those its text starts with
     (``Razbijač je pasivna osobina…``: a definition's subject) and ``governs`` those an ancestor names or
-    lists (702.19a governs trample because 702.19 is headed Пробивной удар). No positions
+    lists (702.19a governs trample because 702.19 is headed Пробивной удар). ``peers`` holds the document
+    numbers of the node's equivalents in other documents, both ways (ru-cr 704.5f names sr-judge D21.52 and
+    cr 704.5f, and each of them names it back), so that the postings of a document number are its peers. No positions
     are stored: a quoted phrase is checked against the node's text, which the graph has anyway.
     """
     from whoosh.fields import ID, KEYWORD, TEXT, Schema
@@ -84,6 +86,7 @@ def schema() -> Any:
         "listed": KEYWORD(commas=True),
         "leads": KEYWORD(commas=True),
         "governs": KEYWORD(commas=True),
+        "peers": KEYWORD(commas=True),
         "words": TEXT(analyzer=words_analyzer(), phrase=False),
     }
     for lang in LANGUAGES:
@@ -118,12 +121,38 @@ def index_path(root: Path | None = None) -> Path:
 def index_documents(graph: RuleGraph, matcher: ConceptMatcher) -> Iterator[dict[str, str]]:
     """The Whoosh documents, in graph order: one per rule, subrule, chapter, section and glossary entry."""
     defined: dict[str, list[str]] = {}
-    for ref in indexed_refs(graph):
-        yield _document(graph, graph.nodes[ref], matcher, defined)
+    refs = indexed_refs(graph)
+    peers = _peers(graph, {ref: n for n, ref in enumerate(refs)})
+    for ref in refs:
+        yield _document(graph, graph.nodes[ref], matcher, defined, peers.get(ref, []))
+
+
+def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
+    """Each node's equivalents in other documents as document numbers: the nodes joined to it by a chain of
+    equivalences (a translation names its English original and its peers, the English rule names none; sr-judge
+    C9.20 and C9.10 both render cr 508.1), those of its own document left out."""
+    parent: dict[str, str] = {}
+
+    def root(ref: str) -> str:
+        while parent[ref] != ref:
+            ref = parent[ref]
+        return ref
+
+    for ref, node in graph.nodes.items():
+        for other in node.equivalents:
+            if other.ref in numbers:
+                parent.setdefault(ref, ref)
+                parent.setdefault(other.ref, other.ref)
+                parent[root(ref)] = root(other.ref)
+    groups: dict[str, list[str]] = {}
+    for ref in parent:
+        groups.setdefault(root(ref), []).append(ref)
+    return {ref: [str(numbers[other]) for other in group if graph.nodes[other].doc != graph.nodes[ref].doc]
+            for group in groups.values() for ref in group}
 
 
 def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
-              defined: dict[str, list[str]]) -> dict[str, str]:
+              defined: dict[str, list[str]], peers: list[str]) -> dict[str, str]:
     lang = field_language(node.lang)
     body = "" if node.text == node.title else node.text
     examples = " ".join(node.examples)
@@ -144,6 +173,7 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
         "named": ",".join(named), "listed": ",".join(listed),
         "leads": ",".join(matcher.leading(lang, body_stems)),
         "governs": ",".join(governs),
+        "peers": ",".join(peers),
         "words": " ".join((node.title, body, examples, english)),
         f"body_{lang}": body, f"head_{lang}": node.title, f"example_{lang}": examples,
     }

@@ -22,7 +22,7 @@ from ..errors import QueryError
 from ..references import excerpt
 from ..text.matching import QueryConcepts, Segment
 from ..text.stemming import LANGUAGES, WORD, analyze
-from ..text.stopwords import is_stopword
+from ..text.stopwords import StopLists, is_stopword
 
 # Weights of a concept clause, in tiers: a node scores its best flag (NAMED ... GOVERNS) plus how much its
 # heading and text use the concept. The use part saturates below 2.2 × (CONCEPT_HEAD + CONCEPT_USE) = 5.5,
@@ -106,18 +106,26 @@ def check_syntax(text: str) -> None:
         raise QueryError(f"{excerpt(text)} has no words to search for")
 
 
-def parse_query(text: str, concepts: QueryConcepts, stopwords: frozenset[str] = frozenset()) -> ParsedQuery:
-    """Split quoted phrases from words, dropping the ``stopwords`` outside phrases; a malformed query is a
-    :class:`QueryError` (see :func:`check_syntax`)."""
+def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None = None) -> ParsedQuery:
+    """Split quoted phrases from words, dropping the stop words of the query's language outside phrases
+    (:meth:`StopLists.for_query`, told by the stop words and the concept terms the words hold); a malformed
+    query is a :class:`QueryError` (see :func:`check_syntax`)."""
     check_syntax(text)
     rest = _QUOTED.sub(" ", text)
     phrases = [p for m in _QUOTED.finditer(text) if re.search(r"\w", p := m.group(1).strip())]
-    words = concepts.segments(rest, stopwords if phrases or not _only_stopwords(rest, stopwords) else frozenset())
+    lists = stopwords or StopLists((), frozenset())
+    words = _segments(rest, concepts, lists.words, bool(phrases))
+    typed = re.findall(WORD, rest)
+    chosen = lists.for_query(typed, (lang for s in words if s.concepts for lang in s.languages))
+    if any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed):
+        words = _segments(rest, concepts, chosen, bool(phrases))
     return ParsedQuery(tuple(words), tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases))
 
 
-def _only_stopwords(text: str, stopwords: frozenset[str]) -> bool:
-    return all(is_stopword(word, stopwords) for word in re.findall(WORD, text))
+def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], phrases: bool) -> list[Segment]:
+    """The text's segments, its stop words dropped unless it has nothing else (and no quoted phrase)."""
+    only = all(is_stopword(word, stopwords) for word in re.findall(WORD, text))
+    return concepts.segments(text, stopwords if phrases or not only else frozenset())
 
 
 def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:

@@ -18,8 +18,10 @@ clauses carry, so a node that matches every word comes first (``razbijač blokir
 about both) while a node that misses only a word as common as ``za`` or ``и`` loses little; squaring it let
 the real-question set's tuning part (tests/search_questions.tsv) rank better than whole tenths of coverage
 did. A node carrying every concept of a query of two or more gets ALL_CONCEPTS. Words of inflected languages
-also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight. Ties keep document
-order.
+also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form the documents
+lack included (``prebrojim`` meets ``prebrojati``). In a query of two or
+more clauses a rule also gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`):
+the rule that answers a question usually answers it in every document's words. Ties keep document order.
 """
 
 from __future__ import annotations
@@ -43,9 +45,16 @@ ALL_CONCEPTS = 1.5
 # hold thousands of nodes (the in-process p95 target of issue 10).
 MINOR = 0.4
 MINOR_AFTER = 200  # a node that carries every concept of a query of two or more concepts
+# A rule whose equivalent in another document also answers the query is more likely the rule asked about than
+# one that matches in its own words alone (a word of one language meets only that language's text, a concept
+# every document): it gains PEER times its best peer's key, at most its own, in a query of PEER_CLAUSES or more
+# clauses (a single concept's defining rules are already found in every document).
+PEER = 0.5
+PEER_CLAUSES = 2
 SQUASH = 50.0  # the raw score at which the fraction reaches one half
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
+VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 
 
@@ -90,6 +99,7 @@ class Ranker:
         self.total = source.doc_count_all()
         self._average: dict[str, float] = {}
         self._lengths: dict[str, Sequence[int] | None] = {}
+        self._variants: dict[tuple[str, str], list[str]] = {}
         self._make_classes = classes
         self._classes: tuple[bytes, list[Facts], bytes] | None = None
 
@@ -122,7 +132,6 @@ class Ranker:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts."""
         totals: dict[int, float] = {}
         masks: dict[int, int] = {}  # bit i: the node matches clause i
-        importances: list[float] = []
         concept_bits = 0
         clauses = list(clauses)
         for bit, clause in enumerate(clauses):
@@ -134,7 +143,8 @@ class Ranker:
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             flag = 1 << bit
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores, importances[bit] = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
+            scores = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
+            importances[bit] = weights[bit] if scores else 0.0
             if not totals:  # the first clause's scores are the sums so far (0.0 + score is score): copied in C
                 totals.update(scores)
                 masks.update(dict.fromkeys(scores, flag))
@@ -164,37 +174,61 @@ class Ranker:
                 if share is None:
                     share = coverage[mask] = sum(w for i, w in enumerate(importances) if mask >> i & 1) / mass
                 candidates.append((unranked[c], -_key(share, score), doc))
+        if len(clauses) >= PEER_CLAUSES:
+            candidates = self._with_peers(candidates, limit)
         return [(doc, -key) for _, key, doc in heapq.nsmallest(limit, candidates)]
 
+    def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> list[tuple[bool, float, int]]:
+        """Each rule's key plus PEER times its best equivalent's key in another document, at most its own: only
+        the rules that could reach the first ``limit`` are looked at (a key grows by PEER at most)."""
+        keys = {doc: -key for unranked, key, doc in candidates if not unranked}
+        best = heapq.nlargest(limit, keys.values())
+        reach = -(best[-1] if len(best) == limit else 0.0) / (1 + PEER)  # a key must be below this to reach them
+        for i, (unranked, key, doc) in enumerate(candidates):
+            if key <= reach and not unranked:
+                peers = self.source.postings("peers", str(doc))
+                peer = max((keys.get(other, 0.0) for other, _ in peers), default=0.0)
+                candidates[i] = (unranked, key - PEER * min(-key, peer), doc)
+        return candidates
+
     def importance(self, clause: Clause) -> float:
-        """A clause's rarest term's idf, from document frequencies alone (no postings read)."""
+        """How informative a clause is, from document frequencies alone (no postings read): a concept's idf
+        (its flags borrow it), a plain word's idf over every field and language it occurs in. A word's rarest
+        field is not its weight: ``same`` heads two Serbian headings (``sam``) but is in 500 nodes' text."""
         best = 0.0
+        spread = 0
         for lookup in clause.lookups:
             frequency = self.source.doc_frequency(lookup.field, lookup.term)
-            if frequency:
+            if not frequency and lookup.variants:  # a form the documents lack: its other forms count for it
+                frequency = sum(self.source.doc_frequency(lookup.field, other)
+                                for other in self.variants(lookup.field, lookup.term))
+            if not frequency:
+                continue
+            if lookup.flag or lookup.idf_field:
                 best = max(best, self.idf(lookup, frequency))
+            else:
+                spread += frequency
+        if spread:
+            best = max(best, self.idf_of(min(spread, self.total)))
         return best
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
-                only: set[int] | None = None) -> tuple[dict[int, float], float]:
-        """Per-document score of one clause (of the ``only`` nodes when given), and the clause's importance."""
+                only: set[int] | None = None) -> dict[int, float]:
+        """Per-document score of one clause (of the ``only`` nodes when given)."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
-        importance = 0.0
         read: dict[tuple[str, str], list[tuple[int, float]]] = {}
         for lookup in clause.lookups:
             postings = read[(lookup.field, lookup.term)] = self.postings(lookup.field, lookup.term)
-            if lookup.variants and postings:  # a word of the documents, not a misspelling
+            if lookup.variants:  # also for a form the documents lack (prebrojim: prebrojati)
                 for variant in self.variants(lookup.field, lookup.term):
                     other = Lookup(lookup.field, variant, lookup.weight * VARIANT)
                     found = self.postings(lookup.field, variant)
                     idf = self.idf(other, len(found))
-                    importance = max(importance, idf * VARIANT)
                     self._add(scores, other, found, idf, only)
             if not postings:
                 continue
             idf = self.idf(lookup, len(postings))
-            importance = max(importance, idf)
             self._add(flags if lookup.flag else scores, lookup, postings, idf, only)
         for doc, flag in flags.items():
             scores[doc] = scores.get(doc, 0.0) + flag
@@ -207,7 +241,7 @@ class Ranker:
             for doc in scores:
                 if preferred[cls[doc]]:
                     scores[doc] *= PREFERRED
-        return scores, importance if scores else 0.0
+        return scores
 
     def _add(self, scores: dict[int, float], lookup: Lookup, postings: list[tuple[int, float]], idf: float,
              only: set[int] | None = None) -> None:
@@ -250,8 +284,14 @@ class Ranker:
         five): ``blokir`` → ``blokira``, ``blokiranj``; ``регенерац`` → ``регенерир``, ``регенерирова``."""
         if len(term) < VARIANT_MIN:
             return []
-        prefix = term[:max(5, len(term) - 3)]
-        return [word for word in self.source.expand_prefix(field, prefix) if word != term]
+        found = self._variants.get((field, term))
+        if found is None:  # importance and scoring both ask, for every language's field of every word
+            if len(self._variants) > VARIANTS_KEPT:
+                self._variants.clear()
+            prefix = term[:max(5, len(term) - 3)]
+            found = self._variants[(field, term)] = [word for word in self.source.expand_prefix(field, prefix)
+                                                     if word != term]
+        return found
 
     def postings(self, field: str, term: str) -> list[tuple[int, float]]:
         """``(document number, term frequency)`` of every node the term occurs in (empty when it is absent)."""
@@ -261,6 +301,10 @@ class Ranker:
         """BM25's idf, from the lookup's own field or the one it borrows (a flag borrows its concept's)."""
         if lookup.idf_field and lookup.idf_field != lookup.field:
             frequency = max(frequency, self.source.doc_frequency(lookup.idf_field, lookup.term))
+        return self.idf_of(frequency)
+
+    def idf_of(self, frequency: int) -> float:
+        """BM25's idf of a term in ``frequency`` of the index's nodes."""
         return math.log(1 + (self.total - frequency + 0.5) / (frequency + 0.5))
 
     def average_length(self, field: str) -> float:

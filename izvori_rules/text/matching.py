@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import marshal
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -224,7 +224,8 @@ class QueryConcepts:
         out: list[tuple[int, Segment]] = []
         for _, covered, named, typed in accepted:
             own = {key for i in covered for key in keys[i].items()}
-            chosen = self._sense(tuple(named), context - own)
+            elsewhere = {c for other in accepted if other[1] != covered for c in other[2]}
+            chosen = self._sense(tuple(named), context - own, elsewhere)
             out.append((covered[0], Segment(" ".join(words[i] for i in covered), chosen, frozenset(typed))))
         plain = [i for i in range(len(words)) if i not in taken]
         kept = [i for i in plain if not stops[i]]
@@ -297,11 +298,14 @@ class QueryConcepts:
         forms = {folded, fold(serbian_to_latin(word))}
         return any(form.startswith(s) or s.startswith(form) for form in forms for s in spellings)
 
-    def _sense(self, concepts: tuple[str, ...], context: set[tuple[str, str]]) -> tuple[str, ...]:
-        """Of the concepts a word names, those the rest of the query chooses, else the default sense."""
+    def _sense(self, concepts: tuple[str, ...], context: set[tuple[str, str]],
+               elsewhere: Container[str] = ()) -> tuple[str, ...]:
+        """Of the concepts a word names, those the rest of the query chooses (its words, or the same concept named
+        by other words: the second ``counter`` of "+1/+1 counter and -1/-1 counter" is a marker too), else the
+        default sense."""
         if len(concepts) < 2 or not any(c in self._senses or c in self._defaults for c in concepts):
             return concepts
-        chosen = tuple(c for c in concepts if self._senses.get(c, frozenset()) & context)
+        chosen = tuple(c for c in concepts if self._senses.get(c, frozenset()) & context or c in elsewhere)
         if chosen:
             return chosen
         return tuple(c for c in concepts if c in self._defaults) or concepts

@@ -1,12 +1,17 @@
 """The words a query drops: a judge's question words, auxiliaries and particles, per language.
 
 ``corpus/stopwords.tsv`` lists them (a judge may review it); a query word is dropped when its folded form
-(and, for Serbian, its Latin transliteration) is in any language's list. Only queries drop them: the index
-keeps every word, so a quoted phrase still finds "i", "je" and "za" where the rules print them.
+(and, for Serbian, its Latin transliteration) is in the list of the query's language, or of any language when
+the query does not tell (:meth:`StopLists.for_query`): English ``ten`` is a word of "ten poison counters"
+though Czech ``ten`` (that) is a stop word, and Czech ``many`` (of mana) a word though English ``many`` is one.
+Only queries drop them: the index keeps every word, so a quoted phrase still finds "i", "je" and "za" where the
+rules print them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,32 +22,62 @@ from .folding import fold, serbian_to_latin
 
 FILE_NAME = "stopwords.tsv"
 COLUMNS = ("lang", "words")
+TERM_VOTES = 2
 
 
-def parse_stopwords(text: str, source: str = FILE_NAME) -> frozenset[str]:
-    """Every folded stop word of the table, of any language."""
-    words: set[str] = set()
+@dataclass(frozen=True, slots=True)
+class StopLists:
+    """Each language's folded stop words (``lists``: language, words), and all of them together (``words``)."""
+
+    lists: tuple[tuple[str, frozenset[str]], ...]
+    words: frozenset[str]
+
+    def for_query(self, words: Iterable[str], typed: Iterable[str] = ()) -> frozenset[str]:
+        """The stop words of the query's language: the language (or languages, tied) with the most of the query's
+        words in its list plus two for each of the query's concept terms in that language (``typed``, one
+        language per term found); every language's when the query names none (``deset`` or ``X``)."""
+        votes = {lang: 0 for lang, _ in self.lists}
+        for word in words:
+            folded = fold(word).replace("’", "'")
+            if folded not in self.words and fold(serbian_to_latin(folded)) not in self.words:
+                continue  # no list's word: the common case, one look-up instead of one per list
+            for lang, listed in self.lists:
+                votes[lang] += folded in listed or lang == "sr" and fold(serbian_to_latin(folded)) in listed
+        for lang in typed:  # a term names its language more surely than a short word shared by several lists
+            if lang in votes:
+                votes[lang] += TERM_VOTES
+        most = max(votes.values(), default=0)
+        if not most:
+            return self.words
+        return frozenset().union(*(listed for lang, listed in self.lists if votes[lang] == most))
+
+
+def parse_stopwords(text: str, source: str = FILE_NAME) -> StopLists:
+    """The folded stop words of the table, per language."""
+    lists: dict[str, set[str]] = {}
     for row in read_tsv(text, source, COLUMNS):
         if not row["words"]:
             raise row.error("words", "no words")
-        words.update(fold(word).replace("’", "'") for word in row["words"].split())
-    return frozenset(words)
+        lists.setdefault(row["lang"], set()).update(fold(word).replace("’", "'") for word in row["words"].split())
+    return StopLists(tuple((lang, frozenset(words)) for lang, words in lists.items()),
+                     frozenset().union(*lists.values()))
 
 
 @lru_cache(maxsize=4)
-def load_stopwords(root: Path | None = None) -> frozenset[str]:
+def load_stopwords(root: Path | None = None) -> StopLists:
     """The stop words of the corpus at ``root`` (the installed one if None); none when it has no table."""
     path = (root or corpus_dir()) / FILE_NAME
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return frozenset()
+        return StopLists((), frozenset())
     except (OSError, UnicodeDecodeError) as exc:
         raise CorpusError(f"{path}: cannot read the stop words: {exc}") from None
     return parse_stopwords(text, str(path))
 
 
-def is_stopword(word: str, stopwords: frozenset[str]) -> bool:
-    """Whether a typed word is a stop word (folded; Serbian Cyrillic also in Latin script)."""
+def is_stopword(word: str, stopwords: frozenset[str], latin: bool = True) -> bool:
+    """Whether a typed word is a stop word (folded; Serbian Cyrillic also in Latin script unless ``latin`` is
+    False: a Russian word is not compared with the Serbian list)."""
     folded = fold(word).replace("’", "'")
-    return folded in stopwords or fold(serbian_to_latin(folded)) in stopwords
+    return folded in stopwords or latin and fold(serbian_to_latin(folded)) in stopwords
