@@ -99,9 +99,15 @@ def stamped_key(name: str, files: Iterable[Path], compute: Callable[[], str]) ->
     package's code on every start would cost a cold ``lookup`` a sixth of its time. The stamp is itself a
     cache file, written atomically; a stamp that cannot be read or written only means the hash is computed
     again. A key read back must look like one (:data:`KEY_SHAPE`): it names a file in the cache folder, so
-    a stamp written by someone else cannot make the tool write outside it."""
+    a stamp written by someone else cannot make the tool write outside it. Each list of files has a stamp of
+    its own (named by a hash of the paths): the installed script and ``python -m`` see different folders on
+    ``sys.path``, and taking turns must not make each compute the key again for the other."""
+    import zlib
+
+    files = list(files)
     signature = "\n".join(f"{f}\t{st.st_size}\t{st.st_mtime_ns}" for f in files for st in [_stat(f)])
-    stamp = cache_dir() / f"{name}.stamp"
+    paths = "\n".join(map(str, files)).encode("utf-8", "surrogateescape")
+    stamp = cache_dir() / f"{name}.{zlib.crc32(paths):08x}.stamp"
     raw = read_bytes(stamp)
     if raw is not None:
         stored, _, key = raw.decode("utf-8", "replace").rpartition("\n")

@@ -87,8 +87,8 @@ def test_an_unwritable_cache_folder_works_in_memory(small_corpus: Path, tmp_path
 
 def test_writing_leaves_no_temporary_files(small_corpus: Path, cache_dir: Path) -> None:
     graph_cache.load_graph(small_corpus)
-    assert sorted(p.name for p in cache_dir.iterdir()) == sorted([_cache_file(cache_dir).name, "graph.lock",
-                                                                  "graph.stamp"])
+    stamp = next(cache_dir.glob("graph.*.stamp")).name
+    assert sorted(p.name for p in cache_dir.iterdir()) == sorted([_cache_file(cache_dir).name, "graph.lock", stamp])
 
 
 def test_the_key_is_hashed_once_then_reused_until_a_file_changes(small_corpus: Path, cache_dir: Path,
@@ -104,7 +104,7 @@ def test_the_key_is_hashed_once_then_reused_until_a_file_changes(small_corpus: P
 
 def test_a_damaged_stamp_only_costs_a_hash(small_corpus: Path, cache_dir: Path) -> None:
     first = graph_cache.graph_key(small_corpus)
-    (cache_dir / "graph.stamp").write_bytes(b"\xff\xfe garbage")
+    next(cache_dir.glob("graph.*.stamp")).write_bytes(b"\xff\xfe garbage")
     assert graph_cache.graph_key(small_corpus) == first
 
 
@@ -180,7 +180,7 @@ def test_a_new_library_version_changes_the_key(small_corpus: Path, cache_dir: Pa
 def test_a_stamp_cannot_make_the_tool_write_outside_the_cache_folder(small_corpus: Path, cache_dir: Path,
                                                                      tmp_path: Path) -> None:
     key = graph_cache.graph_key(small_corpus)
-    stamp = cache_dir / "graph.stamp"
+    stamp = next(cache_dir.glob("graph.*.stamp"))
     signature = stamp.read_text(encoding="utf-8").rpartition("\n")[0]
     stamp.write_text(f"{signature}\n../../../elsewhere/evil", encoding="utf-8")
     graph = graph_cache.load_graph(small_corpus)
@@ -257,3 +257,22 @@ def test_a_cache_file_replaced_by_a_fifo_is_rebuilt_not_waited_on(small_corpus: 
     graph_cache.load_graph.cache_clear()
     assert graph_cache.load_graph(small_corpus).resolve("D19.51")[0].ref == D19_51
     assert stat.S_ISREG(path.stat().st_mode)
+
+
+def test_two_lists_of_files_keep_a_stamp_each(cache_dir: Path, tmp_path: Path) -> None:
+    """The installed script and ``python -m`` see different folders on ``sys.path``: taking turns, neither
+    computes its key again."""
+    from izvori_rules import cache
+
+    one, other = tmp_path / "one", tmp_path / "other"
+    one.write_text("1")
+    other.write_text("2")
+    computed: list[str] = []
+
+    def compute(key: str) -> str:
+        computed.append(key)
+        return key
+
+    for files, key in [([one], "a" * 16), ([one, other], "b" * 16), ([one], "c" * 16), ([one, other], "d" * 16)]:
+        cache.stamped_key("test", files, lambda key=key: compute(key))  # type: ignore[misc]
+    assert computed == ["a" * 16, "b" * 16]

@@ -121,7 +121,8 @@ def test_two_processes_at_once_build_the_index_once_and_open_the_same(small_corp
     assert outputs[0]["memory"] is False
     assert EXPECTED <= set(outputs[0]["refs"])
     left = sorted(p.name for p in cache.iterdir() if "index" in p.name)  # no build folder left behind
-    assert left == sorted([index.index_path(small_corpus).name, "index.lock", "index.stamp"])
+    stamp = next(cache.glob("index.*.stamp")).name
+    assert left == sorted([index.index_path(small_corpus).name, "index.lock", stamp])
 
 
 def test_a_truncated_segment_is_detected_and_rebuilt(small_corpus: Path, cache: Path, builds: list[str]) -> None:
@@ -284,7 +285,7 @@ def test_which_stemmer_runs_is_part_of_the_key(small_corpus: Path, cache: Path,
     before = index.index_key(small_corpus)
     pure_python = type("SerbianStemmer", (), {"__module__": "snowballstemmer.serbian_stemmer"})
     monkeypatch.setattr(stemming, "make_stemmer", lambda language: pure_python())  # PyStemmer uninstalled
-    (cache / "index.stamp").unlink()  # installing or removing PyStemmer changes site-packages: a new stamp
+    next(cache.glob("index.*.stamp")).unlink()  # installing or removing PyStemmer changes site-packages: a new stamp
     assert index.index_key(small_corpus) != before
 
 
