@@ -24,10 +24,10 @@ def run_fast(argv: list[str]) -> int | None:
     from .common import load_graph, progress_bar, reported
     from .lookup_view import show
 
-    with reported():
+    with reported():  # show too: a release's nodes are read from its store as they are shown
         graph = load_graph()
         answers = lookup(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
-    return show(graph, answers, json_out="--json" in argv[1:])
+        return show(graph, answers, json_out="--json" in argv[1:])
 
 
 def _history(args: list[str]) -> int | None:
