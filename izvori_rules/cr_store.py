@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,17 +39,14 @@ Progress = Callable[[int, int], None]
 Building = Callable[[], AbstractContextManager[Progress | None]]
 WHAT = "the store of the English CR releases"
 
-# Every table's last column is the row's checksum (cache.row_sum of the others, in this order). Lookups read
-# rows by their primary key (a release by its index, a record by its id), so a row SQLite cannot find is a
-# damaged file, never a rule missing from an answer.
+# Every table's last column is the row's checksum (cache.row_sum of the others, in this order). Rows are read
+# only by their primary key (a release by its index, a record by its id), never through an index a damaged
+# file could make lose a row: a row SQLite cannot find is a damaged file, never a rule missing from an answer.
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, sum INTEGER NOT NULL);
 CREATE TABLE releases (idx INTEGER PRIMARY KEY, date TEXT NOT NULL, nodes BLOB NOT NULL, sum INTEGER NOT NULL);
 CREATE TABLE records (id INTEGER PRIMARY KEY, node_id TEXT NOT NULL, first INTEGER NOT NULL,
                       last INTEGER NOT NULL, parent TEXT, body BLOB NOT NULL, sum INTEGER NOT NULL);
-"""
-_INDEXES = """
-CREATE INDEX records_by_node ON records (node_id, first);
 """
 
 
@@ -141,7 +138,6 @@ def _write(con: sqlite3.Connection, records: Sequence[_Record], orders: Sequence
     con.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?)",
                     ((*row, cache.row_sum(*row)) for r in records
                      for row in [(r.rowid, r.node_id, r.first, r.last, r.parent, r.body)]))
-    con.executescript(_INDEXES)
     meta = [("key", key), ("dates", " ".join(date for _, date, _ in orders))]
     con.executemany("INSERT INTO meta VALUES (?, ?, ?)", ((*m, cache.row_sum(*m)) for m in meta))
     con.commit()
@@ -431,10 +427,14 @@ class HistoryStore:
 
         The id is the printed number, so across the 2009-07-11 renumbering one id names unrelated rules.
         """
-        rows = self._read(lambda con: _of_node(con, node_id))
+        spans: dict[int, list[int]] = {}  # record: the first and last release it is the node's in
+        for index, date in enumerate(self.dates):
+            order = self._read(partial(_order, index=index, date=date))  # each release once, not kept
+            if node_id in order.ids:
+                spans.setdefault(order.rowids[order.ids.index(node_id)], [index, index])[1] = index
         out = []
-        for first, last, body in rows:
-            kind, _, title, text, examples, *_ = marshal.loads(body)
+        for rowid, (first, last) in spans.items():
+            kind, _, title, text, examples, *_ = marshal.loads(self.record(first, rowid, node_id)[1])
             out.append(Version(self.dates[first], self.dates[last], kind, title, text, examples))
         return tuple(out)
 
@@ -466,14 +466,6 @@ def _records(con: sqlite3.Connection, index: int, rowids: Sequence[int], node_id
     if [found.get(rowid, ("",))[0] for rowid in rowids] != list(node_ids):
         raise CacheDamaged("a record is missing from the store, or is another node's")
     return found
-
-
-def _of_node(con: sqlite3.Connection, node_id: str) -> list[tuple[int, int, bytes]]:
-    rows = cache.verified_rows(con, "SELECT id, node_id, first, last, parent, body, sum FROM records "
-                                    "WHERE node_id = ? ORDER BY first", (node_id,))
-    if any(row[1] != node_id for row in rows):
-        raise CacheDamaged("the store's index of node ids is damaged")
-    return [(first, last, body) for _, _, first, last, _, body in rows]
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ import shutil
 import sqlite3
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -302,23 +303,11 @@ def _cr_store_rows(path: Path) -> object:
         for index, date in enumerate(found.dates):
             order = cr_store._order(found.con, index, date)
             rows.append((order, cr_store._records(found.con, index, order.rowids, order.ids)))
-        return found.dates, rows, cr_store._of_node(found.con, "200.4")
+        return found.dates, rows
     except CacheDamaged:
         return None
     finally:
         found.con.close()
-
-
-@fuzz_settings(100)
-@given(how=DAMAGE, at=st.floats(0, 1), size=st.integers(1, 64))
-def test_fuzz_a_damaged_cr_store_reads_as_the_good_one_or_fails_its_checks(
-        small_cr_store: tuple[Path, bytes, object, object], workdir: Path, how: str, at: float, size: int) -> None:
-    good_path, good, rows, _ = small_cr_store
-    path = workdir / "cr-store-damaged" / good_path.name  # a store is named by its key, which it holds
-    path.parent.mkdir(exist_ok=True)
-    path.write_bytes(damage(good, how, at, size))
-    read = _cr_store_rows(path)
-    assert read is None or read == rows
 
 
 @fuzz_settings(6)
@@ -356,15 +345,35 @@ def _history_read(path: Path) -> object:
         conn.close()
 
 
-@fuzz_settings(100)
-@given(how=DAMAGE, at=st.floats(0, 1), size=st.integers(1, 64))
-def test_fuzz_a_damaged_history_store_reads_as_the_good_one_or_fails_its_checks(
-        small_history: tuple[Path, bytes, object], workdir: Path, how: str, at: float, size: int) -> None:
-    _, good, answers = small_history
-    path = workdir / "history-damaged.sqlite"
-    path.write_bytes(damage(good, how, at, size))
-    read = _history_read(path)
-    assert read is None or read == answers
+@dataclass(frozen=True)
+class _SmallStore:
+    """A small store built once: where a damaged copy is written (under the name the store is known by), its
+    good bytes, how a file of it reads through its own checks (None when they fail) and how the good one reads."""
+
+    damaged: Path
+    good: bytes
+    read: Callable[[Path], object]
+    expected: object
+
+
+@pytest.fixture(scope="module")
+def small_stores(small_cr_store: tuple[Path, bytes, object, object], small_history: tuple[Path, bytes, object],
+                 workdir: Path) -> dict[str, _SmallStore]:
+    (workdir / "damaged").mkdir()
+    return {"cr-store": _SmallStore(workdir / "damaged" / small_cr_store[0].name, small_cr_store[1], _cr_store_rows,
+                                    small_cr_store[2]),
+            "history": _SmallStore(workdir / "damaged" / "cr-history.sqlite", small_history[1], _history_read,
+                                   small_history[2])}
+
+
+@fuzz_settings(200)
+@given(kind=st.sampled_from(["cr-store", "history"]), how=DAMAGE, at=st.floats(0, 1), size=st.integers(1, 64))
+def test_fuzz_a_damaged_sqlite_store_reads_as_the_good_one_or_fails_its_checks(
+        small_stores: dict[str, _SmallStore], kind: str, how: str, at: float, size: int) -> None:
+    store = small_stores[kind]
+    store.damaged.write_bytes(damage(store.good, how, at, size))
+    read = store.read(store.damaged)
+    assert read is None or read == store.expected
 
 
 @fuzz_settings(6)

@@ -16,9 +16,11 @@ so a cold ``history`` never reads the archive.
 
 from __future__ import annotations
 
+import marshal
 import os
 import re
 import sqlite3
+import zlib
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -31,25 +33,23 @@ from ..errors import CacheDamaged
 from .align import SAME, Entry, Link, align
 
 # Every row ends with its checksum (cache.row_sum of the others, in this order), verified whenever it is read;
-# a release row also counts its entries and links, so that a list read back whole is known to be complete.
+# a release row also counts its entries, so that the list read back is known to be complete. The links into a
+# release are one row (read by its primary key), since "no link" is an answer ("same number") that a damaged
+# index could otherwise give for a link that is there.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT, sum INTEGER);
 CREATE TABLE IF NOT EXISTS release(pos INTEGER PRIMARY KEY, date TEXT UNIQUE, sha TEXT, origin TEXT,
-                                   entries INTEGER, links INTEGER, sum INTEGER);
+                                   entries INTEGER, sum INTEGER);
 CREATE TABLE IF NOT EXISTS text(tid INTEGER PRIMARY KEY, body TEXT UNIQUE, sum INTEGER);
 CREATE TABLE IF NOT EXISTS span(sid INTEGER PRIMARY KEY, id TEXT, first INTEGER, last INTEGER,
                                 parent TEXT, glossary INTEGER, tid INTEGER, sum INTEGER);
 CREATE INDEX IF NOT EXISTS span_id ON span(id, first);
 CREATE INDEX IF NOT EXISTS span_last ON span(last);
-CREATE TABLE IF NOT EXISTS link(pos INTEGER, old_id TEXT, new_id TEXT, change TEXT, score REAL, successor TEXT,
-                                sum INTEGER);
-CREATE INDEX IF NOT EXISTS link_new ON link(pos, new_id);
-CREATE INDEX IF NOT EXISTS link_old ON link(pos, old_id);
+CREATE TABLE IF NOT EXISTS link(pos INTEGER PRIMARY KEY, olds TEXT, news TEXT, links BLOB, sum INTEGER);
 """
 _SPAN = "SELECT s.sid, s.id, s.first, s.last, s.parent, s.glossary, s.tid, s.sum, t.tid, t.body, t.sum " \
         "FROM span s LEFT JOIN text t ON t.tid = s.tid WHERE "
 _SPAN_WIDTHS = (8, 3)  # a span row and its text row, side by side
-_LINK = "SELECT pos, old_id, new_id, change, score, successor, sum FROM link WHERE pos=?"
 WHAT = "the history store"
 
 
@@ -92,7 +92,8 @@ class HistoryStore:
         rows = self._read(_release_rows)
         self.releases = tuple(r[1] for r in rows)
         self.origins: tuple[str, ...] = tuple(r[3] for r in rows)
-        self._counts = {r[0]: (r[4], r[5]) for r in rows}
+        self._counts = {r[0]: r[4] for r in rows}
+        self._links: dict[int, _Links] = {}
 
     def _read(self, read: Callable[[sqlite3.Connection], T]) -> T:
         try:
@@ -106,7 +107,7 @@ class HistoryStore:
             rows = _release_rows(self.conn)
             if self.releases and tuple(r[1] for r in rows) != self.releases:
                 raise CacheDamaged(f"{WHAT} holds other releases after a rebuild") from None
-            self._counts = {r[0]: (r[4], r[5]) for r in rows}
+            self._counts = {r[0]: r[4] for r in rows}
             return read(self.conn)  # damaged again: the CacheDamaged goes to the caller
 
     def position(self, date: str) -> int | None:
@@ -118,7 +119,10 @@ class HistoryStore:
 
     def text(self, pos: int, rule_id: str) -> str | None:
         """The rule's words in the release at ``pos``, or None if it has no such rule."""
-        rows = self._read(lambda conn: _spans(conn, "s.id=? AND s.first<=? AND s.last>=?", (rule_id, pos, pos), pos))
+        where = "s.id=? AND s.first<=? AND s.last>=?"
+        rows = self._read(lambda conn: _spans(conn, where, (rule_id, pos, pos), pos))
+        if not rows:  # is it really not there, or is the index damaged? (a scan: only when a rule is not found)
+            rows = self._read(lambda conn: _spans(conn, where, (rule_id, pos, pos), pos, indexed=False))
         if any(row[1] != rule_id for row in rows) or len(rows) > 1:
             self._damaged()
         return str(rows[0][7]) if rows else None
@@ -127,7 +131,7 @@ class HistoryStore:
         """Every rule of the release at ``pos``, in document order (ids sorted as the CR numbers them)."""
         def read(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
             rows = _spans(conn, "s.first<=? AND s.last>=?", (pos, pos), pos)
-            if len(rows) != self._counts[pos][0]:
+            if len(rows) != self._counts[pos]:
                 raise CacheDamaged(f"release {self.releases[pos]} misses rules")
             return rows
 
@@ -136,28 +140,21 @@ class HistoryStore:
 
     def link_into(self, pos: int, new_id: str) -> Link | None:
         """How ``new_id`` of release ``pos`` came from release ``pos - 1``; None means the same number."""
-        return self._link(pos, "new_id", new_id)
+        return self._links_of(pos).find(1, new_id)
 
     def link_from(self, pos: int, old_id: str) -> Link | None:
         """Where ``old_id`` of release ``pos - 1`` went in release ``pos``; None means the same number."""
-        return self._link(pos, "old_id", old_id)
-
-    def _link(self, pos: int, column: str, rule_id: str) -> Link | None:
-        at = 1 if column == "old_id" else 2
-        rows = self._read(lambda conn: _links(conn, f" AND {column}=?", (pos, rule_id), pos))
-        if any(row[at] != rule_id for row in rows):
-            self._damaged()
-        return Link(*rows[0][1:]) if rows else None
+        return self._links_of(pos).find(0, old_id)
 
     def links(self, pos: int) -> tuple[Link, ...]:
         """Every stored link from release ``pos - 1`` to ``pos`` (all but same number and same words)."""
-        def read(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
-            rows = _links(conn, " ORDER BY rowid", (pos,), pos)
-            if len(rows) != self._counts[pos][1]:
-                raise CacheDamaged(f"release {self.releases[pos]} misses links")
-            return rows
+        return self._links_of(pos).all()
 
-        return tuple(Link(*row[1:]) for row in self._read(read))
+    def _links_of(self, pos: int) -> _Links:
+        found = self._links.get(pos)
+        if found is None:
+            found = self._links[pos] = self._read(lambda conn: _links(conn, pos))
+        return found
 
     def meta(self, key: str) -> str | None:
         """A value the builder left in the store (the stamp of the files it was built from)."""
@@ -175,7 +172,7 @@ class HistoryStore:
 
     def last_release_of(self, rule_id: str) -> str | None:
         """The newest release that numbers a rule ``rule_id``, or None."""
-        rows = self._read(lambda conn: _spans(conn, "s.id=?", (rule_id,), None))
+        rows = self._read(lambda conn: _spans(conn, "s.id=?", (rule_id,), None, indexed=False))  # all, for sure
         if any(row[1] != rule_id for row in rows):
             self._damaged()
         return self.releases[max(row[3] for row in rows)] if rows else None
@@ -193,26 +190,57 @@ class HistoryStore:
 
 
 def _release_rows(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
-    rows = cache.verified_rows(conn, "SELECT pos, date, sha, origin, entries, links, sum FROM release ORDER BY pos")
+    rows = cache.verified_rows(conn, "SELECT pos, date, sha, origin, entries, sum FROM release ORDER BY pos")
     if [row[0] for row in rows] != list(range(len(rows))):
         raise CacheDamaged(f"{WHAT} misses a release")
     return rows
 
 
-def _spans(conn: sqlite3.Connection, where: str, params: Sequence[object], pos: int | None) -> list[tuple[Any, ...]]:
+def _spans(conn: sqlite3.Connection, where: str, params: Sequence[object], pos: int | None,
+           indexed: bool = True) -> list[tuple[Any, ...]]:
     """Span rows with their texts (``sid id first last parent glossary tid body``), each verified, and holding
-    in release ``pos`` when it is given."""
-    rows = cache.verified_rows(conn, _SPAN + where, params, _SPAN_WIDTHS)
+    in release ``pos`` when it is given; ``indexed=False`` reads the whole table (no index to trust)."""
+    select = _SPAN if indexed else _SPAN.replace("FROM span s", "FROM span s NOT INDEXED")
+    rows = cache.verified_rows(conn, select + where, params, _SPAN_WIDTHS)
     if any(row[6] != row[7] or (pos is not None and not row[2] <= pos <= row[3]) for row in rows):
         raise CacheDamaged(f"{WHAT}'s index of spans is damaged")
     return [row[:7] + row[8:] for row in rows]
 
 
-def _links(conn: sqlite3.Connection, where: str, params: Sequence[object], pos: int) -> list[tuple[Any, ...]]:
-    rows = cache.verified_rows(conn, _LINK + where, params)
-    if any(row[0] != pos for row in rows):
-        raise CacheDamaged(f"{WHAT}'s index of links is damaged")
-    return rows
+def _links(conn: sqlite3.Connection, pos: int) -> _Links:
+    """The links into release ``pos``, from its row."""
+    if pos == 0:
+        return _Links("", "", zlib.compress(marshal.dumps(())))
+    rows = cache.verified_rows(conn, "SELECT pos, olds, news, links, sum FROM link WHERE pos=?", (pos,))
+    if [row[0] for row in rows] != [pos]:
+        raise CacheDamaged(f"{WHAT} misses the links into a release")
+    return _Links(*rows[0][1:])
+
+
+class _Links:
+    """The links into one release as stored: their old and their new ids, one a line (``""`` for none), and the
+    links themselves (``old new change score successor``, marshalled). A history walks every release asking
+    for one id in each: the lines are searched as they are, and the links decoded only where one is found."""
+
+    def __init__(self, olds: str, news: str, links: bytes) -> None:
+        self._ids = (f"\n{olds}\n", f"\n{news}\n")
+        self._blob = links
+        self._raw: tuple[tuple[Any, ...], ...] | None = None
+
+    def find(self, side: int, rule_id: str) -> Link | None:
+        """The link whose old (``side`` 0) or new (1) id is ``rule_id``."""
+        ids = self._ids[side]
+        at = ids.find(f"\n{rule_id}\n")
+        return None if at < 0 else Link(*self._links()[ids.count("\n", 0, at)])
+
+    def all(self) -> tuple[Link, ...]:
+        """Every link, in the order the aligner gave them."""
+        return tuple(Link(*link) for link in self._links())
+
+    def _links(self) -> tuple[tuple[Any, ...], ...]:
+        if self._raw is None:
+            self._raw = marshal.loads(zlib.decompress(self._blob))
+        return self._raw
 
 
 def open_store(path: Path | None, sources: Sequence[ReleaseSource], entries_of: EntriesOf,
@@ -325,14 +353,16 @@ def _append(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], start: i
             if len(keys) > KEYS_KEPT:
                 keys.clear()
             alignment = align(list(previous.values()), list(current.values()), keys)
-            links = [(pos, l.old, l.new, l.change, float(l.score), l.successor)
+            links = [(l.old, l.new, l.change, float(l.score), l.successor)
                      for l in alignment.links if l.renumbered or l.change != SAME]
-        release = (pos, source.date, source.sha, source.origin, len(current), len(links))
+        release = (pos, source.date, source.sha, source.origin, len(current))
         with conn:
-            conn.execute("INSERT INTO release VALUES (?, ?, ?, ?, ?, ?, ?)", (*release, cache.row_sum(*release)))
+            conn.execute("INSERT INTO release VALUES (?, ?, ?, ?, ?, ?)", (*release, cache.row_sum(*release)))
             spans.write(pos, previous, current)
-            conn.executemany("INSERT INTO link VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             ((*link, cache.row_sum(*link)) for link in links))
+            if pos > 0:
+                row = (pos, "\n".join(link[0] or "" for link in links), "\n".join(link[1] or "" for link in links),
+                       zlib.compress(marshal.dumps(tuple(links), 2), 1))
+                conn.execute("INSERT INTO link VALUES (?, ?, ?, ?, ?)", (*row, cache.row_sum(*row)))
         previous = current
     if tick:
         tick(total, total)
