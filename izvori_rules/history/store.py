@@ -119,20 +119,22 @@ class HistoryStore:
 
     def text(self, pos: int, rule_id: str) -> str | None:
         """The rule's words in the release at ``pos``, or None if it has no such rule."""
-        where = "s.id=? AND s.first<=? AND s.last>=?"
-        rows = self._read(lambda conn: _spans(conn, where, (rule_id, pos, pos), pos))
-        if not rows:  # is it really not there, or is the index damaged? (a scan: only when a rule is not found)
-            rows = self._read(lambda conn: _spans(conn, where, (rule_id, pos, pos), pos, indexed=False))
-        if any(row[1] != rule_id for row in rows) or len(rows) > 1:
-            self._damaged()
+        def read(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
+            where = "s.id=? AND s.first<=? AND s.last>=?"
+            # is a rule not found really not there, or is the index damaged? (a scan, only then)
+            rows = _spans(conn, where, (rule_id, pos, pos), pos) or _spans(conn, where, (rule_id, pos, pos), pos,
+                                                                              indexed=False)
+            return _of_id(rows, rule_id, 1)
+
+        rows = self._read(read)
         return str(rows[0][7]) if rows else None
 
     def entries(self, pos: int) -> dict[str, Entry]:
         """Every rule of the release at ``pos``, in document order (ids sorted as the CR numbers them)."""
         def read(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
             rows = _spans(conn, "s.first<=? AND s.last>=?", (pos, pos), pos)
-            if len(rows) != self._counts[pos]:
-                raise CacheDamaged(f"release {self.releases[pos]} misses rules")
+            if len({row[1] for row in rows}) != len(rows) or len(rows) != self._counts[pos]:
+                raise CacheDamaged(f"release {self.releases[pos]} misses rules, or has one twice")
             return rows
 
         ordered = sorted(self._read(read), key=lambda r: id_order(r[1]))
@@ -166,27 +168,19 @@ class HistoryStore:
         """Record a value; a read-only store keeps none (it is then checked in full each time)."""
         try:
             with self.conn:
-                self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?, ?)", (key, value, cache.row_sum(key, value)))
+                self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?, ?)",
+                                  (key, value, cache.row_sum(key, value)))
         except sqlite3.Error:
             pass
 
     def last_release_of(self, rule_id: str) -> str | None:
         """The newest release that numbers a rule ``rule_id``, or None."""
-        rows = self._read(lambda conn: _spans(conn, "s.id=?", (rule_id,), None, indexed=False))  # all, for sure
-        if any(row[1] != rule_id for row in rows):
-            self._damaged()
+        rows = self._read(lambda conn: _of_id(_spans(conn, "s.id=?", (rule_id,), None, indexed=False), rule_id))
         return self.releases[max(row[3] for row in rows)] if rows else None
 
     def span_count(self) -> int:
         """How many spans the store holds (for the bench and the README)."""
         return int(self.conn.execute("SELECT count(*) FROM span").fetchone()[0])
-
-    def _damaged(self) -> None:
-        """A row that is not the one asked for (a damaged index): the store is built again, or the caller told."""
-        def fail(conn: sqlite3.Connection) -> None:
-            raise CacheDamaged(f"{WHAT}'s index is damaged")
-
-        self._read(fail)
 
 
 def _release_rows(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
@@ -205,6 +199,13 @@ def _spans(conn: sqlite3.Connection, where: str, params: Sequence[object], pos: 
     if any(row[6] != row[7] or (pos is not None and not row[2] <= pos <= row[3]) for row in rows):
         raise CacheDamaged(f"{WHAT}'s index of spans is damaged")
     return [row[:7] + row[8:] for row in rows]
+
+
+def _of_id(rows: list[tuple[Any, ...]], rule_id: str, most: int | None = None) -> list[tuple[Any, ...]]:
+    """The span rows found for ``rule_id``, which must all be of that id (and no more than ``most``)."""
+    if any(row[1] != rule_id for row in rows) or (most is not None and len(rows) > most):
+        raise CacheDamaged(f"{WHAT}'s index of rule ids is damaged")
+    return rows
 
 
 def _links(conn: sqlite3.Connection, pos: int) -> _Links:
