@@ -10,6 +10,9 @@ the code that builds it; it is built once (about 15 s, behind a progress bar) in
 renamed into place under a lock. A lookup then reads only what it shows: :meth:`HistoryStore.release_graph`
 gives a :class:`~.graph.RuleGraph` of one release whose nodes are read from the file on first use.
 
+Every row carries a checksum, verified as it is read, and rows are read only by their primary key (issue 11):
+a damaged store is built again, with a notice, never served.
+
 Citations are resolved within each release exactly as :mod:`.citations` resolves them in the graph (same
 ``dangling`` and ``title_mismatch`` flags), with the finder's results shared between releases by text.
 """

@@ -12,6 +12,8 @@ and grown when a release is added: releases are kept in date order, and when the
 stored one only the new releases are parsed and aligned to their predecessor; a release inserted before
 the newest stored one rebuilds from that point on. Reading opens the file and runs a few indexed queries,
 so a cold ``history`` never reads the archive.
+
+Every row carries a checksum, verified as it is read (issue 11); a damaged store is built again from nothing.
 """
 
 from __future__ import annotations
@@ -280,7 +282,7 @@ def rebuilt(path: Path | None, sources: Sequence[ReleaseSource], entries_of: Ent
     import tempfile
 
     if path is not None:
-        with cache.build_lock(path.with_suffix(".lock")) as locked:
+        with cache.build_lock(path.parent / "cr-history.lock") as locked:
             if locked:
                 cache.remove_leftovers(path.parent, f".{path.name}.*.tmp")
             tmp = None
