@@ -318,6 +318,8 @@ def _rebuilt(family: DocumentInfo, folder: Path, path: Path, building: Building 
         found = _open(path) if locked else None
         if found is not None and found.identity != damaged:
             return found
+        if found is not None:
+            found.con.close()
         if locked:
             cache.remove_leftovers(path.parent, f".{path.name}.*.tmp")
         with building() if building else nullcontext() as progress:
