@@ -18,11 +18,9 @@ Every row carries a checksum, verified as it is read (issue 11); a damaged store
 
 from __future__ import annotations
 
-import marshal
 import os
 import re
 import sqlite3
-import zlib
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -47,7 +45,8 @@ CREATE TABLE IF NOT EXISTS span(sid INTEGER PRIMARY KEY, id TEXT, first INTEGER,
                                 parent TEXT, glossary INTEGER, tid INTEGER, sum INTEGER);
 CREATE INDEX IF NOT EXISTS span_id ON span(id, first);
 CREATE INDEX IF NOT EXISTS span_last ON span(last);
-CREATE TABLE IF NOT EXISTS link(pos INTEGER PRIMARY KEY, olds TEXT, news TEXT, links BLOB, sum INTEGER);
+CREATE TABLE IF NOT EXISTS link(pos INTEGER PRIMARY KEY, olds TEXT, news TEXT, changes TEXT, scores TEXT,
+                                successors TEXT, sum INTEGER);
 """
 _SPAN = "SELECT s.sid, s.id, s.first, s.last, s.parent, s.glossary, s.tid, s.sum, t.tid, t.body, t.sum " \
         "FROM span s LEFT JOIN text t ON t.tid = s.tid WHERE "
@@ -213,37 +212,45 @@ def _of_id(rows: list[tuple[Any, ...]], rule_id: str, most: int | None = None) -
 def _links(conn: sqlite3.Connection, pos: int) -> _Links:
     """The links into release ``pos``, from its row."""
     if pos == 0:
-        return _Links("", "", zlib.compress(marshal.dumps(())))
-    rows = cache.verified_rows(conn, "SELECT pos, olds, news, links, sum FROM link WHERE pos=?", (pos,))
+        return _Links("", "", "", "", "")
+    rows = cache.verified_rows(conn, "SELECT pos, olds, news, changes, scores, successors, sum FROM link WHERE pos=?",
+                               (pos,))
     if [row[0] for row in rows] != [pos]:
         raise CacheDamaged(f"{WHAT} misses the links into a release")
     return _Links(*rows[0][1:])
 
 
 class _Links:
-    """The links into one release as stored: their old and their new ids, one a line (``""`` for none), and the
-    links themselves (``old new change score successor``, marshalled). A history walks every release asking
-    for one id in each: the lines are searched as they are, and the links decoded only where one is found."""
+    """The links into one release as stored: each field of the links one a line (old ids, new ids, changes,
+    scores, successors; ``""`` for none). A history walks every release asking for one id in each: the lines
+    are searched as they are, and only a link found is made."""
 
-    def __init__(self, olds: str, news: str, links: bytes) -> None:
+    def __init__(self, olds: str, news: str, changes: str, scores: str, successors: str) -> None:
         self._ids = (f"\n{olds}\n", f"\n{news}\n")
-        self._blob = links
-        self._raw: tuple[tuple[Any, ...], ...] | None = None
+        self._fields = (olds, news, changes, scores, successors)
 
     def find(self, side: int, rule_id: str) -> Link | None:
         """The link whose old (``side`` 0) or new (1) id is ``rule_id``."""
         ids = self._ids[side]
         at = ids.find(f"\n{rule_id}\n")
-        return None if at < 0 else Link(*self._links()[ids.count("\n", 0, at)])
+        return None if at < 0 else _link([field.split("\n")[ids.count("\n", 0, at)] for field in self._fields])
 
     def all(self) -> tuple[Link, ...]:
         """Every link, in the order the aligner gave them."""
-        return tuple(Link(*link) for link in self._links())
+        if not self._fields[2]:
+            return ()
+        return tuple(_link(fields) for fields in zip(*(field.split("\n") for field in self._fields)))
 
-    def _links(self) -> tuple[tuple[Any, ...], ...]:
-        if self._raw is None:
-            self._raw = marshal.loads(zlib.decompress(self._blob))
-        return self._raw
+
+def _link(fields: Sequence[str]) -> Link:
+    old, new, change, score, successor = fields
+    return Link(old or None, new or None, change, float(score), successor or None)
+
+
+def _link_row(pos: int, links: Sequence[Link]) -> tuple[Any, ...]:
+    """The row of the links into release ``pos``: each field of them one a line."""
+    columns = zip(*((l.old or "", l.new or "", l.change, repr(float(l.score)), l.successor or "") for l in links))
+    return (pos, *(("\n".join(column) for column in columns) if links else ("",) * 5))
 
 
 def open_store(path: Path | None, sources: Sequence[ReleaseSource], entries_of: EntriesOf,
@@ -356,16 +363,14 @@ def _append(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], start: i
             if len(keys) > KEYS_KEPT:
                 keys.clear()
             alignment = align(list(previous.values()), list(current.values()), keys)
-            links = [(l.old, l.new, l.change, float(l.score), l.successor)
-                     for l in alignment.links if l.renumbered or l.change != SAME]
+            links = [l for l in alignment.links if l.renumbered or l.change != SAME]
         release = (pos, source.date, source.sha, source.origin, len(current))
         with conn:
             conn.execute("INSERT INTO release VALUES (?, ?, ?, ?, ?, ?)", (*release, cache.row_sum(*release)))
             spans.write(pos, previous, current)
             if pos > 0:
-                row = (pos, "\n".join(link[0] or "" for link in links), "\n".join(link[1] or "" for link in links),
-                       zlib.compress(marshal.dumps(tuple(links), 2), 1))
-                conn.execute("INSERT INTO link VALUES (?, ?, ?, ?, ?)", (*row, cache.row_sum(*row)))
+                row = _link_row(pos, links)
+                conn.execute("INSERT INTO link VALUES (?, ?, ?, ?, ?, ?, ?)", (*row, cache.row_sum(*row)))
         previous = current
     if tick:
         tick(total, total)
