@@ -12,9 +12,13 @@ import mmap
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import sqlite3
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -238,6 +242,52 @@ def notice_unwritable(folder: Path, what: str) -> None:
     warnings.warn(CacheNotice(f"the cache folder {folder} cannot be written; {what} is kept in memory only, "
                               "and made again by every command (set IZVORI_JUDGE_CACHE to a writable folder)"),
                   stacklevel=2)
+
+
+def notice_damaged(path: Path, what: str) -> None:
+    """Say (as :func:`notice_unwritable` does) that ``what`` at ``path`` failed its checks and is built again."""
+    import warnings
+
+    from .errors import CacheNotice
+
+    warnings.warn(CacheNotice(f"{what} {path} was damaged; it is built again"), stacklevel=2)
+
+
+def row_sum(*values: Any) -> int:
+    """The checksum kept beside each row of an SQLite store (its other columns, marshalled): a row read back is
+    verified by itself, so checking what a lookup reads costs those rows, never the whole file (issue 11)."""
+    import marshal
+    import zlib
+
+    return zlib.crc32(marshal.dumps(values, 2))
+
+
+def verified_rows(con: sqlite3.Connection, sql: str, params: Sequence[object] = (),
+                  widths: Sequence[int] = ()) -> list[tuple[Any, ...]]:
+    """The rows of a query whose last column is each row's :func:`row_sum` of the others, without it (a join's
+    rows are several tables' rows side by side: ``widths`` gives each one's number of columns, its sum last).
+    A row that fails its checksum, or a file SQLite finds malformed (or of another schema), is
+    :class:`~izvori_rules.errors.CacheDamaged`."""
+    import sqlite3
+
+    from .errors import CacheDamaged
+
+    try:
+        rows = con.execute(sql, params).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise CacheDamaged(f"the store cannot be read ({exc})") from None
+    out = []
+    for row in rows:
+        values: list[Any] = []
+        start = 0
+        for width in widths or (len(row),):
+            part = row[start:start + width]
+            if part[-1] != row_sum(*part[:-1]):
+                raise CacheDamaged("a record of the store failed its checksum")
+            values.extend(part[:-1])
+            start += width
+        out.append(tuple(values))
+    return out
 
 
 def parsed(name: str, path: Path, build: Callable[[], object], ok: Callable[[object], bool],

@@ -10,6 +10,9 @@ the code that builds it; it is built once (about 15 s, behind a progress bar) in
 renamed into place under a lock. A lookup then reads only what it shows: :meth:`HistoryStore.release_graph`
 gives a :class:`~.graph.RuleGraph` of one release whose nodes are read from the file on first use.
 
+Every row carries a checksum, verified as it is read, and rows are read only by their primary key (issue 11):
+a damaged store is built again, with a notice, never served.
+
 Citations are resolved within each release exactly as :mod:`.citations` resolves them in the graph (same
 ``dangling`` and ``title_mismatch`` flags), with the finder's results shared between releases by text.
 """
@@ -23,31 +26,30 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from . import cache, cr_releases
-from .errors import CacheError, ReferenceNotFound
+from .errors import CacheDamaged, CacheError, ReferenceNotFound
 from .graph import GraphIndex, LazyNodes, RuleGraph
 from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, DocumentInfo, Flag, Node, ParsedDocument, ParsedNode
 
-FORMAT = 2
+FORMAT = 3  # a checksum beside every row; each release's tree and citations in its own (checksummed) row
 MARSHAL_VERSION = 2  # no back-references: equal bodies give equal bytes, whatever else shares their strings
 LIBRARIES = ("PyStemmer", "snowballstemmer")  # the key also hashes every source file of the package
 Progress = Callable[[int, int], None]
+Building = Callable[[], AbstractContextManager[Progress | None]]
+WHAT = "the store of the English CR releases"
 
+# Every table's last column is the row's checksum (cache.row_sum of the others, in this order). Rows are read
+# only by their primary key (a release by its index, a record by its id), never through an index a damaged
+# file could make lose a row: a row SQLite cannot find is a damaged file, never a rule missing from an answer.
 _SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE releases (idx INTEGER PRIMARY KEY, date TEXT NOT NULL UNIQUE, nodes BLOB NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, sum INTEGER NOT NULL);
+CREATE TABLE releases (idx INTEGER PRIMARY KEY, date TEXT NOT NULL, nodes BLOB NOT NULL, sum INTEGER NOT NULL);
 CREATE TABLE records (id INTEGER PRIMARY KEY, node_id TEXT NOT NULL, first INTEGER NOT NULL,
-                      last INTEGER NOT NULL, parent TEXT, body BLOB NOT NULL);
-CREATE TABLE cited (target TEXT NOT NULL, record INTEGER NOT NULL);
-"""
-_INDEXES = """
-CREATE INDEX records_by_node ON records (node_id, first);
-CREATE INDEX records_by_parent ON records (parent, first);
-CREATE INDEX cited_by_target ON cited (target);
+                      last INTEGER NOT NULL, parent TEXT, body BLOB NOT NULL, sum INTEGER NOT NULL);
 """
 
 
@@ -64,7 +66,6 @@ class _Record:
     last: int
     parent: str | None
     body: bytes
-    cites: tuple[str, ...]
 
 
 def build(family: DocumentInfo, folder: Path, path: Path, progress: Progress | None = None,
@@ -73,8 +74,31 @@ def build(family: DocumentInfo, folder: Path, path: Path, progress: Progress | N
 
     ``parsed_releases`` are the releases already parsed, in date order (the tests parse them once for all).
     """
+    _write_file(path, *_collect(family, folder, progress, parsed_releases))
+
+
+def _write_file(path: Path, records: Sequence[_Record], orders: Sequence[tuple[int, str, bytes]]) -> None:
     import tempfile
 
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        con = sqlite3.connect(tmp)
+        try:
+            _write(con, records, orders, path.name)
+        finally:
+            con.close()
+        os.replace(tmp, path)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+
+
+def _collect(family: DocumentInfo, folder: Path, progress: Progress | None,
+             parsed_releases: Iterable[tuple[cr_releases.Release, ParsedDocument]] | None
+             ) -> tuple[list[_Record], list[tuple[int, str, bytes]]]:
+    """The distinct records of every release, and each release's row: its nodes in document order with their
+    records, lines and offsets, each one's parent (as a position) and who cites it (positions)."""
     from .parsing import parser_module
 
     parser = parser_module(family.parser)
@@ -88,44 +112,38 @@ def build(family: DocumentInfo, folder: Path, path: Path, progress: Progress | N
         parsed_releases = ((release, parser.parse(text)) for release, text in cr_releases.release_texts(folder))
     for index, (release, parsed) in enumerate(parsed_releases):
         rowids = []
-        for pn, body, cites in _release_records(parsed, finder, known):
+        slots = {pn.id: slot for slot, pn in enumerate(parsed.nodes)}
+        cited: dict[int, list[int]] = {}
+        for slot, (pn, body, cites) in enumerate(_release_records(parsed, finder, known)):
             record = latest.get(pn.id)
             if record is None or record.last != index - 1 or record.body != body or record.parent != pn.parent:
-                record = _Record(len(records) + 1, pn.id, index, index, pn.parent, body, cites)
+                record = _Record(len(records) + 1, pn.id, index, index, pn.parent, body)
                 records.append(record)
                 latest[pn.id] = record
             record.last = index
             rowids.append(record.rowid)
+            for target in cites:
+                cited.setdefault(slots[target], []).append(slot)
         nodes = parsed.nodes
         order = (tuple(n.id for n in nodes), tuple(rowids), tuple(n.line for n in nodes),
-                 tuple(n.offset for n in nodes))
-        orders.append((index, release.date, zlib.compress(marshal.dumps(order), 1)))
+                 tuple(n.offset for n in nodes), tuple(slots.get(n.parent, -1) if n.parent else -1 for n in nodes),
+                 tuple((target, tuple(sources)) for target, sources in sorted(cited.items())))
+        orders.append((index, release.date, zlib.compress(marshal.dumps(order, MARSHAL_VERSION), 1)))
         if progress:
             progress(index + 1, len(table))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        _write(Path(tmp), records, orders, path.name)
-        os.replace(tmp, path)
-    finally:
-        Path(tmp).unlink(missing_ok=True)
+    return records, orders
 
 
-def _write(tmp: Path, records: Sequence[_Record], orders: Sequence[tuple[int, str, bytes]], key: str) -> None:
-    con = sqlite3.connect(tmp)
-    try:
-        con.executescript(_SCHEMA)
-        con.executemany("INSERT INTO releases VALUES (?, ?, ?)", orders)
-        con.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?)",
-                        ((r.rowid, r.node_id, r.first, r.last, r.parent, r.body) for r in records))
-        con.executemany("INSERT INTO cited VALUES (?, ?)",
-                        ((target, r.rowid) for r in records for target in r.cites))
-        con.executescript(_INDEXES)
-        con.execute("INSERT INTO meta VALUES ('key', ?)", (key,))
-        con.commit()
-    finally:
-        con.close()
+def _write(con: sqlite3.Connection, records: Sequence[_Record], orders: Sequence[tuple[int, str, bytes]],
+           key: str) -> None:
+    con.executescript(_SCHEMA)
+    con.executemany("INSERT INTO releases VALUES (?, ?, ?, ?)", ((*o, cache.row_sum(*o)) for o in orders))
+    con.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    ((*row, cache.row_sum(*row)) for r in records
+                     for row in [(r.rowid, r.node_id, r.first, r.last, r.parent, r.body)]))
+    meta = [("key", key), ("dates", " ".join(date for _, date, _ in orders))]
+    con.executemany("INSERT INTO meta VALUES (?, ?, ?)", ((*m, cache.row_sum(*m)) for m in meta))
+    con.commit()
 
 
 def _memo(finder: Callable[[str], tuple[CitationMatch, ...]]) -> Callable[[str], tuple[CitationMatch, ...]]:
@@ -248,27 +266,76 @@ def store_path(folder: Path) -> Path:
     return cache.cache_dir() / f"cr-store-{store_key(folder)}.sqlite"
 
 
-def open_store(family: DocumentInfo, folder: Path,
-               building: Callable[[], AbstractContextManager[Progress | None]] | None = None) -> HistoryStore:
-    """The store of the family's releases, built first if the cache has none (``building`` wraps that: a
-    progress bar in the CLI). A cache folder that cannot be written is a :class:`CacheError`."""
+def open_store(family: DocumentInfo, folder: Path, building: Building | None = None) -> HistoryStore:
+    """The store of the family's releases, built first if the cache has none or a damaged one (``building`` wraps
+    that: a progress bar in the CLI). A cache folder that cannot be written leaves the store in memory for the
+    process, with a notice."""
     path = store_path(folder)
-    store = _open(path, family, folder)
-    if store is not None:
-        return store
-    with cache.build_lock(path.with_suffix(".lock")):
-        store = _open(path, family, folder)
-        if store is None:
-            with building() if building else nullcontext() as progress:
-                try:
-                    build(family, folder, path, progress)
-                except OSError as exc:
-                    raise CacheError(f"cannot write the history store {path}: {exc.strerror}") from None
-            store = _open(path, family, folder)
-            _remove_stale(path)
-    if store is None:
-        raise CacheError(f"the history store {path} was built but cannot be read")
-    return store
+    found = _open(path)
+    if found is None:
+        if path.exists():
+            cache.notice_damaged(path, WHAT)
+        found = _rebuilt(family, folder, path, building, None)
+    return HistoryStore(found, family, folder, path, building)
+
+
+@dataclass(frozen=True, slots=True)
+class _File:
+    """An open store: its connection, its release dates (verified), and which file it is (None: in memory)."""
+
+    con: sqlite3.Connection
+    dates: tuple[str, ...]
+    identity: tuple[int, int, int] | None
+
+
+def _open(path: Path) -> _File | None:
+    """The store at ``path`` if it is a regular file named by its own key, whose dates pass their checksum."""
+    import stat
+
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):  # a FIFO in its place must not hang the command
+            return None
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except (OSError, sqlite3.Error):
+        return None
+    try:
+        meta = dict(cache.verified_rows(con, "SELECT key, value, sum FROM meta"))
+        if meta.get("key") == path.name and "dates" in meta:
+            return _File(con, tuple(meta["dates"].split(" ")), (st.st_ino, st.st_mtime_ns, st.st_size))
+    except CacheDamaged:
+        pass
+    con.close()
+    return None
+
+
+def _rebuilt(family: DocumentInfo, folder: Path, path: Path, building: Building | None,
+             damaged: tuple[int, int, int] | None) -> _File:
+    """Build the store under the lock (commands started at once build it once: the others wait, then read what
+    the first wrote, unless that is the ``damaged`` file itself) and write it atomically; in memory, with a
+    notice, when the cache folder cannot be written."""
+    with cache.build_lock(path.with_suffix(".lock")) as locked:
+        found = _open(path) if locked else None
+        if found is not None and found.identity != damaged:
+            return found
+        if found is not None:
+            found.con.close()
+        if locked:
+            cache.remove_leftovers(path.parent, f".{path.name}.*.tmp")
+        with building() if building else nullcontext() as progress:
+            records, orders = _collect(family, folder, progress, None)
+        try:
+            _write_file(path, records, orders)
+        except (OSError, sqlite3.Error):
+            cache.notice_unwritable(path.parent, WHAT)
+            con = sqlite3.connect(":memory:")
+            _write(con, records, orders, path.name)
+            return _File(con, tuple(date for _, date, _ in orders), None)
+        _remove_stale(path)
+    found = _open(path)
+    if found is None:
+        raise CacheError(f"{WHAT} {path} was built but cannot be read")
+    return found
 
 
 def _remove_stale(path: Path) -> None:
@@ -278,83 +345,132 @@ def _remove_stale(path: Path) -> None:
             other.unlink(missing_ok=True)
 
 
-def _open(path: Path, family: DocumentInfo, folder: Path) -> HistoryStore | None:
-    if not path.is_file():
-        return None
-    try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        (key,) = con.execute("SELECT value FROM meta WHERE key = 'key'").fetchone()
-        if key != path.name:
-            con.close()
-            return None
-        return HistoryStore(con, family, folder)
-    except (sqlite3.Error, TypeError, ValueError):
-        return None
+@dataclass(frozen=True, slots=True)
+class _Order:
+    """One release's row: its node ids in document order, their records, lines and offsets, each one's parent
+    (a position, -1 for none) and, by position, the positions of the nodes that cite it."""
+
+    ids: tuple[str, ...]
+    rowids: tuple[int, ...]
+    lines: tuple[int, ...]
+    offsets: tuple[int, ...]
+    parents: tuple[int, ...]
+    cited: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+T = TypeVar("T")
 
 
 class HistoryStore:
-    """An open store: the releases it holds and a lazily read graph of any one of them."""
+    """An open store: the releases it holds and a lazily read graph of any one of them.
 
-    def __init__(self, con: sqlite3.Connection, family: DocumentInfo, folder: Path) -> None:
-        self._con = con
+    Every row is verified as it is read (:func:`.cache.verified_rows`, and that it is the row asked for); a
+    damaged one makes the store build itself again, with a notice, and the read is made again in the new file.
+    """
+
+    def __init__(self, found: _File, family: DocumentInfo, folder: Path, path: Path,
+                 building: Building | None = None) -> None:
+        self._file = found
         self.family = family
         self.folder = folder
-        self.dates = tuple(d for (d,) in con.execute("SELECT date FROM releases ORDER BY idx"))
+        self._path = path
+        self._building = building
+        self.dates = found.dates
+        self._orders: dict[int, _Order] = {}
         self._stored: dict[int, StoredNode] = {}  # records decoded by nodes_of, shared by releases
+
+    def _read(self, read: Callable[[sqlite3.Connection], T]) -> T:
+        try:
+            return read(self._file.con)
+        except CacheDamaged:
+            cache.notice_damaged(self._path, WHAT)
+            self._file.con.close()
+            self._file = _rebuilt(self.family, self.folder, self._path, self._building, self._file.identity)
+            if self._file.dates != self.dates:
+                raise CacheDamaged(f"{WHAT} {self._path} holds other releases after a rebuild") from None
+            return read(self._file.con)  # damaged again: the CacheDamaged goes to the caller
 
     def doc_id(self, date: str) -> str:
         """``cr-2006-10-01``."""
         return f"{self.family.id}-{date}"
 
-    def release_graph(self, date: str) -> RuleGraph:
-        """One release as a graph whose nodes are read from the store when first used."""
-        row = self._con.execute("SELECT idx, nodes FROM releases WHERE date = ?", (date,)).fetchone()
-        if row is None:
+    def _release(self, date: str) -> tuple[int, _Order]:
+        if date not in self.dates:
             earlier = [d for d in self.dates if d < date][-1:]
             later = [d for d in self.dates if d > date][:1]
             raise ReferenceNotFound(self.doc_id(date), tuple(self.doc_id(d) for d in (*earlier, *later)))
-        index, blob = row
-        ids, rowids, lines, offsets = marshal.loads(zlib.decompress(blob))
+        index = self.dates.index(date)
+        order = self._orders.get(index)
+        if order is None:
+            order = self._orders[index] = self._read(lambda con: _order(con, index, date))
+        return index, order
+
+    def release_graph(self, date: str) -> RuleGraph:
+        """One release as a graph whose nodes are read from the store when first used."""
+        index, order = self._release(date)
         doc = self.doc_id(date)
         info = replace(self.family, id=doc, release=date, family=self.family.id, edition=date)
-        nodes = StoreNodes(self._con, doc, info.language, index, ids, rowids, lines, offsets)
-        return RuleGraph([info], nodes, _index(doc, ids))
+        return RuleGraph([info], StoreNodes(self, doc, info.language, index, order), _index(doc, order.ids))
+
+    def record(self, index: int, rowid: int, node_id: str) -> tuple[str | None, bytes]:
+        """The parent and body of the record ``rowid``, which must be ``node_id`` in release ``index``."""
+        return self._read(lambda con: _records(con, index, [rowid], [node_id])[rowid][1:])
 
     def nodes_of(self, date: str) -> tuple[StoredNode, ...]:
         """Every node of one release in document order, as parsed (what the history's aligner reads: the
         history store is built from this store, so each release is parsed once for both)."""
-        row = self._con.execute("SELECT nodes FROM releases WHERE date = ?", (date,)).fetchone()
-        if row is None:
-            raise ReferenceNotFound(self.doc_id(date), ())
-        ids, rowids, *_ = marshal.loads(zlib.decompress(row[0]))
-        missing = sorted(set(rowids) - self._stored.keys())
-        for start in range(0, len(missing), 500):
-            chunk = missing[start:start + 500]
-            marks = ",".join("?" * len(chunk))
-            for rowid, node_id, parent, body in self._con.execute(
-                    f"SELECT id, node_id, parent, body FROM records WHERE id IN ({marks})", chunk):
-                kind, _, _, text, examples, *_ = marshal.loads(body)
-                self._stored[rowid] = StoredNode(node_id, kind, text, tuple(examples), parent)
-        return tuple(self._stored[rowid] for rowid in rowids)
+        index, order = self._release(date)
+        wanted = {rowid: node_id for rowid, node_id in zip(order.rowids, order.ids) if rowid not in self._stored}
+        for rowid, (node_id, parent, body) in self._read(
+                lambda con: _records(con, index, list(wanted), list(wanted.values()))).items():
+            kind, _, _, text, examples, *_ = marshal.loads(body)
+            self._stored[rowid] = StoredNode(node_id, kind, text, tuple(examples), parent)
+        return tuple(self._stored[rowid] for rowid in order.rowids)
 
     def versions(self, node_id: str) -> tuple[Version, ...]:
         """Every stored text of a node id (``702.19b``), oldest first: one per run of releases it is unchanged in.
 
         The id is the printed number, so across the 2009-07-11 renumbering one id names unrelated rules.
         """
-        rows = self._con.execute("SELECT first, last, body FROM records WHERE node_id = ? ORDER BY first",
-                                 (node_id,)).fetchall()
+        spans: dict[int, list[int]] = {}  # record: the first and last release it is the node's in
+        for index, date in enumerate(self.dates):
+            order = self._read(partial(_order, index=index, date=date))  # each release once, not kept
+            if node_id in order.ids:
+                spans.setdefault(order.rowids[order.ids.index(node_id)], [index, index])[1] = index
         out = []
-        for first, last, body in rows:
-            kind, _, title, text, examples, *_ = marshal.loads(body)
+        for rowid, (first, last) in spans.items():
+            kind, _, title, text, examples, *_ = marshal.loads(self.record(first, rowid, node_id)[1])
             out.append(Version(self.dates[first], self.dates[last], kind, title, text, examples))
         return tuple(out)
 
     def counts(self) -> tuple[int, int]:
         """``(records, nodes)``: distinct stored nodes, and nodes summed over all releases."""
-        (records,) = self._con.execute("SELECT COUNT(*) FROM records").fetchone()
-        (nodes,) = self._con.execute("SELECT SUM(last - first + 1) FROM records").fetchone()
+        (records,) = self._file.con.execute("SELECT COUNT(*) FROM records").fetchone()
+        (nodes,) = self._file.con.execute("SELECT SUM(last - first + 1) FROM records").fetchone()
         return records, nodes
+
+
+def _order(con: sqlite3.Connection, index: int, date: str) -> _Order:
+    rows = cache.verified_rows(con, "SELECT idx, date, nodes, sum FROM releases WHERE idx = ?", (index,))
+    if [row[:2] for row in rows] != [(index, date)]:
+        raise CacheDamaged(f"release {date} is missing from the store")
+    return _Order(*marshal.loads(zlib.decompress(rows[0][2])))
+
+
+def _records(con: sqlite3.Connection, index: int, rowids: Sequence[int], node_ids: Sequence[str]
+             ) -> dict[int, tuple[str, str | None, bytes]]:
+    """``rowid: (node_id, parent, body)`` of records that must hold these ids in release ``index``."""
+    found: dict[int, tuple[str, str | None, bytes]] = {}
+    for start in range(0, len(rowids), 500):
+        chunk = rowids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        for rowid, node_id, first, last, parent, body in cache.verified_rows(
+                con, f"SELECT id, node_id, first, last, parent, body, sum FROM records WHERE id IN ({marks})", chunk):
+            if first <= index <= last:
+                found[rowid] = (node_id, parent, body)
+    if [found.get(rowid, ("",))[0] for rowid in rowids] != list(node_ids):
+        raise CacheDamaged("a record is missing from the store, or is another node's")
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,45 +508,40 @@ def _index(doc: str, ids: Sequence[str]) -> GraphIndex:
 
 
 class StoreNodes(LazyNodes):
-    """One release's nodes in document order, each read from the store the first time it is asked for."""
+    """One release's nodes in document order, each read from the store the first time it is asked for; its
+    children and the nodes citing it come from the release's own row."""
 
-    def __init__(self, con: sqlite3.Connection, doc: str, lang: str, index: int, ids: Sequence[str],
-                 rowids: Sequence[int], lines: Sequence[int], offsets: Sequence[int]) -> None:
-        super().__init__(tuple(f"{doc}:{i}" for i in ids))
-        self._con = con
+    def __init__(self, store: HistoryStore, doc: str, lang: str, index: int, order: _Order) -> None:
+        super().__init__(tuple(f"{doc}:{i}" for i in order.ids))
+        self._store = store
         self._doc = doc
         self._lang = lang
         self._index = index
-        self._rowids = rowids
-        self._lines = lines
-        self._offsets = offsets
+        self._order = order
+        self._cited = dict(order.cited)
+        self._children: dict[int, list[int]] | None = None
 
     def _decode(self, slot: int) -> Node:
-        rowid = self._rowids[slot]
-        node_id, parent, body = self._con.execute(
-            "SELECT node_id, parent, body FROM records WHERE id = ?", (rowid,)).fetchone()
+        order = self._order
+        node_id = order.ids[slot]
+        parent, body = self._store.record(self._index, order.rowids[slot], node_id)
         kind, number, title, text, examples, flags, citations, cites = marshal.loads(body)
         return Node(
             ref=self._refs[slot], doc=self._doc, id=node_id, kind=kind, number=number, title=title, text=text,
-            examples=examples, parent=self._ref(parent) if parent else None, children=self._children(node_id),
-            line=self._lines[slot], offset=self._offsets[slot], lang=self._lang,
+            examples=examples, parent=self._ref(parent) if parent else None, children=self._children_of(slot),
+            line=order.lines[slot], offset=order.offsets[slot], lang=self._lang,
             flags=tuple(Flag(kind, detail, term, self._ref(ref) if ref else None) for kind, detail, term, ref in flags),
             citations=tuple(Citation(s, e, w, surface, tuple(map(self._ref, targets)), unresolved, t, ok)
                             for s, e, w, surface, targets, unresolved, t, ok in citations),
-            cites=tuple(map(self._ref, cites)), cited_by=self._cited_by(node_id))
+            cites=tuple(map(self._ref, cites)), cited_by=tuple(self._refs[s] for s in self._cited.get(slot, ())))
 
     def _ref(self, node_id: str) -> str:
         return f"{self._doc}:{node_id}"
 
-    def _children(self, node_id: str) -> tuple[str, ...]:
-        rows = self._con.execute("SELECT node_id FROM records WHERE parent = ? AND first <= ? AND last >= ?",
-                                 (node_id, self._index, self._index)).fetchall()
-        refs = [self._ref(child) for (child,) in rows]
-        return tuple(sorted((r for r in refs if r in self._slots), key=self._slots.__getitem__))
-
-    def _cited_by(self, node_id: str) -> tuple[str, ...]:
-        rows = self._con.execute(
-            "SELECT r.node_id FROM cited c JOIN records r ON r.id = c.record "
-            "WHERE c.target = ? AND r.first <= ? AND r.last >= ?", (node_id, self._index, self._index)).fetchall()
-        refs = {self._ref(source) for (source,) in rows}
-        return tuple(sorted((r for r in refs if r in self._slots), key=self._slots.__getitem__))
+    def _children_of(self, slot: int) -> tuple[str, ...]:
+        if self._children is None:
+            self._children = {}
+            for child, parent in enumerate(self._order.parents):
+                if parent >= 0:
+                    self._children.setdefault(parent, []).append(child)
+        return tuple(self._refs[child] for child in self._children.get(slot, ()))

@@ -33,6 +33,10 @@ class CacheError(IzvoriError):
     """A cache could neither be read nor rebuilt (never raised for a merely corrupted or read-only cache)."""
 
 
+class CacheDamaged(CacheError):
+    """A cache file failed a record's checksum or SQLite's own checks; the store that reads it builds it again."""
+
+
 class DeckFileError(IzvoriError):
     """A deck list file that cannot be read: missing, a folder, unreadable, not text (exit status 2)."""
 

@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -20,10 +21,11 @@ os.environ["IZVORI_JUDGE_DATA"] = tempfile.mkdtemp(prefix="izvori-judge-test-dat
 from izvori_rules.corpus import load_manifest, read_document  # noqa: E402
 from izvori_rules.graph import RuleGraph  # noqa: E402
 from izvori_rules.graph_cache import load_graph  # noqa: E402
-from izvori_rules.model import ParsedDocument, ParsedNode  # noqa: E402
+from izvori_rules.model import DocumentInfo, ParsedDocument, ParsedNode  # noqa: E402
 
 if TYPE_CHECKING:
     from izvori_rules.cr_store import HistoryStore
+    from izvori_rules.history.store import ReleaseSource
 
 
 @pytest.fixture(scope="session")
@@ -108,3 +110,50 @@ def _summary(date_read: str | None, doc: ParsedDocument) -> ReleaseSummary:
         date_read, frozenset(n.id for n in rules if "#" not in n.id),
         frozenset(n.id for n in doc.nodes if any(f.kind == "misprinted" for f in n.flags)), frozenset(unparsed),
         rules[0].id, rules[-1].id, sum(n.kind == "glossary" for n in doc.nodes))
+
+
+@dataclass(frozen=True)
+class SmallReleases:
+    """The first three English releases as a release folder of their own (its table and archive), for stores
+    small enough to build again in a second: the tests of damaged stores rebuild them many times."""
+
+    folder: Path
+    family: DocumentInfo
+    texts: dict[str, str]  # by date
+
+    def sources(self) -> list[ReleaseSource]:
+        """The releases as the history store's sources (their texts parsed when the store is built)."""
+        from functools import partial
+
+        from izvori_rules.cr_releases import releases
+        from izvori_rules.history.store import ReleaseSource
+
+        return [ReleaseSource(r.date, r.sha256, "archive", partial(str, self.texts[r.date]))
+                for r in releases(self.folder)]
+
+
+SMALL_RELEASES = 3
+
+
+@pytest.fixture(scope="session")
+def small_releases(tmp_path_factory: pytest.TempPathFactory) -> SmallReleases:
+    import io
+    import tarfile
+
+    from izvori_rules import cr_releases
+    from izvori_rules.corpus import release_folder
+
+    family = next(d for d in load_manifest() if d.id == "cr")
+    real = release_folder(family)
+    folder = tmp_path_factory.mktemp("small-releases")
+    rows = (real / cr_releases.TABLE).read_text(encoding="utf-8").splitlines(keepends=True)
+    (folder / cr_releases.TABLE).write_text("".join(rows[:1 + SMALL_RELEASES]), encoding="utf-8")
+    texts = {}
+    with tarfile.open(folder / cr_releases.ARCHIVE, "w:xz") as tar:
+        for release in cr_releases.releases(real)[:SMALL_RELEASES]:
+            raw = cr_releases.release_text(release.date, real).encode("utf-8")
+            info = tarfile.TarInfo(release.member)
+            info.size = len(raw)
+            tar.addfile(info, io.BytesIO(raw))
+            texts[release.date] = raw.decode("utf-8")
+    return SmallReleases(folder, family, texts)

@@ -12,19 +12,31 @@ from __future__ import annotations
 import codecs
 import json
 import shutil
+import sqlite3
 import tempfile
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from damaging import HOW, cr_store_answers, damage, history_answers
 from fuzzing import HOSTILE, REFERENCE_PIECES, WORDS, fuzz_settings, invoke, pieces
-from izvori_rules import cache, graph_cache
+from izvori_rules import cache, cr_store, graph_cache
 from izvori_rules.citecheck import DANGLING, MISMATCH, OK, check_text
 from izvori_rules.corpus import corpus_dir
+from izvori_rules.errors import CacheDamaged, CacheNotice
 from izvori_rules.graph import RuleGraph
+from izvori_rules.history.sources import entries_of
+from izvori_rules.history.store import HistoryStore
+from izvori_rules.history.store import open_store as open_history
+
+if TYPE_CHECKING:
+    from conftest import SmallReleases
 
 SCENARIOS = sorted((corpus_dir() / "scenarios").glob("*.yaml"))[:40]
 
@@ -168,23 +180,7 @@ def small_graph(workdir: Path) -> Iterator[tuple[Path, RuleGraph, bytes]]:
         yield root, graph, graph_cache._encode(graph)
 
 
-DAMAGE = st.sampled_from(["flip", "zero", "truncate", "insert", "same-length-text", "swap"])
-
-
-def _damage(good: bytes, how: str, at: float, size: int) -> bytes:
-    i = min(int(at * len(good)), len(good) - 1)
-    if how == "flip":
-        return good[:i] + bytes([good[i] ^ (1 << (size % 8))]) + good[i + 1:]
-    if how == "zero":
-        return good[:i] + bytes(size) + good[i + size:]
-    if how == "truncate":
-        return good[:i]
-    if how == "insert":
-        return good[:i] + b"X" * size + good[i:]
-    if how == "same-length-text":
-        return good[:i] + b"X" * len(good[i:i + size]) + good[i + size:]
-    j = min(i + size, len(good) - 1)
-    return good[:i] + good[j:j + 1] + good[i + 1:j] + good[i:i + 1] + good[j + 1:]
+DAMAGE = st.sampled_from(HOW)
 
 
 @fuzz_settings(300)
@@ -192,7 +188,7 @@ def _damage(good: bytes, how: str, at: float, size: int) -> bytes:
 def test_fuzz_a_damaged_graph_cache_decodes_to_the_good_graph_or_to_nothing(
         small_graph: tuple[Path, RuleGraph, bytes], how: str, at: float, size: int) -> None:
     _, graph, good = small_graph
-    bad = _damage(good, how, at, size)
+    bad = damage(good, how, at, size)
     decoded = graph_cache._decode(bad)
     if decoded is not None:  # only when the damage changed nothing
         assert bad == good or all(decoded.nodes[ref] == node for ref, node in graph.nodes.items())
@@ -207,7 +203,7 @@ def test_fuzz_a_damaged_graph_cache_file_is_rebuilt_and_answers_alike(
         patch.setenv("IZVORI_JUDGE_CACHE", str(workdir / "cache"))
         path = cache.cache_dir() / f"graph-{graph_cache.graph_key(root)}.marshal"
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(_damage(good, how, at, size))
+        path.write_bytes(damage(good, how, at, size))
         graph_cache.load_graph.cache_clear()
         try:
             loaded = graph_cache.load_graph(root)
@@ -269,7 +265,7 @@ def test_fuzz_a_damaged_index_file_fails_its_checksum(small_index: tuple[Path, i
     files = sorted(p for p in folder.iterdir() if p.stat().st_size)
     victim = files[pick % len(files)]
     good = victim.read_bytes()
-    bad = _damage(good, how, at, size)
+    bad = damage(good, how, at, size)
     # What a query reads whole is checksummed; Whoosh's own files are read only while the index is built (queries
     # read the postings copied out of them), and the postings file checks each block as it is read (the next
     # test), so for them a change of size is what must be caught.
@@ -290,7 +286,7 @@ def test_fuzz_a_damaged_postings_file_reads_each_block_as_it_was_or_fails(small_
     from izvori_rules.search.postings import FILE_NAME, FilePostings, _block
 
     good = (small_index[0] / FILE_NAME).read_bytes()
-    bad = _damage(good, how, at, size)
+    bad = damage(good, how, at, size)
     known = FilePostings(good)
     try:
         damaged = FilePostings(bad)
@@ -312,3 +308,114 @@ def test_fuzz_a_damaged_postings_file_reads_each_block_as_it_was_or_fails(small_
             except ValueError:  # a bucket or the sorted terms
                 continue
             assert block == _block(good, where)
+
+
+# --- damaged SQLite stores: the English releases' store (cr-store) and the history store ---------------------
+
+
+@pytest.fixture(scope="module")
+def small_cr_store(small_releases: SmallReleases, workdir: Path) -> Iterator[tuple[Path, bytes, object, object]]:
+    """The cr-store of the three small releases, built once in a cache folder of its own: its path, its bytes,
+    every row as the good file gives it, and its answers."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("IZVORI_JUDGE_CACHE", str(workdir / "cr-store-cache"))
+        store = cr_store.open_store(small_releases.family, small_releases.folder)
+        path = cr_store.store_path(small_releases.folder)
+        yield path, path.read_bytes(), _cr_store_rows(path), cr_store_answers(store)
+
+
+def _cr_store_rows(path: Path) -> object:
+    """Every release row and record of the store file, read through the store's own checks and not rebuilt:
+    None when the file is refused on opening or a row fails its checks."""
+    found = cr_store._open(path)
+    if found is None:
+        return None
+    try:
+        rows = []
+        for index, date in enumerate(found.dates):
+            order = cr_store._order(found.con, index, date)
+            rows.append((order, cr_store._records(found.con, index, order.rowids, order.ids)))
+        return found.dates, rows
+    except CacheDamaged:
+        return None
+    finally:
+        found.con.close()
+
+
+@fuzz_settings(6)
+@given(how=DAMAGE, at=st.floats(0, 1), size=st.integers(1, 64))
+def test_fuzz_a_damaged_cr_store_file_answers_as_the_good_one(
+        small_releases: SmallReleases, small_cr_store: tuple[Path, bytes, object, object], workdir: Path, how: str,
+        at: float, size: int) -> None:
+    path, good, _, answers = small_cr_store
+    with pytest.MonkeyPatch.context() as patch, warnings.catch_warnings():
+        warnings.simplefilter("ignore", CacheNotice)
+        patch.setenv("IZVORI_JUDGE_CACHE", str(path.parent))
+        path.write_bytes(damage(good, how, at, size))
+        assert cr_store_answers(cr_store.open_store(small_releases.family, small_releases.folder)) == answers
+        assert _cr_store_rows(path) is not None  # a damaged file was replaced
+
+
+@pytest.fixture(scope="module")
+def small_history(small_releases: SmallReleases, workdir: Path) -> tuple[Path, bytes, object]:
+    """The history store of the three small releases, built once: its path, its bytes and its answers."""
+    path = workdir / "history" / "cr-history-small.sqlite"
+    store = open_history(path, small_releases.sources(), entries_of)
+    answers = history_answers(store)
+    store.conn.close()
+    return path, path.read_bytes(), answers
+
+
+def _history_read(path: Path) -> object:
+    """The history store file's answers, read through its own checks and not rebuilt: None when a row fails them."""
+    conn = sqlite3.connect(path)
+    try:
+        return history_answers(HistoryStore(conn))
+    except CacheDamaged:
+        return None
+    finally:
+        conn.close()
+
+
+@dataclass(frozen=True)
+class _SmallStore:
+    """A small store built once: where a damaged copy is written (under the name the store is known by), its
+    good bytes, how a file of it reads through its own checks (None when they fail) and how the good one reads."""
+
+    damaged: Path
+    good: bytes
+    read: Callable[[Path], object]
+    expected: object
+
+
+@pytest.fixture(scope="module")
+def small_stores(small_cr_store: tuple[Path, bytes, object, object], small_history: tuple[Path, bytes, object],
+                 workdir: Path) -> dict[str, _SmallStore]:
+    (workdir / "damaged").mkdir()
+    return {"cr-store": _SmallStore(workdir / "damaged" / small_cr_store[0].name, small_cr_store[1], _cr_store_rows,
+                                    small_cr_store[2]),
+            "history": _SmallStore(workdir / "damaged" / "cr-history.sqlite", small_history[1], _history_read,
+                                   small_history[2])}
+
+
+@fuzz_settings(200)
+@given(kind=st.sampled_from(["cr-store", "history"]), how=DAMAGE, at=st.floats(0, 1), size=st.integers(1, 64))
+def test_fuzz_a_damaged_sqlite_store_reads_as_the_good_one_or_fails_its_checks(
+        small_stores: dict[str, _SmallStore], kind: str, how: str, at: float, size: int) -> None:
+    store = small_stores[kind]
+    store.damaged.write_bytes(damage(store.good, how, at, size))
+    read = store.read(store.damaged)
+    assert read is None or read == store.expected
+
+
+@fuzz_settings(6)
+@given(how=DAMAGE, at=st.floats(0, 1), size=st.integers(1, 64))
+def test_fuzz_a_damaged_history_store_file_answers_as_the_good_one(
+        small_releases: SmallReleases, small_history: tuple[Path, bytes, object], how: str, at: float,
+        size: int) -> None:
+    path, good, answers = small_history
+    path.write_bytes(damage(good, how, at, size))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CacheNotice)
+        assert history_answers(open_history(path, small_releases.sources(), entries_of)) == answers
+    assert _history_read(path) == answers  # a damaged file was replaced

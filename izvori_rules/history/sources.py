@@ -8,13 +8,14 @@ chapter, rule, subrule and glossary entry, its words being its text and its exam
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from typing import TYPE_CHECKING
 
 from .align import Entry
-from .store import HistoryStore, ProgressBar, ReleaseSource, open_store
+from .store import HistoryStore, ProgressBar, ReleaseSource, open_store, rebuilt
 
 if TYPE_CHECKING:
     from ..cr_store import HistoryStore as CrStore
@@ -50,7 +51,8 @@ def load_store(progress: ProgressBar | None = None, root: Path | None = None) ->
     if not path.exists():
         for stale in path.parent.glob("cr-history-*.sqlite"):  # built by other code: never read again
             stale.unlink(missing_ok=True)
-    elif root is None and (fresh := _fresh(path)) is not None:
+    elif root is None and (fresh := _fresh(path, lambda: rebuilt(path, release_sources(), entries_of,
+                                                                  progress))) is not None:
         return fresh
     sources = release_sources(root)
     store = open_store(path, sources, entries_of, progress)
@@ -61,18 +63,18 @@ def load_store(progress: ProgressBar | None = None, root: Path | None = None) ->
 STAMP = "stamp"
 
 
-def _fresh(path: Path) -> HistoryStore | None:
+def _fresh(path: Path, rebuild: Callable[[], sqlite3.Connection]) -> HistoryStore | None:
     """The store, if none of the files it was built from changed size or time since (the manifest, the
     release table and archive, the user's added releases): a cold ``history`` then reads neither the
-    manifest nor the table. Anything else (or a file that cannot be opened) means the full check."""
-    import sqlite3
-
+    manifest nor the table. Anything else (or a file that cannot be opened) means the full check; a damaged
+    store is built again (``rebuild``), and then checked in full too."""
     try:
-        store = HistoryStore(sqlite3.connect(path))
-        stamp = store.meta(STAMP)
+        store = HistoryStore(sqlite3.connect(path), rebuild, path)
     except sqlite3.Error:
         return None
+    stamp = store.meta(STAMP)
     if stamp is None:
+        store.conn.close()
         return None
     from ..corpus import added_folder
 

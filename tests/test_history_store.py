@@ -1,0 +1,88 @@
+"""The history store (izvori_rules/history/store.py): every row is checked as it is read, so a damaged store
+answers as the good one (it is built again, with a notice), never with other words and never with a traceback
+(issue 11). The damaged stores are built from the first three releases, except the one ``history`` run."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from typer.testing import CliRunner
+
+from damaging import STORE_DAMAGE, damage_store, history_answers, text_spans
+from izvori_rules import cache
+from izvori_rules.cli import app
+from izvori_rules.errors import CacheNotice
+from izvori_rules.history.sources import entries_of, load_store
+from izvori_rules.history.store import open_store
+
+if TYPE_CHECKING:
+    from conftest import SmallReleases
+
+runner = CliRunner()
+
+
+def test_history_of_a_rule_whose_text_was_overwritten_is_that_of_the_good_store(tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    good = runner.invoke(app, ["history", "702.19b", "--json"])
+    assert good.exit_code == 0 and json.loads(good.stdout)["first_id"] == "502.9b"
+    store = load_store()
+    text = store.text(len(store.releases) - 1, "702.19b")  # 2026-08-07 line 4097
+    assert text is not None and text.startswith("The controller of an attacking creature with trample")
+    session = cache.cache_dir()
+    monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(tmp_path))  # copies of the session's stores, one damaged
+    for stored in session.glob("cr-*.sqlite"):
+        shutil.copy(stored, tmp_path)
+    (path,) = tmp_path.glob("cr-history-*.sqlite")
+    damage_store(path, text_spans(path.read_bytes(), text), "same-length-text", "")
+    bad = runner.invoke(app, ["history", "702.19b", "--json"])
+    assert (bad.exit_code, bad.stdout) == (0, good.stdout)
+    assert "was damaged; it is built again" in bad.stderr
+
+
+@pytest.fixture(scope="module")
+def small_history(small_releases: SmallReleases, tmp_path_factory: pytest.TempPathFactory
+                  ) -> tuple[bytes, tuple[object, ...]]:
+    """The history store of the three small releases, built once: its bytes and its answers."""
+    path = tmp_path_factory.mktemp("small-history") / "cr-history-small.sqlite"
+    store = open_store(path, small_releases.sources(), entries_of)
+    # 2003-10-01 lines 281-282: the text of 200.4
+    assert (store.text(2, "200.4") or "").startswith("A token is a marker used to represent any permanent")
+    found = history_answers(store)
+    store.conn.close()
+    return path.read_bytes(), found
+
+
+@pytest.mark.parametrize("how", STORE_DAMAGE)
+def test_a_damaged_store_answers_as_the_good_one(small_releases: SmallReleases,
+                                                 small_history: tuple[bytes, tuple[object, ...]],
+                                                 tmp_path: Path, how: str) -> None:
+    raw, good = small_history
+    path = tmp_path / "cr-history-small.sqlite"
+    path.write_bytes(raw)
+    damage_store(path, text_spans(raw, "A token is a marker used to represent any permanent"), how, "text")
+    with pytest.warns(CacheNotice, match="was damaged; it is built again"):
+        assert history_answers(open_store(path, small_releases.sources(), entries_of)) == good
+    assert history_answers(open_store(path, small_releases.sources(), entries_of)) == good  # the file built again
+
+
+def test_a_damaged_store_in_an_unwritable_cache_folder_is_built_in_memory(
+        small_releases: SmallReleases, small_history: tuple[bytes, tuple[object, ...]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    raw, good = small_history
+    path = tmp_path / "cr-history-small.sqlite"
+    path.write_bytes(raw)
+    damage_store(path, [], "garbage", "")
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)  # root ignores a folder's mode: refuse the temporary file
+    with pytest.warns(CacheNotice) as notices:
+        assert history_answers(open_store(path, small_releases.sources(), entries_of)) == good
+    messages = [str(n.message) for n in notices]
+    assert any("was damaged" in m for m in messages) and any("cannot be written" in m for m in messages)
