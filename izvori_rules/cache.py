@@ -219,24 +219,30 @@ def parsed(name: str, path: Path, build: Callable[[], object], ok: Callable[[obj
     the package's code (computed, as for every cache: :func:`code_key`); what is read back must match its
     checksum, name the same file and pass ``ok`` before it is served, else it is built again. A cold command
     then reads a pickle instead of parsing YAML, TSV or TOML."""
-    import pickle
-    import zlib
-
     try:
         key = stamped_key(name, [path, *package_files(), *environment_files()],
                           lambda: f"{hash_files([path], path.parent)}-{code_key()}")
     except OSError:
         return build()
-    where = cache_dir() / f"{name}-{key}.pickle"
+    return pickled(cache_dir() / f"{name}-{key}.pickle", str(path), build, ok)
+
+
+def pickled(where: Path, source: object, build: Callable[[], object], ok: Callable[[object], bool]) -> object:
+    """The value kept in the cache file ``where`` (a checksummed pickle of ``source``, what it was built from, and
+    the value), served only when the checksum holds, ``source`` is the same and the value passes ``ok``; else
+    ``build()``, written there."""
+    import pickle
+    import zlib
+
     raw = read_bytes(where)
     if raw is not None and len(raw) > 4 and int.from_bytes(raw[:4], "little") == zlib.crc32(raw[4:]):
         try:
-            source, value = pickle.loads(raw[4:])  # noqa: S301 - our own cache file, checksummed, keyed by content
+            kept, value = pickle.loads(raw[4:])  # noqa: S301 - our own cache file, checksummed, keyed by content
         except Exception:  # noqa: BLE001 - a damaged cache is rebuilt
-            source, value = None, None
-        if source == str(path) and ok(value):
+            kept, value = None, None
+        if kept == source and ok(value):
             return value
     value = build()
-    payload = pickle.dumps((str(path), value), protocol=pickle.HIGHEST_PROTOCOL)
+    payload = pickle.dumps((source, value), protocol=pickle.HIGHEST_PROTOCOL)
     write_atomic(where, zlib.crc32(payload).to_bytes(4, "little") + payload)
     return value

@@ -23,7 +23,7 @@ def show_scenario(file: Path, as_json: bool, lang: str, equivalents: bool, markd
     with reported():
         from ..engine.runner import run_scenario
 
-        result = run_scenario(file, lang=lang)
+        result = run_scenario(file, lang=lang, cached=True)
         also = _equivalents(result) if equivalents or as_json else {}
     if as_json:
         from ..serialize import scenario_json

@@ -23,9 +23,10 @@ from .state import Game, Player, make_object
 from .turn import arrive, finish_arrival
 
 
-def run_scenario(scenario: str | Path | bytes, lang: str = "en", cards: CardIndex | None = None
-                 ) -> ScenarioResult:
-    """Play a scenario (a path, or the YAML text itself) and answer it."""
+def run_scenario(scenario: str | Path | bytes, lang: str = "en", cards: CardIndex | None = None,
+                 cached: bool = False) -> ScenarioResult:
+    """Play a scenario (a path, or the YAML text itself) and answer it; ``cached``: the loaded file from the
+    cache folder when it was loaded before (a command's one run, :mod:`.scenario_cache`)."""
     text: str | bytes
     if isinstance(scenario, Path) or (isinstance(scenario, str) and "\n" not in scenario
                                       and scenario.endswith((".yaml", ".yml"))):
@@ -33,7 +34,7 @@ def run_scenario(scenario: str | Path | bytes, lang: str = "en", cards: CardInde
     else:
         source, text = "<scenario>", scenario
     try:
-        spec = load_scenario(text, source, cards)
+        spec = load_scenario(text, source, cards, cached)
     except EngineRefusal as exc:
         return _refused_at_load(source, exc)
     return _Run(spec, lang).run()

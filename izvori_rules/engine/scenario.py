@@ -49,8 +49,15 @@ def read_scenario_file(path: str | Path) -> tuple[str, str]:
     return str(path), read_user_file(path, MAX_BYTES, "the scenario file", ScenarioInvalid)
 
 
-def load_scenario(text: str | bytes, source: str = "<scenario>", cards: CardIndex | None = None) -> Scenario:
-    """Parse and validate a scenario; raises ScenarioInvalid (exit 2) or NotModelled (exit 3)."""
+def load_scenario(text: str | bytes, source: str = "<scenario>", cards: CardIndex | None = None,
+                  cached: bool = False) -> Scenario:
+    """Parse and validate a scenario; raises ScenarioInvalid (exit 2) or NotModelled (exit 3). ``cached``: read
+    it from the cache folder when the same text was loaded before (:mod:`.scenario_cache`), as a command's one
+    run does; the corpus card library only (``cards`` given: never cached)."""
+    if cached and cards is None:
+        from .scenario_cache import cached_scenario
+
+        return cached_scenario(text, source, lambda: load_scenario(text, source))
     tree = load_yaml(text, source)
     validate(tree, source)  # the published JSON Schema first: its errors name the line (exit 2)
     probe = Reader(source, None, lambda _n: None)
