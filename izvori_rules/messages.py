@@ -20,14 +20,32 @@ SECTIONS = ("words", "steps", "events", "labels", "combat")
 
 @cache
 def catalogue() -> dict[str, Any]:
-    """The whole catalogue, checked: the three languages with the four sections each, strings only."""
-    data, _ = read_toml(corpus_dir() / FILE_NAME, "the message catalogue")
+    """The whole catalogue, checked: the three languages with the four sections each, strings only. Every
+    scenario run narrates with it, so it is kept in the cache folder once parsed (:func:`.cache.parsed`)."""
+    from .cache import parsed
+
+    path = corpus_dir() / FILE_NAME
+    data = parsed("messages", path, lambda: _checked(read_toml(path, "the message catalogue")[0]),
+                  lambda kept: isinstance(kept, dict) and _missing(kept) is None)
+    assert isinstance(data, dict)
+    return data
+
+
+def _checked(data: dict[str, Any]) -> dict[str, Any]:
+    missing = _missing(data)
+    if missing is not None:
+        raise CorpusError(f"{FILE_NAME}: [{missing}] is missing or holds something but strings")
+    return data
+
+
+def _missing(data: dict[str, Any]) -> str | None:
+    """The first ``lang.section`` of the catalogue that is missing or holds something but strings."""
     for lang in LANGS:
         for section in SECTIONS:
             table = data.get(lang, {}).get(section)
             if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
-                raise CorpusError(f"{FILE_NAME}: [{lang}.{section}] is missing or holds something but strings")
-    return data
+                return f"{lang}.{section}"
+    return None
 
 
 def text(lang: str, section: str, key: str) -> str:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..engine.result import FinalState, PermanentState, ScenarioResult
+    from ..graph import RuleGraph
 
 
 def show_scenario(file: Path, as_json: bool, lang: str, equivalents: bool, markdown: bool,
@@ -41,21 +42,18 @@ def show_scenario(file: Path, as_json: bool, lang: str, equivalents: bool, markd
 
 def _equivalents(result: ScenarioResult) -> dict[str, tuple[str, ...]]:
     """The cited rules' equivalents in the other documents (concordance), when the rule graph is available."""
-    refs = {r for s in result.steps for r in s.rules}
-    if not refs:
-        return {}
+    from ..engine.equivalents import equivalents_of
+
+    return equivalents_of({r for s in result.steps for r in s.rules}, _graph)
+
+
+def _graph() -> RuleGraph | None:
     try:
         from .common import load_graph
 
-        graph = load_graph()
+        return load_graph()
     except Exception:  # noqa: BLE001 - the answer stands without the concordance
-        return {}
-    out = {}
-    for ref in refs:
-        node = graph.get(ref)
-        if node is not None and node.equivalents:
-            out[ref] = tuple(e.ref for e in node.equivalents)
-    return out
+        return None
 
 
 def _render(result: ScenarioResult, also: dict[str, tuple[str, ...]], lang: str) -> None:

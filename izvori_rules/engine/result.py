@@ -42,6 +42,8 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class PlayerState:
+    """A player at the end: life, poison, cards left in the library, the mana pool, and each zone's objects."""
+
     name: str
     life: int
     poison: int
@@ -52,6 +54,9 @@ class PlayerState:
 
 @dataclass(frozen=True, slots=True)
 class PermanentState:
+    """A permanent at the end, by its key (its handle, ``#2`` for a second of that name): its characteristics
+    after the layers, damage, tapped, counters and controller."""
+
     key: str
     power: int | None
     toughness: int | None
@@ -64,6 +69,8 @@ class PermanentState:
 
 @dataclass(frozen=True, slots=True)
 class FinalState:
+    """The game at the end: the players, the permanents, the stack, who won or lost, and where the turn stopped."""
+
     players: tuple[PlayerState, ...]
     permanents: tuple[PermanentState, ...]
     stack: tuple[str, ...]

@@ -4,7 +4,8 @@
 A judge runs the file they are writing again and again; each run after the first skips the YAML parser, the
 JSON Schema and the readers, and unpickles the checked scenario instead. The entry is keyed by the file's name
 and text and by everything reading it depends on, computed as for every cache: the corpus data files (the card
-library, the rulesets, the concept table), the package's code and the YAML library's version. The entry keeps
+library, the rulesets, the concept table), the package's code and the libraries' versions (:func:`inputs_key`,
+which :mod:`.equivalents` shares). The entry keeps
 that key, name and text, and is served only when all three are the very same (so its file name needs no
 cryptographic hash, whose library costs a cold start more than the checksums) and it holds a
 :class:`~.spec.Scenario` of that name. Only a file that loaded is kept (an invalid or refused one is read
@@ -25,17 +26,28 @@ from .spec import Scenario
 
 FOLDER = "scenarios"
 MAX_KEPT = 256
-LIBRARIES = ("PyYAML",)
+# PyYAML reads a scenario file; PyStemmer and snowballstemmer build the rule graph's equivalents, which
+# :mod:`.equivalents` keeps under the same key (a test checks that this covers ``graph_cache.LIBRARIES``).
+LIBRARIES = ("PyYAML", "PyStemmer", "snowballstemmer")
+
+
+def inputs_key() -> str | None:
+    """A key of everything the engine's cached data is made from: the corpus data files (all but the scenarios),
+    the package's code, the Python version and :data:`LIBRARIES` (computed, and stamped as every key is); None
+    when the files cannot be read."""
+    root = corpus_root()
+    try:
+        return cache.stamped_key(
+            "engine-inputs", [*data_files(root), *cache.package_files(), *cache.environment_files()],
+            lambda: f"{data_hash(root)}-{cache.code_key(cache.library_versions(LIBRARIES))}")
+    except OSError:
+        return None
 
 
 def cached_scenario(text: str | bytes, source: str, load: Callable[[], Scenario]) -> Scenario:
     """The scenario ``load()`` reads from ``text``, from the cache when this text was loaded before."""
-    root = corpus_root()
-    try:
-        inputs = cache.stamped_key(
-            "scenario-inputs", [*data_files(root), *cache.package_files(), *cache.environment_files()],
-            lambda: f"{data_hash(root)}-{cache.code_key(cache.library_versions(LIBRARIES))}")
-    except OSError:
+    inputs = inputs_key()
+    if inputs is None:
         return load()
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     blob = f"{inputs}\n{source}\n".encode("utf-8", "surrogatepass") + raw
