@@ -64,20 +64,22 @@ def _render(result: ScenarioResult, also: dict[str, tuple[str, ...]], lang: str)
     from .scenario_answer import answer_lines, expectation_lines
 
     out, words = console(), labels(lang)
-    hang(out, Text.assemble((result.scenario, "bold"), f" ({result.ruleset})"))
-    if result.question:
-        labelled(out, words["question"], result.question, indent=0)
-    out.print(Text(words["answer"], style="bold green"))
-    for label, value in answer_lines(result, lang):
-        labelled(out, label, value)
-    if result.expectations:
-        out.print(Text(words["expect"], style="bold"))
-        for passed, shown in expectation_lines(result, lang):
-            mark = ("✓ ", "green") if passed else ("✗ ", "bold red")
-            hang(out, Text.assemble(mark, shown), 2, 4)
-    _render_steps(out, result, also, words)
-    if result.state is not None:
-        _render_state(out, result.state, words, lang)
+    out.size = out.size  # measured once: else rich asks the terminal for its size at every line it prints
+    with out:  # and the answer is written at once
+        hang(out, Text.assemble((result.scenario, "bold"), f" ({result.ruleset})"))
+        if result.question:
+            labelled(out, words["question"], result.question, indent=0)
+        out.print(Text(words["answer"], style="bold green"))
+        for label, value in answer_lines(result, lang):
+            labelled(out, label, value)
+        if result.expectations:
+            out.print(Text(words["expect"], style="bold"))
+            for passed, shown in expectation_lines(result, lang):
+                mark = ("✓ ", "green") if passed else ("✗ ", "bold red")
+                hang(out, Text.assemble(mark, shown), 2, 4)
+        _render_steps(out, result, also, words)
+        if result.state is not None:
+            _render_state(out, result.state, words, lang)
 
 
 def _render_steps(out: Console, result: ScenarioResult, also: dict[str, tuple[str, ...]],
