@@ -4,6 +4,8 @@ bounded."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,6 +82,17 @@ def test_the_folder_keeps_the_newest_files(cache_dir: Path, tmp_path: Path, monk
     for n in range(4):
         run_scenario(copy(tmp_path, edit=("Boris: 17", f"Boris: {17 + n}")), cached=True)
     assert len(list((cache_dir / scenario_cache.FOLDER).iterdir())) == 2
+
+
+def test_a_file_read_back_loads_none_of_the_readers(cache_dir: Path, tmp_path: Path) -> None:
+    path = copy(tmp_path)
+    run_scenario(path, cached=True)
+    code = ("import sys; from pathlib import Path; from izvori_rules.engine.runner import run_scenario; "
+            f"result = run_scenario(Path({str(path)!r}), cached=True); "
+            "print(result.exit_status, sorted(m.rpartition('.')[2] for m in sys.modules "
+            "if m.split('.')[-1] in {'yaml', 'scenario', 'objectspec', 'schema', 'cards'}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "0 []"
 
 
 def test_without_the_flag_nothing_is_kept(cache_dir: Path, tmp_path: Path) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from pathlib import Path
 
 from .cards import CardIndex, card_library, local_cards
 from .errors import EngineRefusal, ScenarioInvalid
@@ -40,24 +39,8 @@ MAX_ACTIONS = 400
 COMBAT_DAMAGE = "combat damage"
 
 
-def read_scenario_file(path: str | Path) -> tuple[str, str]:
-    """The file's name and text (at most the YAML reader's size limit, in one of the encodings of
-    :mod:`izvori_rules.userfile`); an unreadable file is invalid (exit 2)."""
-    from ..userfile import read_user_file
-    from .yamlnodes import MAX_BYTES
-
-    return str(path), read_user_file(path, MAX_BYTES, "the scenario file", ScenarioInvalid)
-
-
-def load_scenario(text: str | bytes, source: str = "<scenario>", cards: CardIndex | None = None,
-                  cached: bool = False) -> Scenario:
-    """Parse and validate a scenario; raises ScenarioInvalid (exit 2) or NotModelled (exit 3). ``cached``: read
-    it from the cache folder when the same text was loaded before (:mod:`.scenario_cache`), as a command's one
-    run does; the corpus card library only (``cards`` given: never cached)."""
-    if cached and cards is None:
-        from .scenario_cache import cached_scenario
-
-        return cached_scenario(text, source, lambda: load_scenario(text, source))
+def load_scenario(text: str | bytes, source: str = "<scenario>", cards: CardIndex | None = None) -> Scenario:
+    """Parse and validate a scenario; raises ScenarioInvalid (exit 2) or NotModelled (exit 3)."""
     tree = load_yaml(text, source)
     validate(tree, source)  # the published JSON Schema first: its errors name the line (exit 2)
     probe = Reader(source, None, lambda _n: None)
