@@ -32,17 +32,40 @@ KEY_SHAPE = re.compile(r"[0-9a-z][0-9a-z-]{0,120}")  # what a computed key looks
 
 def package_files() -> list[Path]:
     """Every Python file of the package, sorted: the code a cache is built by. Hashing them all, not a list
-    kept by hand, means no refactor can leave a file out of the key (the packaged corpus is not code)."""
-    return walk_files(PACKAGE_DIR, ".py", ("_corpus", "__pycache__"))
+    kept by hand, means no refactor can leave a file out of the key (the packaged corpus is not code).
+
+    Several caches' stamps ask for it on one start (a scenario run: three), so the listing is kept for the
+    process while none of the package's folders changed: a file added, removed or renamed changes its folder's
+    modification time, which is read before the folder is listed."""
+    kept = _LISTED.get(PACKAGE_DIR)
+    if kept is None or any(_mtime_ns(folder) != mtime for folder, mtime in kept[0]):
+        folders: list[tuple[str, int]] = []
+        kept = _LISTED[PACKAGE_DIR] = (folders, walk_files(PACKAGE_DIR, ".py", ("_corpus", "__pycache__"), folders))
+    return list(kept[1])
 
 
-def walk_files(top: Path, suffix: str = "", skip: tuple[str, ...] = ()) -> list[Path]:
+_LISTED: dict[Path, tuple[list[tuple[str, int]], list[Path]]] = {}
+
+
+def _mtime_ns(folder: str) -> int:
+    try:
+        return os.stat(folder).st_mtime_ns
+    except OSError:
+        return -1
+
+
+def walk_files(top: Path, suffix: str = "", skip: tuple[str, ...] = (),
+               folders: list[tuple[str, int]] | None = None) -> list[Path]:
     """The files below ``top`` whose names end with ``suffix``, sorted, not entering folders named in
-    ``skip``. (``os.scandir`` rather than ``Path.rglob``: this runs on every start, and is ten times faster.)"""
+    ``skip`` (and each folder listed, with its modification time before the listing, added to ``folders``).
+    (``os.scandir`` rather than ``Path.rglob``: this runs on every start, and is ten times faster.)"""
     found: list[str] = []
     stack = [str(top)]
     while stack:
-        with os.scandir(stack.pop()) as entries:
+        folder = stack.pop()
+        if folders is not None:
+            folders.append((folder, _mtime_ns(folder)))
+        with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir():
                     if entry.name not in skip:
