@@ -8,6 +8,7 @@ cannot be written is not an error: callers then work in memory.
 
 from __future__ import annotations
 
+import mmap
 import os
 import re
 import sys
@@ -34,14 +35,14 @@ def package_files() -> list[Path]:
     """Every Python file of the package, sorted: the code a cache is built by. Hashing them all, not a list
     kept by hand, means no refactor can leave a file out of the key (the packaged corpus is not code).
 
-    Several caches' stamps ask for it on one start (a scenario run: three), so the listing is kept for the
-    process while none of the package's folders changed: a file added, removed or renamed changes its folder's
-    modification time, which is read before the folder is listed."""
-    kept = _LISTED.get(PACKAGE_DIR)
-    if kept is None or any(_mtime_ns(folder) != mtime for folder, mtime in kept[0]):
+    Several caches' stamps ask for it on one start (a scenario run of a new file: three), so the listing is kept
+    for the process while none of the package's folders changed: a file added, removed or renamed changes its
+    folder's modification time, which is read before the folder is listed."""
+    listed = _LISTED.get(PACKAGE_DIR)
+    if listed is None or any(_mtime_ns(folder) != mtime for folder, mtime in listed[0]):
         folders: list[tuple[str, int]] = []
-        kept = _LISTED[PACKAGE_DIR] = (folders, walk_files(PACKAGE_DIR, ".py", ("_corpus", "__pycache__"), folders))
-    return list(kept[1])
+        listed = _LISTED[PACKAGE_DIR] = (folders, walk_files(PACKAGE_DIR, ".py", ("_corpus", "__pycache__"), folders))
+    return list(listed[1])
 
 
 _LISTED: dict[Path, tuple[list[tuple[str, int]], list[Path]]] = {}
@@ -166,6 +167,25 @@ def read_bytes(path: Path) -> bytes | None:
         return None
 
 
+def mapped(path: Path) -> mmap.mmap | None:
+    """The cache file mapped read-only (its pages are read as they are used). None when it is missing,
+    unreadable, empty or not a regular file (a FIFO put in its place must not hang the command)."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
+
+
 def write_atomic(path: Path, data: bytes) -> bool:
     """Write ``data`` to a temporary file beside ``path`` and rename it into place; False if not writable."""
     import tempfile
@@ -237,35 +257,76 @@ def notice_unwritable(folder: Path, what: str) -> None:
                   stacklevel=2)
 
 
-def parsed(name: str, path: Path, build: Callable[[], object], ok: Callable[[object], bool]) -> object:
+def parsed(name: str, path: Path, build: Callable[[], object], ok: Callable[[object], bool],
+           plain: bool = False) -> object:
     """``build()`` (parsing one corpus file), kept in the cache folder as a pickle keyed by the file's bytes and
     the package's code (computed, as for every cache: :func:`code_key`); what is read back must match its
     checksum, name the same file and pass ``ok`` before it is served, else it is built again. A cold command
-    then reads a pickle instead of parsing YAML, TSV or TOML."""
-    try:
-        key = stamped_key(name, [path, *package_files(), *environment_files()],
-                          lambda: f"{hash_files([path], path.parent)}-{code_key()}")
-    except OSError:
-        return build()
-    return pickled(cache_dir() / f"{name}-{key}.pickle", str(path), build, ok)
+    then reads a pickle instead of parsing YAML, TSV or TOML.
+
+    ``plain``: the value is plain data (dicts, lists, strings, numbers) built by the standard library alone
+    (``tomllib``), so the key is the file's bytes and Python's version, and the value is kept as ``marshal``
+    data: neither the package's files nor ``pickle`` are looked at (a cold ``lookup`` reads the message
+    catalogue so, in a millisecond instead of ten)."""
+    import zlib
+
+    if plain:
+        data = read_bytes(path)
+        if data is None:
+            return build()
+        key = f"{zlib.crc32(data):08x}{len(data):x}-{zlib.crc32(sys.version.encode()):08x}"
+    else:
+        try:
+            key = stamped_key(name, [path, *package_files(), *environment_files()],
+                              lambda: f"{hash_files([path], path.parent)}-{code_key()}")
+        except OSError:
+            return build()
+    return kept(cache_dir() / f"{name}-{key}.{'marshal' if plain else 'pickle'}", str(path), build, ok, plain)
 
 
-def pickled(where: Path, source: object, build: Callable[[], object], ok: Callable[[object], bool]) -> object:
-    """The value kept in the cache file ``where`` (a checksummed pickle of ``source``, what it was built from, and
-    the value), served only when the checksum holds, ``source`` is the same and the value passes ``ok``; else
-    ``build()``, written there."""
-    import pickle
+def kept(where: Path, source: object, build: Callable[[], object], ok: Callable[[object], bool],
+         plain: bool = False) -> object:
+    """The value kept in the cache file ``where``: a checksummed pickle (``marshal`` data when ``plain``) of
+    ``source``, what it was built from, and the value, served only when the checksum holds, ``source`` is the
+    same and the value passes ``ok``; else ``build()``, written there (and not kept when it is not plain after
+    all, as a TOML date)."""
     import zlib
 
     raw = read_bytes(where)
     if raw is not None and len(raw) > 4 and int.from_bytes(raw[:4], "little") == zlib.crc32(raw[4:]):
         try:
-            kept, value = pickle.loads(raw[4:])  # noqa: S301 - our own cache file, checksummed, keyed by content
+            kept_source, value = _loads(raw[4:], plain)
         except Exception:  # noqa: BLE001 - a damaged cache is rebuilt
-            kept, value = None, None
-        if kept == source and ok(value):
+            kept_source, value = None, None
+        if kept_source == source and ok(value):
             return value
     value = build()
-    payload = pickle.dumps((source, value), protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        payload = _dumps((source, value), plain)
+    except ValueError:
+        return value
     write_atomic(where, zlib.crc32(payload).to_bytes(4, "little") + payload)
     return value
+
+
+def _loads(raw: bytes, plain: bool) -> tuple[object, object]:
+    if plain:
+        import marshal
+
+        source, value = marshal.loads(raw)
+        return source, value
+    import pickle
+
+    source, value = pickle.loads(raw)  # noqa: S301 - our own cache file, checksummed, keyed by content
+    return source, value
+
+
+def _dumps(value: object, plain: bool) -> bytes:
+    if plain:
+        import marshal
+        from typing import Any, cast
+
+        return marshal.dumps(cast(Any, value))  # plain data, as the caller says; marshal refuses anything else
+    import pickle
+
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)

@@ -3,11 +3,16 @@
 The corpus ships inside the package (``izvori_rules/_corpus`` in an installed wheel, mapped from the
 top-level ``corpus/`` folder), so a non-editable install works from any folder. ``IZVORI_JUDGE_CORPUS``
 points at another corpus folder (tests use it for broken corpora).
+
+English releases a judge adds later (``izvori-judge corpus add``, :mod:`izvori_rules.history.userdata`) live in
+the user's data folder (:func:`added_files`); the newest release, packaged or added, is ``cr`` (issue 15), so
+the caches built from the corpus are keyed by those files too (:func:`data_files`, :func:`data_hash`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +26,9 @@ if TYPE_CHECKING:
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1250": "cp1250", "cp1251": "cp1251", "utf-16": "utf-16"}
 _LOADER_KEYS = {"release", "family"}  # set by the loader on the documents a family expands to
 SCENARIOS = "scenarios"  # the engine's test scenarios: no cache is built from them
+ADDED_FAMILY = "cr"  # the family whose releases ``corpus add`` adds: the English Comprehensive Rules
+ADDED_FOLDER = "cr-releases"  # in the user's data folder: the added releases, as YYYY-MM-DD.txt
+_ADDED_NAME = re.compile(r"\d{4}-\d{2}-\d{2}\.txt")
 
 
 def corpus_dir() -> Path:
@@ -33,11 +41,35 @@ def corpus_dir() -> Path:
     return packaged if packaged.is_dir() else here.parent / "corpus"
 
 
+def data_dir() -> Path:
+    """The user's data folder: ``$IZVORI_JUDGE_DATA``, else ``$XDG_DATA_HOME/izvori-judge``, else
+    ``~/.local/share/izvori-judge``."""
+    override = os.environ.get("IZVORI_JUDGE_DATA")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "izvori-judge"
+
+
+def added_folder() -> Path:
+    """Where ``corpus add`` keeps the English releases a judge added."""
+    return data_dir() / ADDED_FOLDER
+
+
+def added_files() -> list[Path]:
+    """The English releases a judge added (``YYYY-MM-DD.txt``), in date order; none when there is no folder."""
+    try:
+        with os.scandir(added_folder()) as entries:
+            return sorted(Path(e.path) for e in entries if _ADDED_NAME.fullmatch(e.name) and e.is_file())
+    except OSError:
+        return []
+
+
 def load_manifest(root: Path | None = None) -> tuple[DocumentInfo, ...]:
     """Read ``manifest.toml``; an unknown key or a missing field names the document and the key.
 
     A family of releases (the English CR: ``releases = "cr-history/releases.tsv"``) becomes its newest
-    release under the family's id (``cr``) followed by each release another entry ``translates``
+    release (packaged, or added by a judge: :func:`added_files`) under the family's id (``cr``) followed by each release another entry ``translates``
     (``cr-2003-03-15``, ``cr-2006-10-01``, ``cr-2019-05-03``) when the entry says ``translated_in_graph``;
     the other releases are no documents of the graph (they are read from the history store, ``cr_store``).
     """
@@ -83,9 +115,12 @@ def _family(entry: DocumentInfo, translated: set[str], root: Path | None) -> lis
     from . import cr_releases
 
     table = cr_releases.releases(release_folder(entry, root))
-    newest = table[-1]
-    out = [replace(entry, release=newest.date, family=entry.id,
-                   edition=f"{newest.date} (the newest of {len(table)} releases, {table[0].date} to {newest.date})")]
+    packaged = {r.date for r in table}
+    added = [p.stem for p in added_files() if p.stem not in packaged] if entry.id == ADDED_FAMILY else []
+    dates = sorted([*packaged, *added])
+    out = [replace(entry, release=dates[-1], family=entry.id,
+                   edition=f"{dates[-1]} (the newest of {len(dates)} releases, {dates[0]} to {dates[-1]}"
+                           + (", added with corpus add)" if dates[-1] in added else ")"))]
     for release in table if entry.translated_in_graph else ():
         doc_id = f"{entry.id}-{release.date}"
         if doc_id in translated:
@@ -125,17 +160,25 @@ def _document_info(path: Path, index: int, entry: dict[str, object]) -> Document
 
 
 def read_document(info: DocumentInfo, root: Path | None = None) -> str:
-    """The document's text, decoded with the manifest's encoding; a wrong encoding is a clear error."""
+    """The document's text, decoded with the manifest's encoding; a wrong encoding is a clear error. A release
+    a judge added is read from the data folder (``corpus add`` stored it as UTF-8, checked)."""
     if info.release:
         from . import cr_releases
 
-        return cr_releases.release_text(info.release, release_folder(info, root))
+        folder = release_folder(info, root)
+        if info.family == ADDED_FAMILY and all(r.date != info.release for r in cr_releases.releases(folder)):
+            path = added_folder() / f"{info.release}.txt"
+            return decode(_read_bytes(path, info.id), "utf-8", f"{path} ({info.id})")
+        return cr_releases.release_text(info.release, folder)
     path = (root or corpus_dir()) / info.file
+    return decode(_read_bytes(path, info.id), info.encoding, f"{path} ({info.id})")
+
+
+def _read_bytes(path: Path, doc: str) -> bytes:
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
-        raise CorpusError(f"{path}: cannot read document {info.id}: {exc.strerror}") from None
-    return decode(raw, info.encoding, f"{path} ({info.id})")
+        raise CorpusError(f"{path}: cannot read document {doc}: {exc.strerror}") from None
 
 
 def decode(raw: bytes, encoding: str, where: str) -> str:
@@ -172,17 +215,23 @@ def corpus_hash(root: Path | None = None, parts: tuple[str, ...] = ()) -> str:
 
 
 def data_files(root: Path | None = None) -> list[Path]:
-    """Every corpus file a cache may be built from: all of them but the scenarios, which only the engine
-    reads (a scenario edited must not rebuild the graph). Computed, not listed, so that a new data file
-    is in the key the day it is added."""
-    from .cache import walk_files
-
-    folder = (root or corpus_dir()).resolve()
-    return walk_files(folder, skip=(SCENARIOS,))
+    """Every file a cache of the corpus may be built from: all corpus files but the scenarios, which only the
+    engine reads (a scenario edited must not rebuild the graph), and the releases a judge added (the newest is
+    ``cr``). Computed, not listed, so that a new data file is in the key the day it is added."""
+    return [*_corpus_data(root), *added_files()]
 
 
 def data_hash(root: Path | None = None) -> str:
-    """A hash of :func:`data_files`: the corpus part of the graph's and the index's cache keys."""
+    """A hash of :func:`data_files` (the corpus's files by their names in it, the added releases' by theirs):
+    the corpus part of the graph's and the index's cache keys."""
     from .cache import hash_files
 
-    return hash_files(data_files(root), (root or corpus_dir()).resolve())
+    corpus = hash_files(_corpus_data(root), (root or corpus_dir()).resolve())
+    added = added_files()
+    return f"{corpus}-{hash_files(added, added_folder())}" if added else corpus
+
+
+def _corpus_data(root: Path | None) -> list[Path]:
+    from .cache import walk_files
+
+    return walk_files((root or corpus_dir()).resolve(), skip=(SCENARIOS,))

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import marshal
 import mmap
-import os
-import stat
 import zlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
@@ -24,7 +22,6 @@ from typing import Any
 from . import cache
 from .corpus import corpus_dir, data_files, data_hash, load_manifest, prefetch_releases, read_document
 from .graph import GraphIndex, LazyNodes, RuleGraph
-from .graph_build import build_graph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
 from .parsing import parser_module
 
@@ -92,29 +89,14 @@ load_graph = GraphLoader()
 
 
 def _read(path: Path) -> RuleGraph | None:
-    raw = _mapped(path)
+    raw = cache.mapped(path)
     return _decode(raw) if raw is not None else None
-
-
-def _mapped(path: Path) -> mmap.mmap | None:
-    """The cache file mapped read-only (its pages are read as they are used). None when it is missing,
-    unreadable, empty or not a regular file (a FIFO put in its place must not hang the command)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
-        return None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):
-        return None
-    finally:
-        os.close(fd)
 
 
 def parse_corpus(root: Path | None = None) -> RuleGraph:
     """Parse every document the manifest lists and link them (no cache, no equivalents)."""
+    from .graph_build import build_graph  # with the citation finder: only a build needs them
+
     root = root or corpus_dir()
     parsed = []
     finders = {}

@@ -127,11 +127,12 @@ def _added_release(family: DocumentInfo, date: str) -> RuleGraph | None:
     parsed when asked for; None when there is no such file."""
     from dataclasses import replace
 
+    from .corpus import added_folder
     from .graph_build import build_graph
-    from .history.family import FAMILY, USER_FOLDER, data_dir
+    from .history.family import FAMILY
     from .parsing import parser_module
 
-    path = data_dir() / USER_FOLDER / f"{date}.txt"
+    path = added_folder() / f"{date}.txt"
     if family.id != FAMILY or not path.is_file():
         return None
     parser = parser_module(family.parser)

@@ -7,7 +7,7 @@ so a new engine event never breaks the narration.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from .corpus import corpus_dir, read_toml
 from .errors import CorpusError
@@ -15,37 +15,25 @@ from .errors import CorpusError
 LANGS = ("en", "sr", "ru")
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
-SECTIONS = ("words", "steps", "events", "labels", "combat")
+SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup")
 
 
 @cache
 def catalogue() -> dict[str, Any]:
-    """The whole catalogue, checked: the three languages with the four sections each, strings only. Every
-    scenario run narrates with it, so it is kept in the cache folder once parsed (:func:`.cache.parsed`)."""
+    """The whole catalogue, checked: the three languages with every section each, strings only. Parsing the
+    TOML costs a cold ``lookup`` about ten milliseconds, so the parsed tables are kept in the cache folder
+    (plain data keyed by the file's bytes, :func:`izvori_rules.cache.parsed`)."""
     from .cache import parsed
 
     path = corpus_dir() / FILE_NAME
-    data = parsed("messages", path, lambda: _checked(read_toml(path, "the message catalogue")[0]),
-                  lambda kept: isinstance(kept, dict) and _missing(kept) is None)
-    assert isinstance(data, dict)
-    return data
-
-
-def _checked(data: dict[str, Any]) -> dict[str, Any]:
-    missing = _missing(data)
-    if missing is not None:
-        raise CorpusError(f"{FILE_NAME}: [{missing}] is missing or holds something but strings")
-    return data
-
-
-def _missing(data: dict[str, Any]) -> str | None:
-    """The first ``lang.section`` of the catalogue that is missing or holds something but strings."""
+    data = cast(dict[str, Any], parsed("messages", path, lambda: read_toml(path, "the message catalogue")[0],
+                                       lambda value: isinstance(value, dict), plain=True))
     for lang in LANGS:
         for section in SECTIONS:
             table = data.get(lang, {}).get(section)
             if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
-                return f"{lang}.{section}"
-    return None
+                raise CorpusError(f"{FILE_NAME}: [{lang}.{section}] is missing or holds something but strings")
+    return data
 
 
 def text(lang: str, section: str, key: str) -> str:
@@ -59,8 +47,14 @@ def text(lang: str, section: str, key: str) -> str:
 
 def labels(lang: str) -> dict[str, str]:
     """Every label of a language, English where the language lacks one."""
+    return section(lang, "labels")
+
+
+def section(lang: str, name: str) -> dict[str, str]:
+    """Every message of one section (``labels``, ``lookup``) in a language, English where the language lacks
+    one."""
     data = catalogue()
-    return {**data["en"]["labels"], **data.get(lang, {}).get("labels", {})}
+    return {**data["en"][name], **data.get(lang, {}).get(name, {})}
 
 
 @cache

@@ -68,7 +68,21 @@ def history_follow(root: Path) -> Follow:
             if link is not None and link.change in ("changed", "typographic"):
                 changes[date] = link.change
         successor = found.successor[1] if found.successor else ""
-        return steps_along(release, rule_id, found.path, changes, targets, found.removed_in or "", successor)
+        return steps_along(release, rule_id, found.path, changes, targets, found.removed_in or "", successor,
+                           split_parts(found.path, targets))
+
+    def split_parts(path: Sequence[tuple[str, str]], targets: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """The ids in each target of the parts split off the rule on its way (each part followed on)."""
+        out: dict[str, list[str]] = {}
+        for (_, old_id), (date, new_id) in zip(path, path[1:]):
+            for link in store.links_from(store.releases.index(date), old_id)[1:]:
+                if link.new is None or link.new == new_id:
+                    continue
+                onward = dict(follow(store, date, link.new, last).path)
+                for target in targets:
+                    if target >= date and onward.get(target):
+                        out.setdefault(target, []).append(onward[target])
+        return {target: tuple(ids) for target, ids in out.items()}
 
     return steps
 

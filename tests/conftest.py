@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-# Set before any test imports the library, so every cache the tests touch is private to this session.
+# Set before any test imports the library, so every cache the tests touch is private to this session, and no
+# release the developer added with ``corpus add`` becomes the tests' cr.
 os.environ.setdefault("IZVORI_JUDGE_CACHE", tempfile.mkdtemp(prefix="izvori-judge-test-cache-"))
+os.environ["IZVORI_JUDGE_DATA"] = tempfile.mkdtemp(prefix="izvori-judge-test-data-")
 
 from izvori_rules.corpus import load_manifest, read_document  # noqa: E402
 from izvori_rules.graph import RuleGraph  # noqa: E402

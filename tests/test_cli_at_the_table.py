@@ -142,6 +142,56 @@ def test_examples_are_labelled_in_the_documents_own_word(ref: str, word: str) ->
     assert word in out and "Example" not in out
 
 
+# sr-judge.txt 2694 (D19.51), its original 418.5a of 2006-10-01 (originals.tsv: number), today cr:613.1
+# (lineage.tsv: renumbered); concordance.tsv: ru-cr:613.1 checked by hand. ru-cr.txt 9313 (702.19b), its
+# original 702.19b of 2019-05-03, today cr:702.19b with words changed (lineage.tsv).
+LOOKUP_IN_LANG = [
+    ("sr", "D19.51", "Vrednosti svojstava objekta",
+     ["red 2694", "Engleski original: CR 2006-10-01 418.5a (isti broj)", "Danas: cr:613.1 (prenumerisano",
+      "Poziva se na: sr-judge:E4", "Na njega se pozivaju:", "Ekvivalenti:", "provereno ručno"]),
+    ("ru", "ru-cr:702.19b", "Игрок контролирующий атакующее существо",
+     ["строка 9313", "Английский оригинал: CR 2019-05-03 702.19b (тот же номер)", "Сегодня: cr:702.19b (изменено",
+      "Эквиваленты:", "sr-judge:E3.102 близко, проверено вручную"]),
+]
+
+
+@pytest.mark.parametrize("width", [40, 80])
+@pytest.mark.parametrize(("lang", "ref", "answer", "labels"), LOOKUP_IN_LANG, ids=["sr", "ru"])
+def test_lookup_speaks_the_judges_language(width: int, lang: str, ref: str, answer: str, labels: list[str]) -> None:
+    result = invoke("lookup", ref, "--lang", lang, width=width)
+    assert result.exit_code == 0 and all(len(line) <= width for line in lines(result))
+    assert ref.split(":")[-1] in first(result, 2) and answer in " ".join(first(result, 8).split())
+    text = " ".join(re.sub(r"[│╭╮╰╯─]", " ", result.stdout).split())
+    assert all(label in text for label in labels)
+    assert not {"Cites:", "Cited by:", "Equivalents:", "English original:", "Today:"} & set(text.split(" "))
+
+
+@pytest.mark.parametrize(("lang", "message"), [("sr", "Nema pravila 'Z99.99'."), ("ru", "Нет правила 'Z99.99'.")])
+def test_lookup_without_an_answer_says_so_in_the_judges_language(lang: str, message: str) -> None:
+    result = invoke("lookup", "Z99.99", "--lang", lang, width=40)
+    assert result.exit_code == 1 and message in " ".join(result.stdout.split())
+
+
+def test_lookup_refuses_an_unknown_language() -> None:
+    result = invoke("lookup", "D19.51", "--lang", "de")
+    assert result.exit_code == 2 and "--lang" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["--lang", "ru"], ["--lang=ru"]])
+def test_a_cold_lookup_in_russian_runs_without_typer(args: list[str]) -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = (f"import sys; from izvori_rules.cli.fast import run_fast; status = run_fast(['lookup', '101.4', *{args}]);"
+            " print(status, sorted({m.split('.')[0] for m in sys.modules} & {'typer', 'click'}), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "COLUMNS": "80"})
+    out = " ".join(done.stdout.split())
+    # ru-cr.txt 172: 101.4 with subrules 101.4a-d
+    assert done.stderr.strip() == "0 []" and "Подпункты: 101.4a, 101.4b" in out and "Children" not in out
+
+
 def test_lookup_says_which_file_the_line_is_in() -> None:
     out = " ".join(invoke("lookup", "D19.51", width=200).stdout.split())
     assert "corpus/documents/sr-judge.txt, line 2694" in out
@@ -242,9 +292,11 @@ def test_a_cold_lookup_runs_without_typer() -> None:
     import sys
 
     code = ("import sys; from izvori_rules.cli.fast import run_fast; status = run_fast(['lookup', 'D19.51']); "
-            "print(status, sorted({m.split('.')[0] for m in sys.modules} & {'typer', 'click'}), file=sys.stderr)")
+            "print(status, sorted({m.split('.')[0] for m in sys.modules} & {'typer', 'click'}), "
+            "'rich.console' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stderr.strip() == "0 []" and "Vrednosti svojstava objekta" in done.stdout  # sr-judge.txt 2694
+    # the box is drawn by cli/styled.py, without rich's console (a fifth of a cold start)
+    assert done.stderr.strip() == "0 [] False" and "Vrednosti svojstava objekta" in done.stdout  # sr-judge.txt 2694
 
 
 # --- Markdown ---------------------------------------------------------------------------------------------------

@@ -81,3 +81,48 @@ def test_a_lookup_of_a_translation_reads_nothing_of_the_history(graph: RuleGraph
             "if m in sys.modules), file=sys.stderr)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stderr
     assert out.strip() == "[]"
+
+
+# --- a release a judge adds becomes cr everywhere (issue 15: corpus add) ----------------------------------------
+
+# 2026-08-07 line 4097: 702.19b "... first assigns damage to the creature(s) blocking it." A synthetic release of
+# 2026-09-25 changes those words only.
+NEW_WORDS = "first assigns its combat damage to the creature(s) blocking it."
+
+
+def test_an_added_newer_release_is_cr_for_lookup_and_bare_numbers(tmp_path, monkeypatch) -> None:
+    from izvori_rules.cr_releases import release_text
+    from izvori_rules.graph_cache import load_graph
+    from izvori_rules.history.family import cr_folder
+
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
+    old = release_text("2026-08-07", cr_folder())
+    text = old.replace("These rules are effective as of August 7, 2026.",
+                       "These rules are effective as of September 25, 2026.")
+    new = tmp_path / "MagicCompRules 20260925.txt"
+    new.write_text(text.replace("first assigns damage to the creature(s) blocking it.", NEW_WORDS, 1), "utf-8")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Judge notes from FNM.\n100.1 is about games.\n", encoding="utf-8")
+    load_graph.cache_clear()  # this process keeps the graph it read: a judge's next command reads it anew
+    try:
+        refused = runner.invoke(app, ["corpus", "add", str(notes)])
+        assert refused.exit_code == 2 and not (tmp_path / "data").exists()
+        assert runner.invoke(app, ["corpus", "add", str(new), "--json"]).exit_code == 0
+        load_graph.cache_clear()
+        code, data = lookup_json("cr:702.19b")
+        (rule,) = data["rules"]
+        assert code == 0 and rule["ref"] == "cr:702.19b" and NEW_WORDS in rule["text"]
+        code, bare = lookup_json("702.19b")
+        by_doc = {r["doc"]: r for r in bare["rules"]}
+        assert set(by_doc) == {"ru-cr", "cr"} and NEW_WORDS in by_doc["cr"]["text"]
+        assert load_graph().docs["cr"].release == "2026-09-25"
+        code, before = lookup_json("cr-2026-08-07:702.19b")  # the packaged release is as it was
+        (kept,) = before["rules"]
+        assert code == 0 and NEW_WORDS not in kept["text"] and "first assigns damage to the" in kept["text"]
+        assert release_text("2026-08-07", cr_folder()) == old
+    finally:
+        load_graph.cache_clear()
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "other"))  # another data folder: the packaged cr again
+    code, data = lookup_json("cr:702.19b")
+    assert NEW_WORDS not in data["rules"][0]["text"] and load_graph().docs["cr"].release == "2026-08-07"
+    load_graph.cache_clear()

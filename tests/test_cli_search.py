@@ -178,6 +178,23 @@ def test_the_rich_output_says_did_you_mean() -> None:
     assert "Did you mean" in result.stdout and "razbijač" in result.stdout
 
 
+def test_a_cold_search_runs_on_the_fast_path_without_typer() -> None:
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; "
+            "status = run_fast(['search', 'razbijac', '--json']); print('typer' in sys.modules, status, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stderr.strip().endswith("False 0")
+    assert "sr-judge:E3.100" in refs(json.loads(done.stdout))  # sr-judge.txt 3385: E3.100 Razbijač
+
+
+@pytest.mark.parametrize("argv", [["search"], ["search", "--json"], ["search", "razbijac", "--doc", "cs"],
+                                  ["search", "--", "-1/-1"], ["search", "-h"], ["search", "razbijac", "--markdown"]],
+                         ids=["no-query", "only-json", "an-option", "double-dash", "help", "markdown"])
+def test_any_other_search_call_goes_to_the_typer_command(argv: list[str]) -> None:
+    from izvori_rules.cli.fast import run_fast
+
+    assert run_fast(argv) is None
+
+
 @pytest.fixture()
 def small_corpus_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The CLI pointed at a corpus of cs-cr alone and a fresh cache folder (the session's caches untouched)."""

@@ -270,8 +270,9 @@ def test_fuzz_a_damaged_index_file_fails_its_checksum(small_index: tuple[Path, i
     victim = files[pick % len(files)]
     good = victim.read_bytes()
     bad = _damage(good, how, at, size)
-    # What a query reads is checksummed; Whoosh's own files are read only while the index is built (queries read
-    # the postings copied out of them), so for them a change of size is what must be caught.
+    # What a query reads whole is checksummed; Whoosh's own files are read only while the index is built (queries
+    # read the postings copied out of them), and the postings file checks each block as it is read (the next
+    # test), so for them a change of size is what must be caught.
     checked = victim.name in READ_AT_QUERY or victim.name == MARKER
     still_good = bad == good if checked else len(bad) == len(good)
     try:
@@ -280,3 +281,34 @@ def test_fuzz_a_damaged_index_file_fails_its_checksum(small_index: tuple[Path, i
     finally:
         victim.write_bytes(good)
     assert _verified(folder, count)
+
+
+@fuzz_settings(150)
+@given(how=DAMAGE, at=st.floats(0, 1), size=st.integers(1, 64))
+def test_fuzz_a_damaged_postings_file_reads_each_block_as_it_was_or_fails(small_index: tuple[Path, int], how: str,
+                                                                        at: float, size: int) -> None:
+    from izvori_rules.search.postings import FILE_NAME, FilePostings, _block
+
+    good = (small_index[0] / FILE_NAME).read_bytes()
+    bad = _damage(good, how, at, size)
+    known = FilePostings(good)
+    try:
+        damaged = FilePostings(bad)
+    except ValueError:  # the header is damaged: the index is rebuilt
+        return
+    assert (damaged.refs, damaged.sources, damaged.classes()) == (known.refs, known.sources, known.classes())
+    for field in known._offsets:
+        try:
+            found = damaged._field(field)
+        except ValueError:  # this field's block: a query that reads it rebuilds the index
+            continue
+        reference = known._field(field)
+        assert found is not None and reference is not None
+        assert (found.lengths, found.total) == (reference.lengths, reference.total)
+        for where, same in zip(found._starts, reference._starts, strict=True):
+            assert where == same
+            try:
+                block = _block(bad, where)
+            except ValueError:  # a bucket or the sorted terms
+                continue
+            assert block == _block(good, where)

@@ -2,7 +2,8 @@
 
 The M10 check (issue 15): tests/fixtures/m10_sample.tsv holds 125 rules of 2009-05-01 drawn at random and read
 by hand beside the 2009-07-11 rule each became (119 survived; 6 were dropped). The aligner must trace at least
-95% of the survivors to the rule read by hand.
+96% of the survivors to the rule read by hand (115 of 119; 308.1, 404.1, 408.2c and 411.1, split, merged or
+rewritten, are missed).
 """
 
 from __future__ import annotations
@@ -33,7 +34,11 @@ def m10() -> tuple[dict[str, Entry], dict[str, Entry], dict[str, str | None]]:
     new = entries_of(release_text("2009-07-11", cr_folder()))
     alignment = align(old, new)
     assert alignment.renumbering
-    return {e.id: e for e in old}, {e.id: e for e in new}, {l.old: l.new for l in alignment.links if l.old}
+    traced: dict[str, str | None] = {}
+    for link in alignment.links:  # a rule's first link is where it went; a part split off it comes later
+        if link.old is not None:
+            traced.setdefault(link.old, link.new)
+    return {e.id: e for e in old}, {e.id: e for e in new}, traced
 
 
 def test_the_sample_holds_the_texts_of_the_two_releases(m10: tuple[dict[str, Entry], dict[str, Entry],
@@ -53,7 +58,44 @@ def test_m10_renumbering_is_traced_for_95_percent_of_the_rules_that_survived(
     survived = [r for r in _sample() if r["new_id"] != "-"]
     assert len(survived) >= 100
     right = [r["old_id"] for r in survived if traced.get(r["old_id"]) == r["new_id"]]
-    assert len(right) / len(survived) >= 0.95, sorted(set(r["old_id"] for r in survived) - set(right))
+    assert len(right) / len(survived) >= 0.96, sorted(set(r["old_id"] for r in survived) - set(right))
+
+
+@pytest.mark.parametrize(("old_id", "new_id"), [
+    ("420.2", "704.2"),  # "State-based effects are … not controlled by any player": 420 became 704, not 703
+    ("310.2d", "510.1d"),  # "A blocking creature will assign combat damage …", rewritten below stage 3's threshold
+    ("408.1b", "115.5"),  # "Each time a player would get priority, all applicable state-based effects …"
+    ("200.6", "110.1"),  # "A permanent is a card or token that's in play": merged into 110.1 …
+    ("214.3", "110.1"),  # … with "A card or token becomes a permanent when it comes into play"
+], ids=lambda v: v)
+def test_m10_rules_read_by_hand_beyond_the_sample(m10: tuple[dict[str, Entry], dict[str, Entry],
+                                                            dict[str, str | None]], old_id: str, new_id: str) -> None:
+    # each pair read in corpus/cr-history/ (2009-05-01 and 2009-07-11), the new rule saying the old one's words
+    _, _, traced = m10
+    assert traced[old_id] == new_id
+
+
+def test_a_merged_rule_is_a_second_link_after_the_first() -> None:
+    # after 2009-05-01 200.6 and 214.3 and 2009-07-11 110.1 (shortened, "in play" kept); 200.6a and 214.4, their
+    # siblings, went to chapter 110 too
+    old = [Entry("200", "General"), Entry("200.6", "A permanent is a card or token that's in play.", "200"),
+           Entry("200.6a", "A permanent's owner is the same as the owner of the card that represents it.", "200"),
+           Entry("214", "Permanents"),
+           Entry("214.3", "A card or token becomes a permanent when it comes into play and it stops being a permanent "
+                          "when it leaves play. The term card is used for a card not in play, such as a creature card "
+                          "in a player's hand. Permanents come into play untapped.", "214"),
+           Entry("214.4", "Every permanent has a controller, by default the player under whose control it came into "
+                          "play.", "214")]
+    new = [Entry("110", "Permanents"),
+           Entry("110.1", "A permanent is a card or token in play. A permanent remains in play indefinitely. A card "
+                          "or token becomes a permanent as it comes into play and stops being a permanent as it's "
+                          "moved to another zone.", "110"),
+           Entry("110.2", "A permanent's owner is the same as the owner of the card that represents it.", "110"),
+           Entry("110.3", "Every permanent has a controller, by default the player under whose control it came into "
+                          "play.", "110")]
+    links = [(l.old, l.new) for l in align(old, new).links]
+    assert ("214.3", "110.1") in links and ("200.6", "110.1") in links
+    assert links.index(("214.3", "110.1")) < links.index(("200.6", "110.1"))  # the first link into 110.1 is its match
 
 
 def test_rules_dropped_at_m10_are_not_matched_to_another_rule(
@@ -102,3 +144,20 @@ def test_the_word_diff_shows_only_the_words_that_changed() -> None:
 def test_the_word_diff_ignores_quote_marks_unless_asked() -> None:
     assert [p.op for p in word_diff("can't assign", "can’t assign")] == ["="]
     assert [p.op for p in word_diff("can't assign", "can’t assign", typographic=True)] == ["-", "+", "="]
+
+
+def test_a_part_split_off_a_rule_is_a_second_link_after_the_first() -> None:
+    # 2009-07-11 602.1 → 2010-07-16 602.1 and its new subrule 602.1a (texts shortened)
+    old = [Entry("602", "Activating Activated Abilities"),
+           Entry("602.1", "Activated abilities have a cost and an effect. They are written as [Cost]: [Effect.] The "
+                          "activation cost is everything before the colon. An ability's activation cost must be paid "
+                          "by the player who is activating it.", "602"),
+           Entry("602.2", "To activate an ability is to put it onto the stack and pay its costs.", "602")]
+    new = [Entry("602", "Activating Activated Abilities"),
+           Entry("602.1", "Activated abilities have a cost and an effect. They are written as [Cost]: [Effect.]", "602"),
+           Entry("602.1a", "The activation cost is everything before the colon. An ability's activation cost must be "
+                           "paid by the player who is activating it.", "602.1"),
+           Entry("602.2", "To activate an ability is to put it onto the stack and pay its costs.", "602")]
+    links = [(l.old, l.new) for l in align(old, new).links]
+    assert links.index(("602.1", "602.1")) < links.index(("602.1", "602.1a"))
+    assert (None, "602.1a") not in links

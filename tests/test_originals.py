@@ -111,6 +111,12 @@ def test_every_node_of_the_translations_has_an_original_or_a_reason(graph, origi
     ("sr-judge:F7.61", "2006-07-15", "606.6a", "corrected"),  # the starting team skips the draw step
     ("sr-judge:E4.82", "2007-02-01", "503.10b", "other_release"),  # issue 16: E4.82 is 503.10b of 2007-02-01
     ("sr-judge:D2.12", "2006-07-15", "401.1b", "other_release"),  # "an object with no mana cost can't be played"
+    # sr-judge leaves out the English examples: compared without them, F2.52 ("najbliži odgovarajući igrač levo")
+    # is 601.5c, not 601.5b before it, and B3.32 (a granted ability naming its source) is 202.2b, not 202.3
+    ("sr-judge:F2.52", "2006-10-01", "601.5c", "renumbered"),
+    ("sr-judge:B3.32", "2006-10-01", "202.2b", "renumbered"),
+    ("sr-judge:C3.10", "2006-10-01", "302.2", "corrected"),  # Izvori has no phasing: 302.1 is not translated
+    ("sr-judge:B12.73", "2007-10-01", "212.6d", "corrected"),  # "Igrač ne može igrati izvor ako nije njegov potez"
 ], ids=lambda v: v if isinstance(v, str) and ":" in v else "")
 def test_links_read_in_the_documents(originals, ref, release, english, status):
     link = originals[ref]

@@ -18,6 +18,7 @@ from izvori_rules import graph_cache
 from izvori_rules.corpus import corpus_dir
 from izvori_rules.errors import CacheError, CacheNotice
 from izvori_rules.search import index
+from izvori_rules.search.postings import FilePostings, bucket
 from izvori_rules.search.ranking import Ranker
 from izvori_rules.search.searcher import Searcher, open_searcher
 
@@ -90,6 +91,7 @@ _BUILDER = """
 import json, sys, time
 from pathlib import Path
 from izvori_rules.search import index
+from izvori_rules.search.postings import FilePostings, bucket
 real = index.build
 def build(*args, **kwargs):
     with open(sys.argv[2], "a") as log:
@@ -229,12 +231,21 @@ def _flip_middle(path: Path) -> None:
     path.write_bytes(data[:middle] + bytes(b ^ 0xFF for b in data[middle:middle + 64]) + data[middle + 64:])
 
 
-def test_bytes_changed_in_place_in_what_a_query_reads_are_detected_by_the_checksums_and_rebuilt(
+def test_bytes_changed_in_place_in_a_bucket_a_query_reads_are_detected_by_its_checksum_and_rebuilt(
         small_corpus: Path, cache: Path, builds: list[str]) -> None:
     before = open_searcher(root=small_corpus)
     expected = _refs(before)
+    [concept] = before.search(QUERY).concepts  # a concept clause reads the concept's "concepts" postings
     _close(before)
-    _flip_middle(index.index_path(small_corpus) / "postings.marshal")
+    path = index.index_path(small_corpus) / "postings.marshal"
+    postings = FilePostings.read(path)
+    found = postings._field("concepts")
+    assert found is not None
+    at, size, _ = found._starts[bucket(concept)]
+    del postings, found
+    gc.collect()  # unmapped before the file changes
+    data = path.read_bytes()
+    path.write_bytes(data[:at] + bytes(b ^ 0xFF for b in data[at:at + size]) + data[at + size:])
     assert _refs(open_searcher(root=small_corpus)) == expected
     assert builds == ["FileStorage", "FileStorage"]
 

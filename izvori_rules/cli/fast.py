@@ -1,28 +1,86 @@
-"""The fast path of the commonest calls, ``izvori-judge lookup REF... [--json]``, ``history REF [--json]`` and
-``scenario run FILE [options]``: run without typer and click, which cost a third of a cold start (issue 12: a
-cold ``lookup D19.51`` within 8× a bare interpreter start).
+"""The fast path of the commonest calls, ``izvori-judge lookup REF... [--json] [--lang LANG]``, ``history REF
+[--json]``, ``search WORDS... [--json]`` and ``scenario run FILE [options]``: run without typer and click, which
+cost a third of a cold start (issue 12: a cold ``lookup D19.51`` within 8× a bare interpreter start; issue 10: a
+cold ``search razbijac --json`` within 12×; issue 14: a cold ``scenario run`` within 12×).
 
-Only that exact shape is taken: any other option, ``-h``, ``--`` or an empty list goes to the typer app, so the
-behaviour (messages, exit statuses) is the typer command's, which calls the same :func:`.lookup_view.show`.
+Only those exact shapes are taken: an option the shape does not name, an option given twice or without its
+value, a ``--lang`` that is not one of the judge's languages, ``-h``, ``--`` or no words go to the typer app, so
+the behaviour (messages, exit statuses) is the typer command's, which calls the same function
+(:func:`.lookup_view.show`, :func:`.history_view.show_history`, :func:`.search_view.show_search`,
+:func:`.scenario_view.show_scenario`).
 """
 
 from __future__ import annotations
 
-_FLAGS = {"--json": "json_out"}
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+_Options = dict[str, str]
+"""The options given, each by its name (``--json``); a flag's value is empty."""
 
 
 def run_fast(argv: list[str]) -> int | None:
-    """Run ``lookup`` when ``argv`` is ``lookup REF... [--json]`` (or ``history REF [--json]``) and return its
-    exit status; None otherwise."""
-    if len(argv) >= 2 and argv[0] == "history":
-        return _history(argv[1:])
-    if argv[:2] == ["scenario", "run"]:
-        return _scenario_run(argv[2:])
-    if len(argv) < 2 or argv[0] != "lookup":
+    """Run ``argv`` when it has one of the shapes in :data:`_COMMANDS` and return its exit status; None
+    otherwise."""
+    shape = _COMMANDS.get(argv[0]) if argv else None
+    if shape is None:
         return None
-    refs = [a for a in argv[1:] if a not in _FLAGS]
-    if not refs or any(a.startswith("-") for a in refs):
+    command, flags, values, count = shape
+    parsed = _parse(argv[1:], flags, values)
+    if parsed is None or not count(len(parsed[0])):
         return None
+    words, options = parsed
+    if "--lang" in options and options["--lang"] not in _judge_langs():
+        return None
+    with _no_collector():
+        return command(words, options)
+
+
+def _parse(args: list[str], flags: tuple[str, ...], values: tuple[str, ...]) -> tuple[list[str], _Options] | None:
+    """The words and the options of ``args`` (``--name VALUE`` or ``--name=VALUE`` for ``values``); None when an
+    option is not one of the shape's, is given twice or lacks its value."""
+    words: list[str] = []
+    options: _Options = {}
+    rest = iter(args)
+    for arg in rest:
+        name, eq, value = arg.partition("=")
+        if name in values and name not in options:
+            given = value if eq else next(rest, None)
+            if given is None:
+                return None
+            options[name] = given
+        elif arg in flags and arg not in options:
+            options[arg] = ""
+        elif arg.startswith("-"):
+            return None
+        else:
+            words.append(arg)
+    return words, options
+
+
+def _judge_langs() -> frozenset[str]:
+    from .common import JUDGE_LANGS
+
+    return frozenset(JUDGE_LANGS)
+
+
+@contextmanager
+def _no_collector() -> Iterator[None]:
+    """The cyclic garbage collector paused while one short command runs: it reads tens of thousands of
+    containers whole (the graph's and the index's tables), which the collector's passes would scan again and
+    again to free nothing (a twentieth of a cold search); memory without cycles is freed as always."""
+    import gc
+
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _lookup(refs: list[str], options: _Options) -> int | None:
     from ..lookup import lookup
     from .common import load_graph, progress_bar, reported
     from .lookup_view import show
@@ -30,48 +88,52 @@ def run_fast(argv: list[str]) -> int | None:
     with reported():
         graph = load_graph()
         answers = lookup(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
-    return show(graph, answers, json_out="--json" in argv[1:])
+    return show(graph, answers, json_out="--json" in options, lang=options.get("--lang", "en"))
 
 
-def _history(args: list[str]) -> int | None:
+def _history(refs: list[str], options: _Options) -> int | None:
     """``history REF [--json]`` (issue 15: a cold ``history 702.19b`` within 12× a bare start)."""
-    refs = [a for a in args if a not in _FLAGS]
-    if len(refs) != 1 or refs[0].startswith("-"):
-        return None
     from .history_view import show_history
 
-    return show_history(refs[0], json_out="--json" in args, typographic=False)
+    return show_history(refs[0], json_out="--json" in options, typographic=False)
 
 
-_SCENARIO_FLAGS = ("--json", "--equivalents", "--markdown")
-_SCENARIO_VALUES = ("--lang", "--base-url")
+def _search(words: list[str], options: _Options) -> int | None:
+    """``search WORDS... [--json]``: the words joined as the typer command joins them."""
+    from .search_view import show_search
+
+    return show_search(" ".join(words), json_out="--json" in options)
 
 
-def _scenario_run(args: list[str]) -> int | None:
-    """``scenario run FILE`` with any of its options, each given once (issue 14: a cold ``scenario run`` within
-    12× a bare start); a ``--lang`` the typer command would refuse goes there for its message."""
-    from .common import JUDGE_LANGS
-
-    files: list[str] = []
-    flags: set[str] = set()
-    values: dict[str, str] = {}
-    rest = iter(args)
-    for arg in rest:
-        name, eq, value = arg.partition("=")
-        if name in _SCENARIO_VALUES and name not in values:
-            values[name] = value if eq else next(rest, "-")
-        elif arg in _SCENARIO_FLAGS and arg not in flags:
-            flags.add(arg)
-        elif arg.startswith("-") or files:
-            return None
-        else:
-            files.append(arg)
-    lang = values.get("--lang", "en")
-    if not files or lang not in JUDGE_LANGS or values.get("--base-url", "").startswith("-"):
+def _scenario(words: list[str], options: _Options) -> int | None:
+    """``scenario run FILE`` with any of its options; ``scenario check`` and the rest go to the typer app."""
+    if words[0] != "run":
         return None
     from pathlib import Path
 
     from .scenario_view import show_scenario
 
-    return show_scenario(Path(files[0]), "--json" in flags, lang, "--equivalents" in flags, "--markdown" in flags,
-                         values.get("--base-url"))
+    return show_scenario(Path(words[1]), "--json" in options, options.get("--lang", "en"), "--equivalents" in options,
+                         "--markdown" in options, options.get("--base-url"))
+
+
+def _one(count: int) -> bool:
+    return count == 1
+
+
+def _some(count: int) -> bool:
+    return count >= 1
+
+
+def _two(count: int) -> bool:
+    return count == 2
+
+
+_COMMANDS: dict[str, tuple[Callable[[list[str], _Options], int | None], tuple[str, ...], tuple[str, ...],
+                           Callable[[int], bool]]] = {
+    # command: (its body, its flags, its options with a value, how many words it takes)
+    "lookup": (_lookup, ("--json",), ("--lang",), _some),
+    "history": (_history, ("--json",), (), _one),
+    "search": (_search, ("--json",), (), _some),
+    "scenario": (_scenario, ("--json", "--equivalents", "--markdown"), ("--lang", "--base-url"), _two),
+}

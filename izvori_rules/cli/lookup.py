@@ -13,12 +13,13 @@ from typing import Annotated
 import typer
 
 from . import app
-from .common import console, print_json, reported
+from .common import LANG_HELP, console, judge_lang, print_json, reported
 from .options import BaseUrl, Markdown
 
 
 @app.command(epilog="Examples:\n\n  izvori-judge lookup D19.51\n\n  izvori-judge lookup sr-judge:A4.40 ru-cr:702.19b "
-             "--side-by-side\n\n  izvori-judge lookup 702.19 --markdown --base-url https://rules.example/")
+             "--side-by-side\n\n  izvori-judge lookup D19.51 --lang sr\n\n  izvori-judge lookup 702.19 --markdown "
+             "--base-url https://rules.example/")
 def lookup(
     refs: Annotated[list[str], typer.Argument(
         metavar="REF...", help="References: D19.51, sr-judge:A4.40, 101.4, ru-cr:702.19b, D19")],
@@ -28,10 +29,12 @@ def lookup(
         "--side-by-side", help="Print each rule next to its best equivalent in every other document.")] = False,
     markdown: Markdown = False,
     base_url: BaseUrl = None,
+    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
 ) -> None:
     """Print rules by reference: breadcrumb, text, examples, children, citations both ways, equivalents, flags.
 
     A word instead of a reference (Razbijač, trample) points to its glossary entries, `define` and `search`."""
+    lang = judge_lang(lang)
     from .common import load_graph, progress_bar
     from ..lookup import lookup as find
 
@@ -40,7 +43,7 @@ def lookup(
     with reported():
         graph = load_graph()
         answers = find(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
-    status = show(graph, answers, json_out, tree, side_by_side, markdown, base_url)
+    status = show(graph, answers, json_out, tree, side_by_side, markdown, base_url, lang)
     if status:
         raise typer.Exit(status)
 

@@ -7,16 +7,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .common import console, print_json
-from .terminal import narrow
+from .styled import hanging, to_text
+from .terminal import NARROW, narrow
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
-    from rich.text import Text
 
     from ..concordance.missing import Notice
     from ..graph import RuleGraph
     from ..lookup import LookupAnswer
     from ..model import Equivalent, FlagKind, Node, Today
+    from .styled import Para, Target
+
+    Words = dict[str, str]  # the [LANG.lookup] messages (corpus/messages.toml)
 
 SHOWN_CHILDREN = 6
 # Flags that record how a node was read rather than warn a judge; --json still has them.
@@ -24,39 +27,57 @@ QUIET_FLAGS: frozenset[FlagKind] = frozenset({"english", "bold", "glossary_term"
 
 
 def show(graph: RuleGraph, answers: tuple[LookupAnswer, ...], json_out: bool = False, tree: bool = False,
-         side_by_side: bool = False, markdown: bool = False, base_url: str | None = None) -> int:
-    """Print the answers in the chosen form; 1 when a reference found nothing, else 0."""
+         side_by_side: bool = False, markdown: bool = False, base_url: str | None = None, lang: str = "en") -> int:
+    """Print the answers in the chosen form, the tool's own words in the judge's ``lang``; 1 when a reference
+    found nothing, else 0."""
     if json_out:
         from ..serialize import lookup_json
 
         payload = [lookup_json(a) for a in answers]
         print_json(payload[0] if len(payload) == 1 else payload)
-    elif markdown:
+        return _status(answers)
+    from ..messages import section
+
+    words = section(lang, "lookup")
+    if markdown:
         from .markdown import lookup_markdown, write
 
-        write(lookup_markdown(graph, answers, base_url))
+        write(lookup_markdown(graph, answers, base_url, words))
     elif side_by_side:
-        _render_side_by_side(graph, answers)
+        _render_side_by_side(graph, answers, words)
     else:
-        _render_lookup(graph, answers, tree)
+        _render_lookup(graph, answers, tree, words)
+    return _status(answers)
+
+
+def _status(answers: tuple[LookupAnswer, ...]) -> int:
     return 1 if any(not a.nodes for a in answers) else 0
 
 
-def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bool) -> None:
-    out = console()
+def _render_lookup(graph: RuleGraph, answers: tuple[LookupAnswer, ...], tree: bool, words: Words) -> None:
+    """Each answer's rules; a rule's box is drawn by :mod:`.styled` where it prints what rich would (no
+    ``rich.console`` to import: issue 12), else by rich."""
+    import sys
+
+    from .styled import target
+    from .terminal import width
+
+    fast = None if tree else target(sys.stdout, width())
     for answer in answers:
         if not answer.nodes:
-            _print_not_found(answer)
+            _print_not_found(answer, words)
         where = answer.graph or graph  # one English release is a graph of its own (the history store)
         for node in answer.nodes:
             mine = tuple(n for n in answer.missing if node.ref in n.equivalents)
             if tree:
-                out.print(_render_subtree(where, node))
+                console().print(_render_subtree(where, node))
+            elif fast is not None:
+                _write_node(fast, where, node, words, mine, answer)
             else:
-                _render_node(out, where, node, mine, answer)
+                _render_node(console(), where, node, words, mine, answer)
 
 
-def _print_not_found(answer: LookupAnswer) -> None:
+def _print_not_found(answer: LookupAnswer, words: Words) -> None:
     from rich.text import Text
 
     from .layout import hang
@@ -65,12 +86,12 @@ def _print_not_found(answer: LookupAnswer) -> None:
     for notice in answer.missing:
         hang(out, Text(notice.message, style="bold yellow"))
         if notice.english:  # the English rule in the translation's place, marked as not translated (issue 16)
-            hang(out, Text.assemble((notice.english, "bold magenta"), (" (not translated)", "yellow")))
+            hang(out, Text.assemble((notice.english, "bold magenta"), (" " + words["not_translated"], "yellow")))
     if answer.missing:
         return
     if answer.is_word:
-        hang(out, Text.assemble((f"{answer.query!r} is a word, not a rule reference.", "bold"),
-                                " Try:" if answer.glossary or answer.concepts else ""))
+        hang(out, Text.assemble((words["word"].format(query=repr(answer.query)), "bold"),
+                                " " + words["try"] if answer.glossary or answer.concepts else ""))
         from shlex import quote
 
         for ref in answer.glossary:
@@ -80,125 +101,133 @@ def _print_not_found(answer: LookupAnswer) -> None:
                                     (f"   ({', '.join(answer.concepts)})", "dim")), 2, 6)
         hang(out, Text.assemble("  izvori-judge search ", (quote(answer.query), "bold")), 2, 6)
         return
-    hint = f" Did you mean: {', '.join(answer.suggestions)}?" if answer.suggestions else ""
-    hang(out, Text.assemble((f"No rule {answer.query!r}.", "bold red"), hint))
+    hint = " " + words["did_you_mean"].format(refs=", ".join(answer.suggestions)) if answer.suggestions else ""
+    hang(out, Text.assemble((words["no_rule"].format(query=repr(answer.query)), "bold red"), hint))
 
 
-def _source_line(graph: RuleGraph, node: Node) -> str:
-    """Where the rule is printed: ``sr-judge.txt, line 2694``."""
+def _source_line(graph: RuleGraph, node: Node, words: Words) -> str:
+    """Where the rule is printed: ``corpus/documents/sr-judge.txt, line 2694``."""
     info = graph.docs.get(node.doc)
-    return f"{'corpus/' + info.file if info else node.doc}, line {node.line}"
+    return words["source_line"].format(file="corpus/" + info.file if info else node.doc, line=node.line)
 
 
-def _render_node(out: Console, graph: RuleGraph, node: Node, notices: tuple[Notice, ...] = (),
+def _node_paragraphs(graph: RuleGraph, node: Node, words: Words, notices: tuple[Notice, ...],
+                     answer: LookupAnswer | None, width: int) -> list[Para]:
+    """What a rule's box holds, as styled paragraphs: breadcrumb, text, examples in the document's own word,
+    the English original and today's rule, references, equivalents (hanging at ``width``), flags, notices."""
+    from ..messages import example_word
+
+    crumbs = " › ".join(f"{n.id} {n.title}".strip() for n in graph.breadcrumb(node.ref)[:-1])
+    parts: list[Para] = [((crumbs, "dim"),)] if crumbs else []
+    parts.append(((node.text, ""),))
+    word = example_word(node.lang)
+    for i, example in enumerate(node.examples, 1):
+        parts.append(((word + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"), (example, "")))
+    if answer is not None:
+        parts.extend(_original_lines(node, answer, words))
+    parts.extend(_reference_lines(graph, node, words, width))
+    parts.extend((("⚠ ", "bold yellow"), (n.message, "")) for n in notices)
+    return parts
+
+
+def _write_node(out: Target, graph: RuleGraph, node: Node, words: Words, notices: tuple[Notice, ...],
+                answer: LookupAnswer) -> None:
+    """A rule as :func:`_render_node` prints it, written by :mod:`.styled` without rich."""
+    import sys
+
+    from .styled import block, panel
+
+    narrow_out = out.width < NARROW
+    parts = _node_paragraphs(graph, node, words, notices, answer, out.width - (0 if narrow_out else 4))
+    source = _source_line(graph, node, words)
+    if narrow_out:
+        sys.stdout.write(block([((node.ref, "bold reverse"), (" ", ""), (source, "dim")), *parts, ()], out))
+    else:
+        sys.stdout.write(panel(parts, ((node.ref, "bold"),), ((source, ""),), out))
+
+
+def _render_node(out: Console, graph: RuleGraph, node: Node, words: Words, notices: tuple[Notice, ...] = (),
                  answer: LookupAnswer | None = None) -> None:
     """A rule in a box (at 60 columns or more) or under a heading line (narrower, where a box costs 4 columns)."""
     from rich.console import Group
     from rich.panel import Panel
     from rich.text import Text
 
-    from ..messages import example_word
-    from .terminal import narrow
-
-    crumbs = " › ".join(f"{n.id} {n.title}".strip() for n in graph.breadcrumb(node.ref)[:-1])
-    parts: list[RenderableType] = [Text(crumbs, style="dim")] if crumbs else []
-    parts.append(Text(node.text))
-    word = example_word(node.lang)
-    for i, example in enumerate(node.examples, 1):
-        parts.append(Text.assemble((word + (f" {i}" if len(node.examples) > 1 else "") + ": ", "italic cyan"),
-                                   example))
-    if answer is not None:
-        parts.extend(_original_lines(node, answer))
-    parts.extend(_reference_lines(graph, node, out.width - (0 if narrow(out) else 4)))
-    parts.extend(Text.assemble(("⚠ ", "bold yellow"), n.message) for n in notices)
+    parts = [to_text(p) for p in _node_paragraphs(graph, node, words, notices, answer,
+                                                  out.width - (0 if narrow(out) else 4))]
+    source = _source_line(graph, node, words)
     if narrow(out):
-        out.print(Text.assemble((node.ref, "bold reverse"), " ", (_source_line(graph, node), "dim")))
+        out.print(Text.assemble((node.ref, "bold reverse"), " ", (source, "dim")))
         out.print(Group(*parts))
         out.print()
         return
     out.print(Panel(Group(*parts), title=Text(node.ref, style="bold"), title_align="left",
-                    subtitle=Text(_source_line(graph, node)), subtitle_align="right"))
+                    subtitle=Text(source), subtitle_align="right"))
 
 
-def _reference_lines(graph: RuleGraph, node: Node, width: int) -> list[RenderableType]:
-    from rich.text import Text
-
-    lines: list[RenderableType] = []
+def _reference_lines(graph: RuleGraph, node: Node, words: Words, width: int) -> list[Para]:
+    lines: list[Para] = []
     if node.children:
         shown = [graph.nodes[c].id for c in node.children[:SHOWN_CHILDREN]]
         more = len(node.children) - len(shown)
-        lines.append(Text.assemble(("Children: ", "bold"), ", ".join(shown) + (f" … and {more} more" if more else "")))
-    for label, refs in (("Cites", node.cites), ("Cited by", node.cited_by)):
+        lines.append(((f"{words['children']}: ", "bold"),
+                      (", ".join(shown) + (" " + words["more"].format(n=more) if more else ""), "")))
+    for label, refs in ((words["cites"], node.cites), (words["cited_by"], node.cited_by)):
         if refs:
-            lines.append(Text.assemble((f"{label}: ", "bold"), ", ".join(refs)))
+            lines.append(((f"{label}: ", "bold"), (", ".join(refs), "")))
     if node.equivalents:
-        lines.append(Text("Equivalents:", style="bold"))
-        lines.extend(_hanging(_equivalent_line(e), 2, 6, width) for e in node.equivalents)
+        lines.append(((f"{words['equivalents']}:", "bold"),))
+        lines.extend(hanging(_equivalent_line(e, words), 2, 6, width) for e in node.equivalents)
     for flag in (f for f in node.flags if f.kind not in QUIET_FLAGS):
-        lines.append(Text.assemble((f"⚑ {flag.kind}: ", "bold yellow"), flag.detail))
+        lines.append(((f"⚑ {flag.kind}: ", "bold yellow"), (flag.detail, "")))
     return lines
 
 
-def _hanging(text: Text, indent: int, rest: int, width: int) -> Text:
-    """``text`` wrapped to ``width`` with a hanging indent, as one Text of several lines."""
-    from rich.console import Console
-
-    wrapped = text.wrap(Console(width=max(width, 20)), max(width - rest, 10))
-    out = text.__class__("")
-    for number, line in enumerate(wrapped):
-        line.rstrip()
-        out.append(("\n" if number else "") + " " * (rest if number else indent))
-        out.append_text(line)
-    return out
-
-
-def _original_lines(node: Node, answer: LookupAnswer) -> list[RenderableType]:
+def _original_lines(node: Node, answer: LookupAnswer, words: Words) -> list[Para]:
     """The English original (release, number, text) and what became of it in today's rules (issue 16)."""
-    from rich.text import Text
-
     original, today = node.original, node.today
     if original is None:
         return []
+    label = (f"{words['original']}: ", "bold")
     if not original.ref:
-        return [Text.assemble(("English original: ", "bold"), ("none", "yellow"), f" – {original.note}")]
-    how = original.status + (f"; {original.note}" if original.note else "")
-    lines: list[RenderableType] = [Text.assemble(
-        ("English original: ", "bold"), (f"CR {original.release} {original.id}", "bold magenta"), (f" ({how})", "dim"))]
+        return [(label, (words["original_none"], "yellow"), (f" – {original.note}", ""))]
+    how = words.get(f"link_{original.status}", original.status) + (f"; {original.note}" if original.note else "")
+    lines: list[Para] = [(label, (f"CR {original.release} {original.id}", "bold magenta"), (f" ({how})", "dim"))]
     english = answer.original_of(node)
-    words = english.text if english is not None else original.text
-    if words:
-        lines.append(Text("  " + words, style="magenta"))
+    text = english.text if english is not None else original.text
+    if text:
+        lines.append((("  " + text, "magenta"),))
     if today is not None:
-        lines.append(Text.assemble(("Today: ", "bold"), _today_words(today)))
+        lines.append(((f"{words['today']}: ", "bold"), (_today_words(today, words), "")))
         current = answer.today_of(node)
         if current is not None and today.status != "unchanged":
-            lines.append(Text("  " + current.text, style="magenta"))
+            lines.append((("  " + current.text, "magenta"),))
     return lines
 
 
-def _today_words(today: Today) -> str:
+def _today_words(today: Today, words: Words) -> str:
     if today.status == "removed":
-        successor = f"; nearest successor {today.successor}" if today.successor else ""
-        return f"removed in {today.removed_in}{successor}"
-    changed = f", words changed in {', '.join(today.changed_in)}" if today.changed_in else ""
-    return f"{today.ref} ({today.status}{changed}; izvori-judge history {today.ref})"
+        successor = words["successor"].format(ref=today.successor) if today.successor else ""
+        return words["removed"].format(release=today.removed_in) + successor
+    changed = words["changed_in"].format(releases=", ".join(today.changed_in)) if today.changed_in else ""
+    return words["today_rule"].format(ref=today.ref, status=words.get(f"today_{today.status}", today.status),
+                                      changed=changed)
 
 
-# How a judge reads an equivalent's source and relation (the JSON keeps the codes and the confidence).
-_SOURCE_WORDS = {"curated": "checked by hand", "aligned": "matched by the text", "original": "same original",
-                 "history": "through the English history"}
+def _how(equivalent: Equivalent, words: Words) -> str:
+    """How a judge reads an equivalent's relation and source (the JSON keeps the codes and the confidence)."""
+    return (f"{words.get(f'relation_{equivalent.relation}', equivalent.relation)}, "
+            f"{words.get(f'source_{equivalent.source}', equivalent.source)}")
 
 
-def _equivalent_line(equivalent: Equivalent) -> Text:
-    from rich.text import Text
-
+def _equivalent_line(equivalent: Equivalent, words: Words) -> Para:
     style = "green" if equivalent.source == "curated" else "cyan"
-    how = f"{equivalent.relation}, {_SOURCE_WORDS.get(equivalent.source, equivalent.source)}"
     note = equivalent.note if equivalent.source == "curated" else ""  # aligned notes are the aligner's scores
-    return Text.assemble("≡ ", (equivalent.ref, "bold"), " ", (how, style), (f" – {note}" if note else "", "dim"))
+    return ("≡ ", ""), (equivalent.ref, "bold"), (" ", ""), (_how(equivalent, words), style), \
+        (f" – {note}" if note else "", "dim")
 
 
-def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) -> None:
+def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...], words: Words) -> None:
     """One table per rule: a column for the rule, one for its best equivalent in each other document, and
     one for each document that lacks it."""
     from rich.table import Table
@@ -207,21 +236,21 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) ->
     out = console()
     for answer in answers:
         if not answer.nodes:
-            _print_not_found(answer)
+            _print_not_found(answer, words)
         where = answer.graph or graph
         for node in answer.nodes:
-            columns = [(f"{node.ref}\nlooked up", _column_text(node))]
+            columns = [(f"{node.ref}\n{words['looked_up']}", _column_text(node))]
             original = node.original
             if original is not None and original.ref:  # the English column (issue 16)
                 english = answer.original_of(node)
-                words = _column_text(english) if english is not None else Text(original.text)
-                columns.append((f"{original.ref}\nEnglish original ({original.status})", words))
+                text = _column_text(english) if english is not None else Text(original.text)
+                status = words.get(f"link_{original.status}", original.status)
+                columns.append((f"{original.ref}\n{words['english_column'].format(status=status)}", text))
             for equivalent in _best_per_document(node):
                 other = where.get(equivalent.ref) or graph.get(equivalent.ref)
                 if other is not None:
-                    how = f"{equivalent.relation}, {_SOURCE_WORDS.get(equivalent.source, equivalent.source)}"
-                    columns.append((f"{equivalent.ref}\n{how}", _column_text(other)))
-            columns += [(f"{n.doc}:{n.id}\nnot in {n.doc}", Text(n.message, style="yellow"))
+                    columns.append((f"{equivalent.ref}\n{_how(equivalent, words)}", _column_text(other)))
+            columns += [(f"{n.doc}:{n.id}\n{words['not_in'].format(doc=n.doc)}", Text(n.message, style="yellow"))
                         for n in answer.missing if node.ref in n.equivalents]
             if narrow(out):
                 for label, text in columns:
@@ -235,7 +264,7 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...]) ->
                 table.add_row(*(text for _, text in columns))
                 out.print(table)
             if len(columns) == 1:
-                out.print("No equivalent in the other documents.")
+                out.print(words["no_equivalent"])
 
 
 def _best_per_document(node: Node) -> list[Equivalent]:

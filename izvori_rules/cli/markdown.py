@@ -82,18 +82,20 @@ def scenario_markdown(result: ScenarioResult, lang: str, own: str, also: dict[st
     return "\n".join(out)
 
 
-def lookup_markdown(graph: RuleGraph, answers: tuple[LookupAnswer, ...], base_url: str | None) -> str:
-    """Each rule: its reference (linked), breadcrumb, text, examples in the document's own word, references."""
+def lookup_markdown(graph: RuleGraph, answers: tuple[LookupAnswer, ...], base_url: str | None,
+                    words: dict[str, str]) -> str:
+    """Each rule: its reference (linked), breadcrumb, text, examples in the document's own word, references;
+    the tool's own sentences in ``words`` (the judge's ``[LANG.lookup]`` messages)."""
     from ..messages import example_word
 
     link, out = linker(base_url, graph), []
     for answer in answers:
         if not answer.nodes and answer.is_word:
-            out.append(f"_{escape(answer.query)}_ is a word, not a rule reference: "
+            out.append(words["word"].format(query=f"_{escape(answer.query)}_") + " " + words["try"] + " "
                        + ", ".join([link(g) for g in answer.glossary] + [f"`izvori-judge define {answer.query}`",
                                                                           f"`izvori-judge search {answer.query}`"]))
         elif not answer.nodes:
-            out.append(f"No rule {escape(repr(answer.query))}.")
+            out.append(words["no_rule"].format(query=escape(repr(answer.query))))
         for node in answer.nodes:
             where = answer.graph or graph  # one English release is a graph of its own (the history store)
             crumbs = " › ".join(f"{n.id} {n.title}".strip() for n in where.breadcrumb(node.ref)[:-1])

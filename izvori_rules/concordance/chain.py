@@ -13,8 +13,8 @@ a step back in time (ru-cr → sr-judge) is answered by the inverse of the forwa
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 
 from ..model import Equivalent, Node, Original, Today, split_ref
 from ..originals.lineage import Step
@@ -24,6 +24,8 @@ CHANGED = 0.05  # less when the English words changed on the way
 TODAY_STATUS = {"same": "unchanged", "typographic": "unchanged", "changed": "changed", "renumbered": "renumbered",
                 "removed": "removed"}
 CURRENT = "cr"  # the newest English release's document id
+SPLIT_MARGIN = 0.3  # a split-off part must agree with the text by this much more than the part followed
+Agreement = Callable[[Node, Node], float]  # how well two nodes' texts say the same thing, across languages
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +48,19 @@ class Chain:
         """``(target, id there, release) → ids`` in ``release`` that became it: the inverse of the steps."""
         out: dict[tuple[str, str, str], list[str]] = defaultdict(list)
         for (release, rule_id, target), step in self.lineage.items():
-            if step.to_id:
-                out[(target, step.to_id, release)].append(rule_id)
+            for reached in (step.to_id, *step.parts) if step.to_id else step.parts:
+                out[(target, reached, release)].append(rule_id)
         return out
 
 
-def chain_equivalents(nodes: Mapping[str, Node], chain: Chain) -> dict[str, list[Equivalent]]:
-    """``ref → equivalents`` found through the originals, best first (today's rule included when in nodes)."""
+def chain_equivalents(nodes: Mapping[str, Node], chain: Chain,
+                      agree: Agreement | None = None) -> dict[str, list[Equivalent]]:
+    """``ref → equivalents`` found through the originals, best first (today's rule included when in nodes).
+
+    Where the English rule was split on the way (``Step.parts``), the history follows the part that kept its
+    opening words; with ``agree``, the translation of another part is the equivalent when it agrees with the
+    node's text clearly better (sr-judge D20.81 renders 2006 419.8a, whose second half, on choosing a source
+    of damage, became 609.7a, which ru-cr 609.7a renders)."""
     rendered = chain.rendered()
     backward = chain.backward()
     releases = sorted({release for release, _ in rendered})
@@ -65,7 +73,10 @@ def chain_equivalents(nodes: Mapping[str, Node], chain: Chain) -> dict[str, list
             for rule_id, step in _counterparts(chain, backward, original, release):
                 for other in rendered.get((release, rule_id), ()):
                     if split_ref(other)[0] != split_ref(ref)[0] and other in nodes:
-                        found.append(_equivalent(other, original, chain.originals[other], step))
+                        equivalent = _equivalent(other, original, chain.originals[other], step)
+                        parts = [p for part in (step.parts if step and step.to_id == rule_id else ())
+                                 for p in rendered.get((release, part), ()) if split_ref(p)[0] == split_ref(other)[0]]
+                        found.append(_best_part(nodes, ref, equivalent, parts, agree) if parts and agree else equivalent)
         today = chain.lineage.get((original.release, original.id, chain.newest))
         current = f"{CURRENT}:{today.to_id}" if today and today.to_id else ""
         if current in nodes and today is not None:
@@ -73,6 +84,17 @@ def chain_equivalents(nodes: Mapping[str, Node], chain: Chain) -> dict[str, list
         if found:
             out[ref] = sorted(found, key=lambda e: (-e.confidence, e.ref))
     return out
+
+
+def _best_part(nodes: Mapping[str, Node], ref: str, followed: Equivalent, parts: list[str],
+               agree: Agreement) -> Equivalent:
+    """The followed part, or the translation of a split-off part that agrees with ``ref``'s text clearly better."""
+    mine = nodes[ref]
+    best = max(((agree(mine, nodes[p]), p) for p in parts if p in nodes), default=(0.0, ""))
+    if not best[1] or best[0] <= agree(mine, nodes[followed.ref]) + SPLIT_MARGIN:
+        return followed
+    return replace(followed, ref=best[1], relation="close",
+                   note=f"{followed.note}; split there, and {best[1]} renders the part that says this text")
 
 
 def _counterparts(chain: Chain, backward: Mapping[tuple[str, str, str], list[str]], original: Original,

@@ -46,7 +46,8 @@ def corpus_equivalents(nodes: Mapping[str, Node], root: Path, chain: Chain | Non
         from ..text.matching import ConceptMatcher
 
         matcher = ConceptMatcher(load_concepts(root / "concepts.tsv"))
-    chained = chain_equivalents(nodes, chain) if chain is not None else {}
+    agree = node_agreement(matcher) if matcher is not None else None
+    chained = chain_equivalents(nodes, chain, agree) if chain is not None else {}
     return equivalents(nodes, matcher, curated, chained=chained)
 
 
@@ -62,6 +63,29 @@ def node_concepts(matcher: ConceptMatcher) -> Callable[[Node], tuple[str, ...]]:
         return by_ref(node.ref, node.lang, words)
 
     return concepts_of
+
+
+def node_agreement(matcher: ConceptMatcher) -> Callable[[Node, Node], float]:
+    """How well two nodes of different languages say the same thing: the content check of the originals
+    (numbers, keyword concepts, length), the second node read with and without its examples (a translation
+    may leave them out)."""
+    from ..originals.content import Profile, similarity
+    from ..originals.link import translated_profile
+
+    profiles: dict[tuple[str, bool], Profile] = {}
+
+    def profile_of(node: Node, bare: bool) -> Profile:
+        found = profiles.get((node.ref, bare))
+        if found is None:
+            found = profiles[(node.ref, bare)] = translated_profile(replace(node, examples=()) if bare else node, (),
+                                                                    matcher.used)
+        return found
+
+    def agree(a: Node, b: Node) -> float:
+        found = similarity(profile_of(a, False), profile_of(b, False))
+        return max(found, similarity(profile_of(a, False), profile_of(b, True))) if b.examples else found
+
+    return agree
 
 
 def node_words(min_length: int = 3) -> Callable[[Node], frozenset[str]]:

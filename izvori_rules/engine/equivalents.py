@@ -56,7 +56,7 @@ def _table(graph: Callable[[], RuleGraph | None]) -> Table | None:
     if key is None:
         return None
     citable = {ref for ruleset in load_rulesets().values() for ref in all_refs(ruleset)}
-    kept = cache.pickled(cache.cache_dir() / f"engine-equivalents-{key}.pickle", key,
+    kept = cache.kept(cache.cache_dir() / f"engine-equivalents-{key}.pickle", key,
                          lambda: _from_graph(_loaded(graph), citable), _is_table)
     assert isinstance(kept, dict)
     return kept

@@ -52,7 +52,7 @@ def cached_scenario(text: str | bytes, source: str, load: Callable[[], Scenario]
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     blob = f"{inputs}\n{source}\n".encode("utf-8", "surrogatepass") + raw
     folder = cache.cache_dir() / FOLDER
-    kept = cache.pickled(folder / f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}.pickle", (inputs, source, text),
+    kept = cache.kept(folder / f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}.pickle", (inputs, source, text),
                          lambda: _loaded(load, folder),
                          lambda value: isinstance(value, Scenario) and value.source == source)
     assert isinstance(kept, Scenario)

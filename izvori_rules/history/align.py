@@ -13,11 +13,15 @@ the previous ones left unmatched:
    gains when the rules' parents are already matched to each other (a rule's subrules usually move with
    it) and, outside a renumbering release, when the number is the same;
 4. **the hierarchy**: an unmatched rule under a matched parent goes to the best remaining rule under its
-   new parent; an unmatched heading goes where most of its matched subrules went;
+   new parent; an unmatched heading goes where most of its matched subrules went; a rule matched in stage 3
+   away from where its parent went moves under that parent when a free rule there, with the parent's bonus,
+   scores better (2009-05-01 420.2 "State-based effects … are not controlled by any player" went first to
+   703.2 "Turn-based actions are not controlled by any player", but 420 became 704, and 704.2 says it);
 5. identical texts printed several times are paired in document order.
 
 A glossary entry keeps its headword whatever its definition becomes. What is left is ``removed`` (with the new rule most like it as its ``successor``, or where its parent went)
-or ``added``. A release is a *renumbering* when fewer than a third of its rules keep number and words; then
+or ``added``; in a renumbering release the successor is searched among all new rules, matched or not (2009-05-01
+408.1b, whose words M10 rewrote, has 115.5 "Each time a player would get priority …"). A release is a *renumbering* when fewer than a third of its rules keep number and words; then
 the same number earns nothing. Rules match only rules, glossary entries only glossary entries.
 
 Pure: no files, no printing; ``align(old, new)`` takes two sequences of :class:`Entry` in document order.
@@ -48,6 +52,9 @@ OPENING_BONUS = 0.35  # same first eight words
 SHORT_WORDS = 4  # texts with fewer words ("General", "Trample") match by their place, not by similarity
 CHILD_THRESHOLD = 0.15  # cosine needed in stage 4, where the parent already vouches for the pair
 SUCCESSOR_MIN = 0.25
+REWRITTEN_MIN = 0.3  # likeness at which a left-over rule and its left-over successor are one rule rewritten
+MERGED_MIN = 0.4  # likeness at which a left-over rule lives on inside a matched one (merged into it)
+SPLIT_MIN = 0.5  # share of an added rule's weight found in an old rule beside it: a part split off that rule
 CANDIDATES = 12  # per old rule, the best partial scores re-scored exactly in stage 3
 COMMON_FEATURE = 0.05  # a feature in more than this share of rules is not used to find candidates
 
@@ -83,8 +90,10 @@ class Link:
 
 @dataclass(frozen=True, slots=True)
 class Alignment:
-    """Every old and every new entry in exactly one link: matched pairs in new document order, then the
-    removed rules in old order. ``renumbering`` is True for a release like 2009-07-11."""
+    """Every old and every new entry in exactly one link (matched pairs in new document order, then the
+    removed rules in old order), except that in a renumbering release a rule merged into another is a second
+    link into it, after its first, and that a part split off a rule is a second link from it, last of all.
+    ``renumbering`` is True for a release like 2009-07-11."""
 
     links: tuple[Link, ...]
     renumbering: bool
@@ -158,10 +167,11 @@ def align(old: Sequence[Entry], new: Sequence[Entry], keys: dict[str, str] | Non
         matcher.same_number_similar()
     matcher.similar(bonus, SHORT_WORDS)
     matcher.by_hierarchy()
+    matcher.follow_parents()
     matcher.similar(bonus, 0)  # again, with the parents matched so far
     matcher.by_hierarchy()
     matcher.repeated_words()
-    return Alignment(matcher.links(), renumbering)
+    return Alignment(matcher.links(renumbering), renumbering)
 
 
 class _Matcher:
@@ -390,8 +400,28 @@ class _Matcher:
         _, votes, target = max(options)
         return target if votes >= 2 or 2 * votes >= len(old_children[old_id]) else None
 
+    def follow_parents(self) -> None:
+        """Move a rule that stage 3 matched away from where its parent went to the best free rule under that
+        parent, when that one scores better with the parent's bonus. Identical words never move."""
+        new_children: dict[str | None, list[str]] = defaultdict(list)
+        for e in self.new.values():
+            new_children[e.parent].append(e.id)
+        for old_id, (new_id, score) in sorted(self.pairs.items(), key=lambda p: p[1][1]):
+            parent = self.old[old_id].parent
+            if score >= 1.0 or parent is None or parent not in self.pairs:
+                continue
+            home = self.pairs[parent][0]
+            if self.new[new_id].parent == home:
+                continue
+            options = [(self.cosine(old_id, c), c) for c in new_children[home]
+                       if c not in self.taken and self.new[c].glossary == self.old[old_id].glossary]
+            best = max(options, default=(0.0, ""))
+            if best[1] and best[0] >= CHILD_THRESHOLD and best[0] + PARENT_BONUS > self.cosine(old_id, new_id):
+                del self.taken[new_id]
+                self.pair(old_id, best[1], best[0])
+
     # result -------------------------------------------------------------------------------------------
-    def links(self) -> tuple[Link, ...]:
+    def links(self, renumbering: bool = False) -> tuple[Link, ...]:
         out: list[Link] = []
         for new_id in self.new_order:
             old_id = self.taken.get(new_id)
@@ -402,8 +432,110 @@ class _Matcher:
             change = SAME if old_text == new_text else (
                 TYPOGRAPHIC if self.key(0, old_id) == self.key(1, new_id) else CHANGED)
             out.append(Link(old_id, new_id, change, round(self.pairs[old_id][1], 3)))
-        out.extend(Link(old_id, None, REMOVED, 0.0, self.successor(old_id)) for old_id in self.free_old())
-        return tuple(out)
+        removed = self.free_old()
+        if renumbering and removed:
+            self._index_all_new()
+            removed = self._pair_mutual_successors(removed, out)
+            removed = self._merged(removed, out)
+        out.extend(Link(old_id, None, REMOVED, 0.0, self.successor(old_id)) for old_id in removed)
+        return tuple(self._split_parts(out))
+
+    def _split_parts(self, out: list[Link]) -> list[Link]:
+        """An added rule whose words are mostly those of an old rule matched beside it (to its parent or to a
+        sibling) is a part split off that rule: a second link from it, after all the others, so that the first
+        link from a rule stays the one followed; only from a rule whose first link is stored (it changed words
+        or number: a missing row means the same number and words), as a split always changes the words of the
+        part that keeps the number (2010-07-16 cut 602.1 "Activated abilities have a cost and an
+        effect … The activation cost is everything before the colon" into 602.1 and 602.1a)."""
+        new_children: dict[str | None, list[str]] = defaultdict(list)
+        for e in self.new.values():
+            new_children[e.parent].append(e.id)
+        stored = {link.old for link in out if link.old is not None and (link.renumbered or link.change != SAME)}
+        parts = []
+        for link in out:
+            if link.old is not None or link.new is None:
+                continue
+            parent = self.new[link.new].parent
+            beside = {self.taken[i] for i in (parent, *new_children[parent]) if i in self.taken} & stored
+            best = max(((self._contained(link.new, old_id), old_id) for old_id in sorted(beside)
+                        if self.old[old_id].glossary == self.new[link.new].glossary), default=(0.0, ""))
+            if best[0] >= SPLIT_MIN and len(self.new[link.new].text.split()) >= SHORT_WORDS + 2:
+                parts.append(Link(best[1], link.new, CHANGED, round(best[0], 3)))
+        split = {link.new for link in parts}
+        return [link for link in out if link.new not in split or link.old is not None] + parts
+
+    def _contained(self, new_id: str, old_id: str) -> float:
+        """The share of a new entry's weight whose features the old entry has."""
+        a, b = self.vector(1, new_id), self.vector(0, old_id)
+        return sum(a[f] * a[f] for f in a.keys() & b.keys())
+
+    def _pair_mutual_successors(self, removed: list[str], out: list[Link]) -> list[str]:
+        """In a renumbering release, a rule left over whose successor is a new rule left over, and is the
+        left-over rule most like it, is that rule rewritten (2009-05-01 310.2d "A blocking creature will
+        assign combat damage …" → 510.1d, M10 having rewritten it below the threshold of stage 3)."""
+        best_old: dict[str, tuple[float, str]] = {}
+        successors = {}
+        for old_id in removed:
+            found = self.successor(old_id)
+            if found is not None and found not in self.taken and found in self.new:
+                score = self.likeness(old_id, found)
+                if score >= REWRITTEN_MIN:
+                    successors[old_id] = found
+                    best_old[found] = max(best_old.get(found, (0.0, "")), (score, old_id))
+        added = {link.new: k for k, link in enumerate(out) if link.old is None}
+        left = []
+        for old_id in removed:
+            new_id = successors.get(old_id)
+            if new_id is None or best_old[new_id][1] != old_id or new_id not in added:
+                left.append(old_id)
+                continue
+            self.pair(old_id, new_id, best_old[new_id][0])
+            out[added[new_id]] = Link(old_id, new_id, CHANGED, round(best_old[new_id][0], 3))
+        return left
+
+    def _merged(self, removed: list[str], out: list[Link]) -> list[str]:
+        """In a renumbering release, a rule left over whose words live on in a matched rule, under a chapter
+        where its siblings went, and as much as the words of the rule matched to it, was merged into it: a
+        second link into that rule (2009-05-01 200.6 "A permanent is a card or token that's in play" and 214.3
+        both became 110.1 "A permanent is a card or token on the battlefield …"). Headings stay removed, and so
+        do rules that only share words with a rule (502.9e, on assigning trample damage among attackers, is
+        gone, though 702.17b speaks of trample damage)."""
+        left = []
+        stored = {link.new for link in out if link.old is not None and (link.renumbered or link.change != SAME)}
+        for old_id in removed:
+            found = self.successor(old_id)
+            if (found is None or found not in stored or len(self.old[old_id].text.split()) < SHORT_WORDS + 2
+                    or self.likeness(old_id, found) < max(MERGED_MIN, self.pairs[self.taken[found]][1])
+                    or found.split(".")[0] not in self._sibling_chapters(old_id)):
+                left.append(old_id)
+                continue
+            out.append(Link(old_id, found, CHANGED, round(self.likeness(old_id, found), 3)))
+        return left
+
+    def _sibling_chapters(self, old_id: str) -> set[str]:
+        """The chapters the matched rules under the same parent went to."""
+        parent = self.old[old_id].parent
+        return {self.pairs[e.id][0].split(".")[0] for e in self.old.values()
+                if e.parent == parent and e.id in self.pairs}
+
+    def _index_all_new(self) -> None:
+        """Postings of the rare features of every new entry, matched or not, for the successors."""
+        postings: dict[str, list[str]] = defaultdict(list)
+        common = max(2.0, COMMON_FEATURE * len(self.new))
+        for new_id in self.new_order:
+            for f in self.vector(1, new_id):
+                if self.df is not None and self.df[f] <= common:
+                    postings[f].append(new_id)
+        self._postings = postings
+
+    def likeness(self, old_id: str, new_id: str) -> float:
+        """How much of a removed rule lives on in a new one: their cosine, or if higher the mean of the cosine
+        and of the share of the old rule's weight whose features the new one has (a rule merged into a longer
+        one, with examples, keeps its words but loses cosine: 2009-05-01 310.2c "A blocked creature will
+        assign combat damage …" in 510.1c)."""
+        a, b = self.vector(0, old_id), self.vector(1, new_id)
+        cosine = self.cosine(old_id, new_id)
+        return max(cosine, (cosine + sum(a[f] * a[f] for f in a.keys() & b.keys())) / 2)
 
     def successor(self, old_id: str) -> str | None:
         """The new rule most like a removed one, else where its nearest matched ancestor went."""
@@ -411,7 +543,7 @@ class _Matcher:
         options = set(self.candidates(old_id)) | ({old_id} & set(self.new))
         if parent in self.pairs:
             options.update(n for n in self.new_order if self.new[n].parent == self.pairs[parent][0])
-        best = max(((self.cosine(old_id, n), n) for n in sorted(options)
+        best = max(((self.likeness(old_id, n), n) for n in sorted(options)
                     if self.new[n].glossary == self.old[old_id].glossary), default=(0.0, None))
         if best[0] >= SUCCESSOR_MIN:
             return best[1]

@@ -1,23 +1,13 @@
 """The English CR family: where the manifest puts its archive, which release each translation translates
-(``translates = "cr-2019-05-03"`` in ru-cr's entry), and the user's data folder where ``corpus add`` keeps
-the releases added later. Light to import: a cold ``history`` reads it."""
+(``translates = "cr-2019-05-03"`` in ru-cr's entry). Light to import: a cold ``history`` reads it. (The user's
+data folder, where ``corpus add`` keeps the releases added later, is :func:`izvori_rules.corpus.data_dir`:
+the graph's cache key, below the history, needs it too.)"""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 FAMILY = "cr"
-USER_FOLDER = "cr-releases"
-
-
-def data_dir() -> Path:
-    """``$IZVORI_JUDGE_DATA``, else ``$XDG_DATA_HOME/izvori-judge``, else ``~/.local/share/izvori-judge``."""
-    override = os.environ.get("IZVORI_JUDGE_DATA")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "izvori-judge"
 
 
 def cr_folder(root: Path | None = None) -> Path:

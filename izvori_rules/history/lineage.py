@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import QueryError, ReferenceNotFound
-from .align import ADDED, CHANGED, REMOVED, SAME, TYPOGRAPHIC, Entry, change_of
+from .align import ADDED, CHANGED, REMOVED, SAME, TYPOGRAPHIC, Entry, Link, change_of
 from .store import HistoryStore, id_order
 from .worddiff import Piece, word_diff
 
@@ -228,7 +228,10 @@ def release_diff(store: HistoryStore, old: str, new: str, section: str | None = 
     current: dict[str, str] = {i: i for i in start}
     removed: dict[str, tuple[int, str | None]] = {}
     for pos in range(a + 1, b + 1):
-        moves = {link.old: link for link in store.links(pos) if link.old is not None}
+        moves: dict[str, Link] = {}
+        for stored in store.links(pos):  # a rule's first link is the one followed (a split part comes later)
+            if stored.old is not None:
+                moves.setdefault(stored.old, stored)
         for origin, now in list(current.items()):
             link = moves.get(now)
             if link is not None and link.new is None:

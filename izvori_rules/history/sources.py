@@ -74,20 +74,21 @@ def _fresh(path: Path) -> HistoryStore | None:
         return None
     if stamp is None:
         return None
-    from .family import USER_FOLDER, data_dir
+    from ..corpus import added_folder
 
     files = [Path(line.split("\t", 1)[0]) for line in stamp.split("\n")[1:] if line]
-    if len(files) < 4 or files[3] != data_dir() / USER_FOLDER:
+    if len(files) < 4 or files[3] != added_folder():
         return None  # another data folder than the one the stamp describes
     return store if _stamp(files) == stamp else None
 
 
 def _stamped_files(root: Path | None) -> list[Path]:
     from ..corpus import corpus_dir
+    from ..corpus import added_folder
     from ..cr_releases import ARCHIVE, TABLE
-    from .family import USER_FOLDER, cr_folder, data_dir
+    from .family import cr_folder
 
-    folder, user = cr_folder(root), data_dir() / USER_FOLDER
+    folder, user = cr_folder(root), added_folder()
     added = sorted(user.glob("*.txt")) if user.is_dir() else []
     return [(root or corpus_dir()) / "manifest.toml", folder / TABLE, folder / ARCHIVE, user, *added]
 

@@ -100,6 +100,12 @@ class HistoryStore:
                                 (pos, old_id)).fetchone()
         return None if row is None else Link(*row)
 
+    def links_from(self, pos: int, old_id: str) -> tuple[Link, ...]:
+        """Every link from ``old_id`` of release ``pos - 1``: where it went first, then the parts split off it."""
+        return tuple(Link(*row) for row in self.conn.execute(
+            "SELECT old_id, new_id, change, score, successor FROM link WHERE pos=? AND old_id=? ORDER BY rowid",
+            (pos, old_id)))
+
     def links(self, pos: int) -> tuple[Link, ...]:
         """Every stored link from release ``pos - 1`` to ``pos`` (all but same number and same words)."""
         return tuple(Link(*row) for row in self.conn.execute(

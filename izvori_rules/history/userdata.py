@@ -2,8 +2,8 @@
 
 Wizards publishes a new Comprehensive Rules every two or three months; the installed package is never
 written to. A release joins the history in ``$IZVORI_JUDGE_DATA`` (default ``$XDG_DATA_HOME/izvori-judge``,
-else ``~/.local/share/izvori-judge``), as ``cr-releases/YYYY-MM-DD.txt``, normalised as the archive's
-README describes: decoded strictly (UTF-8 with or without a BOM, UTF-16 with a BOM, else Windows-1252), CRLF
+else ``~/.local/share/izvori-judge``; :func:`izvori_rules.corpus.data_dir`), as
+``cr-releases/YYYY-MM-DD.txt``, normalised as the archive's README describes: decoded strictly (UTF-8 with or without a BOM, UTF-16 with a BOM, else Windows-1252), CRLF
 and lone CR turned into LF, the BOM dropped, nothing else changed. The date is the one printed in the text's
 date line. A file without that line or without numbered rules is refused and nothing stored changes.
 """
@@ -11,17 +11,14 @@ date line. A file without that line or without numbered rules is refused and not
 from __future__ import annotations
 
 import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..corpus import added_files, added_folder
 from ..errors import CorpusError
-from .family import USER_FOLDER, data_dir
 from .store import ReleaseSource
 
-FOLDER = USER_FOLDER
 MIN_RULES = 100  # every release since 2003 numbers at least 579 rules
-_NAME = re.compile(r"\d{4}-\d{2}-\d{2}\.txt")
 
 
 class NotARelease(CorpusError):
@@ -44,12 +41,8 @@ class Added:
 
 def user_releases() -> list[ReleaseSource]:
     """The releases in the data folder, in date order (none when the folder does not exist)."""
-    folder = data_dir() / FOLDER
-    try:
-        files = sorted(p for p in folder.iterdir() if _NAME.fullmatch(p.name))
-    except OSError:
-        return []
-    return [ReleaseSource(p.stem, hashlib.sha256(p.read_bytes()).hexdigest(), str(p), _Read(p)) for p in files]
+    return [ReleaseSource(p.stem, hashlib.sha256(p.read_bytes()).hexdigest(), str(p), _Read(p))
+            for p in added_files()]
 
 
 class _Read:
@@ -122,7 +115,7 @@ def add_release(file: Path) -> Added:
     if date in packaged and packaged[date] != sha:
         raise NotARelease(f"{file}: the history already holds the release effective {date} with a different "
                           f"text; a reissue of a packaged release is not added")
-    target = data_dir() / FOLDER / f"{date}.txt"
+    target = added_folder() / f"{date}.txt"
     already = packaged.get(date) == sha or _same_file(target, data)
     if not already:
         _write(target, data)

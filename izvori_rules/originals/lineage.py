@@ -8,7 +8,9 @@ graph needs are kept in this table instead, so building the graph never builds t
 Columns: ``release``, ``id`` (the original), ``target`` (a later release), ``to_id`` (the rule there; empty
 when removed), ``status`` (``same``, ``typographic``, ``changed``, ``renumbered``, ``removed``),
 ``changed_in`` (the releases that changed its words, space-separated), ``removed_in``, ``successor`` (the
-nearest successor in ``target`` of a removed rule) and ``path`` (``release:id`` wherever the number changed).
+nearest successor in ``target`` of a removed rule), ``path`` (``release:id`` wherever the number changed) and
+``parts`` (the rules in ``target`` that parts split off the rule became: 2006-10-01 419.8a is 2019-05-03 609.7,
+and its second half 609.7a).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from ..errors import CorpusError
 from ..tsv import read_tsv
 
 FILE_NAME = "lineage.tsv"
-COLUMNS = ("release", "id", "target", "to_id", "status", "changed_in", "removed_in", "successor", "path")
+COLUMNS = ("release", "id", "target", "to_id", "status", "changed_in", "removed_in", "successor", "path", "parts")
 PATH_SEPARATOR = " | "  # glossary ids hold spaces ("glossary:Active Player")
 STATUSES = ("same", "typographic", "changed", "renumbered", "removed")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -33,7 +35,8 @@ HEADER = """\
 # Columns (tab-separated): release, id (the original), target (a later release), to_id (its rule there; empty
 #   when removed), status (same, typographic, changed, renumbered, removed), changed_in (releases that changed
 #   its words), removed_in, successor (a removed rule's nearest successor in target), path (release:id wherever
-#   the number changed, first and last included; separated by " | ").
+#   the number changed, first and last included; separated by " | "), parts (the rules in target that parts
+#   split off it became, space-separated).
 """
 
 
@@ -50,6 +53,7 @@ class Step:
     removed_in: str = ""
     successor: str = ""
     path: tuple[str, ...] = ()
+    parts: tuple[str, ...] = ()
 
 
 # (release, id, later target releases) → one step per target; none for an id the history does not hold
@@ -64,10 +68,11 @@ def make_lineage(originals: Iterable[tuple[str, str]], targets: Iterable[str], f
 
 
 def steps_along(release: str, rule_id: str, path: Sequence[tuple[str, str]], changes: Mapping[str, str],
-                targets: Sequence[str], removed_in: str = "", successor: str = "") -> list[Step]:
+                targets: Sequence[str], removed_in: str = "", successor: str = "",
+                parts: Mapping[str, tuple[str, ...]] | None = None) -> list[Step]:
     """The steps to ``targets`` read off one walk forward: ``path`` is the rule's ``(release, id)`` in every
     release from its own to the last it is in; ``changes`` the kind of change (``changed``, ``typographic``)
-    in each release where its words changed."""
+    in each release where its words changed; ``parts`` the ids in each target of the parts split off it."""
     at = dict(path)
     out: list[Step] = []
     for target in targets:
@@ -81,7 +86,7 @@ def steps_along(release: str, rule_id: str, path: Sequence[tuple[str, str]], cha
         status = "renumbered" if to_id != rule_id else "changed" if "changed" in kinds else (
             "typographic" if "typographic" in kinds else "same")
         out.append(Step(release, rule_id, target, to_id, status, _changed(changes, target), "", "",
-                        _numbers(path, target)))
+                        _numbers(path, target), (parts or {}).get(target, ())))
     return out
 
 
@@ -102,14 +107,14 @@ def format_lineage(steps: Iterable[Step]) -> str:
     lines = [HEADER + "\t".join(COLUMNS)]
     for s in steps:
         lines.append("\t".join((s.release, s.id, s.target, s.to_id, s.status, " ".join(s.changed_in), s.removed_in,
-                                s.successor, PATH_SEPARATOR.join(s.path))))
+                                s.successor, PATH_SEPARATOR.join(s.path), " ".join(s.parts))))
     return "\n".join(lines) + "\n"
 
 
 def parse_lineage(text: str, source: str = FILE_NAME) -> dict[tuple[str, str, str], Step]:
     """``(release, id, target) → Step``; a malformed row names its file, line and column."""
     out: dict[tuple[str, str, str], Step] = {}
-    for row in read_tsv(text, source, COLUMNS):
+    for row in read_tsv(text, source, COLUMNS, COLUMNS[:-1]):
         for column in ("release", "target"):
             if not _DATE.fullmatch(row[column]):
                 raise row.error(column, f"{row[column]!r} is not a release date")
@@ -117,7 +122,7 @@ def parse_lineage(text: str, source: str = FILE_NAME) -> dict[tuple[str, str, st
             raise row.error("status", f"{row['status']!r} is not one of {', '.join(STATUSES)}")
         step = Step(row["release"], row["id"], row["target"], row["to_id"], row["status"],
                     tuple(row["changed_in"].split()), row["removed_in"], row["successor"],
-                    tuple(p for p in row["path"].split(PATH_SEPARATOR) if p))
+                    tuple(p for p in row["path"].split(PATH_SEPARATOR) if p), tuple(row["parts"].split()))
         out[(step.release, step.id, step.target)] = step
     return out
 

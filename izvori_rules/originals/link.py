@@ -72,15 +72,27 @@ class English:
         self.nodes: dict[str, ParsedNode] = {n.id: n for n in document.nodes}
         self.order: list[str] = [n.id for n in document.nodes]
         self.profiles: dict[str, Profile] = {}
+        self.without_examples: dict[str, Profile] = {}
         for node in document.nodes:
             words = whole_text(node.title, node.text, node.examples)
             self.profiles[node.id] = profile("en", words, _CITE.findall(words), concepts_of)
+            if node.examples:
+                words = whole_text(node.title, node.text, ())
+                self.without_examples[node.id] = profile("en", words, _CITE.findall(words), concepts_of)
         self.by_chapter: dict[str, list[str]] = {}
         for node in document.nodes:
             if node.kind not in (SECTION, CHAPTER, GLOSSARY):
                 self.by_chapter.setdefault(node.id.split(".")[0], []).append(node.id)
         self.folded = {i.casefold(): i for i in self.order}
         self.texts = {n.id: n.text for n in document.nodes}
+
+    def agreement(self, mine: Profile, english_id: str) -> float:
+        """How well a translated text agrees with an English node: with its examples, or without them when
+        that agrees better (sr-judge leaves many out: F2.52 renders 601.5c without the Emperor example, whose
+        card names and length would otherwise point to the rule before it)."""
+        found = similarity(mine, self.profiles[english_id])
+        bare = self.without_examples.get(english_id)
+        return found if bare is None else max(found, similarity(mine, bare))
 
     def glossary(self) -> list[str]:
         """The ids of the glossary entries."""
@@ -98,7 +110,7 @@ def link_by_number(nodes: Sequence[Node], english: English, concepts_of: Concept
     first: dict[str, str] = {}
     for node in nodes:
         first[node.ref] = _same_number(node, english)
-    scores = {ref: (similarity(profiles[ref], english.profiles[en]) if en else -1.0) for ref, en in first.items()}
+    scores = {ref: (english.agreement(profiles[ref], en) if en else -1.0) for ref, en in first.items()}
     own = {en: scores[ref] for ref, en in first.items() if en}
     moved = _better_targets(nodes, english, profiles, first, scores, own)
     return [_classify(node, english, first[node.ref], scores[node.ref], moved.get(node.ref), "number")
@@ -159,7 +171,7 @@ def _candidates(node: Node, english: English, mine: Profile, everywhere: bool) -
     else:
         chapter = _chapter_of(node)
         pool = [i for i in english.by_chapter.get(chapter, ()) if english.nodes[i].kind == node.kind]
-    return sorted(((similarity(mine, english.profiles[i]), i) for i in pool), reverse=True)[:3]
+    return sorted(((english.agreement(mine, i), i) for i in pool), reverse=True)[:3]
 
 
 def _chapter_of(node: Node) -> str:
@@ -222,7 +234,7 @@ def _renumbered_pass(nodes: Sequence[Node], english: English, chapters: Mapping[
     for node in nodes:
         if node.kind in (SECTION, CHAPTER):
             target = predicted[node.ref] if predicted[node.ref] in english.nodes else ""
-            found[node.ref] = (target, similarity(profiles[node.ref], english.profiles[target]) if target else -1.0)
+            found[node.ref] = (target, english.agreement(profiles[node.ref], target) if target else -1.0)
         elif node.kind != GLOSSARY:
             by_chapter.setdefault(node.id.split(".")[0], []).append(node)
     for chapter, members in by_chapter.items():
@@ -233,7 +245,7 @@ def _renumbered_pass(nodes: Sequence[Node], english: English, chapters: Mapping[
     for node in nodes:  # a rule left without a partner keeps its predicted number, if nothing else took it
         wanted = predicted[node.ref]
         if not found.get(node.ref, ("", 0.0))[0] and wanted in english.nodes and wanted not in taken:
-            found[node.ref] = (wanted, similarity(profiles[node.ref], english.profiles[wanted]))
+            found[node.ref] = (wanted, english.agreement(profiles[node.ref], wanted))
             taken.add(wanted)
     return found
 
@@ -252,22 +264,22 @@ def _align_chapter(members: list[Node], english: English, chapter: str, profiles
     by_ref = {n.ref: n for n in members}
 
     def score(ref: str, en: str) -> float:
-        value = similarity(profiles[ref], english.profiles[en])
+        value = english.agreement(profiles[ref], en)
         return value + (PRIOR if predicted[ref] == en else 0.0) + (0.05 if by_ref[ref].kind == english.nodes[en].kind else 0.0)
 
     out: dict[str, tuple[str, float]] = {}
     for mine, theirs in _matched_groups(members, english, pool, profiles, predicted):
         for ref, en, _ in align_in_order(mine, theirs, score, ALIGN_MIN):
-            out[ref] = (en, similarity(profiles[ref], english.profiles[en]))
+            out[ref] = (en, english.agreement(profiles[ref], en))
     taken = {en for en, _ in out.values()}
     rest = [n.ref for n in members if n.ref not in out]
     for ref, en, _ in align_in_order(rest, [en for en in pool if en not in taken], score, ALIGN_MIN):
-        out[ref] = (en, similarity(profiles[ref], english.profiles[en]))
+        out[ref] = (en, english.agreement(profiles[ref], en))
         taken.add(en)
     for node in members:  # reordered rules: the best free rule of the chapter
         if node.ref in out:
             continue
-        ranked = sorted(((similarity(profiles[node.ref], english.profiles[en]), en) for en in pool if en not in taken),
+        ranked = sorted(((english.agreement(profiles[node.ref], en), en) for en in pool if en not in taken),
                         reverse=True)
         if ranked and ranked[0][0] >= FOUND:
             out[node.ref] = (ranked[0][1], ranked[0][0])
@@ -324,7 +336,7 @@ def _match_glossary(entries: list[Node], english: English, profiles: Mapping[str
     pool = english.glossary()
     named = {n.ref: frozenset(concepts_of(n.lang, n.title)) for n in entries}
     named_en = {en: frozenset(concepts_of("en", english.nodes[en].title)) for en in pool}
-    proposals = sorted(((similarity(profiles[n.ref], english.profiles[en])
+    proposals = sorted(((english.agreement(profiles[n.ref], en)
                          + (HEADWORD if named[n.ref] & named_en[en] else 0.0), n.ref, en)
                         for n in entries for en in pool), reverse=True)
     out: dict[str, tuple[str, float]] = {}
@@ -334,7 +346,7 @@ def _match_glossary(entries: list[Node], english: English, profiles: Mapping[str
             break
         if ref in out or en in taken:
             continue
-        out[ref] = (en, similarity(profiles[ref], english.profiles[en]))
+        out[ref] = (en, english.agreement(profiles[ref], en))
         taken.add(en)
     return out
 
@@ -343,13 +355,13 @@ def _renumbered_link(node: Node, english: English, target: str, score: float, pr
                      others: Sequence[English]) -> Link:
     if score < 0.8 and node.kind not in (SECTION, CHAPTER):
         for other in others:
-            best = max(((similarity(mine, other.profiles[i]), i) for i in _near(other, target or predicted)
+            best = max(((other.agreement(mine, i), i) for i in _near(other, target or predicted)
                         if i not in english.nodes), default=(0.0, ""))  # a rule the main release lacks
             if best[0] < OTHER_NEW or best[0] <= max(score, 0.0) + OTHER_BETTER:
                 best = (0.0, "")
             same = target if target in other.nodes and other.texts[target] != english.texts.get(target) else ""
             if same:  # the same rule, worded otherwise there
-                there = similarity(mine, other.profiles[same])
+                there = other.agreement(mine, same)
                 if there >= OTHER_MIN and there > score + OTHER_SAME and there >= best[0]:
                     best = (there, same)
             if best[1]:

@@ -11,9 +11,9 @@ Beside Whoosh's files the folder holds ``concepts.marshal`` (the query side of t
 :class:`~izvori_rules.text.matching.QueryConcepts`), ``postings.marshal`` (the postings queries read, copied
 out of the Whoosh index so that a query imports no Whoosh, see :mod:`.postings`) and the ``complete`` marker,
 written last, which lists every file with its size and checksum. Opening checks that the folder holds exactly
-those files at those sizes, the checksums of the two files a query reads (Whoosh's own files are read only
-when the index is built), that the postings file was copied from these Whoosh files and that it lists the
-graph's nodes in order. Documents are added in
+those files at those sizes, the checksum of the concepts file (Whoosh's own files are read only when the index
+is built; the postings file checks each of its blocks as a query first reads it, see :mod:`.postings`), that
+the postings file was copied from these Whoosh files and that it lists the graph's nodes in order. Documents are added in
 graph order in one commit, so document number *n* is the graph's *n*-th node; the probe checks it.
 """
 
@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import shutil
-import tempfile
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -42,8 +40,8 @@ from ..text.stemming import LANGUAGES, analyze, field_language
 Progress = Callable[[int, int], None]
 MARKER = "complete"
 CONCEPTS_FILE = "concepts.marshal"
-READ_AT_QUERY = frozenset({CONCEPTS_FILE, POSTINGS_FILE})  # checksummed on every open; the rest by size
-FORMAT = 2
+READ_AT_QUERY = frozenset({CONCEPTS_FILE})  # checksummed on every open; the rest by size (postings: per block)
+FORMAT = 3
 LIBRARIES = ("Whoosh-Reloaded", "Whoosh", "PyStemmer", "snowballstemmer")
 
 
@@ -191,7 +189,11 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
 
 def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None) -> OpenIndex:
     """Build into a temporary folder, then rename it into place; called under the index lock, so any build
-    folder already there was left by a command that was killed, and is removed first."""
+    folder already there was left by a command that was killed, and is removed first. (``shutil`` and
+    ``tempfile`` are imported here and below, not by a query that opens a built index.)"""
+    import shutil
+    import tempfile
+
     from whoosh.filedb.filestore import FileStorage
 
     try:
@@ -242,8 +244,9 @@ def _copy_postings(folder: Path, source: WhooshPostings, graph: RuleGraph) -> No
 
 
 def _marker(folder: Path, count: int) -> str:
-    """The ``complete`` marker: the number of documents, then each file's name and size, and for the files a
-    query reads their checksum (``-`` for Whoosh's own files, read only while the index is built)."""
+    """The ``complete`` marker: the number of documents, then each file's name and size, and for the concepts
+    file its checksum (``-`` for Whoosh's own files, read only while the index is built, and for the postings
+    file, whose blocks carry their own)."""
     listed: dict[str, tuple[int, int | None]] = {}
     for path in sorted(folder.iterdir()):
         if path.name in READ_AT_QUERY:
@@ -261,9 +264,9 @@ def _marker_text(count: int, listed: dict[str, tuple[int, int | None]]) -> str:
 
 def _verified(path: Path, count: int) -> bool:
     """Whether the folder holds exactly the files its marker lists, each with its size, the files a query
-    reads (:data:`READ_AT_QUERY`) with their checksums, and the marker counts ``count`` documents: a byte changed
-    in what a query reads (a stored rule text overwritten with other text of the same length included) means a
-    rebuild, never a wrong answer."""
+    reads whole (:data:`READ_AT_QUERY`) with their checksums, and the marker counts ``count`` documents: a byte
+    changed in what a query reads (a stored rule text overwritten with other text of the same length included)
+    means a rebuild, never a wrong answer (in the postings file, when the block holding it is read)."""
     try:
         text = (path / MARKER).read_text(encoding="utf-8")
         first, *rows = text.split("\n")[:-1]
@@ -290,6 +293,8 @@ def _verified(path: Path, count: int) -> bool:
 
 def _replace_dir(tmp: Path, final: Path) -> None:
     """Rename the new index into place; an old (broken) one is first moved aside, then removed."""
+    import shutil
+
     if final.exists():
         trash = final.with_name(f".trash-{final.name}-{os.getpid()}")
         os.rename(final, trash)
@@ -299,6 +304,8 @@ def _replace_dir(tmp: Path, final: Path) -> None:
 
 def _remove_stale(keep: Path) -> None:
     """Indexes of other corpus versions (build folders left by killed commands go before each build)."""
+    import shutil
+
     for old in keep.parent.glob("index-*"):
         if old != keep and old.is_dir():
             shutil.rmtree(old, ignore_errors=True)

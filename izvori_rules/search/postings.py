@@ -8,18 +8,24 @@ frequencies, the field lengths, and per document its node's document, kind and w
 ``postings.marshal``. :class:`FilePostings` reads that file lazily, one field at a time; the Whoosh index stays
 the index of record on disk (rebuilt, then copied again, whenever this file is missing or does not match it).
 
-The file: an 8-byte header length, a ``marshal`` header (format, refs in document order, facts per document,
-the sizes of the Whoosh files it was copied from, and each field's offset and size), then one ``marshal`` blob
-per field: ``(starts, lengths, total)`` where ``starts`` locates the field's BUCKETS buckets (each a ``marshal``
-dict mapping a term to the bytes of an ``array('i')`` of document numbers followed by an ``array('f')`` of
-frequencies; a term's bucket is :func:`bucket`) and, last, its sorted terms; ``lengths`` is the bytes of an
-``array('I')`` of the field's length in each document, and ``total`` the field's length summed.
+The file: an 8-byte header length and the header's 4-byte CRC-32, a ``marshal`` header (format, refs in
+document order, facts per document, the sizes of the Whoosh files it was copied from, and each field's block),
+then one ``marshal`` block per field: ``(starts, lengths, total)`` where ``starts`` locates the field's BUCKETS
+buckets (each a ``marshal`` dict mapping a term to the bytes of an ``array('i')`` of document numbers followed
+by an ``array('f')`` of frequencies; a term's bucket is :func:`bucket`) and, last, its sorted terms;
+``lengths`` is the bytes of an ``array('I')`` of the field's length in each document, and ``total`` the
+field's length summed. A block is located by its offset, size and CRC-32, and checked when it is first decoded
+(:func:`_block`): a cold query reads the header and a few dozen buckets of a file of megabytes, so checking
+the whole file on every open cost more than the query, and a checksum per block still turns a changed byte
+into an exception (the searcher rebuilds the index) rather than a wrong answer. The header's checksum covers
+the fields' blocks, and each field's block its buckets'.
 """
 
 from __future__ import annotations
 
 import bisect
 import marshal
+import mmap
 import os
 import zlib
 from array import array
@@ -27,10 +33,14 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from .. import cache
+
 FILE_NAME = "postings.marshal"
-FORMAT = 2
+FORMAT = 3
 BUCKETS = 64
 _HEAD = 8
+_PREFIX = _HEAD + 4  # the header's length, then its CRC-32
+Where = tuple[int, int, int]  # a block's offset, size and CRC-32
 
 
 class Postings(Protocol):
@@ -102,15 +112,24 @@ def bucket(term: str) -> int:
     return zlib.crc32(term.encode("utf-8")) % BUCKETS
 
 
+def _block(data: bytes | mmap.mmap, where: Where) -> Any:
+    """The block at ``where`` decoded, once its size and checksum match; a damaged block is a ValueError."""
+    at, size, crc = where
+    raw = data[at:at + size]
+    if not raw or len(raw) != size or zlib.crc32(raw) != crc:  # never empty: marshal writes a byte at least
+        raise ValueError(f"{FILE_NAME}: the block at byte {at} is damaged")
+    return marshal.loads(raw)
+
+
 class _Field:
     """One field's lengths and total; its terms' postings in BUCKETS buckets, each decoded on first use (a
     query reads a few terms of each field, not the thousands a field holds), and its sorted terms."""
 
     __slots__ = ("_data", "_starts", "_buckets", "lengths", "total", "_sorted")
 
-    def __init__(self, data: bytes, base: int, blob: bytes) -> None:
-        starts, lengths, self.total = marshal.loads(blob)
-        self._data, self._starts = data, [(base + at, size) for at, size in starts]
+    def __init__(self, data: bytes | mmap.mmap, base: int, where: Where) -> None:
+        starts, lengths, self.total = _block(data, (base + where[0], *where[1:]))
+        self._data, self._starts = data, [(base + at, size, crc) for at, size, crc in starts]
         self._buckets: dict[int, dict[str, bytes]] = {}
         self.lengths = array("I")
         self.lengths.frombytes(lengths)
@@ -120,54 +139,50 @@ class _Field:
         which = bucket(term)
         found = self._buckets.get(which)
         if found is None:
-            at, size = self._starts[which]
-            found = self._buckets[which] = marshal.loads(self._data[at:at + size])
+            found = self._buckets[which] = _block(self._data, self._starts[which])
         return found.get(term)
 
     def sorted_terms(self) -> list[str]:
         if self._sorted is None:
-            at, size = self._starts[-1]
-            self._sorted = marshal.loads(self._data[at:at + size])
+            self._sorted = _block(self._data, self._starts[-1])
         return self._sorted
 
 
 class FilePostings:
     """The :class:`Postings` of ``postings.marshal`` (see the module docstring)."""
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes | mmap.mmap) -> None:
         size = int.from_bytes(data[:_HEAD], "little")
-        header = marshal.loads(data[_HEAD:_HEAD + size])
+        header = _block(data, (_PREFIX, size, int.from_bytes(data[_HEAD:_PREFIX], "little")))
         if header.get("format") != FORMAT:
             raise ValueError("unknown postings format")
         self._data = data
-        self._base = _HEAD + size
+        self._base = _PREFIX + size
         self.refs: list[str] = header["refs"]
         self.sources: dict[str, int] = header["sources"]
-        self._offsets: dict[str, tuple[int, int]] = header["fields"]
-        self._docs: list[str] = header["docs"]
-        self._doc_of = array("H")
-        self._doc_of.frombytes(header["doc_of"])
-        self._kind_of: bytes = header["kind_of"]
+        self._offsets: dict[str, Where] = header["fields"]
+        self._pairs: list[tuple[str, str]] = header["pairs"]
+        self._classes: bytes = header["classes"]
         self._numbered: bytes = header["numbered"]
-        self._kinds: list[str] = header["kinds"]
         self._fields: dict[str, _Field | None] = {}
 
     @classmethod
     def read(cls, path: Path) -> FilePostings:
-        """The file at ``path``; any damage is an exception (the caller rebuilds)."""
-        return cls(path.read_bytes())
+        """The file at ``path``, mapped (its pages are read as the query reads its blocks); damage found now
+        or when a block is first read is an exception (the caller rebuilds)."""
+        data = cache.mapped(path)
+        if data is None:
+            raise ValueError(f"{path}: missing or not a regular file")
+        return cls(data)
 
     def classes(self) -> tuple[bytes, list[tuple[str, str]], bytes]:
         """Per document its class (an index into the list of (document, kind) pairs), the list, and per
-        document whether it is numbered (see :meth:`.ranking.Ranker.classes`)."""
-        width = len(self._kinds)
-        pairs = [(doc, kind) for doc in self._docs for kind in self._kinds]
-        cls = bytes(self._doc_of[d] * width + self._kind_of[d] for d in range(len(self.refs)))
-        return cls, pairs, self._numbered
+        document whether it is numbered (see :meth:`.ranking.Ranker.classes`), as the file stores them."""
+        return self._classes, self._pairs, self._numbered
 
     def facts(self, docnum: int) -> tuple[str, str, bool]:
         """A document's node: its document, its hit kind and whether its document prints its number."""
-        return self._docs[self._doc_of[docnum]], self._kinds[self._kind_of[docnum]], bool(self._numbered[docnum])
+        return (*self._pairs[self._classes[docnum]], bool(self._numbered[docnum]))
 
     def matches(self, folder: Path) -> bool:
         """Whether the Whoosh files it was copied from are still there, at the sizes they had."""
@@ -179,8 +194,7 @@ class FilePostings:
     def _field(self, name: str) -> _Field | None:
         if name not in self._fields:
             where = self._offsets.get(name)
-            self._fields[name] = None if where is None else _Field(
-                self._data, self._base, self._data[self._base + where[0]:self._base + where[0] + where[1]])
+            self._fields[name] = None if where is None else _Field(self._data, self._base, where)
         return self._fields[name]
 
     def doc_count_all(self) -> int:
@@ -231,7 +245,7 @@ def write_postings(path: Path, source: WhooshPostings, fields: Iterable[str], re
                    facts: Callable[[int], tuple[str, str, bool]], folder: Path) -> None:
     """Copy the postings of ``fields`` out of the Whoosh index in ``folder`` into ``path``."""
     blobs: list[bytes] = []
-    offsets: dict[str, tuple[int, int]] = {}
+    offsets: dict[str, Where] = {}
     at = 0
     count = len(refs)
     for field in fields:
@@ -246,27 +260,21 @@ def write_postings(path: Path, source: WhooshPostings, fields: Iterable[str], re
         parts = [marshal.dumps(b) for b in buckets] + [marshal.dumps(sorted(names))]
         starts = []
         for part in parts:
-            starts.append((at, len(part)))
+            starts.append((at, len(part), zlib.crc32(part)))
             at += len(part)
             blobs.append(part)
         head = marshal.dumps((starts, lengths.tobytes(), total))
-        offsets[field] = (at, len(head))
+        offsets[field] = (at, len(head), zlib.crc32(head))
         at += len(head)
         blobs.append(head)
-    docs: list[str] = []
-    kinds: list[str] = []
-    doc_of, kind_of, numbered = array("H"), bytearray(), bytearray()
+    classed: dict[tuple[str, str], int] = {}
+    classes, numbered = bytearray(), bytearray()
     for docnum in range(count):
         doc, kind, is_numbered = facts(docnum)
-        if doc not in docs:
-            docs.append(doc)
-        if kind not in kinds:
-            kinds.append(kind)
-        doc_of.append(docs.index(doc))
-        kind_of.append(kinds.index(kind))
+        classes.append(classed.setdefault((doc, kind), len(classed)))
         numbered.append(int(is_numbered))
     sources = {p.name: p.stat().st_size for p in sorted(folder.iterdir()) if p.suffix in (".seg", ".toc")}
-    header = marshal.dumps({"format": FORMAT, "refs": list(refs), "docs": docs, "kinds": kinds,
-                            "doc_of": doc_of.tobytes(), "kind_of": bytes(kind_of), "numbered": bytes(numbered),
-                            "sources": sources, "fields": offsets})
-    path.write_bytes(len(header).to_bytes(_HEAD, "little") + header + b"".join(blobs))
+    header = marshal.dumps({"format": FORMAT, "refs": list(refs), "pairs": list(classed), "classes": bytes(classes),
+                            "numbered": bytes(numbered), "sources": sources, "fields": offsets})
+    path.write_bytes(len(header).to_bytes(_HEAD, "little") + zlib.crc32(header).to_bytes(_PREFIX - _HEAD, "little")
+                     + header + b"".join(blobs))

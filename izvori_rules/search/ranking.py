@@ -135,6 +135,10 @@ class Ranker:
             flag = 1 << bit
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
             scores, importances[bit] = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
+            if not totals:  # the first clause's scores are the sums so far (0.0 + score is score): copied in C
+                totals.update(scores)
+                masks.update(dict.fromkeys(scores, flag))
+                continue
             tget, mget = totals.get, masks.get
             for doc, score in scores.items():
                 totals[doc] = tget(doc, 0.0) + score

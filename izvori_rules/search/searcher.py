@@ -181,9 +181,9 @@ class Searcher:
                          for n in nodes[:limit])
             return SearchResult(query, CITATION, (), (), hits, () if hits else self.graph.suggest(latin_ids(query.strip())))
         check_syntax(query)  # before the index is opened
-        parsed = parse_query(query, self.concepts, load_stopwords(self._root))
+        parsed = parse_query(query, self.concepts, load_stopwords(self._root))  # a failure to open is not retried
         kinds = frozenset((kind,)) if kind else frozenset((RULE, SECTION))
-        return self._fulltext(query, parsed, doc, lang, limit or DEFAULT_LIMIT, kinds)
+        return self._retried(lambda: self._fulltext(query, parsed, doc, lang, limit or DEFAULT_LIMIT, kinds))
 
     def check_filters(self, doc: str | None, lang: str | None, kind: str | None = None) -> None:
         """A :class:`QueryError` naming the choices for a document, language or kind the corpus does not have."""
@@ -242,22 +242,27 @@ class Searcher:
         def keep(facts: Facts) -> bool:
             return facts.kind in kinds and self._keep(facts.doc, doc, lang)
 
-        ranker = self._open_ranker()  # a failure to open is not damage: it is not retried
+        return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase)
+
+    def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
+        """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged
+        as it is first read, or any error of Whoosh's reader), the index is rebuilt once and ``answer()`` run
+        again, so a damaged index costs a rebuild, never a wrong answer."""
         try:
-            return ranker.rank(plan.clauses, limit, keep, self._has_phrase)
+            return answer()
         except Exception as first:  # noqa: BLE001 - whoosh reports a damaged index with many kinds of error
             if self._rebuilt:
                 raise
-            ranker = self._rebuild_index()
+            self._rebuild_index()
             try:
-                return ranker.rank(plan.clauses, limit, keep, self._has_phrase)
+                return answer()
             except Exception as second:  # noqa: BLE001
                 from ..errors import CacheError
 
                 raise CacheError(f"the search index failed ({first!r}), and again after a rebuild ({second!r})") \
                     from second
 
-    def _rebuild_index(self) -> Ranker:
+    def _rebuild_index(self) -> None:
         """Rebuild the index (once per searcher: the rebuilt one gets no second chance)."""
         self._rebuilt = True
         if self._opened is not None:
@@ -267,7 +272,6 @@ class Searcher:
                 pass
         self._opened = self._opener(True)
         self._ranker = Ranker(self._postings(), self.facts, self._classes)
-        return self._ranker
 
     def _keep(self, node_doc: str, doc: str | None, lang: str | None) -> bool:
         return (doc is None or node_doc == doc) and (lang is None or self._languages.get(node_doc) == lang)

@@ -25,7 +25,7 @@ class Snippet:
 
 def make_snippet(text: str, lang: str, stems: Collection[str], width: int = WIDTH) -> Snippet:
     """The window of ``text`` around its first matched word (the start of the text if none matched)."""
-    spans = [(start, end) for term, start, end in word_spans(lang, text) if term in stems] if stems else []
+    spans = _matched(text, lang, stems, width) if stems else []
     if not spans:
         return Snippet(_clip(text, width), ())
     start = 0 if spans[0][1] <= width * 3 // 4 else max(0, spans[0][0] - width // 4)
@@ -38,6 +38,22 @@ def make_snippet(text: str, lang: str, stems: Collection[str], width: int = WIDT
     shift = len(prefix) - start
     inside = tuple((a + shift, b + shift) for a, b in spans if a >= start and b <= end)
     return Snippet(clipped, inside)
+
+
+def _matched(text: str, lang: str, stems: Collection[str], width: int) -> list[tuple[int, int]]:
+    """The spans of the matched words up to ``width`` characters past the first one's start: the window never
+    reaches further (it starts at or before the first match and is ``width`` long, or ends with that match), so
+    the words after it are neither analyzed nor shown (a long guide section is read only up to its window)."""
+    spans: list[tuple[int, int]] = []
+    last = len(text)
+    for term, start, end in word_spans(lang, text):
+        if start > last:
+            break
+        if term in stems:
+            if not spans:
+                last = start + width
+            spans.append((start, end))
+    return spans
 
 
 def _clip(text: str, width: int) -> str:

@@ -7,7 +7,6 @@ A word typed in Serbian Cyrillic is also tried transliterated (the Serbian docum
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -34,7 +33,10 @@ def suggest(reader: Postings, words: Iterable[str]) -> tuple[str, ...]:
 
 
 def close_words(reader: Postings, spelling: str) -> list[str]:
-    """The indexed words closest to a folded spelling, as the documents print them."""
+    """The indexed words closest to a folded spelling, as the documents print them (``difflib`` is imported
+    here: only a query that finds nothing needs it)."""
+    import difflib
+
     for size in (2, 1):
         pool: dict[str, str] = {}
         for prefix in spellings_of(spelling[:size]):

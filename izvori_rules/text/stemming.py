@@ -57,14 +57,14 @@ class _Normalizer:
         self.lang = lang
         self._stem: Any = None
         self._stop = ENGLISH_STOP_WORDS if lang == "en" else frozenset()
-        self._memo: dict[str, str | None] = {}
+        self.memo: dict[str, str | None] = {}
 
     def __call__(self, word: str) -> str | None:
-        term = self._memo.get(word, "")
+        term = self.memo.get(word, "")
         if term == "":
-            term = self._memo[word] = self._normalize(word)
-            if len(self._memo) > _CACHE_LIMIT:
-                self._memo.clear()
+            term = self.memo[word] = self._normalize(word)
+            if len(self.memo) > _CACHE_LIMIT:
+                self.memo.clear()
         return term
 
     def _normalize(self, word: str) -> str | None:
@@ -99,12 +99,17 @@ def analyze(lang: str, text: str) -> list[str]:
 
 
 def spans(lang: str, text: str) -> Iterator[tuple[str, int, int]]:
-    """``(term, start, end)`` of every indexed word of a text: what snippets highlight by."""
+    """``(term, start, end)`` of every indexed word of a text: what snippets highlight by. (The memo is read
+    here without a call: every hit's snippet runs this over its words.)"""
     normalize = _NORMALIZERS[field_language(lang)]
+    memo = normalize.memo
     for match in _WORD.finditer(text):
-        term = normalize(match.group())
+        word = match.group()
+        term = memo.get(word, "")
+        if term == "":
+            term = normalize(word)
         if term is not None:
-            yield term, match.start(), match.end()
+            yield term, *match.span()
 
 
 def english_whole_word(word: str) -> str:

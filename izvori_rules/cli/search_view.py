@@ -1,0 +1,86 @@
+"""The answer of ``search`` (hits with their snippets, the query's definitions), apart from its typer command so
+that the fast path of :mod:`.fast` runs a cold ``search WORDS... [--json]`` without importing typer (issue 10: a
+cold search within 12× a bare interpreter start); the typer command calls :func:`show_search` too.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .common import console, print_json, progress_bar, reported
+
+if TYPE_CHECKING:
+    from ..search.searcher import SearchResult, Searcher
+
+
+def show_search(text: str, doc: str | None = None, lang: str | None = None, limit: int | None = None,
+                kind: str | None = None, json_out: bool = False, markdown: bool = False,
+                base_url: str | None = None) -> int:
+    """Answer one query in the chosen form; the exit status: 1 when nothing was found, else 0 (errors leave
+    through :func:`.common.reported`)."""
+    from ..search.searcher import CITATION, query_kind
+
+    with reported():
+        searcher = _searcher(quiet=json_out or query_kind(text) == CITATION)
+        result = searcher.search(text, doc=doc, lang=lang, limit=limit, kind=kind)
+    if json_out:
+        from ..serialize import search_json
+
+        print_json(search_json(result))
+    elif markdown:
+        from .markdown import search_markdown, write
+
+        write(search_markdown(searcher.graph, result, base_url))
+    else:
+        _render(searcher, result)
+    return 0 if result.hits else 1
+
+
+def _searcher(quiet: bool) -> Searcher:
+    """The searcher; a missing index is built now, under a progress bar, unless the output must stay quiet
+    (``--json``) or the query needs no index (a citation)."""
+    from ..search.searcher import default_searcher, open_searcher
+
+    if quiet:
+        return default_searcher()
+    from ..search.index import index_exists
+
+    if index_exists():
+        return default_searcher()
+    with progress_bar("Building the search index") as progress:
+        searcher = open_searcher(progress)
+        searcher.opened  # noqa: B018 - build inside the progress bar
+    return searcher
+
+
+def _render(searcher: Searcher, result: SearchResult) -> None:
+    from rich.text import Text
+
+    from .layout import hang
+
+    out = console()
+    if result.concepts:
+        out.print(Text.assemble(("concepts: ", "bold"), ", ".join(result.concepts), style="dim"))
+    for definition in result.definitions:
+        out.print(Text.assemble(("definition: ", "bold"), (definition.term, "bold green"), f"  ({definition.concept})"))
+        for entry in definition.entries:
+            out.print(Text.assemble(("  " + entry.ref, "green"), "  " + _clip(entry.text, 160)))
+    if not result.hits:
+        hint = f" Did you mean: {', '.join(result.suggestions)}?" if result.suggestions else ""
+        from ..search.searcher import CITATION
+
+        nothing = (f"No rule {result.query.strip()!r}." if result.kind == CITATION
+                   else f"Nothing found for {result.query!r}.")
+        out.print(Text.assemble((nothing, "bold red"), hint))
+    for hit in result.hits:
+        crumbs = " › ".join(n.id for n in searcher.graph.breadcrumb(hit.ref)[:-1])
+        equivalents = ("  = " + ", ".join(hit.equivalents[:4])) if hit.equivalents else ""
+        hang(out, Text.assemble((hit.ref, "bold cyan"), ("  " + crumbs, "dim"), (equivalents, "green")), 0, 4)
+        snippet = Text(hit.snippet.text)
+        for start, end in hit.snippet.spans:
+            snippet.stylize("bold yellow", start, end)
+        hang(out, snippet, 4, 4)
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + "…"

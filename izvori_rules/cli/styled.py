@@ -1,0 +1,247 @@
+"""Styled text as data, and a small renderer of it that stands in for rich where rich would print the same.
+
+A paragraph (:data:`Para`) is a tuple of ``(text, style)`` spans, the style one of rich's style strings
+(``"bold"``, ``"italic cyan"``, ``""`` for none). ``lookup`` builds its answer as paragraphs once; rich renders
+them (:func:`to_text`, in a ``Panel``) or, when :func:`target` says the output is one this module can write
+exactly as rich would (UTF-8, POSIX, no notebook), :func:`panel` and :func:`block` do, without importing
+``rich.console`` (a fifth of a cold ``lookup``; issue 12). Lines break where rich breaks them: the words are
+divided by rich's own word wrap (``rich._wrap.divide_line``) and measured by ``rich.cells``, both light to import.
+The styles are written as rich writes them (SGR codes, colours dropped under ``NO_COLOR``); a test renders the
+same answers through both and compares them character by character.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import TYPE_CHECKING, NamedTuple, TextIO
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+Span = tuple[str, str]
+Para = tuple[Span, ...]
+
+_ATTRIBUTES = {"bold": "1", "dim": "2", "italic": "3", "underline": "4", "reverse": "7"}
+_COLOURS = {"black": "30", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36",
+            "white": "37"}
+TAB_SIZE = 8  # rich's console default
+# Characters one column wide in rich's cell table (Latin, Greek, Cyrillic, general punctuation, arrows and
+# mathematical signs, box drawing, ⚑, ⚠; a test checks each): a line of them only is broken by
+# :func:`_breaks`, measured by ``len``, instead of word by word through rich's cell table (a third of the
+# drawing of a cold ``lookup``).
+ONE_CELL = re.compile("[\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u2010-\u2027\u2030-\u205e\u2190-\u22ff"
+                      "\u2500-\u25fc\u2690-\u2692\u26a0]*")
+_WORD = re.compile(r"\s*\S+\s*")  # rich._wrap's words: a word with the spaces around it
+
+
+def to_text(para: Para) -> Text:
+    """The paragraph as a rich ``Text``."""
+    from rich.text import Text
+
+    return Text.assemble(*para)
+
+
+def wrap(para: Para, width: int) -> list[Para]:
+    """The paragraph's lines at ``width`` cells, broken as rich's ``Text.wrap`` breaks them (at ``\\n`` and
+    between words, a word longer than the line folded, a line's spaces past the width dropped)."""
+    from rich._wrap import divide_line
+    from rich.cells import cell_len
+
+    lines: list[Para] = []
+    for line in _split(para):
+        text = "".join(t for t, _ in line)
+        narrow = ONE_CELL.fullmatch(text) is not None
+        measure = len if narrow else cell_len
+        offsets = [0, *(_breaks(text, width) if narrow else divide_line(text, width, fold=True)), len(text)]
+        for start, end in zip(offsets, offsets[1:]):
+            piece = _slice(line, start, end)
+            size = end - start
+            trailing = size - len(text[start:end].rstrip())
+            if size > width and trailing:  # rich's Text.rstrip_end: spaces past the width only
+                piece = _slice(piece, 0, size - min(trailing, size - width))
+            if measure("".join(t for t, _ in piece)) > width:
+                piece = _crop(piece, width)
+            lines.append(piece)
+    return lines
+
+
+def _breaks(text: str, width: int) -> list[int]:
+    """Where rich's ``divide_line`` breaks a text of one-column characters (:data:`ONE_CELL`): before a word
+    that does not fit what is left of the line, and inside a word longer than a line."""
+    breaks, column = [], 0
+    for match in _WORD.finditer(text):
+        start, word = match.start(), match.group()
+        length = len(word.rstrip())
+        if width - column >= length:
+            column += len(word)
+        elif length > width:  # folded into pieces of a line each
+            pieces = [word[i:i + width] for i in range(0, len(word), width)]
+            for number, piece in enumerate(pieces, 1):
+                if start:
+                    breaks.append(start)
+                if number == len(pieces):
+                    column = len(piece)
+                else:
+                    start += len(piece)
+        elif column and start:
+            breaks.append(start)
+            column = len(word)
+    return breaks
+
+
+def hanging(para: Para, indent: int, rest: int, width: int) -> Para:
+    """The paragraph wrapped to ``width`` with a hanging indent (first line ``indent`` columns in, the others
+    ``rest``), as one paragraph of several lines."""
+    out: list[Span] = []
+    for number, line in enumerate(wrap(para, max(width - rest, 10))):
+        out.append((("\n" if number else "") + " " * (rest if number else indent), ""))
+        out.extend(_rstrip(line))
+    return tuple(out)
+
+
+def _split(para: Para) -> list[Para]:
+    """The paragraph's lines at each ``\\n`` (a trailing one gives an empty last line), tabs expanded."""
+    lines: list[list[Span]] = [[]]
+    for text, style in para:
+        for number, part in enumerate(text.split("\n")):
+            if number:
+                lines.append([])
+            if part:
+                lines[-1].append((part, style))
+    return [tuple(_expand_tabs(line)) for line in lines]
+
+
+def _expand_tabs(line: list[Span]) -> list[Span]:
+    """Each tab as the spaces to the next multiple of :data:`TAB_SIZE` cells (rich's ``Text.expand_tabs``)."""
+    if not any("\t" in text for text, _ in line):
+        return line
+    from rich.cells import cell_len
+
+    out, column = [], 0
+    for text, style in line:
+        chars = []
+        for char in text:
+            spaces = TAB_SIZE - column % TAB_SIZE if char == "\t" else 0
+            chars.append(" " * spaces if spaces else char)
+            column += spaces or cell_len(char)
+        out.append(("".join(chars), style))
+    return out
+
+
+def _slice(line: Para, start: int, end: int) -> Para:
+    """Characters ``start:end`` of the line, each span keeping its style."""
+    out, position = [], 0
+    for text, style in line:
+        left, right = max(start - position, 0), min(end - position, len(text))
+        if left < right:
+            out.append((text[left:right], style))
+        position += len(text)
+    return tuple(out)
+
+
+def _crop(line: Para, width: int) -> Para:
+    from rich.cells import set_cell_size
+
+    text = set_cell_size("".join(t for t, _ in line), width)  # a double-width character cut becomes a space
+    out, position = [], 0
+    for piece, style in _slice(line, 0, len(text)):
+        out.append((text[position:position + len(piece)], style))
+        position += len(piece)
+    return tuple(out)
+
+
+def _rstrip(line: Para) -> Para:
+    text = "".join(t for t, _ in line)
+    return _slice(line, 0, len(text.rstrip()))
+
+
+# --- the renderer --------------------------------------------------------------------------------------------
+
+class Target(NamedTuple):
+    """Where the answer goes, as rich would see it: its width, whether it takes escape codes, whether colours
+    are dropped (``NO_COLOR``)."""
+
+    width: int
+    styled: bool
+    no_color: bool
+
+
+def target(stream: TextIO, width: int | None) -> Target | None:
+    """The output ``stream`` as rich's ``Console`` would judge it (rich 13-15: ``TTY_COMPATIBLE``, then
+    ``FORCE_COLOR``, then ``isatty``; a ``dumb`` terminal gets no styles and 80 columns; else ``width``, the
+    terminal's size, or 80); None where rich would do more than this module can (an encoding that is not UTF,
+    whose boxes rich draws in ASCII; Windows; IDLE; a notebook): rich then renders."""
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower()
+    if not encoding.startswith("utf") or sys.platform == "win32" or "IPython" in sys.modules \
+            or getattr(sys.stdin, "__module__", "").startswith("idlelib"):
+        return None
+    terminal = _is_terminal(stream)
+    dumb = terminal and os.environ.get("TERM", "").lower() in ("dumb", "unknown")
+    return Target(80 if dumb else width or _terminal_width(), terminal and not dumb,
+                  os.environ.get("NO_COLOR", "") != "")
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    try:
+        return stream.isatty()
+    except (ValueError, AttributeError):
+        return False
+
+
+def _terminal_width() -> int:
+    for fd in (0, 1, 2):
+        try:
+            return os.get_terminal_size(fd).columns or 80
+        except (OSError, ValueError):
+            continue
+    return 80
+
+
+def panel(paras: list[Para], title: Para, subtitle: Para, out: Target) -> str:
+    """The paragraphs in a rounded box ``out.width`` wide, as rich's ``Panel`` draws it (padding one column
+    each side, the title on the top border at the left, the subtitle on the bottom border at the right)."""
+    from rich.cells import cell_len
+
+    inner = out.width - 4
+    rows = [f"╭─{_border_text(title, inner, left=True, out=out)}─╮"]
+    for para in paras:
+        for line in wrap(para, inner):
+            pad = inner - cell_len("".join(t for t, _ in line))
+            rows.append(f"│ {_sgr(line, out)}{' ' * pad} │")
+    rows.append(f"╰─{_border_text(subtitle, inner, left=False, out=out)}─╯")
+    return "\n".join(rows) + "\n"
+
+
+def _border_text(para: Para, width: int, left: bool, out: Target) -> str:
+    """A title or subtitle padded with one space each side, on a border of ``─`` ``width`` cells long."""
+    from rich.cells import cell_len
+
+    padded = _crop(((" ", para[0][1]), *para, (" ", para[-1][1])), width) if para else ()
+    rule = "─" * (width - cell_len("".join(t for t, _ in padded)))
+    return _sgr(padded, out) + rule if left else rule + _sgr(padded, out)
+
+
+def block(paras: list[Para], out: Target) -> str:
+    """The paragraphs one after another, each wrapped to the width (what rich prints without a box)."""
+    return "".join(_sgr(line, out) + "\n" for para in paras for line in wrap(para, out.width))
+
+
+def _sgr(line: Para, out: Target) -> str:
+    """The line with each styled span in rich's escape codes (attributes, then the colour), when styled."""
+    if not out.styled:
+        return "".join(t for t, _ in line)
+    parts = []
+    for text, style in line:
+        words = style.split()
+        codes = [_ATTRIBUTES[w] for w in _ATTRIBUTES if w in words]
+        codes += [] if out.no_color else [_COLOURS[w] for w in words if w in _COLOURS]
+        parts.append(f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes and text else text)
+    return "".join(parts)
