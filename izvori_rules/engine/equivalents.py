@@ -57,7 +57,7 @@ def _table(graph: Callable[[], RuleGraph | None]) -> Table | None:
         return None
     citable = {ref for ruleset in load_rulesets().values() for ref in all_refs(ruleset)}
     kept = cache.kept(cache.cache_dir() / f"engine-equivalents-{key}.pickle", key,
-                         lambda: _from_graph(_loaded(graph), citable), _is_table)
+                      lambda: _from_graph(_loaded(graph), citable), _is_table)
     assert isinstance(kept, dict)
     return kept
 

@@ -5,11 +5,10 @@ A judge runs the file they are writing again and again; each run after the first
 JSON Schema and the readers, and unpickles the checked scenario instead. The entry is keyed by the file's name
 and text and by everything reading it depends on, computed as for every cache: the corpus data files (the card
 library, the rulesets, the concept table), the package's code and the libraries' versions (:func:`inputs_key`,
-which :mod:`.equivalents` shares). The entry keeps
-that key, name and text, and is served only when all three are the very same (so its file name needs no
-cryptographic hash, whose library costs a cold start more than the checksums) and it holds a
-:class:`~.spec.Scenario` of that name. Only a file that loaded is kept (an invalid or refused one is read
-again, to say why), and the folder keeps the newest :data:`MAX_KEPT` files.
+which :mod:`.equivalents` shares). The entry keeps that key, name and text, and is served only when all three
+are the very same (so its file name needs no cryptographic hash, whose library costs a cold start more than the
+checksums) and it holds a :class:`~.spec.Scenario` of that name. Only a file that loaded is kept (an invalid or
+refused one is read again, to say why), and the folder keeps the newest :data:`MAX_KEPT` files.
 """
 
 from __future__ import annotations
@@ -52,9 +51,9 @@ def cached_scenario(text: str | bytes, source: str, load: Callable[[], Scenario]
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     blob = f"{inputs}\n{source}\n".encode("utf-8", "surrogatepass") + raw
     folder = cache.cache_dir() / FOLDER
-    kept = cache.kept(folder / f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}.pickle", (inputs, source, text),
-                         lambda: _loaded(load, folder),
-                         lambda value: isinstance(value, Scenario) and value.source == source)
+    where = folder / f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}.pickle"
+    kept = cache.kept(where, (inputs, source, text), lambda: _loaded(load, folder),
+                      lambda value: isinstance(value, Scenario) and value.source == source)
     assert isinstance(kept, Scenario)
     return kept
 
