@@ -37,17 +37,40 @@ KEY_SHAPE = re.compile(r"[0-9a-z][0-9a-z-]{0,120}")  # what a computed key looks
 
 def package_files() -> list[Path]:
     """Every Python file of the package, sorted: the code a cache is built by. Hashing them all, not a list
-    kept by hand, means no refactor can leave a file out of the key (the packaged corpus is not code)."""
-    return walk_files(PACKAGE_DIR, ".py", ("_corpus", "__pycache__"))
+    kept by hand, means no refactor can leave a file out of the key (the packaged corpus is not code).
+
+    Several caches' stamps ask for it on one start (a scenario run of a new file: three), so the listing is kept
+    for the process while none of the package's folders changed: a file added, removed or renamed changes its
+    folder's modification time, which is read before the folder is listed."""
+    listed = _LISTED.get(PACKAGE_DIR)
+    if listed is None or any(_mtime_ns(folder) != mtime for folder, mtime in listed[0]):
+        folders: list[tuple[str, int]] = []
+        listed = _LISTED[PACKAGE_DIR] = (folders, walk_files(PACKAGE_DIR, ".py", ("_corpus", "__pycache__"), folders))
+    return list(listed[1])
 
 
-def walk_files(top: Path, suffix: str = "", skip: tuple[str, ...] = ()) -> list[Path]:
+_LISTED: dict[Path, tuple[list[tuple[str, int]], list[Path]]] = {}
+
+
+def _mtime_ns(folder: str) -> int:
+    try:
+        return os.stat(folder).st_mtime_ns
+    except OSError:
+        return -1
+
+
+def walk_files(top: Path, suffix: str = "", skip: tuple[str, ...] = (),
+               folders: list[tuple[str, int]] | None = None) -> list[Path]:
     """The files below ``top`` whose names end with ``suffix``, sorted, not entering folders named in
-    ``skip``. (``os.scandir`` rather than ``Path.rglob``: this runs on every start, and is ten times faster.)"""
+    ``skip`` (and each folder listed, with its modification time before the listing, added to ``folders``).
+    (``os.scandir`` rather than ``Path.rglob``: this runs on every start, and is ten times faster.)"""
     found: list[str] = []
     stack = [str(top)]
     while stack:
-        with os.scandir(stack.pop()) as entries:
+        folder = stack.pop()
+        if folders is not None:
+            folders.append((folder, _mtime_ns(folder)))
+        with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir():
                     if entry.name not in skip:
@@ -314,19 +337,29 @@ def parsed(name: str, path: Path, build: Callable[[], object], ok: Callable[[obj
                               lambda: f"{hash_files([path], path.parent)}-{code_key()}")
         except OSError:
             return build()
-    where = cache_dir() / f"{name}-{key}.{'marshal' if plain else 'pickle'}"
+    return kept(cache_dir() / f"{name}-{key}.{'marshal' if plain else 'pickle'}", str(path), build, ok, plain)
+
+
+def kept(where: Path, source: object, build: Callable[[], object], ok: Callable[[object], bool],
+         plain: bool = False) -> object:
+    """The value kept in the cache file ``where``: a checksummed pickle (``marshal`` data when ``plain``) of
+    ``source``, what it was built from, and the value, served only when the checksum holds, ``source`` is the
+    same and the value passes ``ok``; else ``build()``, written there (and not kept when it is not plain after
+    all, as a TOML date)."""
+    import zlib
+
     raw = read_bytes(where)
     if raw is not None and len(raw) > 4 and int.from_bytes(raw[:4], "little") == zlib.crc32(raw[4:]):
         try:
-            source, value = _loads(raw[4:], plain)
+            kept_source, value = _loads(raw[4:], plain)
         except Exception:  # noqa: BLE001 - a damaged cache is rebuilt
-            source, value = None, None
-        if source == str(path) and ok(value):
+            kept_source, value = None, None
+        if kept_source == source and ok(value):
             return value
     value = build()
     try:
-        payload = _dumps((str(path), value), plain)
-    except ValueError:  # not plain after all (a TOML date): served, not kept
+        payload = _dumps((source, value), plain)
+    except ValueError:
         return value
     write_atomic(where, zlib.crc32(payload).to_bytes(4, "little") + payload)
     return value

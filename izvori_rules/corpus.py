@@ -16,14 +16,15 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import CorpusError
-from .model import DocumentInfo
+
+if TYPE_CHECKING:
+    from .model import DocumentInfo
 
 ENCODINGS = {"utf-8": "utf-8", "utf8": "utf-8", "cp1250": "cp1250", "cp1251": "cp1251", "utf-16": "utf-16"}
 _LOADER_KEYS = {"release", "family"}  # set by the loader on the documents a family expands to
-_MANIFEST_KEYS = {f for f in DocumentInfo.__dataclass_fields__} - _LOADER_KEYS
 SCENARIOS = "scenarios"  # the engine's test scenarios: no cache is built from them
 ADDED_FAMILY = "cr"  # the family whose releases ``corpus add`` adds: the English Comprehensive Rules
 ADDED_FOLDER = "cr-releases"  # in the user's data folder: the added releases, as YYYY-MM-DD.txt
@@ -142,7 +143,10 @@ def read_toml(path: Path, what: str) -> tuple[dict[str, Any], str]:
 
 
 def _document_info(path: Path, index: int, entry: dict[str, object]) -> DocumentInfo:
-    unknown = sorted(set(entry) - _MANIFEST_KEYS)
+    # (the model is imported here, not at the top: the engine reads its data files through this module)
+    from .model import DocumentInfo
+
+    unknown = sorted(set(entry) - (set(DocumentInfo.__dataclass_fields__) - _LOADER_KEYS))
     where = f"{path}: document {index + 1} ({entry.get('id', '?')})"
     if unknown:
         raise CorpusError(f"{where}: unknown key {unknown[0]!r}")

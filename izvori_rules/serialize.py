@@ -1,12 +1,10 @@
 """The one place where model objects become JSON-ready data: the ``--json`` contract of every command (as the
-README documents them). The engine's scenario and combat answers keep their own ``to_json`` beside their frozen
-result types (``engine/result.py``, ``engine/quick.py``)."""
+README documents them), the engine's scenario and combat answers included. Nothing is imported here but for
+type checking, so that a command's JSON path loads only what the command itself loaded."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-
-from .model import Citation, Equivalent, Flag, Node, Original, Today
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -14,8 +12,10 @@ if TYPE_CHECKING:
     from .citecheck import CheckedCitation
     from .concordance.missing import Notice
     from .deck.legality import DeckReport
-    from .engine.result import ScenarioResult
+    from .engine.quick import QuickAnswer
+    from .engine.result import FinalState, ScenarioResult
     from .lookup import LookupAnswer
+    from .model import Citation, Equivalent, Flag, Node, Original, Today
     from .search.searcher import SearchResult
     from .stats import DocumentStats
     from .text.concepts import ConceptMatch
@@ -74,6 +74,58 @@ def node_json(node: Node, english: Node | None = None, current: Node | None = No
         "flags": [flag_json(f) for f in node.flags], "line": node.line,
         "original": original_json(node.original, english), "today": today_json(node.today, current),
     }
+
+
+def scenario_json(result: ScenarioResult, equivalents: dict[str, tuple[str, ...]] | None = None) -> dict[str, Any]:
+    """``scenario run --json`` (issue 6's shape): the answer, each step with its rules (and, given the cited
+    rules' ``equivalents`` in the other documents, each step's equivalents), the final state and the checked
+    expectations."""
+    steps: list[dict[str, Any]] = [{"event": s.event, "text": s.text, "rules": list(s.rules)} for s in result.steps]
+    if equivalents:
+        for step in steps:
+            step["equivalents"] = sorted({e for r in step["rules"] for e in equivalents.get(r, ())})
+    rejected = result.rejected
+    return {
+        "scenario": result.scenario, "ruleset": result.ruleset, "question": result.question,
+        "passed": result.passed, "exit_status": result.exit_status, "steps": steps,
+        "rejected": None if rejected is None else {"action": rejected.action, "kind": rejected.kind,
+                                                   "reason": rejected.reason, "rules": list(rejected.rules)},
+        "state": None if result.state is None else _final_state_json(result.state),
+        "expectations": [{"check": o.check, "expected": _plain(o.expected), "actual": _plain(o.actual),
+                          "passed": o.passed, **({"note": o.note} if o.note else {})} for o in result.expectations],
+        "skipped": list(result.skipped),
+    }
+
+
+def _plain(value: Any) -> Any:
+    """An expectation's value with its tuples as lists (JSON arrays)."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _final_state_json(state: FinalState) -> dict[str, Any]:
+    """The final state: each player by name (life, poison, library, mana pool, zones), each permanent by its
+    key, the stack, the game's end, and where the turn stopped."""
+    return {
+        "players": {p.name: {"life": p.life, "poison": p.poison, "library": p.library, "mana_pool": p.mana_pool,
+                             **{zone: list(names) for zone, names in p.zones}} for p in state.players},
+        "permanents": {p.key: {"power": p.power, "toughness": p.toughness, "damage": p.damage, "tapped": p.tapped,
+                               "counters": dict(p.counters), "keywords": list(p.keywords),
+                               "controller": p.controller} for p in state.permanents},
+        "stack": list(state.stack), "winner": state.winner, "losers": list(state.losers),
+        "turn": state.turn, "step": state.step, "active": state.active, "priority": state.priority,
+    }
+
+
+def combat_json(answer: QuickAnswer) -> dict[str, Any]:
+    """``combat --json``: the one-line answer, its rules, the exit status, how each creature assigned its damage,
+    who died and what the defending player lost."""
+    return {"answer": answer.line, "rules": list(answer.rules), "exit_status": answer.exit_status,
+            "assigned": {src: dict(split) for src, split in answer.assigned}, "died": list(answer.died),
+            "life_lost": answer.life_lost}
 
 
 def scenario_row_json(file: str, result: ScenarioResult) -> dict[str, Any]:

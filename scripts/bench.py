@@ -185,17 +185,64 @@ def search_queries(name: str = "search_queries.tsv") -> list[tuple[str, str | No
 
 
 def bench_scenarios(bare: float) -> None:
-    """The whole scenario library in one process, and one scenario from a cold CLI."""
+    """The whole scenario library in one process, and cold ``scenario run`` (issue 14: within 12× a bare start):
+    an izvori and an mtg file, rich and ``--json``, run before (read back from the scenario cache, as a judge's
+    second run of a file is), and a file never run before (a new copy each time)."""
+    import itertools
+    import tempfile
+
     from izvori_rules.corpus import corpus_dir
     from izvori_rules.engine.runner import run_scenario
 
     files = sorted((corpus_dir() / "scenarios").glob("*.yaml"))
     report(f"scenario library in process ({len(files)} files)", timed(lambda: [run_scenario(f) for f in files], 5))
-    one = str(files[0])
-    report("cold CLI: izvori-judge scenario run (one file)", timed(run([*cli(), "scenario", "run", one]), 7), bare)
-    report("cold CLI: izvori-judge scenario run --json", timed(run([*cli(), "scenario", "run", "--json", one]), 7),
-           bare)
+    commands: dict[str, Callable[[], list[str]]] = {}
+    for name in ("izvori-activated-cost-sacrifice.yaml", "mtg-trample-deathtouch.yaml"):
+        path = str(corpus_dir() / "scenarios" / name)
+        for options in ([], ["--json"]):
+            line = command("scenario", "run", path, *options)
+            commands[" ".join(["scenario run", name.split("-")[0], *options])] = lambda line=line: line
+    with tempfile.TemporaryDirectory() as folder:
+        text, numbers = (corpus_dir() / "scenarios" / "mtg-trample-deathtouch.yaml").read_bytes(), itertools.count()
+
+        def new_file() -> list[str]:
+            copy = Path(folder) / f"new-{next(numbers)}.yaml"
+            copy.write_bytes(text)
+            return command("scenario", "run", str(copy), "--json")
+
+        commands["scenario run mtg --json, a new file"] = new_file
+        cold_ratios(commands, 15)
     bench_engine_start()
+
+
+def cold_ratios(commands: dict[str, Callable[[], list[str]]], repeats: int) -> None:
+    """Each command (made anew for each run) and a bare interpreter start, run in turn ``repeats`` times, so that
+    other work on the machine disturbs them alike, after one run each to build the caches; the fastest run of
+    each, in wall-clock and in CPU time, beside the fastest bare start's."""
+    import resource
+
+    def once(cmd: Sequence[str]) -> tuple[float, float]:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return wall * 1000, (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+
+    runs = {"bare interpreter start": lambda: [sys.executable, "-c", "pass"], **commands}
+    for make in runs.values():
+        once(make())
+    best = {name: (float("inf"), float("inf")) for name in runs}
+    for _ in range(repeats):
+        for name, make in runs.items():
+            wall, cpu = once(make())
+            best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
+    bare_wall, bare_cpu = best.pop("bare interpreter start")
+    label = f"cold CLI, fastest of {repeats}: bare start"
+    print(f"{label:<44} wall {bare_wall:7.1f} ms   cpu {bare_cpu:7.1f} ms")
+    for name, (wall, cpu) in best.items():
+        print(f"{'cold CLI: ' + name:<44} wall {wall:7.1f} ms = {wall / bare_wall:4.1f}×   "
+              f"cpu {cpu:7.1f} ms = {cpu / bare_cpu:4.1f}×")
 
 
 def bench_engine_start() -> None:

@@ -112,6 +112,25 @@ def test_starting_the_cli_does_not_load_the_engine() -> None:
     assert out.strip() == "[]"
 
 
+def test_a_cold_scenario_run_takes_the_fast_path_without_typer() -> None:
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; "
+            f"status = run_fast(['scenario', 'run', '--lang', 'sr', {str(HERE / 'trample_chump.yaml')!r}, '--json']); "
+            "print('typer' in sys.modules, status, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stderr.strip().endswith("False 0")
+    typer_run = invoke("scenario", "run", str(HERE / "trample_chump.yaml"), "--json", "--lang", "sr")
+    assert json.loads(done.stdout) == json.loads(typer_run.stdout)
+
+
+@pytest.mark.parametrize("args", [
+    ["--lang", "de"], ["--lang"], ["--json", "--json"], ["--verbose"], ["-h"], ["other.yaml"], ["--base-url"],
+], ids=["bad-lang", "lang-without-value", "twice", "unknown-option", "help", "two-files", "url-without-value"])
+def test_an_unusual_scenario_run_is_left_to_typer(args: list[str]) -> None:
+    from izvori_rules.cli.fast import run_fast
+
+    assert run_fast(["scenario", "run", str(HERE / "trample_chump.yaml"), *args]) is None
+
+
 # --- hostile files (issue 11) ------------------------------------------------------------------------
 
 

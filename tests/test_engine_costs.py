@@ -14,6 +14,7 @@ import pytest
 from engine_support import play
 from izvori_rules.engine import targeting
 from izvori_rules.errors import ScenarioInvalid
+from izvori_rules.serialize import scenario_json
 
 MAIN = """
 scenario: "t"
@@ -58,7 +59,7 @@ def test_the_stated_choices_are_played() -> None:
     # ru-cr:601.2d: 2 to the Bears (lethal for a 2/2), 1 to Boris
     result = _cast("Rolling Thunder", ", x: 3, divide: {Grizzly Bears: 2, Boris: 1}", pool="3RR")
     assert result.exit_status == 0
-    state = result.to_json()["state"]
+    state = scenario_json(result)["state"]
     assert state["players"]["Boris"]["life"] == 19
     assert state["players"]["Boris"]["graveyard"] == ["Grizzly Bears"]
 

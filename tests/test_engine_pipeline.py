@@ -10,6 +10,7 @@ import pytest
 
 from izvori_rules.engine import events
 from izvori_rules.engine.runner import run_scenario
+from izvori_rules.serialize import scenario_json
 
 ORDER = """
 scenario: order
@@ -65,4 +66,4 @@ def test_each_replacement_effect_applies_once_and_two_furnaces_quadruple() -> No
     # ru-cr 614.5: each applies once to the event; the second applies to the event the first changed (616.1e):
     # Shock's 2 becomes 4, then 8 (20 -> 12); the order does not matter, so nobody is asked.
     result = run_scenario(TWICE)
-    assert result.passed, result.to_json()["expectations"]
+    assert result.passed, scenario_json(result)["expectations"]

@@ -21,6 +21,7 @@ import pytest
 import yaml
 
 from izvori_rules.graph import RuleGraph
+from izvori_rules.serialize import scenario_json
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 SCENARIO_DIR = CORPUS / "scenarios"
@@ -435,7 +436,7 @@ def test_card_is_format_v1_with_names_ruleset_and_text(key: str, cards: dict[str
 
 def failure_report(result: Any) -> str:
     """The refused action and the failed expectations of an engine answer, for the assertion message."""
-    answer = result.to_json()
+    answer = scenario_json(result)
     failed = [o for o in answer["expectations"] if not o["passed"]]
     return json.dumps({"exit_status": answer["exit_status"], "rejected": answer["rejected"], "failed": failed},
                       ensure_ascii=False)

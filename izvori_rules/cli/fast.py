@@ -1,12 +1,13 @@
 """The fast path of the commonest calls, ``izvori-judge lookup REF... [--json] [--lang LANG]``, ``history REF
-[--json]`` and ``search WORDS... [--json]``: run without typer and click, which cost a third of a cold start
-(issue 12: a cold ``lookup D19.51`` within 8× a bare interpreter start; issue 10: a cold ``search razbijac
---json`` within 12×).
+[--json]``, ``search WORDS... [--json]`` and ``scenario run FILE [options]``: run without typer and click, which
+cost a third of a cold start (issue 12: a cold ``lookup D19.51`` within 8× a bare interpreter start; issue 10: a
+cold ``search razbijac --json`` within 12×; issue 14: a cold ``scenario run`` within 12×).
 
 Only those exact shapes are taken: an option the shape does not name, an option given twice or without its
 value, a ``--lang`` that is not one of the judge's languages, ``-h``, ``--`` or no words go to the typer app, so
 the behaviour (messages, exit statuses) is the typer command's, which calls the same function
-(:func:`.lookup_view.show`, :func:`.history_view.show_history`, :func:`.search_view.show_search`).
+(:func:`.lookup_view.show`, :func:`.history_view.show_history`, :func:`.search_view.show_search`,
+:func:`.scenario_view.show_scenario`).
 """
 
 from __future__ import annotations
@@ -104,6 +105,18 @@ def _search(words: list[str], options: _Options) -> int | None:
     return show_search(" ".join(words), json_out="--json" in options)
 
 
+def _scenario(words: list[str], options: _Options) -> int | None:
+    """``scenario run FILE`` with any of its options; ``scenario check`` and the rest go to the typer app."""
+    if words[0] != "run":
+        return None
+    from pathlib import Path
+
+    from .scenario_view import show_scenario
+
+    return show_scenario(Path(words[1]), "--json" in options, options.get("--lang", "en"), "--equivalents" in options,
+                         "--markdown" in options, options.get("--base-url"))
+
+
 def _one(count: int) -> bool:
     return count == 1
 
@@ -112,10 +125,15 @@ def _some(count: int) -> bool:
     return count >= 1
 
 
+def _two(count: int) -> bool:
+    return count == 2
+
+
 _COMMANDS: dict[str, tuple[Callable[[list[str], _Options], int | None], tuple[str, ...], tuple[str, ...],
                            Callable[[int], bool]]] = {
     # command: (its body, its flags, its options with a value, how many words it takes)
     "lookup": (_lookup, ("--json",), ("--lang",), _some),
     "history": (_history, ("--json",), (), _one),
     "search": (_search, ("--json",), (), _some),
+    "scenario": (_scenario, ("--json", "--equivalents", "--markdown"), ("--lang", "--base-url"), _two),
 }

@@ -1,7 +1,8 @@
 """``izvori-judge scenario run FILE``, ``scenario check DIR`` and ``combat``: the engine's answers.
 
 Each command calls one engine function and renders its result; the engine (and yaml) are imported inside the
-command bodies so that starting the CLI stays fast. ``scenario run`` answers first (life totals, what died, the
+command bodies so that starting the CLI stays fast (``scenario run``'s body is :mod:`.scenario_view`, which the
+fast path shares). ``scenario run`` answers first (life totals, what died, the
 expectations), then narrates the steps with the rules of the scenario's own ruleset (the other documents'
 equivalents with ``--equivalents``). Words come from ``corpus/messages.toml`` in the judge's ``--lang``.
 Exit statuses are the scenario's: 0 passed, 1 an expectation failed, 2 invalid file, 3 a missing choice or
@@ -11,18 +12,13 @@ something not modelled, 4 an illegal action.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from . import app
 from .common import LANG_HELP, console, judge_lang, print_json, reported
 from .options import BaseUrl, Markdown
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from ..engine.result import FinalState, PermanentState, ScenarioResult
 
 FORMAT_HELP = ("The file format (YAML, version 1) is described in the README, section \"The rules engine and "
                "scenarios\"; corpus/scenarios/ holds 125 examples.")
@@ -46,26 +42,9 @@ def run(
     """Play a scenario and answer first: life totals, what died, the expectations; then each step with its rules.
 
     FILE is a YAML scenario (see below for where the format is described)."""
-    lang = judge_lang(lang)
-    with reported():
-        from ..engine.runner import run_scenario
+    from .scenario_view import show_scenario
 
-        result = run_scenario(file, lang=lang)
-        also = _equivalents(result) if equivalents or as_json else {}
-    if as_json:
-        data = result.to_json()
-        if also:
-            for step in data["steps"]:
-                step["equivalents"] = sorted({e for r in step["rules"] for e in also.get(r, ())})
-        print_json(data)
-    elif markdown:
-        from .markdown import scenario_markdown, write
-        from .scenario_answer import own_rules
-
-        write(scenario_markdown(result, lang, own_rules(result), also, base_url))
-    else:
-        _render(result, also, lang)
-    raise typer.Exit(result.exit_status)
+    raise typer.Exit(show_scenario(file, as_json, judge_lang(lang), equivalents, markdown, base_url))
 
 
 @scenario_app.command("check", epilog="Example:\n\n  izvori-judge scenario check corpus/scenarios/")
@@ -119,105 +98,12 @@ def combat(
 
         answer = quick_combat(ruleset, attacker, [*(blockers or []), *(blockers_more or [])], lang)
     if as_json:
-        print_json(answer.to_json())
+        from ..serialize import combat_json
+
+        print_json(combat_json(answer))
     else:
         console().print(answer.line)
     raise typer.Exit(answer.exit_status)
-
-
-def _equivalents(result: ScenarioResult) -> dict[str, tuple[str, ...]]:
-    """The cited rules' equivalents in the other documents (concordance), when the rule graph is available."""
-    refs = {r for s in result.steps for r in s.rules}
-    if not refs:
-        return {}
-    try:
-        from .common import load_graph
-
-        graph = load_graph()
-    except Exception:  # noqa: BLE001 - the answer stands without the concordance
-        return {}
-    out = {}
-    for ref in refs:
-        node = graph.get(ref)
-        if node is not None and node.equivalents:
-            out[ref] = tuple(e.ref for e in node.equivalents)
-    return out
-
-
-def _render(result: ScenarioResult, also: dict[str, tuple[str, ...]], lang: str) -> None:
-    from rich.text import Text
-
-    from ..messages import labels
-    from .layout import hang, labelled
-    from .scenario_answer import answer_lines, expectation_lines
-
-    out, words = console(), labels(lang)
-    hang(out, Text.assemble((result.scenario, "bold"), f" ({result.ruleset})"))
-    if result.question:
-        labelled(out, words["question"], result.question, indent=0)
-    out.print(Text(words["answer"], style="bold green"))
-    for label, value in answer_lines(result, lang):
-        labelled(out, label, value)
-    if result.expectations:
-        out.print(Text(words["expect"], style="bold"))
-        for passed, shown in expectation_lines(result, lang):
-            mark = ("✓ ", "green") if passed else ("✗ ", "bold red")
-            hang(out, Text.assemble(mark, shown), 2, 4)
-    _render_steps(out, result, also, words)
-    if result.state is not None:
-        _render_state(out, result.state, words, lang)
-
-
-def _render_steps(out: Console, result: ScenarioResult, also: dict[str, tuple[str, ...]],
-                  words: dict[str, str]) -> None:
-    from rich.text import Text
-
-    from .layout import hang
-    from .scenario_answer import own_rules
-
-    own = own_rules(result)
-    out.print()
-    # The rules of the ruleset's own document, written without the document's name (given once, in the heading).
-    hang(out, Text.assemble((words["steps"], "bold"), f" ({words['rules']}: {own})" if own else ""))
-    for n, step in enumerate((s for s in result.steps if s.event != "start"), 1):
-        rules = [r.partition(":")[2] for r in step.rules if r.startswith(own + ":")] if own else list(step.rules)
-        hang(out, Text.assemble(f"{n:>2}. ", step.text), 0, 4)
-        if rules:
-            hang(out, Text(", ".join(rules), style="dim"), 4, 4)
-        others = sorted({e for r in step.rules for e in also.get(r, ())})
-        if others:
-            hang(out, Text(f"≡ {', '.join(others)}", style="dim cyan"), 4, 6)
-
-
-def _render_state(out: Console, state: FinalState, words: dict[str, str], lang: str) -> None:
-    from .layout import grid, labelled
-
-    zones = ("hand", "battlefield", "graveyard", "exile")
-    rows = []
-    for p in state.players:
-        held = dict(p.zones)
-        mine = [_permanent(perm, words, lang) for perm in state.permanents if perm.controller == p.name]
-        rows.append([p.name, str(p.life), str(p.poison) if p.poison else "", str(p.library), p.mana_pool,
-                     *("; ".join(mine) if z == "battlefield" else ", ".join(held.get(z, ())) for z in zones)])
-    out.print()
-    grid(out, [words["player"], words["life"], words["poison"], words["library"], words["pool"],
-               *(words[z] for z in zones)], rows, title=words["state"], right=(1, 2, 3))
-    if state.stack:
-        labelled(out, words["stack"], ", ".join(state.stack), indent=0)
-    if state.winner:
-        labelled(out, words["winner"], words["draw_game"] if state.winner == "draw" else state.winner, 0)
-
-
-def _permanent(perm: PermanentState, words: dict[str, str], lang: str) -> str:
-    """``Colossal Dreadmaw (60/60, Razbijač, šteta 20, aktivirano)``."""
-    from ..messages import keyword_name
-
-    parts = [f"{perm.power}/{perm.toughness}"] if perm.power is not None else []
-    parts += [keyword_name(k, lang) for k in perm.keywords]
-    parts += [f"{words['damage']} {perm.damage}"] if perm.damage else []
-    parts += [words["tapped"]] if perm.tapped else []
-    parts += [f"{k}×{n}" for k, n in perm.counters]
-    return perm.key + (f" ({', '.join(parts)})" if parts else "")
 
 
 def _render_table(rows: list[dict[str, Any]]) -> None:

@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Snapshot
-from .objectspec import PT_COUNTER
-from .spec import Ability
+from .spec import PT_COUNTER, Ability
 from .state import Game, Obj, ObjRef
 
 

@@ -24,7 +24,6 @@ OBJECT_KEYS = frozenset({
 })
 CARD_ONLY_KEYS = frozenset({"names", "ruleset", "text", "notes", "rules"})
 SUPERTYPES = ("legendary", "basic", "snow")  # the supertypes the engine plays (world: refused)
-PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 MANA = re.compile(r"^[WUBRGCXwubrgcx0-9]*$")
 _TO_CREATURES = ("target", "self", "creatures_you_control", "each_creature", "other_creatures_you_control", "it",
                  "bound")

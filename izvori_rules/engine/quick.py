@@ -36,11 +36,6 @@ class QuickAnswer:
     died: tuple[str, ...]
     life_lost: int
 
-    def to_json(self) -> dict[str, Any]:
-        return {"answer": self.line, "rules": list(self.rules), "exit_status": self.exit_status,
-                "assigned": {src: dict(split) for src, split in self.assigned}, "died": list(self.died),
-                "life_lost": self.life_lost}
-
 
 def _creature(text: str, name: str) -> dict[str, Any]:
     words = text.split()

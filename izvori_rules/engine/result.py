@@ -1,4 +1,4 @@
-"""The answer to a scenario, frozen, and its one serialiser to JSON (the shape the issue specifies)."""
+"""The answer to a scenario, frozen (its JSON is built with every other command's, in :mod:`izvori_rules.serialize`)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class PlayerState:
+    """A player at the end: life, poison, cards left in the library, the mana pool, and each zone's objects."""
+
     name: str
     life: int
     poison: int
@@ -52,6 +54,9 @@ class PlayerState:
 
 @dataclass(frozen=True, slots=True)
 class PermanentState:
+    """A permanent at the end, by its key (its handle, ``#2`` for a second of that name): its characteristics
+    after the layers, damage, tapped, counters and controller."""
+
     key: str
     power: int | None
     toughness: int | None
@@ -64,6 +69,8 @@ class PermanentState:
 
 @dataclass(frozen=True, slots=True)
 class FinalState:
+    """The game at the end: the players, the permanents, the stack, who won or lost, and where the turn stopped."""
+
     players: tuple[PlayerState, ...]
     permanents: tuple[PermanentState, ...]
     stack: tuple[str, ...]
@@ -94,40 +101,6 @@ class ScenarioResult:
     @property
     def passed(self) -> bool:
         return self.exit_status == 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "scenario": self.scenario, "ruleset": self.ruleset, "question": self.question, "passed": self.passed,
-            "exit_status": self.exit_status,
-            "steps": [{"event": s.event, "text": s.text, "rules": list(s.rules)} for s in self.steps],
-            "rejected": None if self.rejected is None else {
-                "action": self.rejected.action, "kind": self.rejected.kind, "reason": self.rejected.reason,
-                "rules": list(self.rejected.rules)},
-            "state": None if self.state is None else _state_json(self.state),
-            "expectations": [{"check": o.check, "expected": _plain(o.expected), "actual": _plain(o.actual),
-                              "passed": o.passed, **({"note": o.note} if o.note else {})} for o in self.expectations],
-            "skipped": list(self.skipped),
-        }
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
-def _state_json(state: FinalState) -> dict[str, Any]:
-    return {
-        "players": {p.name: {"life": p.life, "poison": p.poison, "library": p.library, "mana_pool": p.mana_pool,
-                             **{zone: list(names) for zone, names in p.zones}} for p in state.players},
-        "permanents": {p.key: {"power": p.power, "toughness": p.toughness, "damage": p.damage, "tapped": p.tapped,
-                               "counters": dict(p.counters), "keywords": list(p.keywords),
-                               "controller": p.controller} for p in state.permanents},
-        "stack": list(state.stack), "winner": state.winner, "losers": list(state.losers),
-        "turn": state.turn, "step": state.step, "active": state.active, "priority": state.priority,
-    }
 
 
 def final_state(game: Game) -> FinalState:

@@ -107,7 +107,8 @@ def _load(root: Path) -> tuple[tuple[str, Ruleset], ...]:
 
     path = root / "rulesets.toml"
     data = cache.parsed("rulesets", path, lambda: read_toml(path, "the rulesets file")[0],
-                        lambda d: isinstance(d, dict) and all(isinstance(d.get(r), dict) for r in RULESETS))
+                        lambda d: isinstance(d, dict) and all(isinstance(d.get(r), dict) for r in RULESETS),
+                        plain=True)
     assert isinstance(data, dict)
     unknown = sorted(set(data) - set(RULESETS))
     if unknown:

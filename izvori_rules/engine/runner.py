@@ -8,24 +8,28 @@ file did not expect (``expect.illegal_action``). After the game ends the remaini
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import casting, combat, priority
-from .cards import CardIndex
 from .choices import Choices
 from .errors import EngineRefusal, GameOver, IllegalAction, MissingChoice, ScenarioInvalid
 from .expectations import evaluate
 from .narration import render
 from .result import Outcome, Rejection, ScenarioResult, Step, final_state
 from .rulesets import load_rulesets
-from .scenario import load_scenario, read_scenario_file
 from .spec import STEPS, Action, Scenario
 from .state import Game, Player, make_object
 from .turn import arrive, finish_arrival
+from .yamlnodes import read_scenario_file
+
+if TYPE_CHECKING:
+    from .cards import CardIndex
 
 
-def run_scenario(scenario: str | Path | bytes, lang: str = "en", cards: CardIndex | None = None
-                 ) -> ScenarioResult:
-    """Play a scenario (a path, or the YAML text itself) and answer it."""
+def run_scenario(scenario: str | Path | bytes, lang: str = "en", cards: CardIndex | None = None,
+                 cached: bool = False) -> ScenarioResult:
+    """Play a scenario (a path, or the YAML text itself) and answer it; ``cached``: the loaded file from the
+    cache folder when it was loaded before (a command's one run, :mod:`.scenario_cache`)."""
     text: str | bytes
     if isinstance(scenario, Path) or (isinstance(scenario, str) and "\n" not in scenario
                                       and scenario.endswith((".yaml", ".yml"))):
@@ -33,10 +37,22 @@ def run_scenario(scenario: str | Path | bytes, lang: str = "en", cards: CardInde
     else:
         source, text = "<scenario>", scenario
     try:
-        spec = load_scenario(text, source, cards)
+        spec = _loaded(text, source, cards, cached)
     except EngineRefusal as exc:
         return _refused_at_load(source, exc)
     return _Run(spec, lang).run()
+
+
+def _loaded(text: str | bytes, source: str, cards: CardIndex | None, cached: bool) -> Scenario:
+    """The scenario read by :mod:`.scenario`; with ``cached`` (the corpus card library only), read back from the
+    cache folder when this text was read before, without importing the readers at all."""
+    if cached and cards is None:
+        from .scenario_cache import cached_scenario
+
+        return cached_scenario(text, source, lambda: _loaded(text, source, None, False))
+    from .scenario import load_scenario
+
+    return load_scenario(text, source, cards)
 
 
 def play(spec: Scenario, lang: str = "en") -> tuple[ScenarioResult, Game]:

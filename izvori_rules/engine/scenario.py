@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from pathlib import Path
 
 from .cards import CardIndex, card_library, local_cards
 from .errors import EngineRefusal, ScenarioInvalid
@@ -38,15 +37,6 @@ MAX_PLAYERS = 8
 MAX_OBJECTS = 200
 MAX_ACTIONS = 400
 COMBAT_DAMAGE = "combat damage"
-
-
-def read_scenario_file(path: str | Path) -> tuple[str, str]:
-    """The file's name and text (at most the YAML reader's size limit, in one of the encodings of
-    :mod:`izvori_rules.userfile`); an unreadable file is invalid (exit 2)."""
-    from ..userfile import read_user_file
-    from .yamlnodes import MAX_BYTES
-
-    return str(path), read_user_file(path, MAX_BYTES, "the scenario file", ScenarioInvalid)
 
 
 def load_scenario(text: str | bytes, source: str = "<scenario>", cards: CardIndex | None = None) -> Scenario:

@@ -11,10 +11,8 @@ with ``file:line: path: message`` (exit 2) before the engine reads it. The keywo
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from .errors import ScenarioInvalid
@@ -25,7 +23,11 @@ SCHEMA_FILE = "scenario.schema.json"
 
 @lru_cache(maxsize=1)
 def scenario_schema() -> dict[str, Any]:
-    """The published schema, read from the package."""
+    """The published schema, read from the package (json and importlib.resources imported here: a scenario read
+    back from the cache is not validated again)."""
+    import json
+    from importlib import resources
+
     text = resources.files("izvori_rules.engine").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data

@@ -6,6 +6,7 @@ point back into the file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers", "declare_blockers",
@@ -13,6 +14,8 @@ STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_att
 ZONES = ("library", "hand", "battlefield", "graveyard", "exile", "stack")
 # Effect steps and the values of their `to` / `player` options.
 TARGETING = "target"
+# A counter that changes power and toughness is named for it: "+1/+1", "-1/-1", "+2/+0".
+PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ Every node keeps its line, so every mistake names the file, the line and the key
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .errors import ScenarioInvalid
@@ -16,6 +17,14 @@ from .errors import ScenarioInvalid
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 24
 MAX_NODES = 50_000
+
+
+def read_scenario_file(path: str | Path) -> tuple[str, str]:
+    """The file's name and text (at most :data:`MAX_BYTES`, in one of the encodings of
+    :mod:`izvori_rules.userfile`); an unreadable file is invalid (exit 2)."""
+    from ..userfile import read_user_file
+
+    return str(path), read_user_file(path, MAX_BYTES, "the scenario file", ScenarioInvalid)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,70 @@
+"""A scenario file read once: the :class:`~.spec.Scenario` it loads to, kept in the cache folder for the next
+``scenario run`` of the same file (issue 14: a cold run within 12× a bare interpreter start).
+
+A judge runs the file they are writing again and again; each run after the first skips the YAML parser, the
+JSON Schema and the readers, and unpickles the checked scenario instead. The entry is keyed by the file's name
+and text and by everything reading it depends on, computed as for every cache: the corpus data files (the card
+library, the rulesets, the concept table), the package's code and the libraries' versions (:func:`inputs_key`,
+which :mod:`.equivalents` shares). The entry keeps that key, name and text, and is served only when all three
+are the very same (so its file name needs no cryptographic hash, whose library costs a cold start more than the
+checksums) and it holds a :class:`~.spec.Scenario` of that name. Only a file that loaded is kept (an invalid or
+refused one is read again, to say why), and the folder keeps the newest :data:`MAX_KEPT` files.
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+from .. import cache
+from ..corpus import data_files, data_hash
+from .rulesets import corpus_root
+from .spec import Scenario
+
+FOLDER = "scenarios"
+MAX_KEPT = 256
+# PyYAML reads a scenario file; PyStemmer and snowballstemmer build the rule graph's equivalents, which
+# :mod:`.equivalents` keeps under the same key (a test checks that this covers ``graph_cache.LIBRARIES``).
+LIBRARIES = ("PyYAML", "PyStemmer", "snowballstemmer")
+
+
+def inputs_key() -> str | None:
+    """A key of everything the engine's cached data is made from: the corpus data files (all but the scenarios),
+    the package's code, the Python version and :data:`LIBRARIES` (computed, and stamped as every key is); None
+    when the files cannot be read."""
+    root = corpus_root()
+    try:
+        return cache.stamped_key(
+            "engine-inputs", [*data_files(root), *cache.package_files(), *cache.environment_files()],
+            lambda: f"{data_hash(root)}-{cache.code_key(cache.library_versions(LIBRARIES))}")
+    except OSError:
+        return None
+
+
+def cached_scenario(text: str | bytes, source: str, load: Callable[[], Scenario]) -> Scenario:
+    """The scenario ``load()`` reads from ``text``, from the cache when this text was loaded before."""
+    inputs = inputs_key()
+    if inputs is None:
+        return load()
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    blob = f"{inputs}\n{source}\n".encode("utf-8", "surrogatepass") + raw
+    folder = cache.cache_dir() / FOLDER
+    where = folder / f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}.pickle"
+    kept = cache.kept(where, (inputs, source, text), lambda: _loaded(load, folder),
+                      lambda value: isinstance(value, Scenario) and value.source == source)
+    assert isinstance(kept, Scenario)
+    return kept
+
+
+def _loaded(load: Callable[[], Scenario], folder: Path) -> Scenario:
+    """``load()``, after making room for its entry: the oldest files beyond :data:`MAX_KEPT` are removed."""
+    scenario = load()
+    try:
+        entries = sorted(((e.stat().st_mtime_ns, e.path) for e in os.scandir(folder)), reverse=True)
+        for _mtime, path in entries[MAX_KEPT - 1:]:
+            os.unlink(path)
+    except OSError:  # another command removed it first, or the folder is not there yet: nothing to make room in
+        pass
+    return scenario
