@@ -117,11 +117,12 @@ def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
     """
     from .concordance.chain import Chain, today_of
     from .concordance.link import corpus_equivalents
+    from .history.onward import onward_lineage
     from .originals.lineage import load_lineage
     from .originals.table import load_originals
 
     originals = with_english_texts(load_originals(root), graph, root)
-    lineage = load_lineage(root)
+    lineage = onward_lineage(load_lineage(root), root)  # on into the releases a judge added (issue 15)
     chain = Chain(originals, lineage, max((target for _, _, target in lineage), default=""))
     found = corpus_equivalents(graph.nodes, root or corpus_dir(), chain)
     if not found and not originals:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from typer.testing import CliRunner
@@ -90,6 +91,18 @@ def test_a_lookup_of_a_translation_reads_nothing_of_the_history(graph: RuleGraph
 NEW_WORDS = "first assigns its combat damage to the creature(s) blocking it."
 
 
+def synthetic_release(tmp_path: Path) -> Path:
+    """The packaged 2026-08-07 release dated 2026-09-25, with new words in 702.19b only."""
+    from izvori_rules.cr_releases import release_text
+    from izvori_rules.history.family import cr_folder
+
+    text = release_text("2026-08-07", cr_folder()).replace("These rules are effective as of August 7, 2026.",
+                                                          "These rules are effective as of September 25, 2026.")
+    new = tmp_path / "MagicCompRules 20260925.txt"
+    new.write_text(text.replace("first assigns damage to the creature(s) blocking it.", NEW_WORDS, 1), "utf-8")
+    return new
+
+
 def test_an_added_newer_release_is_cr_for_lookup_and_bare_numbers(tmp_path, monkeypatch) -> None:
     from izvori_rules.cr_releases import release_text
     from izvori_rules.graph_cache import load_graph
@@ -97,10 +110,7 @@ def test_an_added_newer_release_is_cr_for_lookup_and_bare_numbers(tmp_path, monk
 
     monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
     old = release_text("2026-08-07", cr_folder())
-    text = old.replace("These rules are effective as of August 7, 2026.",
-                       "These rules are effective as of September 25, 2026.")
-    new = tmp_path / "MagicCompRules 20260925.txt"
-    new.write_text(text.replace("first assigns damage to the creature(s) blocking it.", NEW_WORDS, 1), "utf-8")
+    new = synthetic_release(tmp_path)
     notes = tmp_path / "notes.txt"
     notes.write_text("Judge notes from FNM.\n100.1 is about games.\n", encoding="utf-8")
     load_graph.cache_clear()  # this process keeps the graph it read: a judge's next command reads it anew
@@ -126,3 +136,39 @@ def test_an_added_newer_release_is_cr_for_lookup_and_bare_numbers(tmp_path, monk
     code, data = lookup_json("cr:702.19b")
     assert NEW_WORDS not in data["rules"][0]["text"] and load_graph().docs["cr"].release == "2026-08-07"
     load_graph.cache_clear()
+
+
+def test_today_of_a_translated_rule_follows_an_added_release(tmp_path, monkeypatch) -> None:
+    # issue 16: ru-cr 702.19b renders 702.19b of 2019-05-03, whose words changed in 2020-04-17 and 2023-04-14
+    # (lineage.tsv) and, in the synthetic 2026-09-25 release, again; 702.19a is the same in all of them, and
+    # 702.19c of 2019-05-03 has been 702.19d since 2021-06-18
+    from izvori_rules.graph_cache import load_graph
+
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
+    load_graph.cache_clear()
+    try:
+        before = {ref: _status_today(ref) for ref in ("ru-cr:702.19a", "ru-cr:702.19c")}
+        assert lookup_json("ru-cr:702.19b")[1]["rules"][0]["today"]["changed_in"] == ["2020-04-17", "2023-04-14"]
+        assert runner.invoke(app, ["corpus", "add", str(synthetic_release(tmp_path))]).exit_code == 0
+        load_graph.cache_clear()
+        today = lookup_json("ru-cr:702.19b")[1]["rules"][0]["today"]
+        assert (today["ref"], today["status"], today["changed_in"]) == (
+            "cr:702.19b", "changed", ["2020-04-17", "2023-04-14", "2026-09-25"])
+        assert NEW_WORDS in today["text"]
+        assert "2026-09-25" in runner.invoke(app, ["lookup", "ru-cr:702.19b"]).stdout
+        after = {ref: _status_today(ref) for ref in before}
+        assert after == before and after["ru-cr:702.19c"][0] == "cr:702.19d"
+        # sr-judge E3.102 renders 502.9b of 2006-10-01, which became 702.19b
+        old = lookup_json("sr-judge:E3.102")[1]["rules"][0]["today"]
+        assert (old["ref"], old["status"], old["changed_in"][-1]) == ("cr:702.19b", "renumbered", "2026-09-25")
+        ruling = tmp_path / "ruling.txt"
+        ruling.write_text("Prvo dodeli borbenu štetu (vidi pravilo E3.102).\n", encoding="utf-8")
+        (citation,) = json.loads(runner.invoke(app, ["cite-check", str(ruling), "--json"]).stdout)["citations"]
+        assert citation["today"]["changed_in"][-1] == "2026-09-25"
+    finally:
+        load_graph.cache_clear()
+
+
+def _status_today(ref: str) -> tuple[str, str, list[str]]:
+    today = lookup_json(ref)[1]["rules"][0]["today"]
+    return today["ref"], today["status"], today["changed_in"]
