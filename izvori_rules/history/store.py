@@ -151,9 +151,7 @@ class HistoryStore:
 
     def links_from(self, pos: int, old_id: str) -> tuple[Link, ...]:
         """Every link from ``old_id`` of release ``pos - 1``: where it went first, then the parts split off it."""
-        return tuple(Link(*row) for row in self.conn.execute(
-            "SELECT old_id, new_id, change, score, successor FROM link WHERE pos=? AND old_id=? ORDER BY rowid",
-            (pos, old_id)))
+        return self._links_of(pos).find_all(0, old_id)
 
     def links(self, pos: int) -> tuple[Link, ...]:
         """Every stored link from release ``pos - 1`` to ``pos`` (all but same number and same words)."""
@@ -240,6 +238,17 @@ class _Links:
         ids = self._ids[side]
         at = ids.find(f"\n{rule_id}\n")
         return None if at < 0 else _link([field.split("\n")[ids.count("\n", 0, at)] for field in self._fields])
+
+    def find_all(self, side: int, rule_id: str) -> tuple[Link, ...]:
+        """Every link whose old (``side`` 0) or new (1) id is ``rule_id``, in the aligner's order (a rule split
+        in two has a second link from its old id)."""
+        ids, key = self._ids[side], f"\n{rule_id}\n"
+        found = []
+        at = ids.find(key)
+        while at >= 0:
+            found.append(_link([field.split("\n")[ids.count("\n", 0, at)] for field in self._fields]))
+            at = ids.find(key, at + 1)
+        return tuple(found)
 
     def all(self) -> tuple[Link, ...]:
         """Every link, in the order the aligner gave them."""
