@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import sqlite3
@@ -380,7 +380,6 @@ def _loads(raw: bytes, plain: bool) -> tuple[object, object]:
 def _dumps(value: object, plain: bool) -> bytes:
     if plain:
         import marshal
-        from typing import Any, cast
 
         return marshal.dumps(cast(Any, value))  # plain data, as the caller says; marshal refuses anything else
     import pickle

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -229,6 +229,17 @@ def data_hash(root: Path | None = None) -> str:
     corpus = hash_files(_corpus_data(root), (root or corpus_dir()).resolve())
     added = added_files()
     return f"{corpus}-{hash_files(added, added_folder())}" if added else corpus
+
+
+def data_key(name: str, root: Path | None, code: Callable[[], str], suffix: str = "") -> str:
+    """The key of a cache built from the corpus data (:func:`data_files`), the package's code and ``code()``
+    (the versions of the libraries the cache is built with, computed only when the stamp named ``name`` no longer
+    holds), with ``suffix`` (the cache's format) at its end: the one recipe of the graph's, the index's and the
+    engine's keys, so that none of them can miss a file the others see."""
+    from . import cache
+
+    return cache.stamped_key(name, [*data_files(root), *cache.package_files(), *cache.environment_files()],
+                             lambda: f"{data_hash(root)}-{cache.code_key(code())}{suffix}")
 
 
 def _corpus_data(root: Path | None) -> list[Path]:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import cache
-from .corpus import corpus_dir, data_files, data_hash, load_manifest, prefetch_releases, read_document
+from .corpus import corpus_dir, data_key, load_manifest, prefetch_releases, read_document
 from .graph import GraphIndex, LazyNodes, RuleGraph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
 from .parsing import parser_module
@@ -32,9 +32,7 @@ LIBRARIES = ("PyStemmer", "snowballstemmer")  # the equivalents' aligner stems w
 
 def graph_key(root: Path | None = None) -> str:
     """The cache key: a hash of the corpus data, of the package's code and libraries, and the format."""
-    return cache.stamped_key(
-        "graph", [*data_files(root), *cache.package_files(), *cache.environment_files()],
-        lambda: f"{data_hash(root)}-{cache.code_key(cache.library_versions(LIBRARIES))}-{FORMAT}")
+    return data_key("graph", root, lambda: cache.library_versions(LIBRARIES), f"-{FORMAT}")
 
 
 class GraphLoader:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from izvori_rules import graph_cache
+from izvori_rules import corpus, graph_cache
 from izvori_rules.corpus import corpus_dir
 from izvori_rules.errors import CacheNotice
 
@@ -94,11 +94,11 @@ def test_writing_leaves_no_temporary_files(small_corpus: Path, cache_dir: Path) 
 def test_the_key_is_hashed_once_then_reused_until_a_file_changes(small_corpus: Path, cache_dir: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     first = graph_cache.graph_key(small_corpus)
-    monkeypatch.setattr(graph_cache, "data_hash", lambda *args: pytest.fail("hashed again"))
+    monkeypatch.setattr(corpus, "data_hash", lambda *args: pytest.fail("hashed again"))
     assert graph_cache.graph_key(small_corpus) == first
     document = small_corpus / "documents" / "sr-judge.txt"
     document.write_bytes(document.read_bytes() + b"\n")
-    monkeypatch.setattr(graph_cache, "data_hash", lambda *args: "changed")
+    monkeypatch.setattr(corpus, "data_hash", lambda *args: "changed")
     assert graph_cache.graph_key(small_corpus).startswith("changed-")
 
 

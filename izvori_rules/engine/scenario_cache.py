@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import cache
-from ..corpus import data_files, data_hash
+from ..corpus import data_key
 from .rulesets import corpus_root
 from .spec import Scenario
 
@@ -36,9 +36,7 @@ def inputs_key() -> str | None:
     when the files cannot be read."""
     root = corpus_root()
     try:
-        return cache.stamped_key(
-            "engine-inputs", [*data_files(root), *cache.package_files(), *cache.environment_files()],
-            lambda: f"{data_hash(root)}-{cache.code_key(cache.library_versions(LIBRARIES))}")
+        return data_key("engine-inputs", root, lambda: cache.library_versions(LIBRARIES))
     except OSError:
         return None
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import cache
-from ..corpus import data_files, data_hash
+from ..corpus import data_key
 from ..graph import RuleGraph
 from ..model import Node
 from .postings import FILE_NAME as POSTINGS_FILE, FilePostings, Postings, WhooshPostings, write_postings
@@ -98,9 +98,7 @@ def schema() -> Any:
 def index_key(root: Path | None = None) -> str:
     """Corpus data hash; a hash of the package's code, the libraries' versions and the stemmers that run;
     analyzer and format versions."""
-    return cache.stamped_key(
-        "index", [*data_files(root), *cache.package_files(), *cache.environment_files()],
-        lambda: f"{data_hash(root)}-{cache.code_key(_builders())}-a{ANALYZER_VERSION}f{FORMAT}")
+    return data_key("index", root, _builders, f"-a{ANALYZER_VERSION}f{FORMAT}")
 
 
 def _builders() -> str:
