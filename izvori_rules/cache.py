@@ -15,12 +15,13 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     import sqlite3
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+T = TypeVar("T")
 
 
 def cache_dir() -> Path:
@@ -311,6 +312,20 @@ def verified_rows(con: sqlite3.Connection, sql: str, params: Sequence[object] = 
             start += width
         out.append(tuple(values))
     return out
+
+
+def read_again(read: Callable[[], T], rebuild: Callable[[], None], path: Path, what: str) -> T:
+    """``read()`` from a checksummed store; when it finds damage, say so, ``rebuild()`` the store and read once
+    more (the two SQLite stores, cr-store and history, recover so: issue 11). Damage found again goes to the
+    caller as :class:`~izvori_rules.errors.CacheDamaged`."""
+    from .errors import CacheDamaged
+
+    try:
+        return read()
+    except CacheDamaged:
+        notice_damaged(path, what)
+        rebuild()
+        return read()
 
 
 def parsed(name: str, path: Path, build: Callable[[], object], ok: Callable[[object], bool],

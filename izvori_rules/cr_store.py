@@ -380,15 +380,13 @@ class HistoryStore:
         self._stored: dict[int, StoredNode] = {}  # records decoded by nodes_of, shared by releases
 
     def _read(self, read: Callable[[sqlite3.Connection], T]) -> T:
-        try:
-            return read(self._file.con)
-        except CacheDamaged:
-            cache.notice_damaged(self._path, WHAT)
-            self._file.con.close()
-            self._file = _rebuilt(self.family, self.folder, self._path, self._building, self._file.identity)
-            if self._file.dates != self.dates:
-                raise CacheDamaged(f"{WHAT} {self._path} holds other releases after a rebuild") from None
-            return read(self._file.con)  # damaged again: the CacheDamaged goes to the caller
+        return cache.read_again(lambda: read(self._file.con), self._rebuild, self._path, WHAT)
+
+    def _rebuild(self) -> None:
+        self._file.con.close()
+        self._file = _rebuilt(self.family, self.folder, self._path, self._building, self._file.identity)
+        if self._file.dates != self.dates:
+            raise CacheDamaged(f"{WHAT} {self._path} holds other releases after a rebuild")
 
     def doc_id(self, date: str) -> str:
         """``cr-2006-10-01``."""

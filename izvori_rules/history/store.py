@@ -97,19 +97,19 @@ class HistoryStore:
         self._links: dict[int, _Links] = {}
 
     def _read(self, read: Callable[[sqlite3.Connection], T]) -> T:
-        try:
+        rebuild = self._rebuild
+        if rebuild is None:
             return read(self.conn)
-        except CacheDamaged:
-            if self._rebuild is None:
-                raise
-            cache.notice_damaged(self._path or Path(":memory:"), WHAT)
-            self.conn.close()
-            self.conn = self._rebuild()
-            rows = _release_rows(self.conn)
-            if self.releases and tuple(r[1] for r in rows) != self.releases:
-                raise CacheDamaged(f"{WHAT} holds other releases after a rebuild") from None
-            self._counts = {r[0]: r[4] for r in rows}
-            return read(self.conn)  # damaged again: the CacheDamaged goes to the caller
+        return cache.read_again(lambda: read(self.conn), lambda: self._reconnect(rebuild),
+                                self._path or Path(":memory:"), WHAT)
+
+    def _reconnect(self, rebuild: Callable[[], sqlite3.Connection]) -> None:
+        self.conn.close()
+        self.conn = rebuild()
+        rows = _release_rows(self.conn)
+        if self.releases and tuple(r[1] for r in rows) != self.releases:
+            raise CacheDamaged(f"{WHAT} holds other releases after a rebuild")
+        self._counts = {r[0]: r[4] for r in rows}
 
     def position(self, date: str) -> int | None:
         """The position of a release date, or None."""
