@@ -118,7 +118,7 @@ def abilities() -> dict[str, Any]:
         obj({"static": {"type": "object", "properties": {s: static_body for s in o._STATIC_SCOPES},
                         "additionalProperties": False, "minProperties": 1, "maxProperties": 1}}, ("static",)),
         obj({"replacement": ref("replacement")}, ("replacement",)),
-        obj({"loyalty": obj({"cost": {"type": ["string", "integer"], "pattern": r"^\s*[+\-−]?\d+\s*$"},
+        obj({"loyalty": obj({"cost": {"type": ["string", "integer"], "pattern": r"^\s*([+\-−]?\d+|[\-−][xX])\s*$"},
                              "effect": effect}, ("cost", "effect"))}, ("loyalty",)),
     ]}
 

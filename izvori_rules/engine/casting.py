@@ -161,8 +161,8 @@ def activate(game: Game, action: Action, source: str) -> None:
         raise _illegal(game, f"{obj.handle}'s ability can be activated only as a sorcery", "illegal_timing")
     info = source_info(game, obj)
     item = StackItem(game.new_id(), "activated", obj.handle, player, ability.effect, [], obj.ref, info)
-    if "X" in ability.cost.mana.upper():
-        if action.x is None:  # ru-cr:107.3a sr-judge:D10.12
+    if "X" in ability.cost.mana.upper() or ability.cost.loyalty_x:
+        if action.x is None:  # ru-cr:107.3a sr-judge:D10.12: X in a cost, [-X] too, is announced
             raise MissingChoice(f"{player} must choose the value of X for {obj.handle}'s ability: add x: N",
                                 rs.refs("x_value"))
         item.x = action.x
@@ -170,7 +170,7 @@ def activate(game: Game, action: Action, source: str) -> None:
     if ability.cost.loyalty is not None:
         from .planeswalkers import pay_loyalty
 
-        paid = [pay_loyalty(game, obj, ability, player)]
+        paid = [pay_loyalty(game, obj, ability, player, item.x)]
     else:
         paid = _pay_cost(game, obj, player, ability.cost, action, item.x)
     if mana_ability:  # ru-cr:605.3a sr-judge:D9.25

@@ -88,10 +88,12 @@ def read_loyalty(r: Any, y: Y) -> Ability:
         r.refuse(y, f"the {r.ruleset.id} ruleset has no planeswalkers and no loyalty abilities")
     f = om.as_map(r, y, ("cost", "effect"), ("cost", "effect"))
     text = om.as_text(r, f["cost"]).strip().replace("−", "-")
-    if not re.match(r"^[+-]?\d+$", text):
-        raise r.fail(f["cost"], "a loyalty cost is +N, -N or 0")
+    if not re.match(r"^[+-]?\d+$", text) and text.upper() != "-X":
+        raise r.fail(f["cost"], "a loyalty cost is +N, -N, 0 or -X")
     effect = tuple(om.read_effect(r, s) for s in om.as_list(r, f["effect"]))
-    return Ability("activated", y.line, effect=effect, cost=Cost(loyalty=int(text)), timing="sorcery")
+    x = text.upper() == "-X"  # ru-cr:107.3a: X in a loyalty cost is announced as it is activated
+    cost = Cost(loyalty=0 if x else int(text), loyalty_x=x)
+    return Ability("activated", y.line, effect=effect, cost=cost, timing="sorcery")
 
 
 def _has_planeswalkers(r: Any) -> bool:

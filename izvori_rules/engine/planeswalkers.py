@@ -44,10 +44,11 @@ def attacked_walker(game: Game, attacker: str, name: str, line: int) -> Obj:
     return obj
 
 
-def pay_loyalty(game: Game, obj: Obj, ability: Ability, player: str) -> str:
-    """Check the loyalty ability's timing and once-a-turn limit, then pay its cost in counters."""
+def pay_loyalty(game: Game, obj: Obj, ability: Ability, player: str, x: int = 0) -> str:
+    """Check the loyalty ability's timing and once-a-turn limit, then pay its cost in counters; a cost of -X
+    removes the announced X (ru-cr:107.3a), which can't be more than the planeswalker has (ru-cr:117.3)."""
     rs = game.rs
-    cost = ability.cost.loyalty or 0
+    cost = -x if ability.cost.loyalty_x else ability.cost.loyalty or 0
     if game.active != player or game.step not in ("main1", "main2") or game.stack:  # ru-cr:603.3
         raise IllegalAction(f"{obj.handle}'s loyalty ability can be activated only in {player}'s main phase with "
                             "an empty stack", rs.refs("loyalty_timing"))

@@ -104,7 +104,8 @@ class Cost:
     discard: int = 0
     life: int = 0
     tap_creatures: int = 0  # "tap an untapped creature you control"
-    loyalty: int | None = None  # a loyalty ability's +N / -N / 0 (ru-cr:606.2)
+    loyalty: int | None = None  # a loyalty ability's +N / -N / 0 (ru-cr:606.2); -X: 0 and ``loyalty_x``
+    loyalty_x: bool = False  # a loyalty cost of -X, X announced as it is activated (ru-cr:107.3a)
     condition: str = ""  # alternative costs: "if you control a <phrase>"
     per_extra_target: str = ""  # mana added for each target beyond the first (Fireball)
 
