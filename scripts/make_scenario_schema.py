@@ -107,7 +107,8 @@ def abilities() -> dict[str, Any]:
     static_body = obj({"power": INT, "toughness": INT, "keywords": NAMES, "colors": NAMES, "types": NAMES,
                        "subtypes": NAMES, "lose_abilities": BOOL, "cda": enum(o.CDA_COUNTS), "controls": BOOL,
                        "set_pt": pt(), "color": NAME, "subtype": NAME, "filter": NAME, "if": NAME,
-                       "for_each": count_schema(), "cost_change": INT, "whose": enum(["all", "you", "opponents"])})
+                       "for_each": count_schema(), "cost_change": INT, "whose": enum(["all", "you", "opponents"]),
+                       "attack_cost": MANA, "block_cost": MANA, "while": enum(["untapped", "attacking"])})
     return {"x-kind": "ability", "oneOf": [
         obj({"activated": obj({"cost": cost, "effect": effect, "timing": enum(["instant", "sorcery"])},
                               ("effect",))}, ("activated",)),

@@ -21,7 +21,7 @@ from .yamlnodes import Y
 
 _X = re.compile(r"^(\d*)\s*[xX]$")
 COST_KEYS = ("tap", "mana", "sacrifice", "count", "discard", "life", "tap_creatures", "if", "per_extra_target")
-STATIC_EXTRAS = ("filter", "if", "for_each", "cost_change", "whose")
+STATIC_EXTRAS = ("filter", "if", "for_each", "cost_change", "whose", "attack_cost", "block_cost", "while")
 COUNT_KEYS = ("count", "zone", "whose", "distinct", "plus", "life")
 
 
@@ -138,6 +138,13 @@ def static_extras(r: Any, b: dict[str, Y]) -> dict[str, Any]:
         out["for_each"] = read_count(r, b["for_each"])
     if "cost_change" in b:
         out["cost_change"] = om.as_int(r, b["cost_change"])
+    for key in ("attack_cost", "block_cost"):
+        if key in b:
+            out[key] = om.as_mana(r, b[key])
+    if "while" in b:
+        out["only_while"] = om.as_name(r, b["while"])
+        if out["only_while"] not in ("untapped", "attacking"):
+            raise r.fail(b["while"], "while: untapped | attacking")
     if "whose" in b:
         whose = om.as_name(r, b["whose"])
         if whose not in ("all", "you", "opponents"):

@@ -159,6 +159,9 @@ class Ability:
     sets_pt: bool = False  # static: power/toughness are set, not modified
     filter_color: str = ""  # static: only objects of this colour
     filter_subtype: str = ""  # static: only objects of this subtype
+    attack_cost: str = ""  # static: mana each creature attacking its controller costs (ru-cr:508.1h)
+    block_cost: str = ""  # static: mana each blocking creature costs (ru-cr:509.1d)
+    only_while: str = ""  # static attack/block cost: only while its source is untapped | attacking
 
 
 @dataclass(frozen=True, slots=True)
