@@ -83,6 +83,7 @@ def effect_steps() -> dict[str, Any]:
             props[option] = spec.get(kind, to_creatures) if option == "to" else spec
         props["target"] = NAME  # issue 14: what the target may be ("nonblack creature")
         props["divided"] = enum(["chosen", "evenly"])
+        props["unless_pays"] = MANA  # a cost paid on resolution, "unless its controller pays {N}"
         branches.append(obj(props, (kind,)))
     return {"x-kind": "effect", "oneOf": branches}
 
@@ -175,7 +176,7 @@ def actions() -> dict[str, Any]:
         obj({"activate": obj({"player": NAME, "source": NAME, "ability": NAT, "targets": NAMES, **choices},
                              ("player", "source"))}, ("activate",)),
         obj({"choose": obj({"player": NAME, "targets": {"anyOf": [NAMES, {"type": "null"}]}, "order": NAMES,
-                            "may": BOOL}, ("player",))}, ("choose",)),
+                            "may": BOOL, "pay": BOOL}, ("player",))}, ("choose",)),
         obj({"pass": pass_}, ("pass",)),
     ]}
 

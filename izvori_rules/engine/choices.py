@@ -19,7 +19,8 @@ class Choices:
 
     def _take(self, player: str, want_targets: bool, what: str, rules: tuple[str, ...]) -> Action:
         for i, answer in enumerate(self.answers):
-            if answer.player == player and answer.has_targets == want_targets and answer.may is None:
+            if (answer.player == player and answer.has_targets == want_targets and answer.may is None
+                    and answer.pay is None):
                 return self.answers.pop(i)
         kind = "targets" if want_targets else "an order"
         raise MissingChoice(f"{player} must choose {kind} for {what}; add a choose action for {player}", rules)
@@ -52,6 +53,14 @@ class Choices:
                 return bool(self.answers.pop(i).may)
         raise MissingChoice(f"{player} may choose whether to apply {what}; add choose: {{player: {player}, "
                             "may: true}} or may: false", rules)
+
+    def pay(self, player: str, what: str, rules: tuple[str, ...] = ()) -> bool:
+        """Whether the player pays a cost on resolution: ``choose: {player, pay: true|false}`` (ru-cr:117.12a)."""
+        for i, answer in enumerate(self.answers):
+            if answer.player == player and answer.pay is not None:
+                return bool(self.answers.pop(i).pay)
+        raise MissingChoice(f"{player} chooses whether to pay {what}; add choose: {{player: {player}, pay: true}} "
+                            "or pay: false", rules)
 
     def check_all_used(self) -> None:
         if self.answers:

@@ -60,6 +60,8 @@ def step_extras(r: Any, step: EffectStep, fields: dict[str, Y], times: int) -> E
         if how not in ("chosen", "evenly") or step.kind != "damage" or not step.takes_target:
             raise r.fail(fields["divided"], "divided: chosen | evenly, on a damage step that takes targets")
         out = replace(out, divided=how)
+    if "unless_pays" in fields:
+        out = replace(out, unless_pays=om.as_mana(r, fields["unless_pays"]))
     return out
 
 

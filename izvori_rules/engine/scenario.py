@@ -168,10 +168,10 @@ def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Ac
                      ("player", "card")),
             "play_land": (("player", "card"), ("player", "card")),
             "activate": (("player", "source", "ability", "targets", *choices), ("player", "source")),
-            "choose": (("player", "targets", "order", "may"), ("player",))}[kind]
+            "choose": (("player", "targets", "order", "may", "pay"), ("player",))}[kind]
     f = as_map(r, body, *keys)
-    if kind == "choose" and sum(k in f for k in ("targets", "order", "may")) != 1:
-        raise r.fail(body, "choose needs exactly one of targets, order or may")
+    if kind == "choose" and sum(k in f for k in ("targets", "order", "may", "pay")) != 1:
+        raise r.fail(body, "choose needs exactly one of targets, order, may or pay")
     targets = tuple(as_name(r, t) for t in as_list(r, f["targets"])) if "targets" in f else ()
     from .costspec import action_choices
 
@@ -183,7 +183,7 @@ def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Ac
         card=as_name(r, f.get("card") or f["source"]) if ("card" in f or "source" in f) else None,
         ability=as_int(r, f["ability"], 0) if "ability" in f else 0,
         order=tuple(as_name(r, o) for o in as_list(r, f["order"])) if "order" in f else (),
-        may=as_bool(r, f["may"]) if "may" in f else None)
+        may=as_bool(r, f["may"]) if "may" in f else None, pay=as_bool(r, f["pay"]) if "pay" in f else None)
 
 
 # --- expectations -----------------------------------------------------------------------------------------

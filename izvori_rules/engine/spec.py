@@ -73,6 +73,7 @@ class EffectStep:
     controller: str = ""  # gain_control: who gains control (controller)
     amount_of: str = ""  # its_power: the amount is the power of what the previous step affected
     origin: str = ""  # move: the zone the target is in (graveyard: a card there)
+    unless_pays: str = ""  # "unless [its controller] pays {N}": a cost paid on resolution (ru-cr:117.12a)
 
     @property
     def takes_target(self) -> bool:
@@ -241,6 +242,7 @@ class Action:
     discard: tuple[str, ...] = ()
     tap: tuple[str, ...] = ()
     may: bool | None = None  # choose: the answer to a "may" (ru-cr:603.5)
+    pay: bool | None = None  # choose: whether to pay a cost on resolution, "unless ... pays" (ru-cr:117.12a)
 
 
 @dataclass(frozen=True, slots=True)
