@@ -23,7 +23,7 @@ INT = {"type": "integer"}
 NAT = {"type": "integer", "minimum": 0}
 BOOL = {"type": "boolean"}
 TEXT = {"type": ["string", "integer", "number", "null"]}
-MANA = {"type": ["string", "integer"], "pattern": "^[{}WUBRGCXwubrgcx0-9 ]*$"}
+MANA = {"type": ["string", "integer"], "pattern": "^([{} ]|[WUBRGwubrg]/[Pp]|[WUBRGCXwubrgcx0-9])*$"}
 COUNTERS = {"type": "object", "additionalProperties": NAT}
 X_AMOUNT = {"type": "string", "pattern": r"^\s*\d*\s*[xX]\s*$"}  # issue 14: X, or 10X in izvori
 
@@ -91,7 +91,8 @@ def effect_steps() -> dict[str, Any]:
 def cost_schema() -> dict[str, Any]:
     """A cost: {T}, mana, and issue 14's sacrifice/discard/life/tap-a-creature parts and alternative condition."""
     return obj({"tap": BOOL, "mana": MANA, "sacrifice": NAME, "count": {"type": "integer", "minimum": 1},
-                "discard": NAT, "life": NAT, "tap_creatures": NAT, "if": NAME, "per_extra_target": MANA})
+                "discard": NAT, "life": NAT, "tap_creatures": NAT, "if": NAME, "per_extra_target": MANA,
+                "exile_from_hand": NAME})
 
 
 def count_schema() -> dict[str, Any]:
@@ -159,7 +160,7 @@ def object_schema(card: bool) -> dict[str, Any]:
 
 def actions() -> dict[str, Any]:
     names_map = {"type": "object", "minProperties": 1, "additionalProperties": NAME}
-    choices = {"x": NAT, "sacrifice": NAMES, "discard": NAMES, "tap": NAMES}  # issue 14: cost choices
+    choices = {"x": NAT, "sacrifice": NAMES, "discard": NAMES, "tap": NAMES, "exile": NAMES}  # issue 14: costs
     pass_ = {"anyOf": [enum(["priority", "until_resolved", "next_step"]), obj({"until": enum(STEPS)}, ("until",))]}
     return {"x-kind": "action", "oneOf": [
         obj({"attack": {**names_map, "minProperties": 0}}, ("attack",)),  # {}: no attackers (issue 14)
@@ -170,7 +171,8 @@ def actions() -> dict[str, Any]:
             ("assign_damage",)),
         obj({"cast": obj({"player": NAME, "card": NAME, "targets": NAMES, "kicked": BOOL, "alternative": BOOL,
                           "modes": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-                          "divide": {"type": "object", "additionalProperties": NAT}, **choices},
+                          "divide": {"type": "object", "additionalProperties": NAT}, "convoke": NAMES,
+                          "delve": NAMES, "phyrexian_life": NAT, **choices},
                          ("player", "card"))}, ("cast",)),
         obj({"play_land": obj({"player": NAME, "card": NAME}, ("player", "card"))}, ("play_land",)),
         obj({"activate": obj({"player": NAME, "source": NAME, "ability": NAT, "targets": NAMES, **choices},

@@ -67,8 +67,17 @@ def cast(game: Game, action: Action, source: str) -> None:
     steps = item_steps(item)
     item.targets = _targets(game, replace(action, targets=plan.names), steps, info, player, True, card.handle)
     payments = costs.non_mana(game, plan.extra, action, player, card)
-    spent = _pay(game, player, costs.total_mana(game, card, plan, player, len(item.targets)), card.handle)
+    mana = costs.total_mana(game, card, plan, player, len(item.targets))
+    helpers = None
+    if ("/" in mana or {"convoke", "delve"} & set(chars(game, card).keywords) or action.convoke or action.delve
+            or action.phyrexian_life is not None):
+        from . import payment  # convoke, delve, Phyrexian mana (ru-cr:702.50a, ru-cr:702.65a, ru-cr:107.4f)
+
+        mana, helpers = payment.reduce(game, card, action, player, mana)
+    spent = _pay(game, player, mana, card.handle)
     paid = costs.pay_non_mana(game, payments, player)
+    if helpers is not None:
+        paid += payment.carry_out(game, helpers, player)
     if paid:
         spent = ", ".join(([spent] if spent else []) + paid)
     move_object(game, card, "stack", "cast", narrate=False)  # ru-cr:601.2a sr-judge:D10.11

@@ -20,7 +20,8 @@ from .spec import Ability, Cost, Count, EffectStep
 from .yamlnodes import Y
 
 _X = re.compile(r"^(\d*)\s*[xX]$")
-COST_KEYS = ("tap", "mana", "sacrifice", "count", "discard", "life", "tap_creatures", "if", "per_extra_target")
+COST_KEYS = ("tap", "mana", "sacrifice", "count", "discard", "life", "tap_creatures", "if", "per_extra_target",
+             "exile_from_hand")
 STATIC_EXTRAS = ("filter", "if", "for_each", "cost_change", "whose", "attack_cost", "block_cost", "while")
 COUNT_KEYS = ("count", "zone", "whose", "distinct", "plus", "life")
 
@@ -80,7 +81,8 @@ def read_cost(r: Any, y: Y) -> Cost:
         life=om.as_int(r, c["life"], 0) if "life" in c else 0,
         tap_creatures=om.as_int(r, c["tap_creatures"], 0) if "tap_creatures" in c else 0,
         condition=phrase(r, c["if"]) if "if" in c else "",
-        per_extra_target=om.as_mana(r, c["per_extra_target"]) if "per_extra_target" in c else "")
+        per_extra_target=om.as_mana(r, c["per_extra_target"]) if "per_extra_target" in c else "",
+        exile_from_hand=phrase(r, c["exile_from_hand"]) if "exile_from_hand" in c else "")
 
 
 def read_loyalty(r: Any, y: Y) -> Ability:
@@ -186,8 +188,8 @@ def read_card_costs(r: Any, fields: dict[str, Y]) -> dict[str, Any]:
 
 
 def action_choices(r: Any, f: dict[str, Y]) -> dict[str, Any]:
-    """A cast or activate action's choices: X, kicked, modes, divide, alternative, and the objects its costs
-    take (sacrifice, discard, tap)."""
+    """A cast or activate action's choices: X, kicked, modes, divide, alternative, the objects its costs take
+    (sacrifice, discard, tap, exile) and how its mana is paid (convoke, delve, phyrexian_life)."""
     om = _om()
     out: dict[str, Any] = {}
     if "x" in f:
@@ -203,7 +205,9 @@ def action_choices(r: Any, f: dict[str, Y]) -> dict[str, Any]:
     if "divide" in f:
         d = om.as_map(r, f["divide"], set(f["divide"].value) if f["divide"].is_map else set())
         out["divide"] = tuple((k, om.as_int(r, v, 0)) for k, v in d.items())
-    for key in ("sacrifice", "discard", "tap"):
+    for key in ("sacrifice", "discard", "tap", "exile", "convoke", "delve"):
         if key in f:
             out[key] = tuple(om.as_name(r, t) for t in om.as_list(r, f[key]))
+    if "phyrexian_life" in f:
+        out["phyrexian_life"] = om.as_int(r, f["phyrexian_life"], 0)
     return out

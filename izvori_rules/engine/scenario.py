@@ -163,8 +163,9 @@ def _pass(r: Reader, base: dict[str, object], body: Y) -> Action:
 
 
 def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Action:
-    choices = ("x", "sacrifice", "discard", "tap")
-    keys = {"cast": (("player", "card", "targets", "kicked", "modes", "divide", "alternative", *choices),
+    choices = ("x", "sacrifice", "discard", "tap", "exile")
+    keys = {"cast": (("player", "card", "targets", "kicked", "modes", "divide", "alternative", "convoke", "delve",
+                      "phyrexian_life", *choices),
                      ("player", "card")),
             "play_land": (("player", "card"), ("player", "card")),
             "activate": (("player", "source", "ability", "targets", *choices), ("player", "source")),
@@ -291,7 +292,8 @@ def _check_action(s: Scenario, a: Action, players: set[str], known: set[str]) ->
     refs += [t for t in a.targets] + [x for pair in a.pairs for x in pair] + list(a.order)
     refs += [k for k, _vs in a.orders] + [v for _k, vs in a.orders for v in vs]
     refs += [k for k, _ in a.assignments] + [rec for _k, split in a.assignments for rec, _n in split]
-    refs += [k for k, _n in a.divide] + list(a.sacrifice) + list(a.discard) + list(a.tap)
+    refs += [k for k, _n in a.divide] + list(a.sacrifice) + list(a.discard) + list(a.tap) + list(a.exile)
+    refs += list(a.convoke) + list(a.delve)
     for name in refs:
         if name not in known and name not in players and name != COMBAT_DAMAGE:
             raise _missing(s, a.line, where, name)

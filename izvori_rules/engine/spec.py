@@ -109,10 +109,11 @@ class Cost:
     loyalty_x: bool = False  # a loyalty cost of -X, X announced as it is activated (ru-cr:107.3a)
     condition: str = ""  # alternative costs: "if you control a <phrase>"
     per_extra_target: str = ""  # mana added for each target beyond the first (Fireball)
+    exile_from_hand: str = ""  # a phrase: "exile a blue card from your hand" (Force of Will)
 
     @property
     def non_mana(self) -> bool:
-        return bool(self.sacrifice or self.discard or self.life or self.tap_creatures)
+        return bool(self.sacrifice or self.discard or self.life or self.tap_creatures or self.exile_from_hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +242,10 @@ class Action:
     sacrifice: tuple[str, ...] = ()  # cost choices (ru-cr:601.2h)
     discard: tuple[str, ...] = ()
     tap: tuple[str, ...] = ()
+    exile: tuple[str, ...] = ()  # the cards a cost exiles from the hand
+    convoke: tuple[str, ...] = ()  # cast: the creatures tapped for convoke (ru-cr:702.50a)
+    delve: tuple[str, ...] = ()  # cast: the graveyard cards exiled for delve (ru-cr:702.65a)
+    phyrexian_life: int | None = None  # cast: how many Phyrexian symbols are paid with 2 life (ru-cr:107.4f)
     may: bool | None = None  # choose: the answer to a "may" (ru-cr:603.5)
     pay: bool | None = None  # choose: whether to pay a cost on resolution, "unless ... pays" (ru-cr:117.12a)
 
