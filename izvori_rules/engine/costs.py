@@ -7,8 +7,9 @@ an alternative cost instead of the mana cost (ru-cr:601.2b, sr-judge:D3.40), and
 to each (ru-cr:601.2d, sr-judge:D10.15). The total cost is the mana cost or the alternative cost, plus
 additional costs and increases, less reductions, which reduce only generic mana (ru-cr:601.2f,
 sr-judge:D10.16); it is paid in full or not at all (ru-cr:601.2h, ru-cr:117.3; sr-judge:D10.18). Non-mana costs:
-sacrificing, discarding, paying life (no more than the player has, ru-cr:117.3, ru-cr:118.4) and tapping
-untapped creatures the player controls (a creature that came under control this turn may be tapped so: only
+sacrificing, discarding, paying life (no more than the player has, ru-cr:117.3, ru-cr:118.4), exiling a card
+of a kind from the hand (Force of Will; not the spell itself, ru-cr:601.2a) and tapping untapped creatures the
+player controls (a creature that came under control this turn may be tapped so: only
 a {T} in its own ability's cost needs it to have been controlled since the turn began, ru-cr:602.5a).
 
 A choice the rules leave to the player and the file does not state (modes, X, kicked) stops the run (exit 3).

@@ -136,15 +136,23 @@ def check_attack(game: Game, chosen: list[Obj]) -> None:
         return
     if not game.rs.unrequired_help:  # sr-judge:E1.50: only creatures with requirements are considered
         able = [o for o in able if o.oid in required]
-    if len(able) > 17:
-        raise NotModelled(f"finding the attack that obeys the most requirements would try 2^{len(able)} "
-                          "declarations", game.rs.refs("attack_requirement"))
-    best = max(sum(1 for o in pick if o.oid in required) for n in range(len(able) + 1)
-               for pick in combinations(able, n) if _alone(game, list(pick), "attack") is None)
+    best = _most_obeyed(game, able, required)
     have = sum(1 for o in chosen if o.oid in required)
     if have < best:  # ru-cr:508.1d sr-judge:E1.20 sr-judge:E1.40
         raise IllegalAction(f"the attack obeys {have} requirement(s) (\"attacks each combat if able\"), but {best} "
                             "could be obeyed", game.rs.refs("attack_requirement"))
+
+
+def _most_obeyed(game: Game, able: list[Obj], required: set[int]) -> int:
+    """The most attack requirements a legal declaration obeys: all of them unless a restriction on the whole
+    declaration is in play, else found by trying every set of able creatures."""
+    if not _anywhere(game, "one_attacker") and not any(_has(game, o, a) for o in able for a in _ALONE["attack"]):
+        return len(required)
+    if len(able) > 17:
+        raise NotModelled(f"finding the attack that obeys the most requirements would try 2^{len(able)} "
+                          "declarations", game.rs.refs("attack_requirement"))
+    return max(sum(1 for o in pick if o.oid in required) for n in range(len(able) + 1)
+               for pick in combinations(able, n) if _alone(game, list(pick), "attack") is None)
 
 
 # --- costs to attack or block ---------------------------------------------------------------------------
