@@ -25,6 +25,7 @@ BOOL = {"type": "boolean"}
 TEXT = {"type": ["string", "integer", "number", "null"]}
 MANA = {"type": ["string", "integer"], "pattern": "^([{} ]|[WUBRGwubrg]/[Pp]|[WUBRGCXwubrgcx0-9])*$"}
 COUNTERS = {"type": "object", "additionalProperties": NAT}
+GENERIC = {"type": ["string", "integer"], "pattern": "^[0-9]+$"}  # issue 14: a cost to attack or block
 X_AMOUNT = {"type": "string", "pattern": r"^\s*\d*\s*[xX]\s*$"}  # issue 14: X, or 10X in izvori
 
 
@@ -110,7 +111,8 @@ def abilities() -> dict[str, Any]:
                        "subtypes": NAMES, "lose_abilities": BOOL, "cda": enum(o.CDA_COUNTS), "controls": BOOL,
                        "set_pt": pt(), "color": NAME, "subtype": NAME, "filter": NAME, "if": NAME,
                        "for_each": count_schema(), "cost_change": INT, "whose": enum(["all", "you", "opponents"]),
-                       "attack_cost": MANA, "block_cost": MANA, "while": enum(["untapped", "attacking"])})
+                       "attack_cost": GENERIC, "block_cost": GENERIC,
+                       "while": enum(["untapped", "attacking"])})
     return {"x-kind": "ability", "oneOf": [
         obj({"activated": obj({"cost": cost, "effect": effect, "timing": enum(["instant", "sorcery"])},
                               ("effect",))}, ("activated",)),

@@ -198,6 +198,9 @@ def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost, action: Action, x: 
     from . import costs
 
     payments = costs.non_mana(game, [cost], action, player, obj) if cost.non_mana or action.sacrifice else []
+    if "/" in cost.mana:
+        raise NotModelled(f"{obj.handle}'s ability has a Phyrexian symbol in its cost: paying it with life is "
+                          "modelled only for spells", game.rs.refs("phyrexian_mana"))
     if x:
         cost = Cost(tap=cost.tap, mana=cost.mana.upper().replace("X", str(x)), sacrifice_self=cost.sacrifice_self)
     paid = []

@@ -145,6 +145,8 @@ def static_extras(r: Any, b: dict[str, Y]) -> dict[str, Any]:
     for key in ("attack_cost", "block_cost"):
         if key in b:
             out[key] = om.as_mana(r, b[key])
+            if not out[key].isdigit():
+                raise r.fail(b[key], f"{key} is generic mana, a number like \"2\"")
     if "while" in b:
         out["only_while"] = om.as_name(r, b["while"])
         if out["only_while"] not in ("untapped", "attacking"):

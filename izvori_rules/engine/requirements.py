@@ -179,14 +179,13 @@ def block_cost(game: Game, obj: Obj) -> int:
 
 def _costs(game: Game, obj: Obj, key: str, applies: Callable[[Obj], bool]) -> int:
     from .layers import chars
-    from .mana import parse_cost
 
     total = 0
     for source in game.battlefield():
         for ability in chars(game, source).abilities:
             cost = getattr(ability, key) if ability.kind == "static" else ""
             if cost and applies(source) and _cost_holds(game, source, ability.only_while):
-                total += parse_cost(cost)[1]
+                total += int(cost)  # generic mana only (read so by costspec)
     return total
 
 
