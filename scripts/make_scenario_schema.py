@@ -23,8 +23,9 @@ INT = {"type": "integer"}
 NAT = {"type": "integer", "minimum": 0}
 BOOL = {"type": "boolean"}
 TEXT = {"type": ["string", "integer", "number", "null"]}
-MANA = {"type": ["string", "integer"], "pattern": "^[{}WUBRGCXwubrgcx0-9 ]*$"}
+MANA = {"type": ["string", "integer"], "pattern": "^([{} ]|[WUBRGwubrg]/[Pp]|[WUBRGCXwubrgcx0-9])*$"}
 COUNTERS = {"type": "object", "additionalProperties": NAT}
+GENERIC = {"type": ["string", "integer"], "pattern": "^[0-9]+$"}  # issue 14: a cost to attack or block
 X_AMOUNT = {"type": "string", "pattern": r"^\s*\d*\s*[xX]\s*$"}  # issue 14: X, or 10X in izvori
 
 
@@ -83,6 +84,7 @@ def effect_steps() -> dict[str, Any]:
             props[option] = spec.get(kind, to_creatures) if option == "to" else spec
         props["target"] = NAME  # issue 14: what the target may be ("nonblack creature")
         props["divided"] = enum(["chosen", "evenly"])
+        props["unless_pays"] = MANA  # a cost paid on resolution, "unless its controller pays {N}"
         branches.append(obj(props, (kind,)))
     return {"x-kind": "effect", "oneOf": branches}
 
@@ -90,7 +92,8 @@ def effect_steps() -> dict[str, Any]:
 def cost_schema() -> dict[str, Any]:
     """A cost: {T}, mana, and issue 14's sacrifice/discard/life/tap-a-creature parts and alternative condition."""
     return obj({"tap": BOOL, "mana": MANA, "sacrifice": NAME, "count": {"type": "integer", "minimum": 1},
-                "discard": NAT, "life": NAT, "tap_creatures": NAT, "if": NAME, "per_extra_target": MANA})
+                "discard": NAT, "life": NAT, "tap_creatures": NAT, "if": NAME, "per_extra_target": MANA,
+                "exile_from_hand": NAME})
 
 
 def count_schema() -> dict[str, Any]:
@@ -107,7 +110,9 @@ def abilities() -> dict[str, Any]:
     static_body = obj({"power": INT, "toughness": INT, "keywords": NAMES, "colors": NAMES, "types": NAMES,
                        "subtypes": NAMES, "lose_abilities": BOOL, "cda": enum(o.CDA_COUNTS), "controls": BOOL,
                        "set_pt": pt(), "color": NAME, "subtype": NAME, "filter": NAME, "if": NAME,
-                       "for_each": count_schema(), "cost_change": INT, "whose": enum(["all", "you", "opponents"])})
+                       "for_each": count_schema(), "cost_change": INT, "whose": enum(["all", "you", "opponents"]),
+                       "attack_cost": GENERIC, "block_cost": GENERIC,
+                       "while": enum(["untapped", "attacking"])})
     return {"x-kind": "ability", "oneOf": [
         obj({"activated": obj({"cost": cost, "effect": effect, "timing": enum(["instant", "sorcery"])},
                               ("effect",))}, ("activated",)),
@@ -118,7 +123,7 @@ def abilities() -> dict[str, Any]:
         obj({"static": {"type": "object", "properties": {s: static_body for s in o._STATIC_SCOPES},
                         "additionalProperties": False, "minProperties": 1, "maxProperties": 1}}, ("static",)),
         obj({"replacement": ref("replacement")}, ("replacement",)),
-        obj({"loyalty": obj({"cost": {"type": ["string", "integer"], "pattern": r"^\s*[+\-−]?\d+\s*$"},
+        obj({"loyalty": obj({"cost": {"type": ["string", "integer"], "pattern": r"^\s*([+\-−]?\d+|[\-−][xX])\s*$"},
                              "effect": effect}, ("cost", "effect"))}, ("loyalty",)),
     ]}
 
@@ -157,7 +162,7 @@ def object_schema(card: bool) -> dict[str, Any]:
 
 def actions() -> dict[str, Any]:
     names_map = {"type": "object", "minProperties": 1, "additionalProperties": NAME}
-    choices = {"x": NAT, "sacrifice": NAMES, "discard": NAMES, "tap": NAMES}  # issue 14: cost choices
+    choices = {"x": NAT, "sacrifice": NAMES, "discard": NAMES, "tap": NAMES, "exile": NAMES}  # issue 14: costs
     pass_ = {"anyOf": [enum(["priority", "until_resolved", "next_step"]), obj({"until": enum(STEPS)}, ("until",))]}
     return {"x-kind": "action", "oneOf": [
         obj({"attack": {**names_map, "minProperties": 0}}, ("attack",)),  # {}: no attackers (issue 14)
@@ -168,13 +173,14 @@ def actions() -> dict[str, Any]:
             ("assign_damage",)),
         obj({"cast": obj({"player": NAME, "card": NAME, "targets": NAMES, "kicked": BOOL, "alternative": BOOL,
                           "modes": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-                          "divide": {"type": "object", "additionalProperties": NAT}, **choices},
+                          "divide": {"type": "object", "additionalProperties": NAT}, "convoke": NAMES,
+                          "delve": NAMES, "phyrexian_life": NAT, **choices},
                          ("player", "card"))}, ("cast",)),
         obj({"play_land": obj({"player": NAME, "card": NAME}, ("player", "card"))}, ("play_land",)),
         obj({"activate": obj({"player": NAME, "source": NAME, "ability": NAT, "targets": NAMES, **choices},
                              ("player", "source"))}, ("activate",)),
         obj({"choose": obj({"player": NAME, "targets": {"anyOf": [NAMES, {"type": "null"}]}, "order": NAMES,
-                            "may": BOOL}, ("player",))}, ("choose",)),
+                            "may": BOOL, "pay": BOOL}, ("player",))}, ("choose",)),
         obj({"pass": pass_}, ("pass",)),
     ]}
 

@@ -245,3 +245,53 @@ def test_combat_damage_triggers_once_per_creature() -> None:  # ru-cr 603.2c (on
               expect="expect:\n  life: {Ana: 21, Boris: 18}\n")
     assert r.exit_status == 0
     assert outcome(r, "life.Ana") == 21
+
+
+# --- issue 14: restrictions on the declaration as a whole, and costs to attack or block ----------------------
+
+@pytest.mark.parametrize(("phrase", "ability"), [
+    ("can't attack alone", "cant_attack_alone"),
+    ("Ne može da napada ni blokira sam", "cant_attack_or_block_alone"),  # sr-judge E1.20, Kukavni Ork
+    ("Samo jedno biće može napasti u svakom potezu", "one_attacker"),  # sr-judge E1.20
+    ("can't be blocked except by two or more creatures", "blocked_by_two"),
+], ids=["en", "sr-ork", "sr-one", "en-two"])
+def test_restrictions_are_read_in_english_and_serbian(phrase: str, ability: str) -> None:
+    from izvori_rules.engine.requirements import ability_id
+
+    assert ability_id(phrase) == ability
+
+
+def _two_or_more(ruleset: str, blocks: str) -> object:
+    two = ", abilities: [{static: {creatures: {keywords: [blocked_by_two]}}}]"
+    boris = [creature("Guard", 10, 40, "blocks_each_combat"), creature("Plain", 10, 10),
+             f"{{name: Wall, types: [enchantment]{two}}}"]
+    return fight([creature("A", 20, 20)], boris, [ATTACK, f"block: {{{blocks}}}"], ruleset=ruleset)
+
+
+@pytest.mark.parametrize(("ruleset", "status"), [("mtg", 4), ("izvori", 0)])
+def test_no_blocks_against_two_or_more_differs_between_the_rulesets(ruleset: str, status: int) -> None:
+    # ru-cr 509.1c's example: both must block (a creature without a requirement helps obey one); sr-judge
+    # E1.50's example: blocking with both or with none is correct.
+    assert _two_or_more(ruleset, "").exit_status == status
+
+
+@pytest.mark.parametrize("ruleset", ["mtg", "izvori"])
+def test_one_blocker_against_two_or_more_is_illegal_in_both(ruleset: str) -> None:  # 509.1b; E1.50
+    assert _two_or_more(ruleset, "Guard: A").exit_status == 4
+
+
+def test_cant_attack_alone_with_a_requirement_in_mtg_needs_a_partner() -> None:
+    # ru-cr 508.1d: the most requirements are obeyed by attacking with both, so attacking with none is illegal
+    ana = [creature("A", 3, 3, "attacks_each_combat", "cant_attack_alone"), creature("B", 2, 2)]
+    r = fight(ana, [], ["attack: {}"])
+    assert r.exit_status == 4 and "requirement" in r.rejected.reason
+    r = fight(ana, [], ["attack: {}"], ruleset="izvori")  # sr-judge E1.50: B has no requirement of its own
+    assert r.exit_status == 0
+
+
+def test_a_cost_to_attack_is_paid_from_the_pool_once_for_all() -> None:  # ru-cr 508.1h, 508.1j
+    text = FIGHT.format(ruleset="mtg", ana="      - " + creature("A", 2, 2) + "\n      - " + creature("B", 2, 2),
+                        boris="      - {card: Propaganda}", actions="  - attack: {A: Boris, B: Boris}")
+    r = play(text.replace("  - name: Ana\n", "  - name: Ana\n    mana_pool: \"5\"\n") + "expect:\n  mana_pool: {Ana: \"1\"}\n")
+    assert r.exit_status == 0
+    assert "attack_cost" in events(r)

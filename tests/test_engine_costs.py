@@ -159,3 +159,22 @@ def test_an_unreadable_phrase_is_a_file_mistake() -> None:
           - name: Boris
         turn: {active: Ana, step: main1}
         """)
+
+
+def test_x_of_a_loyalty_cost_must_be_stated() -> None:  # ru-cr 107.3a: [-X] is announced as it is activated
+    result = play("""
+        scenario: "t"
+        ruleset: mtg
+        players:
+          - name: Ana
+            battlefield:
+              - {card: Chandra Nalaar}
+          - name: Boris
+            battlefield:
+              - {card: Hill Giant}
+        turn: {active: Ana, step: main1}
+        actions:
+          - activate: {player: Ana, source: Chandra Nalaar, ability: 1, targets: [Hill Giant]}
+        """)
+    assert result.exit_status == 3
+    assert result.rejected is not None and "X" in result.rejected.reason

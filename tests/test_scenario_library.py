@@ -283,7 +283,8 @@ def referenced_names(doc: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
                 if key in body:
                     yield where, str(body[key])
             yield from ((where, str(n)) for n in body.get("targets") or [])
-            for key in ("divide", "sacrifice", "discard", "tap"):  # issue 14: what a division or a cost names
+            # issue 14: what a division or a cost names
+            for key in ("divide", "sacrifice", "discard", "tap", "exile", "convoke", "delve"):
                 yield from ((where, str(n)) for n in body.get(key) or [])
             yield from ((where, str(n)) for n in body.get("order") or [])
     expect = doc.get("expect") or {}

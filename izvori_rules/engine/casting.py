@@ -67,8 +67,17 @@ def cast(game: Game, action: Action, source: str) -> None:
     steps = item_steps(item)
     item.targets = _targets(game, replace(action, targets=plan.names), steps, info, player, True, card.handle)
     payments = costs.non_mana(game, plan.extra, action, player, card)
-    spent = _pay(game, player, costs.total_mana(game, card, plan, player, len(item.targets)), card.handle)
+    mana = costs.total_mana(game, card, plan, player, len(item.targets))
+    helpers = None
+    if ("/" in mana or {"convoke", "delve"} & set(chars(game, card).keywords) or action.convoke or action.delve
+            or action.phyrexian_life is not None):
+        from . import payment  # convoke, delve, Phyrexian mana (ru-cr:702.50a, ru-cr:702.65a, ru-cr:107.4f)
+
+        mana, helpers = payment.reduce(game, card, action, player, mana)
+    spent = _pay(game, player, mana, card.handle)
     paid = costs.pay_non_mana(game, payments, player)
+    if helpers is not None:
+        paid += payment.carry_out(game, helpers, player)
     if paid:
         spent = ", ".join(([spent] if spent else []) + paid)
     move_object(game, card, "stack", "cast", narrate=False)  # ru-cr:601.2a sr-judge:D10.11
@@ -161,8 +170,8 @@ def activate(game: Game, action: Action, source: str) -> None:
         raise _illegal(game, f"{obj.handle}'s ability can be activated only as a sorcery", "illegal_timing")
     info = source_info(game, obj)
     item = StackItem(game.new_id(), "activated", obj.handle, player, ability.effect, [], obj.ref, info)
-    if "X" in ability.cost.mana.upper():
-        if action.x is None:  # ru-cr:107.3a sr-judge:D10.12
+    if "X" in ability.cost.mana.upper() or ability.cost.loyalty_x:
+        if action.x is None:  # ru-cr:107.3a sr-judge:D10.12: X in a cost, [-X] too, is announced
             raise MissingChoice(f"{player} must choose the value of X for {obj.handle}'s ability: add x: N",
                                 rs.refs("x_value"))
         item.x = action.x
@@ -170,7 +179,7 @@ def activate(game: Game, action: Action, source: str) -> None:
     if ability.cost.loyalty is not None:
         from .planeswalkers import pay_loyalty
 
-        paid = [pay_loyalty(game, obj, ability, player)]
+        paid = [pay_loyalty(game, obj, ability, player, item.x)]
     else:
         paid = _pay_cost(game, obj, player, ability.cost, action, item.x)
     if mana_ability:  # ru-cr:605.3a sr-judge:D9.25
@@ -189,6 +198,9 @@ def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost, action: Action, x: 
     from . import costs
 
     payments = costs.non_mana(game, [cost], action, player, obj) if cost.non_mana or action.sacrifice else []
+    if "/" in cost.mana:
+        raise NotModelled(f"{obj.handle}'s ability has a Phyrexian symbol in its cost: paying it with life is "
+                          "modelled only for spells", game.rs.refs("phyrexian_mana"))
     if x:
         cost = Cost(tap=cost.tap, mana=cost.mana.upper().replace("X", str(x)), sacrifice_self=cost.sacrifice_self)
     paid = []

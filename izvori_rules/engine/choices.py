@@ -19,7 +19,8 @@ class Choices:
 
     def _take(self, player: str, want_targets: bool, what: str, rules: tuple[str, ...]) -> Action:
         for i, answer in enumerate(self.answers):
-            if answer.player == player and answer.has_targets == want_targets and answer.may is None:
+            if (answer.player == player and answer.has_targets == want_targets and answer.may is None
+                    and answer.pay is None):
                 return self.answers.pop(i)
         kind = "targets" if want_targets else "an order"
         raise MissingChoice(f"{player} must choose {kind} for {what}; add a choose action for {player}", rules)
@@ -47,11 +48,17 @@ class Choices:
 
     def may(self, player: str, what: str, rules: tuple[str, ...] = ()) -> bool:
         """A "may" choice: ``choose: {player, may: true|false}`` (ru-cr:603.5)."""
+        return self._yes_no(player, "may", f"{player} may choose whether to apply {what}", rules)
+
+    def pay(self, player: str, what: str, rules: tuple[str, ...] = ()) -> bool:
+        """Whether the player pays a cost on resolution: ``choose: {player, pay: true|false}`` (ru-cr:117.12a)."""
+        return self._yes_no(player, "pay", f"{player} chooses whether to pay {what}", rules)
+
+    def _yes_no(self, player: str, key: str, question: str, rules: tuple[str, ...]) -> bool:
         for i, answer in enumerate(self.answers):
-            if answer.player == player and answer.may is not None:
-                return bool(self.answers.pop(i).may)
-        raise MissingChoice(f"{player} may choose whether to apply {what}; add choose: {{player: {player}, "
-                            "may: true}} or may: false", rules)
+            if answer.player == player and getattr(answer, key) is not None:
+                return bool(getattr(self.answers.pop(i), key))
+        raise MissingChoice(f"{question}; add choose: {{player: {player}, {key}: true}} or {key}: false", rules)
 
     def check_all_used(self) -> None:
         if self.answers:

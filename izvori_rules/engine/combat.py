@@ -47,7 +47,9 @@ def declare_attackers(game: Game, action: Action | None) -> None:
         chosen.append((_check_attacker(game, name, obj, player), player))
     from . import requirements
 
-    requirements.check_attack_requirements(game, [o for o, _p in chosen])
+    requirements.check_attack(game, [o for o, _p in chosen])
+    requirements.pay_combat_costs(game, game.active, [(o, requirements.attack_cost(game, o, p)) for o, p in chosen],
+                                  "attack")  # ru-cr:508.1h sr-judge:C9.23
     defenders = {p for _o, p in chosen}
     if len(defenders) > 1 and not rs.multiple_defenders:  # sr-judge:C7.30
         raise _illegal(game, f"{game.active} may attack only one opponent in a combat", "illegal_attack_player")
@@ -136,6 +138,10 @@ def declare_blockers(game: Game, action: Action | None) -> None:
 
     requirements.check_multiple_blocks(game, chosen)
     requirements.check_block_requirements(game, chosen)
+    for defender in dict.fromkeys(b.controller for b, _a in chosen):  # ru-cr:509.1d sr-judge:C10.22
+        blockers = list({b.oid: b for b, _a in chosen if b.controller == defender}.values())
+        requirements.pay_combat_costs(game, defender, [(b, requirements.block_cost(game, b)) for b in blockers],
+                                      "block")
     game.declaring = None
     game.blockers_declared = True
     for blocker, attacker in chosen:

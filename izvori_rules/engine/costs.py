@@ -7,8 +7,9 @@ an alternative cost instead of the mana cost (ru-cr:601.2b, sr-judge:D3.40), and
 to each (ru-cr:601.2d, sr-judge:D10.15). The total cost is the mana cost or the alternative cost, plus
 additional costs and increases, less reductions, which reduce only generic mana (ru-cr:601.2f,
 sr-judge:D10.16); it is paid in full or not at all (ru-cr:601.2h, ru-cr:117.3; sr-judge:D10.18). Non-mana costs:
-sacrificing, discarding, paying life (no more than the player has, ru-cr:117.3, ru-cr:118.4) and tapping
-untapped creatures the player controls (a creature that came under control this turn may be tapped so: only
+sacrificing, discarding, paying life (no more than the player has, ru-cr:117.3, ru-cr:118.4), exiling a card
+of a kind from the hand (Force of Will; not the spell itself, ru-cr:601.2a) and tapping untapped creatures the
+player controls (a creature that came under control this turn may be tapped so: only
 a {T} in its own ability's cost needs it to have been controlled since the turn began, ru-cr:602.5a).
 
 A choice the rules leave to the player and the file does not state (modes, X, kicked) stops the run (exit 3).
@@ -185,6 +186,7 @@ def non_mana(game: Game, costs: list[Cost], action: Action, player: str, source:
     discard_need = sum(c.discard for c in costs)
     life_need = sum(c.life for c in costs)
     tap_need = sum(c.tap_creatures for c in costs)
+    exile_need = [c.exile_from_hand for c in costs if c.exile_from_hand]
     if sac_need:
         payments += [("sacrifice", o) for o in _sacrifices(game, sac_need, action, player, source)]
     elif action.sacrifice:
@@ -193,6 +195,8 @@ def non_mana(game: Game, costs: list[Cost], action: Action, player: str, source:
         payments += [("discard", o) for o in _discards(game, discard_need, action, player, source)]
     if tap_need or action.tap:
         payments += [("tap", o) for o in _taps(game, tap_need, action, player, source)]
+    if exile_need or action.exile:
+        payments += [("exile", o) for o in _exiles(game, exile_need, action, player, source)]
     if life_need:
         if game.players[player].life < life_need:  # ru-cr:117.3 ru-cr:118.4
             raise IllegalAction(f"{player} has {game.players[player].life} life and can't pay {life_need} life",
@@ -256,6 +260,22 @@ def _taps(game: Game, need: int, action: Action, player: str, source: Obj | None
     return objs
 
 
+def _exiles(game: Game, need: list[str], action: Action, player: str, source: Obj | None) -> list[Obj]:
+    """The cards exiled from the hand to pay "exile a <phrase> from your hand" (ru-cr:601.2h, ru-cr:117.1)."""
+    if need and not action.exile:
+        raise _missing(game, player, f"which card to exile from {player}'s hand ({', '.join(need)}): add exile: [..]",
+                       "exile_cost")
+    objs = _named(game, action.exile, "hand", player, action.line)
+    if len(objs) != len(need):
+        raise IllegalAction(f"the cost exiles {len(need)} card(s) from {player}'s hand; the action names "
+                            f"{len(objs)}", game.rs.refs("exile_cost"))
+    for obj, wanted in zip(objs, need):
+        f = targeting.parse(wanted)
+        if obj.owner != player or obj is source or targeting.object_mismatch(f, obj, chars(game, obj), player):
+            raise IllegalAction(f"{obj.handle} is not another {wanted} in {player}'s hand", game.rs.refs("exile_cost"))
+    return objs
+
+
 def pay_non_mana(game: Game, payments: list[Any], player: str) -> list[str]:
     """Sacrifice, discard, tap and pay life, each through the event pipeline (ru-cr:601.2h, sr-judge:D10.18)."""
     from .damage import lose_life
@@ -274,6 +294,10 @@ def pay_non_mana(game: Game, payments: list[Any], player: str) -> list[str]:
         elif kind == "tap":
             tap(game, what, True, "cost", narrate=False)
             paid.append(f"tap {what.handle}")
+        elif kind == "exile":
+            game.say("exile_cost", rs.refs("exile_cost"), player=player, card=what.handle)
+            move_object(game, what, "exile", "cost", narrate=False)
+            paid.append(f"exile {what.handle}")
         else:
             lose_life(game, player, what, rs.refs("pay_life"), why="cost")  # ru-cr:118.3: paying life is losing it
             paid.append(f"{what} life")

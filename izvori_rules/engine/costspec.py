@@ -20,8 +20,9 @@ from .spec import Ability, Cost, Count, EffectStep
 from .yamlnodes import Y
 
 _X = re.compile(r"^(\d*)\s*[xX]$")
-COST_KEYS = ("tap", "mana", "sacrifice", "count", "discard", "life", "tap_creatures", "if", "per_extra_target")
-STATIC_EXTRAS = ("filter", "if", "for_each", "cost_change", "whose")
+COST_KEYS = ("tap", "mana", "sacrifice", "count", "discard", "life", "tap_creatures", "if", "per_extra_target",
+             "exile_from_hand")
+STATIC_EXTRAS = ("filter", "if", "for_each", "cost_change", "whose", "attack_cost", "block_cost", "while")
 COUNT_KEYS = ("count", "zone", "whose", "distinct", "plus", "life")
 
 
@@ -60,6 +61,8 @@ def step_extras(r: Any, step: EffectStep, fields: dict[str, Y], times: int) -> E
         if how not in ("chosen", "evenly") or step.kind != "damage" or not step.takes_target:
             raise r.fail(fields["divided"], "divided: chosen | evenly, on a damage step that takes targets")
         out = replace(out, divided=how)
+    if "unless_pays" in fields:
+        out = replace(out, unless_pays=om.as_mana(r, fields["unless_pays"]))
     return out
 
 
@@ -78,7 +81,8 @@ def read_cost(r: Any, y: Y) -> Cost:
         life=om.as_int(r, c["life"], 0) if "life" in c else 0,
         tap_creatures=om.as_int(r, c["tap_creatures"], 0) if "tap_creatures" in c else 0,
         condition=phrase(r, c["if"]) if "if" in c else "",
-        per_extra_target=om.as_mana(r, c["per_extra_target"]) if "per_extra_target" in c else "")
+        per_extra_target=om.as_mana(r, c["per_extra_target"]) if "per_extra_target" in c else "",
+        exile_from_hand=phrase(r, c["exile_from_hand"]) if "exile_from_hand" in c else "")
 
 
 def read_loyalty(r: Any, y: Y) -> Ability:
@@ -88,10 +92,12 @@ def read_loyalty(r: Any, y: Y) -> Ability:
         r.refuse(y, f"the {r.ruleset.id} ruleset has no planeswalkers and no loyalty abilities")
     f = om.as_map(r, y, ("cost", "effect"), ("cost", "effect"))
     text = om.as_text(r, f["cost"]).strip().replace("−", "-")
-    if not re.match(r"^[+-]?\d+$", text):
-        raise r.fail(f["cost"], "a loyalty cost is +N, -N or 0")
+    if not re.match(r"^[+-]?\d+$", text) and text.upper() != "-X":
+        raise r.fail(f["cost"], "a loyalty cost is +N, -N, 0 or -X")
     effect = tuple(om.read_effect(r, s) for s in om.as_list(r, f["effect"]))
-    return Ability("activated", y.line, effect=effect, cost=Cost(loyalty=int(text)), timing="sorcery")
+    x = text.upper() == "-X"  # ru-cr:107.3a: X in a loyalty cost is announced as it is activated
+    cost = Cost(loyalty=0 if x else int(text), loyalty_x=x)
+    return Ability("activated", y.line, effect=effect, cost=cost, timing="sorcery")
 
 
 def _has_planeswalkers(r: Any) -> bool:
@@ -136,6 +142,15 @@ def static_extras(r: Any, b: dict[str, Y]) -> dict[str, Any]:
         out["for_each"] = read_count(r, b["for_each"])
     if "cost_change" in b:
         out["cost_change"] = om.as_int(r, b["cost_change"])
+    for key in ("attack_cost", "block_cost"):
+        if key in b:
+            out[key] = om.as_mana(r, b[key])
+            if not out[key].isdigit():
+                raise r.fail(b[key], f"{key} is generic mana, a number like \"2\"")
+    if "while" in b:
+        out["only_while"] = om.as_name(r, b["while"])
+        if out["only_while"] not in ("untapped", "attacking"):
+            raise r.fail(b["while"], "while: untapped | attacking")
     if "whose" in b:
         whose = om.as_name(r, b["whose"])
         if whose not in ("all", "you", "opponents"):
@@ -175,8 +190,8 @@ def read_card_costs(r: Any, fields: dict[str, Y]) -> dict[str, Any]:
 
 
 def action_choices(r: Any, f: dict[str, Y]) -> dict[str, Any]:
-    """A cast or activate action's choices: X, kicked, modes, divide, alternative, and the objects its costs
-    take (sacrifice, discard, tap)."""
+    """A cast or activate action's choices: X, kicked, modes, divide, alternative, the objects its costs take
+    (sacrifice, discard, tap, exile) and how its mana is paid (convoke, delve, phyrexian_life)."""
     om = _om()
     out: dict[str, Any] = {}
     if "x" in f:
@@ -192,7 +207,9 @@ def action_choices(r: Any, f: dict[str, Y]) -> dict[str, Any]:
     if "divide" in f:
         d = om.as_map(r, f["divide"], set(f["divide"].value) if f["divide"].is_map else set())
         out["divide"] = tuple((k, om.as_int(r, v, 0)) for k, v in d.items())
-    for key in ("sacrifice", "discard", "tap"):
+    for key in ("sacrifice", "discard", "tap", "exile", "convoke", "delve"):
         if key in f:
             out[key] = tuple(om.as_name(r, t) for t in om.as_list(r, f[key]))
+    if "phyrexian_life" in f:
+        out["phyrexian_life"] = om.as_int(r, f["phyrexian_life"], 0)
     return out

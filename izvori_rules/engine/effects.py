@@ -106,6 +106,13 @@ def run(game: Game, item: StackItem, targets: list[Any]) -> None:
     """Carry out every step of the item's effect."""
     r = _Run(game, item, targets)
     for step in item.effect:
+        if step.unless_pays:
+            from .unless import paid
+
+            if paid(game, item, step, r.targets[0] if step.takes_target and r.targets else None):
+                if step.takes_target:
+                    r.next_target()
+                continue
         _STEPS[step.kind](r, step)
 
 

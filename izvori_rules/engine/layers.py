@@ -183,7 +183,8 @@ def _collect(game: Game, states: dict[int, _State]) -> list[_Effect]:
 
     for o in game.battlefield():
         for ability in states[o.oid].abilities:
-            if ability.kind == "static" and ability.scope and not ability.cost_change:
+            if ability.kind == "static" and ability.scope and not (ability.cost_change or ability.attack_cost
+                                                                    or ability.block_cost):
                 if ability.condition and not condition_holds(game, o, ability):
                     continue  # ru-cr:604.2 sr-judge:D19.42: "as long as": no effect while the condition fails
                 times = count(game, ability.for_each, o.controller, o) if ability.for_each is not None else 1

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 
 COLORS = "WUBRG"
-_TOKEN = re.compile(r"\d+|[WUBRGC]")
+_TOKEN = re.compile(r"\d+|[WUBRG]/P|[WUBRGC]")  # B/P: a Phyrexian symbol (ru-cr:107.4f)
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 LETTER_OF = {v: k for k, v in COLOR_NAMES.items()}
 

@@ -24,7 +24,7 @@ OBJECT_KEYS = frozenset({
 })
 CARD_ONLY_KEYS = frozenset({"names", "ruleset", "text", "notes", "rules"})
 SUPERTYPES = ("legendary", "basic", "snow")  # the supertypes the engine plays (world: refused)
-MANA = re.compile(r"^[WUBRGCXwubrgcx0-9]*$")
+MANA = re.compile(r"^(?:[WUBRGwubrg]/[Pp]|[WUBRGCXwubrgcx0-9])*$")  # B/P: Phyrexian (ru-cr:107.4f)
 _TO_CREATURES = ("target", "self", "creatures_you_control", "each_creature", "other_creatures_you_control", "it",
                  "bound")
 _EFFECT_OPTIONS: dict[str, tuple[str, ...]] = {
@@ -131,7 +131,10 @@ def as_text(r: Reader, y: Y) -> str:
 def as_mana(r: Reader, y: Y) -> str:
     text = as_text(r, y).replace(" ", "").replace("{", "").replace("}", "")
     if not MANA.match(text):
-        raise r.fail(y, f"not a mana string: {text!r} (use W U B R G C and digits)")
+        raise r.fail(y, f"not a mana string: {text!r} (use W U B R G C, digits and W/P .. G/P)")
+    if "/" in text and r.ruleset is not None and not r.ruleset.phyrexian_mana:
+        r.refuse(y, f"the {r.ruleset.id} ruleset has no Phyrexian mana: sr-judge names six mana symbols (A5.30)",
+                 r.ruleset.refs("phyrexian_mana"))
     return text.upper()
 
 
@@ -314,7 +317,7 @@ def read_effect(r: Reader, y: Y) -> EffectStep:
     if len(kinds) != 1:
         raise r.fail(y, "an effect step needs exactly one of: " + ", ".join(_EFFECT_OPTIONS))
     kind = kinds[0]
-    fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind], "target", "divided"})
+    fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind], "target", "divided", "unless_pays"})
     from .costspec import step_extras, x_amount
 
     times = x_amount(fields[kind]) if kind in ("damage", "gain_life", "lose_life", "draw") else 0

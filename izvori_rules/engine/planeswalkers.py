@@ -4,7 +4,8 @@ A planeswalker enters with loyalty counters equal to its printed loyalty (ru-cr:
 number of loyalty counters on it (ru-cr:306.5c). A loyalty ability's cost adds or removes loyalty counters
 (ru-cr:606.2); it may be activated only in its controller's main phase with an empty stack, and only if no
 loyalty ability of that permanent was activated this turn (ru-cr prints this English 606.3 as its 603.3:
-ru-cr:603.3, ru-cr:306.5d); a negative cost can't be paid with fewer counters (ru-cr:117.3). Damage dealt to a
+ru-cr:603.3, ru-cr:306.5d); a negative cost can't be paid with fewer counters (ru-cr:117.3). In a cost of
+-X the player announces X as the ability is activated (ru-cr:107.3a names [-X]). Damage dealt to a
 planeswalker removes that many loyalty counters (ru-cr:306.8, ru-cr:119.3c); it is no longer redirected from
 its controller (ru-cr:306.7). With 0 loyalty it goes to its owner's graveyard (ru-cr:704.5i, ru-cr:306.9).
 Creatures may attack a planeswalker instead of a player (ru-cr:508.1b, ru-cr:506.3); its controller is the
@@ -44,10 +45,11 @@ def attacked_walker(game: Game, attacker: str, name: str, line: int) -> Obj:
     return obj
 
 
-def pay_loyalty(game: Game, obj: Obj, ability: Ability, player: str) -> str:
-    """Check the loyalty ability's timing and once-a-turn limit, then pay its cost in counters."""
+def pay_loyalty(game: Game, obj: Obj, ability: Ability, player: str, x: int = 0) -> str:
+    """Check the loyalty ability's timing and once-a-turn limit, then pay its cost in counters; a cost of -X
+    removes the announced X (ru-cr:107.3a), which can't be more than the planeswalker has (ru-cr:117.3)."""
     rs = game.rs
-    cost = ability.cost.loyalty or 0
+    cost = -x if ability.cost.loyalty_x else ability.cost.loyalty or 0
     if game.active != player or game.step not in ("main1", "main2") or game.stack:  # ru-cr:603.3
         raise IllegalAction(f"{obj.handle}'s loyalty ability can be activated only in {player}'s main phase with "
                             "an empty stack", rs.refs("loyalty_timing"))

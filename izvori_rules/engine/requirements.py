@@ -12,6 +12,22 @@ untapped creatures (bounded: a larger search is refused, exit 3).
 attackers (ru-cr:509.1a, sr-judge:E3.105); it then divides its damage among them (ru-cr:510.1d). "Assigns its
 combat damage as though it weren't blocked" is a choice the file states with ``assign_damage`` (ru-cr:510.1c).
 
+Restrictions on the declaration as a whole: "can't attack alone" and "can't block alone" (ru-cr:508.1c's
+example; sr-judge:E1.20's Kukavni Ork, "ne može da napada ni blokira sam"), "no more than one creature can attack
+(block) each combat" (ru-cr:508.1d's example; sr-judge:E1.20's "Samo jedno biće može napasti u svakom potezu"),
+and "can't be blocked except by two or more creatures" (ru-cr:509.1c's menace example; sr-judge:E1.50's "Bića
+mogu biti blokirana samo sa dva ili više bića"). In mtg a creature with no requirement of its own may have to
+join in so that more requirements are obeyed (ru-cr:509.1c's example: both creatures block the menace
+attacker); in izvori only creatures with requirements are counted (sr-judge:E1.50: blocking with both or with
+none is correct). A creature that can attack or block only if a cost is paid is never required to (ru-cr:508.1d,
+ru-cr:509.1c; sr-judge:E1.20, sr-judge:E1.30).
+
+Costs to attack or block (ru-cr:508.1h–j, ru-cr:509.1d–f; sr-judge:C9.23–C9.25, sr-judge:C10.22–C10.24) come
+from static abilities ``{creatures: {attack_cost: "2"}}`` (Propaganda: each creature attacking the ability's
+controller) and ``{creatures: {block_cost: "1"}}`` (each blocking creature), with ``while: untapped | attacking``
+for a source that imposes them only so (Archangel of Tithes). The total is locked in and paid in full from the
+mana pool, or the declaration is illegal (no partial payments).
+
 These are abilities, not keywords: they are written in ``keywords:`` (or granted) by the ids below or their
 English and Serbian phrases.
 """
@@ -19,6 +35,7 @@ English and Serbian phrases.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
@@ -39,7 +56,19 @@ _NAMES = {
     "block_any_number": ("can block any number of creatures", "moze da blokira bilo koji broj bica"),
     "unblocked_damage": ("assigns combat damage as though it werent blocked",
                          "may assign combat damage as though it werent blocked"),
+    "cant_attack_alone": ("can't attack alone", "cannot attack alone", "ne moze da napada sam"),
+    "cant_block_alone": ("can't block alone", "cannot block alone", "ne moze da blokira sam"),
+    "cant_attack_or_block_alone": ("can't attack or block alone", "cannot attack or block alone",
+                                   "ne moze da napada ni blokira sam"),
+    "one_attacker": ("no more than one creature can attack each combat", "only one creature can attack",
+                     "samo jedno bice moze napasti u svakom potezu"),
+    "one_blocker": ("no more than one creature can block each combat", "only one creature can block",
+                    "samo jedno bice moze blokirati u svakom potezu"),
+    "blocked_by_two": ("can't be blocked except by two or more creatures",
+                       "can be blocked only by two or more creatures", "moze biti blokirano samo sa dva ili vise bica"),
 }
+_ALONE = {"attack": ("cant_attack_alone", "cant_attack_or_block_alone"),
+          "block": ("cant_block_alone", "cant_attack_or_block_alone")}
 ABILITIES = frozenset(_NAMES)
 MAX_SEARCH = 200_000
 
@@ -79,17 +108,106 @@ def blocks_allowed(game: Game, obj: Obj) -> int:
 
 # --- attacking ------------------------------------------------------------------------------------------
 
-def check_attack_requirements(game: Game, chosen: list[Obj]) -> None:
-    """Each creature that "attacks each combat if able" and can attack must be among the attackers."""
+def _anywhere(game: Game, ability: str) -> bool:
+    """Whether a permanent on the battlefield has a restriction on the whole declaration ("no more than one
+    creature can attack each combat")."""
+    return any(_has(game, o, ability) for o in game.battlefield())
+
+
+def _alone(game: Game, objs: list[Obj], what: str) -> str | None:
+    if len(objs) == 1 and any(_has(game, objs[0], a) for a in _ALONE[what]):  # ru-cr:508.1c sr-judge:E1.20
+        return f"{objs[0].handle} can't {what} alone"
+    if len(objs) > 1 and _anywhere(game, f"one_{what}er"):  # ru-cr:508.1d sr-judge:E1.20
+        return f"no more than one creature can {what} each combat"
+    return None
+
+
+def check_attack(game: Game, chosen: list[Obj]) -> None:
+    """The attackers break no restriction and obey as many requirements as the best legal declaration."""
+    broken = _alone(game, chosen, "attack")
+    if broken:
+        raise IllegalAction(broken, game.rs.refs("attack_restriction"))
     from .combat import can_attack_alone
 
-    attacking = {o.oid for o in chosen}
-    for obj in game.in_zone("battlefield", game.active):
-        if obj.oid in attacking or not _has(game, obj, "attacks_each_combat"):
-            continue
-        if can_attack_alone(game, obj):  # ru-cr:508.1d sr-judge:E1.20
-            raise IllegalAction(f"{obj.handle} attacks each combat if able, and it is able: the declaration obeys "
-                                "fewer requirements than it could", game.rs.refs("attack_requirement"))
+    able = [o for o in game.in_zone("battlefield", game.active)
+            if can_attack_alone(game, o) and not attack_cost(game, o, None)]  # ru-cr:508.1d: costs aren't required
+    required = {o.oid for o in able if _has(game, o, "attacks_each_combat")}
+    if not required:
+        return
+    if not game.rs.unrequired_help:  # sr-judge:E1.50: only creatures with requirements are considered
+        able = [o for o in able if o.oid in required]
+    best = _most_obeyed(game, able, required)
+    have = sum(1 for o in chosen if o.oid in required)
+    if have < best:  # ru-cr:508.1d sr-judge:E1.20 sr-judge:E1.40
+        raise IllegalAction(f"the attack obeys {have} requirement(s) (\"attacks each combat if able\"), but {best} "
+                            "could be obeyed", game.rs.refs("attack_requirement"))
+
+
+def _most_obeyed(game: Game, able: list[Obj], required: set[int]) -> int:
+    """The most attack requirements a legal declaration obeys: all of them unless a restriction on the whole
+    declaration is in play, else found by trying every set of able creatures."""
+    if not _anywhere(game, "one_attacker") and not any(_has(game, o, a) for o in able for a in _ALONE["attack"]):
+        return len(required)
+    if len(able) > 17:
+        raise NotModelled(f"finding the attack that obeys the most requirements would try 2^{len(able)} "
+                          "declarations", game.rs.refs("attack_requirement"))
+    return max(sum(1 for o in pick if o.oid in required) for n in range(len(able) + 1)
+               for pick in combinations(able, n) if _alone(game, list(pick), "attack") is None)
+
+
+# --- costs to attack or block ---------------------------------------------------------------------------
+
+def _cost_holds(game: Game, source: Obj, when: str) -> bool:
+    if when == "untapped":
+        return not source.tapped
+    if when == "attacking":
+        return source.attacking is not None
+    return True
+
+
+def attack_cost(game: Game, obj: Obj, defender: str | None) -> int:
+    """Generic mana the creature's attack costs: each static ``attack_cost`` of a permanent controlled by the
+    player it would attack (any opponent when ``defender`` is None) (ru-cr:508.1h, sr-judge:C9.23)."""
+    return _costs(game, obj, "attack_cost", lambda src: src.controller != obj.controller
+                  and (defender is None or src.controller == defender))
+
+
+def block_cost(game: Game, obj: Obj) -> int:
+    """Generic mana the creature's block costs (ru-cr:509.1d, sr-judge:C10.22)."""
+    return _costs(game, obj, "block_cost", lambda src: True)
+
+
+def _costs(game: Game, obj: Obj, key: str, applies: Callable[[Obj], bool]) -> int:
+    from .layers import chars
+
+    total = 0
+    for source in game.battlefield():
+        for ability in chars(game, source).abilities:
+            cost = getattr(ability, key) if ability.kind == "static" else ""
+            if cost and applies(source) and _cost_holds(game, source, ability.only_while):
+                total += int(cost)  # generic mana only (read so by costspec)
+    return total
+
+
+def pay_combat_costs(game: Game, player: str, costs: list[tuple[Obj, int]], what: str) -> None:
+    """The total cost is locked in, then paid in full from the player's pool, or the declaration is illegal
+    (ru-cr:508.1h, ru-cr:508.1j, ru-cr:509.1d, ru-cr:509.1f; sr-judge:C9.25, sr-judge:C10.24)."""
+    from .mana import format_pool, pay
+
+    total = sum(n for _o, n in costs)
+    if not total:
+        return
+    event = f"{what}_cost"
+    pool = game.players[player].mana
+    spent = pay(pool, str(total))
+    if spent is None:
+        raise IllegalAction(f"{player} can't pay {total} to {what} with {', '.join(o.handle for o, n in costs if n)} "
+                            f"(mana pool: {format_pool(pool) or 'empty'}); partial payments are not allowed",
+                            game.rs.refs(event))
+    pool.subtract(spent)
+    game.players[player].mana = +pool
+    game.say(event, game.rs.refs(event), player=player, paid=format_pool(spent),
+             objs=", ".join(o.handle for o, n in costs if n))
 
 
 # --- blocking -------------------------------------------------------------------------------------------
@@ -104,11 +222,17 @@ def _obeyed(game: Game, blocks: dict[int, tuple[Obj, ...]], lures: list[Obj], ea
     return count
 
 
-def _menace_ok(game: Game, blocks: dict[int, tuple[Obj, ...]]) -> bool:
+def block_problem(game: Game, blocks: dict[int, tuple[Obj, ...]]) -> str | None:
+    """The restriction a declaration of blocks breaks: menace and "can't be blocked except by two or more"
+    (ru-cr:702.110b, ru-cr:509.1c; sr-judge:E1.50), "can't block alone", "no more than one can block"."""
     from .layers import chars
 
     per = Counter(a.oid for attackers in blocks.values() for a in attackers)
-    return all(per[oid] != 1 or not chars(game, game.objects[oid]).has("menace") for oid in per)
+    for oid in per:
+        attacker = game.objects[oid]
+        if per[oid] == 1 and (chars(game, attacker).has("menace") or _has(game, attacker, "blocked_by_two")):
+            return f"{attacker.handle} can't be blocked except by two or more creatures"
+    return _alone(game, [game.objects[oid] for oid, attackers in blocks.items() if attackers], "block")
 
 
 def check_block_requirements(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
@@ -119,16 +243,21 @@ def check_block_requirements(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
     lures = [a for a in attackers if _has(game, a, "lure")]
     defenders = {a.attacking for a in attackers}
     candidates = [o for o in game.battlefield() if o.controller in defenders and "creature" in o.types
-                  and not o.tapped]
+                  and not o.tapped and not block_cost(game, o)]  # ru-cr:509.1c: a cost is never required
     eager = {o.oid for o in candidates if _has(game, o, "blocks_each_combat")}
-    if not lures and not eager:
-        return
     declared: dict[int, tuple[Obj, ...]] = {}
     for blocker, attacker in chosen:
         declared[blocker.oid] = declared.get(blocker.oid, ()) + (attacker,)
+    broken = block_problem(game, declared)
+    if broken:  # ru-cr:509.1b sr-judge:E1.30
+        raise IllegalAction(broken, game.rs.refs("block_restriction"))
+    if not lures and not eager:
+        return
     options = []
     for blocker in candidates:
         able = [a for a in attackers if can_block_pair(game, blocker, a)]
+        if not game.rs.unrequired_help and blocker.oid not in eager:  # sr-judge:E1.50
+            able = [a for a in able if a in lures]
         most = min(blocks_allowed(game, blocker), len(able))
         options.append([()] + [c for n in range(1, most + 1) for c in combinations(able, n)])
     size = 1
@@ -140,7 +269,7 @@ def check_block_requirements(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
     best = 0
     for pick in product(*options):
         blocks = {b.oid: p for b, p in zip(candidates, pick)}
-        if _menace_ok(game, blocks):
+        if block_problem(game, blocks) is None:
             best = max(best, _obeyed(game, blocks, lures, eager))
     have = _obeyed(game, declared, lures, eager)
     if have < best:  # ru-cr:509.1c sr-judge:E1.40

@@ -23,7 +23,7 @@ _SWITCHES = {
     "name": str, "document": str, "starting_life": int, "combat_damage_on_stack": bool, "mana_empties": str,
     "mana_burn": int, "minimum_damage": int, "priority_after_cast": str, "damage_assignment_order": bool,
     "multiple_defenders": bool, "any_card_as_land": bool, "poison": bool, "legend_rule": bool, "planeswalkers": bool,
-    "plus_counter": str, "minus_counter": str, "pt_sublayers": list, "keywords": list,
+    "unrequired_help": bool, "phyrexian_mana": bool, "plus_counter": str, "minus_counter": str, "pt_sublayers": list, "keywords": list,
     "second_damage_step": str, "layers": list, "colors": list, "basic_land_types": dict,
 }
 _TABLES = ("rules", "keyword_rules")
@@ -48,6 +48,8 @@ class Ruleset:
     poison: bool
     legend_rule: bool
     planeswalkers: bool
+    unrequired_help: bool
+    phyrexian_mana: bool
     plus_counter: str
     minus_counter: str
     pt_sublayers: tuple[str, ...]

@@ -163,15 +163,16 @@ def _pass(r: Reader, base: dict[str, object], body: Y) -> Action:
 
 
 def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Action:
-    choices = ("x", "sacrifice", "discard", "tap")
-    keys = {"cast": (("player", "card", "targets", "kicked", "modes", "divide", "alternative", *choices),
+    choices = ("x", "sacrifice", "discard", "tap", "exile")
+    keys = {"cast": (("player", "card", "targets", "kicked", "modes", "divide", "alternative", "convoke", "delve",
+                      "phyrexian_life", *choices),
                      ("player", "card")),
             "play_land": (("player", "card"), ("player", "card")),
             "activate": (("player", "source", "ability", "targets", *choices), ("player", "source")),
-            "choose": (("player", "targets", "order", "may"), ("player",))}[kind]
+            "choose": (("player", "targets", "order", "may", "pay"), ("player",))}[kind]
     f = as_map(r, body, *keys)
-    if kind == "choose" and sum(k in f for k in ("targets", "order", "may")) != 1:
-        raise r.fail(body, "choose needs exactly one of targets, order or may")
+    if kind == "choose" and sum(k in f for k in ("targets", "order", "may", "pay")) != 1:
+        raise r.fail(body, "choose needs exactly one of targets, order, may or pay")
     targets = tuple(as_name(r, t) for t in as_list(r, f["targets"])) if "targets" in f else ()
     from .costspec import action_choices
 
@@ -183,7 +184,7 @@ def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Ac
         card=as_name(r, f.get("card") or f["source"]) if ("card" in f or "source" in f) else None,
         ability=as_int(r, f["ability"], 0) if "ability" in f else 0,
         order=tuple(as_name(r, o) for o in as_list(r, f["order"])) if "order" in f else (),
-        may=as_bool(r, f["may"]) if "may" in f else None)
+        may=as_bool(r, f["may"]) if "may" in f else None, pay=as_bool(r, f["pay"]) if "pay" in f else None)
 
 
 # --- expectations -----------------------------------------------------------------------------------------
@@ -291,7 +292,8 @@ def _check_action(s: Scenario, a: Action, players: set[str], known: set[str]) ->
     refs += [t for t in a.targets] + [x for pair in a.pairs for x in pair] + list(a.order)
     refs += [k for k, _vs in a.orders] + [v for _k, vs in a.orders for v in vs]
     refs += [k for k, _ in a.assignments] + [rec for _k, split in a.assignments for rec, _n in split]
-    refs += [k for k, _n in a.divide] + list(a.sacrifice) + list(a.discard) + list(a.tap)
+    refs += [k for k, _n in a.divide] + list(a.sacrifice) + list(a.discard) + list(a.tap) + list(a.exile)
+    refs += list(a.convoke) + list(a.delve)
     for name in refs:
         if name not in known and name not in players and name != COMBAT_DAMAGE:
             raise _missing(s, a.line, where, name)

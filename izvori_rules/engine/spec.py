@@ -73,6 +73,7 @@ class EffectStep:
     controller: str = ""  # gain_control: who gains control (controller)
     amount_of: str = ""  # its_power: the amount is the power of what the previous step affected
     origin: str = ""  # move: the zone the target is in (graveyard: a card there)
+    unless_pays: str = ""  # "unless [its controller] pays {N}": a cost paid on resolution (ru-cr:117.12a)
 
     @property
     def takes_target(self) -> bool:
@@ -104,13 +105,15 @@ class Cost:
     discard: int = 0
     life: int = 0
     tap_creatures: int = 0  # "tap an untapped creature you control"
-    loyalty: int | None = None  # a loyalty ability's +N / -N / 0 (ru-cr:606.2)
+    loyalty: int | None = None  # a loyalty ability's +N / -N / 0 (ru-cr:606.2); -X: 0 and ``loyalty_x``
+    loyalty_x: bool = False  # a loyalty cost of -X, X announced as it is activated (ru-cr:107.3a)
     condition: str = ""  # alternative costs: "if you control a <phrase>"
     per_extra_target: str = ""  # mana added for each target beyond the first (Fireball)
+    exile_from_hand: str = ""  # a phrase: "exile a blue card from your hand" (Force of Will)
 
     @property
     def non_mana(self) -> bool:
-        return bool(self.sacrifice or self.discard or self.life or self.tap_creatures)
+        return bool(self.sacrifice or self.discard or self.life or self.tap_creatures or self.exile_from_hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +161,9 @@ class Ability:
     sets_pt: bool = False  # static: power/toughness are set, not modified
     filter_color: str = ""  # static: only objects of this colour
     filter_subtype: str = ""  # static: only objects of this subtype
+    attack_cost: str = ""  # static: mana each creature attacking its controller costs (ru-cr:508.1h)
+    block_cost: str = ""  # static: mana each blocking creature costs (ru-cr:509.1d)
+    only_while: str = ""  # static attack/block cost: only while its source is untapped | attacking
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +242,12 @@ class Action:
     sacrifice: tuple[str, ...] = ()  # cost choices (ru-cr:601.2h)
     discard: tuple[str, ...] = ()
     tap: tuple[str, ...] = ()
+    exile: tuple[str, ...] = ()  # the cards a cost exiles from the hand
+    convoke: tuple[str, ...] = ()  # cast: the creatures tapped for convoke (ru-cr:702.50a)
+    delve: tuple[str, ...] = ()  # cast: the graveyard cards exiled for delve (ru-cr:702.65a)
+    phyrexian_life: int | None = None  # cast: how many Phyrexian symbols are paid with 2 life (ru-cr:107.4f)
     may: bool | None = None  # choose: the answer to a "may" (ru-cr:603.5)
+    pay: bool | None = None  # choose: whether to pay a cost on resolution, "unless ... pays" (ru-cr:117.12a)
 
 
 @dataclass(frozen=True, slots=True)
