@@ -90,10 +90,10 @@ def _render(result: ScenarioResult, also: dict[str, tuple[str, ...]], lang: str)
 
 
 def _written(items: list[_Line | _Table], out: Target) -> str:
-    from .styled import block, hanging, table
+    from .styled import hanging, laid_out, table
 
     return "".join(table(*item, out=out) if isinstance(item, _Table) else
-                   block([hanging(item[0], item[1], item[2], out.width)], out) for item in items)
+                   laid_out([hanging(item[0], item[1], item[2], out.width)], out) for item in items)
 
 
 def _printed(out: Console, items: list[_Line | _Table]) -> None:

@@ -235,6 +235,12 @@ def block(paras: list[Para], out: Target) -> str:
     return "".join(_sgr(line, out) + "\n" for para in paras for line in wrap(para, out.width))
 
 
+def laid_out(paras: list[Para], out: Target) -> str:
+    """Paragraphs already broken into lines that fit (:func:`hanging`, :func:`table`), written as they are: what
+    rich prints with ``no_wrap`` and ``crop=False``, without wrapping them a second time."""
+    return "".join(_sgr(line, out) + "\n" for para in paras for line in _split(para))
+
+
 def _sgr(line: Para, out: Target) -> str:
     """The line with each styled span in rich's escape codes (attributes, then the colour), when styled."""
     if not out.styled:
@@ -271,7 +277,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str, rig
     for row in rows:
         lines += _row(row, widths, right, "│", "", at_bottom=False)
     lines.append((("└" + "┴".join("─" * w for w in widths) + "┘", ""),))
-    return block(lines, out)
+    return laid_out(lines, out)
 
 
 def _row(cells: Sequence[str], widths: list[int], right: Collection[int], bar: str, style: str,
