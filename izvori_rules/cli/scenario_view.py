@@ -1,6 +1,7 @@
-"""``scenario run FILE`` played and rendered: the JSON contract, Markdown, or the rich answer (the answer first,
-then each step with its rules, then the final state). No typer here: the fast path (:mod:`.fast`) runs a cold
-``scenario run FILE`` without it, and the typer command calls :func:`show_scenario` too.
+"""``scenario run FILE`` played and rendered: the JSON contract, Markdown, or the answer on the terminal (the
+answer first, then each step with its rules, then the final state), laid out once (:func:`_answer`) and written
+by :mod:`.styled` or, where that cannot print what rich would, printed by rich. No typer here: the fast path
+(:mod:`.fast`) runs a cold ``scenario run FILE`` without it, and the typer command calls :func:`show_scenario` too.
 """
 
 from __future__ import annotations
