@@ -198,12 +198,16 @@ def mapped(path: Path) -> mmap.mmap | None:
 
 
 def write_atomic(path: Path, data: bytes) -> bool:
-    """Write ``data`` to a temporary file beside ``path`` and rename it into place; False if not writable."""
-    import tempfile
+    """Write ``data`` to a temporary file beside ``path`` and rename it into place; False if not writable. The
+    temporary file is made new (``O_EXCL``, private) under a name of this process's own, as ``mkstemp`` would
+    make it: importing ``tempfile`` would cost a cold command that writes a cache (a scenario file never run
+    before) more than its writing does."""
+    import time
 
+    tmp = path.parent / f".{path.name}.{os.getpid()}-{time.monotonic_ns()}.tmp"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     except OSError:
         return False
     try:

@@ -4,6 +4,7 @@ JSON, messages; and that starting the CLI does not load the engine."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -120,6 +121,17 @@ def test_a_cold_scenario_run_takes_the_fast_path_without_typer() -> None:
     assert done.stderr.strip().endswith("False 0")
     typer_run = invoke("scenario", "run", str(HERE / "trample_chump.yaml"), "--json", "--lang", "sr")
     assert json.loads(done.stdout) == json.loads(typer_run.stdout)
+
+
+def test_a_cold_scenario_run_prints_its_answer_without_rich_s_console() -> None:
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; "
+            f"status = run_fast(['scenario', 'run', {str(HERE / 'trample_chump.yaml')!r}]); "
+            "print(status, 'rich.console' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                          env={**os.environ, "COLUMNS": "80"})
+    # the answer and the state table are written by cli/styled.py (issue 14); trample_chump.yaml's Craw Wurm
+    # tramples over Grizzly Bears, so Boris ends at 17 (its expect: life: {Boris: 17})
+    assert done.stderr.strip() == "0 False" and "Boris: 17" in done.stdout and "┏" in done.stdout
 
 
 @pytest.mark.parametrize("args", [

@@ -90,3 +90,16 @@ def test_colours_and_basic_land_types_come_from_the_rulesets() -> None:
     assert colors() == ("white", "blue", "black", "red", "green")  # ru-cr 105.1, sr-judge B4.22
     assert land_color("forest") == "green" and land_of_color("white") == "plains"
     assert land_name("forest", "sr") == "Šuma"  # sr-judge B12.76 "Šuma"
+
+
+def test_a_colour_or_card_type_id_names_itself_as_the_concept_table_does() -> None:
+    # The ids a scenario spells most (green, creature) are answered without reading the concept table; the table
+    # (concepts.tsv) must give the same answer for each, so that the shortcut changes nothing.
+    from izvori_rules.engine.keywords import CARD_TYPES, _of_kind, colors, is_colorless
+
+    for name in colors():
+        found = _of_kind(name, ("color",))
+        assert found is not None and found.id == name == color(name) and not is_colorless(name)
+    for name in CARD_TYPES:
+        found = _of_kind(name, ("card_type",))
+        assert found is not None and found.id == name == card_type(name)

@@ -78,10 +78,15 @@ def test_an_invalid_file_is_not_kept(cache_dir: Path, tmp_path: Path) -> None:
 
 
 def test_the_folder_keeps_the_newest_files(cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scenario_cache, "MAX_KEPT", 2)
-    for n in range(4):
+    monkeypatch.setattr(scenario_cache, "MAX_KEPT", 4)
+    folder = cache_dir / scenario_cache.FOLDER
+    counts = []
+    for n in range(7):
         run_scenario(copy(tmp_path, edit=("Boris: 17", f"Boris: {17 + n}")), cached=True)
-    assert len(list((cache_dir / scenario_cache.FOLDER).iterdir())) == 2
+        counts.append(len(list(folder.iterdir())))
+    assert counts == [1, 2, 3, 4, 2, 3, 4]  # full at 4: the oldest removed down to half, then the new one kept
+    newest = copy(tmp_path, edit=("Boris: 17", "Boris: 23"))
+    assert run_scenario(newest, cached=True).exit_status == 1 and len(list(folder.iterdir())) == 4  # read back
 
 
 def test_a_file_read_back_loads_none_of_the_readers(cache_dir: Path, tmp_path: Path) -> None:

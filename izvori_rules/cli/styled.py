@@ -4,7 +4,9 @@ A paragraph (:data:`Para`) is a tuple of ``(text, style)`` spans, the style one 
 (``"bold"``, ``"italic cyan"``, ``""`` for none). ``lookup`` builds its answer as paragraphs once; rich renders
 them (:func:`to_text`, in a ``Panel``) or, when :func:`target` says the output is one this module can write
 exactly as rich would (UTF-8, POSIX, no notebook), :func:`panel` and :func:`block` do, without importing
-``rich.console`` (a fifth of a cold ``lookup``; issue 12). Lines break where rich breaks them: the words are
+``rich.console`` (a fifth of a cold ``lookup``; issue 12). ``scenario run`` lays out its answer so too, as
+paragraphs with hanging indents (:func:`hanging`) and the final state's table, which :func:`table` draws as rich's
+``Table`` would (issue 14). Lines break where rich breaks them: the words are
 divided by rich's own word wrap (``rich._wrap.divide_line``) and measured by ``rich.cells``, both light to import.
 The styles are written as rich writes them (SGR codes, colours dropped under ``NO_COLOR``); a test renders the
 same answers through both and compares them character by character.
@@ -15,6 +17,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 if TYPE_CHECKING:
@@ -234,6 +237,12 @@ def block(paras: list[Para], out: Target) -> str:
     return "".join(_sgr(line, out) + "\n" for para in paras for line in wrap(para, out.width))
 
 
+def laid_out(paras: list[Para], out: Target) -> str:
+    """Paragraphs already broken into lines that fit (:func:`hanging`, :func:`table`), written as they are: what
+    rich prints with ``no_wrap`` and ``crop=False``, without wrapping them a second time."""
+    return "".join(_sgr(line, out) + "\n" for para in paras for line in _split(para))
+
+
 def _sgr(line: Para, out: Target) -> str:
     """The line with each styled span in rich's escape codes (attributes, then the colour), when styled."""
     if not out.styled:
@@ -245,3 +254,125 @@ def _sgr(line: Para, out: Target) -> str:
         codes += [] if out.no_color else [_COLOURS[w] for w in words if w in _COLOURS]
         parts.append(f"\x1b[{';'.join(codes)}m{text}\x1b[0m" if codes and text else text)
     return "".join(parts)
+
+
+# --- tables --------------------------------------------------------------------------------------------------
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str, right: Collection[int],
+          out: Target) -> str:
+    """The rows as rich's ``Table(title=title, header_style="bold", title_justify="left")`` draws them (issue 14:
+    ``scenario run`` prints its final state without ``rich.console``): rich's column widths (:func:`_widths`),
+    each cell wrapped and cut with ``…`` as rich does (:func:`_cell`), the header at the bottom of its row, the
+    heavy-headed box, the title in italics above. ``right``: the columns justified right."""
+    from rich.cells import cell_len
+
+    columns = [[header, *(row[i] for row in rows)] for i, header in enumerate(headers)]
+    widths = _widths(columns, out.width - len(headers) - 1)  # the box: two edges, a line between two columns
+    total = sum(widths) + len(headers) + 1
+    lines: list[Para] = []
+    if title:
+        for line in wrap(((title, "italic"),), total):
+            lines.append((*line, (" " * (total - cell_len("".join(t for t, _ in line))), "")))
+    lines.append((("┏" + "┳".join("━" * w for w in widths) + "┓", ""),))
+    lines += _row(headers, widths, right, "┃", "bold", at_bottom=True)
+    lines.append((("┡" + "╇".join("━" * w for w in widths) + "┩", ""),))
+    for row in rows:
+        lines += _row(row, widths, right, "│", "", at_bottom=False)
+    lines.append((("└" + "┴".join("─" * w for w in widths) + "┘", ""),))
+    return laid_out(lines, out)
+
+
+def _row(cells: Sequence[str], widths: list[int], right: Collection[int], bar: str, style: str,
+         at_bottom: bool) -> list[Para]:
+    """One row's lines: each cell padded one column each side, the shorter cells filled with blank lines below
+    their text (above it in the header)."""
+    rendered = [_cell(text, width - 2, number in right) for number, (text, width) in enumerate(zip(cells, widths))]
+    height = max(len(lines) for lines in rendered)
+    out: list[Para] = []
+    for number in range(height):
+        spans: list[Span] = [(bar, "")]
+        for lines, width in zip(rendered, widths):
+            index = number - (height - len(lines) if at_bottom else 0)
+            spans += [(" ", ""), (lines[index], style), (" ", "")] if 0 <= index < len(lines) else [(" " * width, "")]
+            spans.append((bar, ""))
+        out.append(tuple(spans))
+    return out
+
+
+def _cell(text: str, width: int, right: bool) -> list[str]:
+    """A cell's lines ``width`` cells wide, as rich's ``Text.wrap`` makes them in a table's column (overflow
+    ``ellipsis``: words never folded, a line too long cut to end in ``…``)."""
+    from rich._wrap import divide_line
+    from rich.cells import cell_len, set_cell_size
+
+    out = []
+    for spans in _split(((text, ""),)):
+        line = "".join(t for t, _ in spans)
+        offsets = [0, *divide_line(line, width, fold=False), len(line)]
+        for start, end in zip(offsets, offsets[1:]):
+            piece = line[start:end]
+            if len(piece) > width:  # rich's Text.rstrip_end: the spaces past the width only
+                piece = piece[:len(piece) - min(len(piece) - len(piece.rstrip()), len(piece) - width)]
+            piece = piece.rstrip() if right else piece
+            if cell_len(piece) > width:
+                piece = set_cell_size(piece, width - 1) + "…"
+            pad = " " * (width - cell_len(piece))
+            out.append(pad + piece if right else piece + pad)
+    return out
+
+
+def _widths(columns: list[list[str]], available: int) -> list[int]:
+    """Each column's width with its padding, as rich's ``Table._calculate_column_widths`` finds it (no fixed
+    widths, not expanded): as wide as its widest line; a table wider than ``available`` narrowed from its widest
+    columns (:func:`_collapse`), then evenly; then each column measured again at the width it was given."""
+    widths = [_measure(column, available) or 1 for column in columns]
+    if sum(widths) > available:
+        widths = _collapse(widths, available)
+        if sum(widths) > available:
+            widths = _reduce(sum(widths) - available, [1] * len(widths), widths, widths)
+        widths = [_measure(column, width) for column, width in zip(columns, widths)]
+    return widths
+
+
+def _measure(column: list[str], width: int) -> int:
+    """The widest of the column's cells with their padding, at most ``width`` (rich's ``Measurement`` of a
+    ``Padding`` of ``Text``)."""
+    from rich.cells import cell_len
+
+    if width < 3:
+        return max(width, 0)
+    return min(max((cell_len(line) for cell in column for line in cell.splitlines()), default=0) + 2, width)
+
+
+def _collapse(widths: list[int], available: int) -> list[int]:
+    """rich's ``Table._collapse_widths`` (every column may wrap): the widest columns cut down, at most to the
+    next widest, until the table fits or they are all as wide."""
+    excess = sum(widths) - available
+    while sum(widths) and excess > 0:
+        widest = max(widths)
+        second = max((w for w in widths if w != widest), default=0)
+        ratios = [1 if w == widest else 0 for w in widths]
+        if not widest - second:
+            break
+        widths = _reduce(excess, ratios, [min(excess, widest - second)] * len(widths), widths)
+        excess = sum(widths) - available
+    return widths
+
+
+def _reduce(total: int, ratios: list[int], maximums: list[int], values: list[int]) -> list[int]:
+    """rich's ``_ratio.ratio_reduce`` (without importing ``fractions``): ``total`` taken from the values in
+    proportion to the ratios, no more than each one's maximum."""
+    ratios = [ratio if maximum else 0 for ratio, maximum in zip(ratios, maximums)]
+    remaining_ratio, remaining = sum(ratios), total
+    if not remaining_ratio:
+        return values[:]
+    out = []
+    for ratio, maximum, value in zip(ratios, maximums, values):
+        if ratio and remaining_ratio > 0:
+            taken = min(maximum, round(ratio * remaining / remaining_ratio))
+            out.append(value - taken)
+            remaining -= taken
+            remaining_ratio -= ratio
+        else:
+            out.append(value)
+    return out

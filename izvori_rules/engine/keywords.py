@@ -94,12 +94,17 @@ def _of_kind(term: str, kinds: tuple[str, ...]) -> Concept | None:
 
 
 def color(name: str) -> str | None:
-    """The canonical colour of a colour name in any language (``crvena``, ``Crveno``, ``красного`` → red)."""
+    """The canonical colour of a colour name in any language (``crvena``, ``Crveno``, ``красного`` → red); a
+    colour's id (``rulesets.toml``) is itself without reading the concept table, as a scenario spells most."""
+    if name in colors():
+        return name
     concept = _of_kind(name.strip("- "), ("color",))
     return concept.id if concept is not None and concept.id in colors() else None
 
 
 def is_colorless(name: str) -> bool:
+    if name in colors():  # a colour's id: no table to read (see color)
+        return False
     concept = _of_kind(name, ("color",))
     return concept is not None and concept.id == "colorless"
 
@@ -120,7 +125,10 @@ def land_name(land: str, lang: str) -> str:
 
 
 def card_type(name: str) -> str | None:
-    """The canonical card type of a type name (``biće``, ``iznenađenje``, ``Creature``), played or not."""
+    """The canonical card type of a type name (``biće``, ``iznenađenje``, ``Creature``), played or not; the id of
+    a type the engine plays (:data:`CARD_TYPES`) is itself without reading the concept table."""
+    if name in CARD_TYPES:
+        return name
     concept = _of_kind(name, ("card_type",))
     return concept.id if concept is not None else None
 

@@ -8,7 +8,7 @@ library, the rulesets, the concept table), the package's code and the libraries'
 which :mod:`.equivalents` shares). The entry keeps that key, name and text, and is served only when all three
 are the very same (so its file name needs no cryptographic hash, whose library costs a cold start more than the
 checksums) and it holds a :class:`~.spec.Scenario` of that name. Only a file that loaded is kept (an invalid or
-refused one is read again, to say why), and the folder keeps the newest :data:`MAX_KEPT` files.
+refused one is read again, to say why), and the folder keeps at most :data:`MAX_KEPT` files, the newest.
 """
 
 from __future__ import annotations
@@ -57,12 +57,15 @@ def cached_scenario(text: str | bytes, source: str, load: Callable[[], Scenario]
 
 
 def _loaded(load: Callable[[], Scenario], folder: Path) -> Scenario:
-    """``load()``, after making room for its entry: the oldest files beyond :data:`MAX_KEPT` are removed."""
+    """``load()``, after making room for its entry: when the folder is full (:data:`MAX_KEPT` files), the oldest
+    are removed down to half of that, so that a new file costs a listing of names, not the reading of every file's
+    time and a removal each time."""
     scenario = load()
     try:
-        entries = sorted(((e.stat().st_mtime_ns, e.path) for e in os.scandir(folder)), reverse=True)
-        for _mtime, path in entries[MAX_KEPT - 1:]:
-            os.unlink(path)
+        if len(os.listdir(folder)) >= MAX_KEPT:
+            entries = sorted(((e.stat().st_mtime_ns, e.path) for e in os.scandir(folder)), reverse=True)
+            for _mtime, path in entries[MAX_KEPT // 2 - 1:]:
+                os.unlink(path)
     except OSError:  # another command removed it first, or the folder is not there yet: nothing to make room in
         pass
     return scenario

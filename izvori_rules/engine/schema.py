@@ -23,12 +23,13 @@ SCHEMA_FILE = "scenario.schema.json"
 
 @lru_cache(maxsize=1)
 def scenario_schema() -> dict[str, Any]:
-    """The published schema, read from the package (json and importlib.resources imported here: a scenario read
-    back from the cache is not validated again)."""
+    """The published schema, read from the package beside this module (json imported here: a scenario read back
+    from the cache is not validated again; importing ``importlib.resources`` would cost a never-run file more
+    than reading the schema does)."""
     import json
-    from importlib import resources
+    from pathlib import Path
 
-    text = resources.files("izvori_rules.engine").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    text = Path(__file__).with_name(SCHEMA_FILE).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
