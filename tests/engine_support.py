@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 from izvori_rules.engine.result import ScenarioResult
 from izvori_rules.engine.runner import run_scenario
@@ -11,6 +12,31 @@ from izvori_rules.engine.runner import run_scenario
 def play(text: str, lang: str = "en") -> ScenarioResult:
     """Run an inline scenario."""
     return run_scenario(textwrap.dedent(text), lang=lang)
+
+
+def cast_in_main(card: str, extra: str = "", pool: str = "", ruleset: str = "mtg",
+                 hand: Sequence[str] = (), graveyard: Sequence[str] = (), battlefield: Sequence[str] = (),
+                 opposing: Sequence[str] = ()) -> ScenarioResult:
+    """Ana casts ``card`` in her first main phase (``extra``: the rest of the cast action, ", x: 3") from
+    ``pool``, and both players pass until it resolves. The zones list YAML flow mappings (``{card: Shock}``)
+    besides the card cast: Ana's hand, graveyard and battlefield, and Boris's battlefield."""
+    def zone(name: str, items: Sequence[str], indent: str = "    ") -> str:
+        return f"{indent}{name}:\n" + "".join(f"{indent}  - {item}\n" for item in items) if items else ""
+
+    return play(f"""\
+scenario: "t"
+ruleset: {ruleset}
+players:
+  - name: Ana
+    mana_pool: "{pool}"
+{zone("hand", ["{card: " + card + "}", *hand])}{zone("graveyard", graveyard)}{zone("battlefield", battlefield)}\
+  - name: Boris
+{zone("battlefield", opposing)}\
+turn: {{active: Ana, step: main1}}
+actions:
+  - cast: {{player: Ana, card: {card}{extra}}}
+  - pass: until_resolved
+""")
 
 
 def outcome(result: ScenarioResult, check: str) -> object:

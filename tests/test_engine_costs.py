@@ -11,33 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine_support import play
+from engine_support import cast_in_main, play
 from izvori_rules.engine import targeting
 from izvori_rules.errors import ScenarioInvalid
 from izvori_rules.serialize import scenario_json
 
-MAIN = """
-scenario: "t"
-ruleset: {ruleset}
-players:
-  - name: Ana
-    mana_pool: "{pool}"
-    hand:
-      - {{card: {card}}}
-    battlefield:
-      - {{card: Llanowar Elves}}
-  - name: Boris
-    battlefield:
-      - {{card: Grizzly Bears}}
-turn: {{active: Ana, step: main1}}
-actions:
-  - cast: {{player: Ana, card: {card}{extra}}}
-  - pass: until_resolved
-"""
-
-
 def _cast(card: str, extra: str, pool: str = "9WUBRG", ruleset: str = "mtg") -> object:
-    return play(MAIN.format(ruleset=ruleset, pool=pool, card=card, extra=extra))
+    return cast_in_main(card, extra, pool, ruleset, battlefield=["{card: Llanowar Elves}"],
+                        opposing=["{card: Grizzly Bears}"])
 
 
 @pytest.mark.parametrize(("card", "extra", "word"), [

@@ -6,35 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine_support import play
-
-CAST = """
-scenario: "t"
-ruleset: {ruleset}
-players:
-  - name: Ana
-    mana_pool: "{pool}"
-    hand:
-      - {{card: {card}}}
-      - {{card: Counterspell}}
-    graveyard:
-      - {{card: Grizzly Bears, id: Old Bears}}
-      - {{card: Shock, id: Old Shock}}
-    battlefield:
-      - {{card: Raging Goblin}}
-      - {{card: Goblin Piker}}
-  - name: Boris
-    battlefield:
-      - {{card: Hill Giant}}
-turn: {{active: Ana, step: main1}}
-actions:
-  - cast: {{player: Ana, card: {card}{extra}}}
-  - pass: until_resolved
-"""
-
+from engine_support import cast_in_main, play
 
 def cast(card: str, extra: str = "", pool: str = "", ruleset: str = "mtg") -> object:
-    return play(CAST.format(ruleset=ruleset, pool=pool, card=card, extra=extra))
+    return cast_in_main(card, extra, pool, ruleset, hand=["{card: Counterspell}"],
+                        graveyard=["{card: Grizzly Bears, id: Old Bears}", "{card: Shock, id: Old Shock}"],
+                        battlefield=["{card: Raging Goblin}", "{card: Goblin Piker}"],
+                        opposing=["{card: Hill Giant}"])
 
 
 @pytest.mark.parametrize(("card", "extra", "pool", "word"), [
