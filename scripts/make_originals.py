@@ -17,6 +17,8 @@ import argparse
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from izvori_rules.corpus import corpus_dir
@@ -50,12 +52,17 @@ def build_tables(root: Path | None = None, follow: Follow | None = None) -> Tabl
 
 def history_follow(root: Path) -> Follow:
     """Follow an English rule to later releases through the history store (issue 15): one walk to the newest
-    release, read at every target, and the kind of change in each release where its words changed."""
+    release, read at every target, and the kind of change in each release where its words changed. Where the
+    history reaches no rule or a rule that may not hold the words (a removal, a number whose words left it, a
+    split), the English words decide which rule in the target says them (:mod:`izvori_rules.history.likeness`)."""
+    from izvori_rules.history.likeness import DRIFT, SHORT_WORDS, Likeness, beside, words_in
     from izvori_rules.history.lineage import follow
     from izvori_rules.history.sources import load_store
 
     store = load_store(root=root)
     last = store.releases[-1]
+    entries = lru_cache(maxsize=None)(lambda date: store.entries(store.releases.index(date)))
+    likeness = lru_cache(maxsize=None)(lambda old, new: Likeness(entries(old).values(), entries(new).values()))
 
     def steps(release: str, rule_id: str, targets: Sequence[str]) -> list[Step]:
         try:
@@ -67,9 +74,17 @@ def history_follow(root: Path) -> Follow:
             link = store.link_into(store.releases.index(date), new_id)
             if link is not None and link.change in ("changed", "typographic"):
                 changes[date] = link.change
-        successor = found.successor[1] if found.successor else ""
-        return steps_along(release, rule_id, found.path, changes, targets, found.removed_in or "", successor,
+        made = steps_along(release, rule_id, found.path, changes, targets, found.removed_in or "", "",
                            split_parts(found.path, targets))
+        short = len(entries(release)[rule_id].text.split()) < SHORT_WORDS or entries(release)[rule_id].glossary
+        went = {} if short else words_went(found.path, found.removed_in, targets)
+        return [scored(replace(step, successor=successor_in(found.path, found.removed_in, step.target),
+                               words_in=went.get(step.target, "")), short) for step in made]
+
+    def onward(date: str, rule_id: str, targets: Sequence[str]) -> dict[str, str]:
+        """Where ``rule_id`` of ``date`` is in each target (each after ``date``) that still has it."""
+        at = dict(follow(store, date, rule_id, last).path)
+        return {target: at[target] for target in targets if target >= date and at.get(target)}
 
     def split_parts(path: Sequence[tuple[str, str]], targets: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """The ids in each target of the parts split off the rule on its way (each part followed on)."""
@@ -78,11 +93,53 @@ def history_follow(root: Path) -> Follow:
             for link in store.links_from(store.releases.index(date), old_id)[1:]:
                 if link.new is None or link.new == new_id:
                     continue
-                onward = dict(follow(store, date, link.new, last).path)
-                for target in targets:
-                    if target >= date and onward.get(target):
-                        out.setdefault(target, []).append(onward[target])
+                for target, there in onward(date, link.new, targets).items():
+                    out.setdefault(target, []).append(there)
         return {target: tuple(ids) for target, ids in out.items()}
+
+    def words_went(path: Sequence[tuple[str, str]], removed_in: str | None, targets: Sequence[str]) -> dict[str, str]:
+        """Where the words went, read in the release they went in and followed on to each target: at the first
+        link that kept the number but replaced its words (``DRIFT``), a rule beside the number that says their
+        opening clearly better; at a removal, the nearest successor or a subrule of it that says them enough."""
+        for (previous, old_id), (date, new_id) in zip(path, path[1:]):
+            link = store.link_from(store.releases.index(date), old_id)
+            if link is not None and link.old == link.new and link.score < DRIFT:
+                went = best_place(previous, old_id, date, [new_id, *beside(entries(date), new_id)], new_id, True)
+                return onward(date, went, targets) if went else {}
+        if not removed_in:
+            return {}
+        before = store.releases[store.releases.index(removed_in) - 1]
+        link = store.link_from(store.releases.index(removed_in), path[-1][1])
+        if link is None or not link.successor:
+            return {}
+        under = [e.id for e in entries(removed_in).values() if e.parent == link.successor]
+        went = best_place(before, path[-1][1], removed_in, [link.successor, *under], "", False)
+        return onward(removed_in, went, targets) if went else {}
+
+    def best_place(before: str, old_id: str, date: str, candidates: Sequence[str], followed: str,
+                   opening: bool) -> str:
+        """The candidate that says ``old_id``'s words (its opening words, where a number went on without them)."""
+        like = likeness(before, date)
+        score = like.opening if opening else like
+        return words_in(followed, {rule_id: score(old_id, rule_id) for rule_id in candidates})
+
+    def successor_in(path: Sequence[tuple[str, str]], removed_in: str | None, target: str) -> str:
+        """A removed rule's nearest successor, followed on to ``target`` (not to the newest release)."""
+        if not removed_in or removed_in > target:
+            return ""
+        link = store.link_from(store.releases.index(removed_in), path[-1][1])
+        if link is None or not link.successor:
+            return ""
+        found = follow(store, removed_in, link.successor, target)
+        return found.id or (found.successor[1] if found.successor else "")
+
+    def scored(step: Step, short: bool) -> Step:
+        """The step with the likeness to the original's words of each rule it reaches (none for a heading)."""
+        reached = [i for i in (step.to_id, *step.parts, step.words_in) if i]
+        if short or len(reached) < (1 if step.words_in else 2):
+            return step
+        like = likeness(step.release, step.target)
+        return replace(step, likeness=tuple((i, like(step.id, i)) for i in dict.fromkeys(reached)))
 
     return steps
 

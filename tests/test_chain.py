@@ -59,6 +59,71 @@ def test_a_split_off_part_is_the_equivalent_when_it_says_the_text():
         == ["ru-cr:609.7"]
 
 
+def test_a_split_off_part_holding_little_of_the_english_words_is_not_the_equivalent():
+    # 2006-10-01 419.9a (the affected player chooses among replacement and prevention effects) became 616.1 and
+    # subrules 616.1a, b and e; 616.1e ("Once the chosen effect has been applied, this process is repeated")
+    # holds a quarter of what 616.1 holds of the English words, whatever the content check across languages says
+    step = Step("2006-10-01", "419.9a", "2019-05-03", "616.1", "renumbered", ("2009-07-11",), "", "",
+                ("2006-10-01:419.9a", "2019-05-03:616.1"), ("616.1a", "616.1b", "616.1e"), "",
+                (("616.1", 0.696), ("616.1a", 0.142), ("616.1b", 0.09), ("616.1e", 0.247)))
+    originals = {"sr-judge:D20.91": _original("2006-10-01", "419.9a"),
+                 **{f"ru-cr:{i}": _original("2019-05-03", i) for i in ("616.1", "616.1a", "616.1b", "616.1e")}}
+    nodes = {ref: _node(ref) for ref in originals}
+    chain = Chain(originals, {(step.release, step.id, step.target): step}, "2026-08-07")
+    says = {"ru-cr:616.1": 0.2, "ru-cr:616.1e": 0.66}
+    found = chain_equivalents(nodes, chain, lambda a, b: says.get(b.ref, 0.0))
+    assert [e.ref for e in found["sr-judge:D20.91"]] == ["ru-cr:616.1"]
+
+
+def test_a_removed_rule_is_equivalent_where_its_words_live_on():
+    # 2006-10-01 502.9d (trample damage counts only the blocker's actual toughness) is gone in 2009-07-11; its
+    # successor, 2019-05-03 702.19b, says it: ru-cr 702.19b is the equivalent of sr-judge E3.104, less sure
+    step = Step("2006-10-01", "502.9d", "2019-05-03", "", "removed", (), "2009-07-11", "702.19b",
+                ("2006-10-01:502.9d", "2009-05-01:502.9d"), (), "702.19b", (("702.19b", 0.465),))
+    originals = {"sr-judge:E3.104": _original("2006-10-01", "502.9d"),
+                 "ru-cr:702.19b": _original("2019-05-03", "702.19b")}
+    nodes = {ref: _node(ref) for ref in originals}
+    found = chain_equivalents(nodes, Chain(originals, {(step.release, step.id, step.target): step}, "2026-08-07"))
+    (equivalent,) = found["sr-judge:E3.104"]
+    assert (equivalent.ref, equivalent.source, equivalent.relation) == ("ru-cr:702.19b", "history", "close")
+    assert equivalent.confidence < 0.9 and "removed in 2009-07-11" in equivalent.note
+    assert equivalent.path[-1] == "cr-2019-05-03:702.19b"
+    assert [e.ref for e in found["ru-cr:702.19b"]] == ["sr-judge:E3.104"]  # and back
+
+
+@pytest.mark.parametrize(("release", "rule_id", "target", "to_id", "words_in", "successor"), [
+    # 2016-09-30: 511.1 "The end of combat step has no turn-based actions …"; 511.2 "Abilities that trigger
+    # 'at end of combat' trigger as the end of combat step begins" (2019-05-03)
+    ("2006-10-01", "311.1", "2019-05-03", "511.1", "511.2", ""),
+    # 2005-08-01: 102.4 "There are several ways to draw the game."; 102.4a "If all the players remaining in a
+    # game lose simultaneously, the game is a draw."
+    ("2003-03-15", "102.4", "2006-10-01", "102.4", "102.4a", ""),
+    # 502.9d is gone in 2009-07-11; 2019-05-03 702.19b "… Once all those blocking creatures are assigned lethal
+    # damage …"
+    ("2006-10-01", "502.9d", "2019-05-03", "", "702.19b", "702.19b"),
+    # 400.1 "An ability is something an object does or can do" is gone in 2009-07-11; its successor is
+    # "An ability can be a characteristic an object has …", 112.1a in 2019-05-03 and 113.1a in 2026-08-07
+    ("2006-10-01", "400.1", "2019-05-03", "", "", "112.1a"),
+    ("2006-10-01", "400.1", "2026-08-07", "", "", "113.1a"),
+], ids=["words-left-the-number", "split-letter", "removed-successor-says-it", "successor-2019", "successor-2026"])
+def test_lineage_says_where_the_words_went(release, rule_id, target, to_id, words_in, successor):
+    from izvori_rules.originals.lineage import load_lineage
+
+    step = load_lineage()[(release, rule_id, target)]
+    assert (step.to_id, step.words_in, step.successor) == (to_id, words_in, successor)
+
+
+def test_lineage_reads_and_writes_where_the_words_went():
+    from izvori_rules.originals.lineage import format_lineage
+
+    step = Step("2006-10-01", "311.1", "2019-05-03", "511.1", "renumbered", ("2009-07-11",), "", "",
+                ("2006-10-01:311.1", "2019-05-03:511.1"), (), "511.2", (("511.1", 0.305), ("511.2", 0.421)))
+    assert parse_lineage(format_lineage([step])) == {("2006-10-01", "311.1", "2019-05-03"): step}
+    with pytest.raises(Exception, match=r":2:.*likeness"):
+        parse_lineage("release\tid\ttarget\tto_id\tstatus\tchanged_in\tremoved_in\tsuccessor\tpath\tparts\t"
+                      "words_in\tlikeness\n2006-10-01\t311.1\t2019-05-03\t511.1\trenumbered\t\t\t\t\t\t\t511.1=x\n")
+
+
 def test_a_removed_rule_is_removed_today_with_its_successor():
     path = (("2006-10-01", "310.4"), ("2007-02-01", "310.4"), ("2009-05-01", "310.4"))
     (step,) = steps_along("2006-10-01", "310.4", path, {}, ["2026-08-07"], "2009-07-11", "510.2")
@@ -136,5 +201,5 @@ def test_the_chain_meets_the_targets_on_held_out_pairs(graph: RuleGraph):
     found = equivalents(nodes, matcher, train, chained=chain_equivalents(nodes, chain, node_agreement(matcher)))
     evaluation = evaluate_equivalents(found, pairs)
     assert len({(s.docs) for s in evaluation.scores}) == 3  # sr→cs, sr→ru, cs→ru held-out rows
-    for score in evaluation.scores:  # issue 16's target is 0.97 / 0.93; sr-judge → ru-cr reaches 0.968 / 0.968
+    for score in evaluation.scores:  # issue 16's target is 0.97 / 0.93; sr-judge → ru-cr reaches 0.961 / 0.961
         assert score.precision >= 0.96 and score.recall >= 0.96, score

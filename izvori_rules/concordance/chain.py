@@ -21,10 +21,12 @@ from ..originals.lineage import Step
 
 CONFIRMED, WEAK = 0.95, 0.75  # both links confirmed by content; one of them only placed (a heading, a short rule)
 CHANGED = 0.05  # less when the English words changed on the way
+MOVED = 0.15  # less again where the words left the rule the history followed (a removal, a number reworded)
 TODAY_STATUS = {"same": "unchanged", "typographic": "unchanged", "changed": "changed", "renumbered": "renumbered",
                 "removed": "removed"}
 CURRENT = "cr"  # the newest English release's document id
 SPLIT_MARGIN = 0.3  # a split-off part must agree with the text by this much more than the part followed
+PART_SHARE = 0.5  # ... and hold at least this share of the English words the part followed holds
 Agreement = Callable[[Node, Node], float]  # how well two nodes' texts say the same thing, across languages
 
 
@@ -48,7 +50,7 @@ class Chain:
         """``(target, id there, release) → ids`` in ``release`` that became it: the inverse of the steps."""
         out: dict[tuple[str, str, str], list[str]] = defaultdict(list)
         for (release, rule_id, target), step in self.lineage.items():
-            for reached in (step.to_id, *step.parts) if step.to_id else step.parts:
+            for reached in (step.reached, *step.parts) if step.reached else step.parts:
                 out[(target, reached, release)].append(rule_id)
         return out
 
@@ -60,7 +62,10 @@ def chain_equivalents(nodes: Mapping[str, Node], chain: Chain,
     Where the English rule was split on the way (``Step.parts``), the history follows the part that kept its
     opening words; with ``agree``, the translation of another part is the equivalent when it agrees with the
     node's text clearly better (sr-judge D20.81 renders 2006 419.8a, whose second half, on choosing a source
-    of damage, became 609.7a, which ru-cr 609.7a renders)."""
+    of damage, became 609.7a, which ru-cr 609.7a renders), unless the English words say that part holds far
+    less of the original than the part followed (:data:`PART_SHARE`). Where the words left the rule the history
+    followed (``Step.words_in``: a removal, a number whose words were replaced), the rule they went to is
+    followed instead, with less confidence."""
     rendered = chain.rendered()
     backward = chain.backward()
     releases = sorted({release for release, _ in rendered})
@@ -74,11 +79,11 @@ def chain_equivalents(nodes: Mapping[str, Node], chain: Chain,
                 for other in rendered.get((release, rule_id), ()):
                     if split_ref(other)[0] != split_ref(ref)[0] and other in nodes:
                         equivalent = _equivalent(other, original, chain.originals[other], step)
-                        parts = [p for part in (step.parts if step and step.to_id == rule_id else ())
+                        parts = [p for part in _parts(step, rule_id)
                                  for p in rendered.get((release, part), ()) if split_ref(p)[0] == split_ref(other)[0]]
                         found.append(_best_part(nodes, ref, equivalent, parts, agree) if parts and agree else equivalent)
         today = chain.lineage.get((original.release, original.id, chain.newest))
-        current = f"{CURRENT}:{today.to_id}" if today and today.to_id else ""
+        current = f"{CURRENT}:{today.reached}" if today and today.reached else ""
         if current in nodes and today is not None:
             found.append(_equivalent(current, original, None, today))
         if found:
@@ -97,6 +102,17 @@ def _best_part(nodes: Mapping[str, Node], ref: str, followed: Equivalent, parts:
                    note=f"{followed.note}; split there, and {best[1]} renders the part that says this text")
 
 
+def _parts(step: Step | None, rule_id: str) -> list[str]:
+    """The split-off parts a translation may move to from ``rule_id``, the part the history followed: those
+    holding at least :data:`PART_SHARE` of what it holds of the original's English words (all of them when
+    the words were not measured)."""
+    if step is None or step.to_id != rule_id or step.words_in:
+        return []
+    followed = step.like(rule_id)
+    return [part for part in step.parts
+            if followed is None or (step.like(part) or 0.0) >= PART_SHARE * followed]
+
+
 def _counterparts(chain: Chain, backward: Mapping[tuple[str, str, str], list[str]], original: Original,
                   release: str) -> list[tuple[str, Step | None]]:
     """The ids in ``release`` of the rule ``original`` names, with the step that links them (None: same one)."""
@@ -104,7 +120,7 @@ def _counterparts(chain: Chain, backward: Mapping[tuple[str, str, str], list[str
         return [(original.id, None)]
     if release > original.release:
         step = chain.lineage.get((original.release, original.id, release))
-        return [(step.to_id, step)] if step and step.to_id else []
+        return [(step.reached, step)] if step and step.reached else []
     out: list[tuple[str, Step | None]] = []
     for earlier in backward.get((original.release, original.id, release), ()):
         step = chain.lineage.get((release, earlier, original.release))
@@ -114,11 +130,15 @@ def _counterparts(chain: Chain, backward: Mapping[tuple[str, str, str], list[str
 
 def _equivalent(other: str, mine: Original, theirs: Original | None, step: Step | None) -> Equivalent:
     weak = mine.status == "weak" or (theirs is not None and theirs.status == "weak")
-    changed = step is not None and step.status in ("changed", "renumbered") and bool(step.changed_in)
-    confidence = (WEAK if weak else CONFIRMED) - (CHANGED if changed else 0.0)
+    moved = step is not None and bool(step.words_in)
+    changed = moved or (step is not None and step.status in ("changed", "renumbered") and bool(step.changed_in))
+    confidence = (WEAK if weak else CONFIRMED) - (CHANGED if changed else 0.0) - (MOVED if moved else 0.0)
     path = _path(mine, theirs, step)
     if step is None:
         note = f"both render CR {mine.release} {mine.id}"
+    elif moved:
+        went = f"was removed in {step.removed_in}" if not step.to_id else f"is {step.target} {step.to_id}"
+        note = f"CR {step.release} {step.id} {went}; its words are in {step.target} {step.words_in}"
     else:
         note = f"CR {step.release} {step.id} is {step.target} {step.to_id}" + (
             f" (words changed in {', '.join(step.changed_in)})" if step.changed_in else "")
@@ -130,6 +150,8 @@ def _path(mine: Original, theirs: Original | None, step: Step | None) -> tuple[s
     if step is None:
         return (mine.ref,)
     steps = [f"cr-{item}" for item in step.path] or [f"cr-{step.release}:{step.id}", f"cr-{step.target}:{step.to_id}"]
+    if step.words_in:
+        steps.append(f"cr-{step.target}:{step.words_in}")
     if theirs is not None and steps and steps[0] != mine.ref:
         steps.reverse()  # followed from their original to mine
     return tuple(steps)

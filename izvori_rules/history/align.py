@@ -284,7 +284,7 @@ class _Matcher:
                 if weight is None:
                     weight = idf[f] = math.log(total / (df[f] + 0.5))
                 weights[f] = weight if n == 1 else (1 + math.log(n)) * weight
-            found = self._vectors[key] = _unit(weights)
+            found = self._vectors[key] = unit_vector(weights)
         return found
 
     def counts(self, side: int, entry_id: str) -> Counter[str]:
@@ -554,6 +554,7 @@ class _Matcher:
         return None
 
 
-def _unit(vector: dict[str, float]) -> dict[str, float]:
+def unit_vector(vector: dict[str, float]) -> dict[str, float]:
+    """The vector scaled to length 1 (zero weights left out)."""
     norm = math.sqrt(sum(w * w for w in vector.values())) or 1.0
     return {f: w / norm for f, w in vector.items() if w > 0}

@@ -65,15 +65,16 @@ def make_tables(nodes: Mapping[str, Node], translates: Mapping[str, str], englis
 
 
 def _renderings(links: Sequence[Link], steps: Sequence[Step]) -> dict[tuple[str, str], list[str]]:
-    """``(release, id) → refs`` of the translated nodes that render it or an earlier form of it."""
+    """``(release, id) → refs`` of the translated nodes that render it or an earlier form of it (the rule whose
+    words it has: ``Step.reached``)."""
     rendered: dict[tuple[str, str], list[str]] = {}
     for link in links:
         if link.original:
             rendered.setdefault((link.release, link.original), []).append(link.ref)
     out = {key: list(refs) for key, refs in rendered.items()}
     for step in steps:
-        if step.to_id:
-            out.setdefault((step.target, step.to_id), []).extend(rendered.get((step.release, step.id), ()))
+        if step.reached:
+            out.setdefault((step.target, step.reached), []).extend(rendered.get((step.release, step.id), ()))
     return out
 
 

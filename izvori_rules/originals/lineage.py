@@ -10,7 +10,10 @@ when removed), ``status`` (``same``, ``typographic``, ``changed``, ``renumbered`
 ``changed_in`` (the releases that changed its words, space-separated), ``removed_in``, ``successor`` (the
 nearest successor in ``target`` of a removed rule), ``path`` (``release:id`` wherever the number changed) and
 ``parts`` (the rules in ``target`` that parts split off the rule became: 2006-10-01 419.8a is 2019-05-03 609.7,
-and its second half 609.7a).
+and its second half 609.7a), ``words_in`` (the rule in ``target`` that says the original's words where the history
+reaches another or none, :func:`izvori_rules.history.likeness.words_in`: 2006-10-01 311.1 went on as 511.1, whose
+words 2016-09-30 replaced, and lives on in 511.2) and ``likeness`` (how like the original's English words
+``to_id``, each part and ``words_in`` are, as ``id=score``).
 """
 
 from __future__ import annotations
@@ -22,10 +25,11 @@ from pathlib import Path
 
 from ..corpus import corpus_dir
 from ..errors import CorpusError
-from ..tsv import read_tsv
+from ..tsv import Row, read_tsv
 
 FILE_NAME = "lineage.tsv"
-COLUMNS = ("release", "id", "target", "to_id", "status", "changed_in", "removed_in", "successor", "path", "parts")
+COLUMNS = ("release", "id", "target", "to_id", "status", "changed_in", "removed_in", "successor", "path", "parts",
+           "words_in", "likeness")
 PATH_SEPARATOR = " | "  # glossary ids hold spaces ("glossary:Active Player")
 STATUSES = ("same", "typographic", "changed", "renumbered", "removed")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -36,7 +40,9 @@ HEADER = """\
 #   when removed), status (same, typographic, changed, renumbered, removed), changed_in (releases that changed
 #   its words), removed_in, successor (a removed rule's nearest successor in target), path (release:id wherever
 #   the number changed, first and last included; separated by " | "), parts (the rules in target that parts
-#   split off it became, space-separated).
+#   split off it became, space-separated), words_in (the rule in target that says its words where the history
+#   reaches another or none: a removed rule's successor or a subrule of it, where words left a number that went
+#   on), likeness (how like its English words to_id, each part and words_in are: id=score, space-separated).
 """
 
 
@@ -54,6 +60,17 @@ class Step:
     successor: str = ""
     path: tuple[str, ...] = ()
     parts: tuple[str, ...] = ()
+    words_in: str = ""
+    likeness: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def reached(self) -> str:
+        """The rule in ``target`` that says the original's words: ``words_in``, else ``to_id`` ("" for none)."""
+        return self.words_in or self.to_id
+
+    def like(self, rule_id: str) -> float | None:
+        """The likeness of ``rule_id`` with the original's English words, if it was measured."""
+        return dict(self.likeness).get(rule_id)
 
 
 # (release, id, later target releases) → one step per target; none for an id the history does not hold
@@ -107,14 +124,15 @@ def format_lineage(steps: Iterable[Step]) -> str:
     lines = [HEADER + "\t".join(COLUMNS)]
     for s in steps:
         lines.append("\t".join((s.release, s.id, s.target, s.to_id, s.status, " ".join(s.changed_in), s.removed_in,
-                                s.successor, PATH_SEPARATOR.join(s.path), " ".join(s.parts))))
+                                s.successor, PATH_SEPARATOR.join(s.path), " ".join(s.parts), s.words_in,
+                                " ".join(f"{rule_id}={score:.3f}" for rule_id, score in s.likeness))))
     return "\n".join(lines) + "\n"
 
 
 def parse_lineage(text: str, source: str = FILE_NAME) -> dict[tuple[str, str, str], Step]:
     """``(release, id, target) → Step``; a malformed row names its file, line and column."""
     out: dict[tuple[str, str, str], Step] = {}
-    for row in read_tsv(text, source, COLUMNS, COLUMNS[:-1]):
+    for row in read_tsv(text, source, COLUMNS, COLUMNS[:-3]):
         for column in ("release", "target"):
             if not _DATE.fullmatch(row[column]):
                 raise row.error(column, f"{row[column]!r} is not a release date")
@@ -122,9 +140,21 @@ def parse_lineage(text: str, source: str = FILE_NAME) -> dict[tuple[str, str, st
             raise row.error("status", f"{row['status']!r} is not one of {', '.join(STATUSES)}")
         step = Step(row["release"], row["id"], row["target"], row["to_id"], row["status"],
                     tuple(row["changed_in"].split()), row["removed_in"], row["successor"],
-                    tuple(p for p in row["path"].split(PATH_SEPARATOR) if p), tuple(row["parts"].split()))
+                    tuple(p for p in row["path"].split(PATH_SEPARATOR) if p), tuple(row["parts"].split()),
+                    row["words_in"], _likeness(row))
         out[(step.release, step.id, step.target)] = step
     return out
+
+
+def _likeness(row: Row) -> tuple[tuple[str, float], ...]:
+    out = []
+    for item in row["likeness"].split():
+        rule_id, _, score = item.rpartition("=")
+        try:
+            out.append((rule_id, float(score)))
+        except ValueError:
+            raise row.error("likeness", f"{item!r} is not id=score") from None
+    return tuple(out)
 
 
 def load_lineage(root: Path | None = None) -> dict[tuple[str, str, str], Step]:

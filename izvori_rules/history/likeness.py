@@ -1,0 +1,96 @@
+"""Where an English rule's words are in a later release, read in English alone (issue 16).
+
+The history follows a rule from each release to the next (:mod:`.align`), and the chain of the originals
+follows the history. In three places the rule the history reaches is not the one that says the original's
+words, and a translation of the original is then equivalent to a translation of another rule:
+
+* the rule was **removed**: its words may live on in its nearest successor or in a subrule of it (2006-10-01
+  502.9d "Assigning damage from a creature with trample considers only the actual toughness of a blocking
+  creature …" is gone in 2009-07-11, and its successor 702.17b, 2019-05-03 702.19b "… Once all those blocking
+  creatures are assigned lethal damage …", says it);
+* the number went on but the **words left** it: a link that keeps the number while replacing most of its
+  words (:data:`DRIFT`) means the words may have gone elsewhere, usually to a rule beside it (2016-09-30 made
+  511.1 "The end of combat step has no turn-based actions …" and put "abilities that trigger 'at end of
+  combat'" in 511.2 beside it); the rules beside it there, followed on, are the candidates;
+* the rule was **split**: each part is scored against the original, so that a translation is never moved to
+  a part that holds little of the original's words.
+
+Where the words went is read in the release they went in, against the words just before (two consecutive
+releases word much alike; across thirteen years "characteristic-setting … functions in all zones" and
+"characteristic-defining … function everywhere" share little), and followed on from there.
+:class:`Likeness` compares the rules of two releases in one language (the aligner's features, TF-IDF weights
+over both releases, cosine) and :func:`words_in` decides. Pure.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from .align import OPENING_WORDS, Entry, features, typographic_key, unit_vector
+
+DRIFT = 0.25  # a link keeping the number with words less like the old ones than this: the words may have left
+# (2003-07-01 rewrote 400.1 "An ability is text in a card's text box …" as "An ability is something an object
+# does …", 0.30: rewritten in place, though 400.2 shares "generate effects")
+SAYS = 0.3  # a rule says another's words when it is at least this like them (a removed rule's successor too)
+MOVED_MARGIN = 0.1  # where the words went must say them this much better than the rule the number reached
+SHORT_WORDS = 6  # a heading or a one-line title ("Casting Spells") holds no rule's words
+
+
+class Likeness:
+    """How much of a rule of one release lives on in a rule of a later release, by their English words."""
+
+    def __init__(self, old: Iterable[Entry], new: Iterable[Entry]) -> None:
+        old = list(old)
+        self._openings = {e.id: " ".join(typographic_key(e.text).split()[:OPENING_WORDS]) for e in old}
+        self._counts = ({e.id: features(e.text) for e in old}, {e.id: features(e.text) for e in new})
+        df: Counter[str] = Counter()
+        for side in self._counts:
+            for counts in side.values():
+                df.update(counts.keys())
+        total = sum(len(side) for side in self._counts)
+        self._idf = {f: math.log(total / (n + 0.5)) for f, n in df.items()}
+        self._vectors: dict[tuple[int, str], dict[str, float]] = {}
+
+    def __call__(self, old_id: str, new_id: str) -> float:
+        """The cosine of the two rules' vectors (0.0 when either is not in its release), to three places."""
+        a, b = self._vector(0, old_id), self._vector(1, new_id)
+        return round(sum(a[f] * b[f] for f in a.keys() & b.keys()), 3)
+
+    def opening(self, old_id: str, new_id: str) -> float:
+        """The same for the old rule's first words alone (:data:`.align.OPENING_WORDS`): where a rule's words
+        went several ways, the rule that holds its beginning is the one a reader follows (2016-09-30 put the
+        opening of 511.1, "First, all 'at end of combat' abilities trigger …", in 511.2; 2015-07-17 cut
+        613.6c "An object's timestamp is the time it entered the zone …, unless it's an Aura … or a face-up
+        plane card …" into five rules, and 613.6c "An object receives a timestamp at the time it enters a zone"
+        holds its opening, though 613.6g shares the rarer words)."""
+        a = self._weigh(features(self._openings.get(old_id, "")))
+        b = self._vector(1, new_id)
+        return round(sum(a[f] * b[f] for f in a.keys() & b.keys()), 3)
+
+    def _vector(self, side: int, rule_id: str) -> dict[str, float]:
+        found = self._vectors.get((side, rule_id))
+        if found is None:
+            found = self._vectors[(side, rule_id)] = self._weigh(self._counts[side].get(rule_id, Counter()))
+        return found
+
+    def _weigh(self, counts: Counter[str]) -> dict[str, float]:
+        return unit_vector({f: (1 + math.log(n)) * self._idf.get(f, 0.0) for f, n in counts.items()})
+
+
+def beside(entries: Mapping[str, Entry], rule_id: str) -> list[str]:
+    """The rules of a release beside ``rule_id`` where words that left it may have gone: its subrules and its
+    siblings, headings and glossary entries left out."""
+    parent = entries[rule_id].parent if rule_id in entries else None
+    return [e.id for e in entries.values() if e.id != rule_id and not e.glossary
+            and len(e.text.split()) >= SHORT_WORDS and (e.parent == rule_id or (parent and e.parent == parent))]
+
+
+def words_in(followed: str, scores: Mapping[str, float]) -> str:
+    """The rule that says the words, read where they went: ``scores`` holds the likeness of each candidate with
+    the rule of the release before. The best candidate other than ``followed`` (the number the history
+    followed; "" at a removal) if it says them (:data:`SAYS`) and, where a number was followed, clearly better
+    than it does (:data:`MOVED_MARGIN`); otherwise ``""``."""
+    best = max(((score, rule_id) for rule_id, score in scores.items() if rule_id != followed), default=(0.0, ""))
+    return best[1] if best[0] >= max(SAYS, scores.get(followed, 0.0) + MOVED_MARGIN) else ""

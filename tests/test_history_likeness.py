@@ -1,0 +1,46 @@
+"""Where an English rule's words went in a later release (issue 16): the likeness of two releases' rules, the
+opening that decides between the parts of a rule cut up, and when the words are taken to be elsewhere."""
+
+from __future__ import annotations
+
+from izvori_rules.history.align import Entry
+from izvori_rules.history.likeness import Likeness, beside, words_in
+
+# 613.6c of 2015-03-27, and the five rules 2015-07-17 cut it into (613.6 shortened; read in the two releases)
+OLD = Entry("613.6c", "An object’s timestamp is the time it entered the zone it’s currently in, unless it’s an Aura, "
+                      "Equipment, or Fortification that’s attached to another object or player, or it’s a face-up "
+                      "plane card, phenomenon card, or scheme card.", "613.6")
+NEW = (Entry("613.6", "Within a layer or sublayer, determining which order effects are applied in is usually done "
+                      "using a timestamp system."),
+       Entry("613.6c", "An object receives a timestamp at the time it enters a zone.", "613.6"),
+       Entry("613.6d", "An Aura, Equipment, or Fortification receives a new timestamp at the time it becomes "
+                       "attached to an object or player.", "613.6"),
+       Entry("613.6e", "A permanent receives a new timestamp at the time it turns face up or face down.", "613.6"),
+       Entry("613.6f", "A double-faced permanent receives a new timestamp at the time it transforms.", "613.6"),
+       Entry("613.6g", "A face-up plane card, phenomenon card, or scheme card receives a timestamp at the time it’s "
+                       "turned face up.", "613.6"))
+
+
+def test_the_opening_finds_the_part_that_holds_the_beginning():
+    like = Likeness([OLD], NEW)
+    parts = [e.id for e in NEW[1:]]
+    assert max(parts, key=lambda p: like(OLD.id, p)) == "613.6g"  # the rarer words of the end
+    assert max(parts, key=lambda p: like.opening(OLD.id, p)) == "613.6c"  # "An object's timestamp is the time …"
+
+
+def test_likeness_of_a_rule_a_release_lacks_is_nothing():
+    assert Likeness([OLD], NEW)(OLD.id, "999.9") == 0.0
+
+
+def test_beside_a_rule_are_its_siblings_and_subrules_not_headings():
+    entries = {e.id: e for e in NEW}
+    assert beside(entries, "613.6c") == ["613.6d", "613.6e", "613.6f", "613.6g"]
+    assert beside(entries, "613.6") == ["613.6c", "613.6d", "613.6e", "613.6f", "613.6g"]
+
+
+def test_words_are_elsewhere_only_when_clearly_said_there():
+    assert words_in("511.1", {"511.1": 0.13, "511.2": 0.42}) == "511.2"
+    assert words_in("511.1", {"511.1": 0.25, "511.2": 0.31}) == ""  # not clearly better than the number
+    assert words_in("511.1", {"511.1": 0.05, "511.2": 0.2}) == ""  # better, but it does not say them
+    assert words_in("", {"702.17b": 0.45, "702.17": 0.1}) == "702.17b"  # a removed rule's successor
+    assert words_in("", {"601": 0.0, "601.2": 0.12}) == ""
