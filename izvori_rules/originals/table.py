@@ -77,13 +77,17 @@ def load_originals(root: Path | None = None) -> dict[str, Original]:
 
 
 def load_corrections(root: Path | None = None) -> list[Link]:
-    """The judge's corrections, as links."""
+    """The judge's corrections, as links. An empty original says that no rule of the release says what the
+    node says (a rule of Izvori's own, linked wrongly by its place): its status is ``none``, the note why."""
     text, source = _read(root, CORRECTIONS)
     out = []
     for row in read_tsv(text, source, CORRECTION_COLUMNS):
-        if not _DATE.fullmatch(row["release"]) or not row["original"] or not row["note"]:
-            raise row.error("release", "a correction needs a release date, an original id and a note")
-        out.append(Link(row["ref"], row["release"], row["original"], "corrected", 1.0, row["note"]))
+        if not _DATE.fullmatch(row["release"]) or not row["note"]:
+            raise row.error("release", "a correction needs a release date and a note")
+        if row["original"]:
+            out.append(Link(row["ref"], row["release"], row["original"], "corrected", 1.0, row["note"]))
+        else:
+            out.append(Link(row["ref"], row["release"], "", "none", 0.0, row["note"]))
     return out
 
 
