@@ -205,3 +205,16 @@ def test_equivalent_rules_are_peers_both_ways_and_never_of_their_own_document(se
     assert {"ru-cr:704.5f", "sr-judge:D21.52"} <= peers
     assert not any(ref.startswith("cr:") for ref in peers)
     assert "cr:704.5f" in {refs[n] for n, _ in searcher._postings().postings("peers", number["sr-judge:D21.52"])}
+
+
+def test_a_rule_whose_examples_alone_carry_the_query_ranks_below_the_rules_about_it(searcher: Searcher) -> None:
+    query = "može li biće sa osobinom Anti-Crveno da blokira crveno biće"
+    # sr-judge D14.21 (line 2377 ff.) is about targets that became illegal; only its Primer 2 names Anti-Crveno,
+    # red and blocking. E3.21 defines Anti and E3.26 says an attacker with it can't be blocked by that colour.
+    assert _rank(searcher, query, "sr-judge:E3.21") < _rank(searcher, query, "sr-judge:D14.21")
+    assert _rank(searcher, query, "sr-judge:E3.26") < _rank(searcher, query, "sr-judge:D14.21")
+    # the concepts of its examples are a field of their own, not its uses of concepts
+    refs = indexed_refs(searcher.graph)
+    having = {refs[n] for n, _ in searcher._postings().postings("example_concepts", "protection")}
+    assert "sr-judge:D14.21" in having
+    assert "sr-judge:D14.21" not in {refs[n] for n, _ in searcher._postings().postings("concepts", "protection")}

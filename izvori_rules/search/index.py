@@ -66,6 +66,8 @@ def schema() -> Any:
     """Text, headings and examples per language (each its own analyzer); concepts as keyword fields.
 
     ``concepts`` repeats a concept once per use in the text (its frequency is the term weight),
+    ``example_concepts`` once per use in the examples (an example illustrates the rule; it is not what the rule
+    is about),
     ``head_concepts`` holds the concepts of the heading; ``named`` the concepts one of whose terms is the
     heading, ``listed`` those whose table row lists the node, ``leads`` those its text starts with
     (``Razbijač je pasivna osobina…``: a definition's subject) and ``governs`` those an ancestor names or
@@ -81,6 +83,7 @@ def schema() -> Any:
     fields: dict[str, Any] = {
         "ref": ID(stored=True, unique=True), "doc": ID, "lang": ID, "kind": ID, "chapter": ID,
         "concepts": KEYWORD(commas=True, scorable=True),
+        "example_concepts": KEYWORD(commas=True, scorable=True),
         "head_concepts": KEYWORD(commas=True, scorable=True),
         "named": KEYWORD(commas=True),
         "listed": KEYWORD(commas=True),
@@ -156,7 +159,7 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
     examples = " ".join(node.examples)
     english = english_heading(node)
     body_stems = analyze(lang, body)
-    uses = matcher.occurrences(lang, body_stems + analyze(lang, examples))
+    uses = matcher.occurrences(lang, body_stems)
     in_heading = {**matcher.occurrences(lang, analyze(lang, node.title)),
                   **matcher.occurrences("en", analyze("en", english))}
     named, listed = matcher.named_by(node), matcher.listing(node)
@@ -166,7 +169,8 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
     fields = {
         "ref": node.ref, "doc": node.doc, "lang": lang, "kind": node.kind,
         "chapter": chain[1].ref if len(chain) > 1 else chain[0].ref,
-        "concepts": ",".join(c for c, count in uses.items() for _ in range(count)),
+        "concepts": _repeated(uses),
+        "example_concepts": _repeated(matcher.occurrences(lang, analyze(lang, examples))),
         "head_concepts": ",".join(in_heading),
         "named": ",".join(named), "listed": ",".join(listed),
         "leads": ",".join(matcher.leading(lang, body_stems)),
@@ -178,6 +182,11 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
     if english:
         fields["head_en"] = english
     return {name: value for name, value in fields.items() if value}
+
+
+def _repeated(counts: dict[str, int]) -> str:
+    """A keyword field's value that gives each concept its count as term frequency."""
+    return ",".join(concept for concept, count in counts.items() for _ in range(count))
 
 
 def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None = None) -> Any:

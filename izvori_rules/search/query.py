@@ -48,7 +48,8 @@ _QUOTED = re.compile(rf"[{_QUOTES}]([^{_QUOTES}]*)[{_QUOTES}]")
 class Lookup:
     """One postings list to read: ``weight`` × BM25 of the term in the field; or, for a ``flag``, ``weight``
     × idf, of which a node gets only its best flag per clause. ``idf_field`` names the field whose document
-    frequency sets the idf (a flag takes its concept's)."""
+    frequency sets the idf (a flag takes its concept's). A ``weak`` lookup reads a node's examples: a clause
+    matched only there counts for less of the query's coverage (ranking.EXAMPLE_SHARE)."""
 
     field: str
     term: str
@@ -56,6 +57,7 @@ class Lookup:
     flag: bool = False
     idf_field: str | None = None
     variants: bool = False
+    weak: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +151,8 @@ def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, 
                     Lookup("leads", concept, LEADS, True, "concepts"),
                     Lookup("governs", concept, GOVERNS, True, "concepts"),
                     Lookup("head_concepts", concept, CONCEPT_HEAD, False, "concepts"),
-                    Lookup("concepts", concept, CONCEPT_USE)]
+                    Lookup("concepts", concept, CONCEPT_USE),
+                    Lookup("example_concepts", concept, EXAMPLE, idf_field="concepts", weak=True)]
         for lang, concept_stems in concepts.stems(concept).items():
             stems.setdefault(lang, set()).update(concept_stems)
     return Clause(segment.words, tuple(lookups), languages=segment.languages)
@@ -163,7 +166,7 @@ def _word_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
             inflected = lang in INFLECTED
             lookups += [Lookup(f"body_{lang}", term, BODY, variants=inflected),
                         Lookup(f"head_{lang}", term, HEAD, variants=inflected),
-                        Lookup(f"example_{lang}", term, EXAMPLE)]
+                        Lookup(f"example_{lang}", term, EXAMPLE, weak=True)]
     return Clause(segment.words, tuple(lookups))
 
 

@@ -17,7 +17,8 @@ glossaries follow when a filter asks for them or the rules run out). Within a ki
 clauses carry, so a node that matches every word comes first (``razbijač blokirano biće`` wants the rules
 about both) while a node that misses only a word as common as ``za`` or ``и`` loses little; squaring it let
 the real-question set's tuning part (tests/search_questions.tsv) rank better than whole tenths of coverage
-did. A node carrying every concept of a query of two or more gets ALL_CONCEPTS. Words of inflected languages
+did; a clause a node matches only in its examples (a weak lookup) counts EXAMPLE_SHARE of its weight there. A
+node carrying every concept of a query of two or more (outside its examples) gets ALL_CONCEPTS. Words of inflected languages
 also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form the documents
 lack included (``prebrojim`` meets ``prebrojati``). In a query of two or
 more clauses a rule also gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`):
@@ -52,6 +53,9 @@ MINOR_AFTER = 200  # a node that carries every concept of a query of two or more
 PEER = 0.5
 PEER_CLAUSES = 2
 SQUASH = 50.0  # the raw score at which the fraction reaches one half
+# A clause a node matches only in its examples (Primer 2 of sr-judge D14.21 names Anti-Crveno and blocking, the rule
+# is about targets) counts for EXAMPLE_SHARE of its importance in the node's coverage, and not as a concept carried.
+EXAMPLE_SHARE = 0.5
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
 VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
@@ -140,11 +144,15 @@ class Ranker:
         weights = [self.importance(clause) for clause in clauses]
         top = max(weights, default=0.0)
         importances = [0.0] * len(clauses)
+        weak: dict[int, int] = {}  # bit i: the node matches clause i in its examples only
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             flag = 1 << bit
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
+            scores, examples_only = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
             importances[bit] = weights[bit] if scores else 0.0
+            wget = weak.get
+            for doc in examples_only:
+                weak[doc] = wget(doc, 0) | flag
             if not totals:  # the first clause's scores are the sums so far (0.0 + score is score): copied in C
                 totals.update(scores)
                 masks.update(dict.fromkeys(scores, flag))
@@ -156,7 +164,7 @@ class Ranker:
         mass = sum(importances)
         if not mass:
             return []
-        coverage: dict[int, float] = {}
+        coverage: dict[tuple[int, int], float] = {}
         concept_clauses = bin(concept_bits).count("1")
         cls, table, numbered = self.classes()
         allowed = [keep is None or keep(facts) for facts in table]
@@ -167,12 +175,15 @@ class Ranker:
             if allowed[c]:
                 if not numbered[doc]:
                     score *= UNNUMBERED
-                mask = masks[doc]
+                partial = weak.get(doc, 0)
+                mask = masks[doc] & ~partial
                 if concept_clauses > 1 and mask & concept_bits == concept_bits:
                     score *= ALL_CONCEPTS
-                share = coverage.get(mask)
+                share = coverage.get((mask, partial))
                 if share is None:
-                    share = coverage[mask] = sum(w for i, w in enumerate(importances) if mask >> i & 1) / mass
+                    share = coverage[(mask, partial)] = sum(
+                        w * (1.0 if mask >> i & 1 else EXAMPLE_SHARE if partial >> i & 1 else 0.0)
+                        for i, w in enumerate(importances)) / mass
                 candidates.append((unranked[c], -_key(share, score), doc))
         if len(clauses) >= PEER_CLAUSES:
             candidates = self._with_peers(candidates, limit)
@@ -213,10 +224,12 @@ class Ranker:
         return best
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
-                only: set[int] | None = None) -> dict[int, float]:
-        """Per-document score of one clause (of the ``only`` nodes when given)."""
+                only: set[int] | None = None) -> tuple[dict[int, float], set[int]]:
+        """Per-document score of one clause (of the ``only`` nodes when given), and the nodes it matches only
+        through weak lookups (their examples)."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
+        weak: dict[int, float] = {}
         read: dict[tuple[str, str], list[tuple[int, float]]] = {}
         for lookup in clause.lookups:
             postings = read[(lookup.field, lookup.term)] = self.postings(lookup.field, lookup.term)
@@ -229,19 +242,23 @@ class Ranker:
             if not postings:
                 continue
             idf = self.idf(lookup, len(postings))
-            self._add(flags if lookup.flag else scores, lookup, postings, idf, only)
+            self._add(flags if lookup.flag else weak if lookup.weak else scores, lookup, postings, idf, only)
         for doc, flag in flags.items():
             scores[doc] = scores.get(doc, 0.0) + flag
+        examples_only = weak.keys() - scores.keys()
+        for doc, score in weak.items():
+            scores[doc] = scores.get(doc, 0.0) + score
         if clause.phrases:
             kept = self._with_phrase(clause, read, has_phrase)
             scores = {doc: score for doc, score in scores.items() if doc in kept}
+            examples_only &= kept
         if clause.languages:
             cls, table, _ = self.classes()
             preferred = [facts.lang in clause.languages for facts in table]
             for doc in scores:
                 if preferred[cls[doc]]:
                     scores[doc] *= PREFERRED
-        return scores
+        return scores, examples_only
 
     def _add(self, scores: dict[int, float], lookup: Lookup, postings: list[tuple[int, float]], idf: float,
              only: set[int] | None = None) -> None:
