@@ -218,3 +218,25 @@ def test_a_rule_whose_examples_alone_carry_the_query_ranks_below_the_rules_about
     having = {refs[n] for n, _ in searcher._postings().postings("example_concepts", "protection")}
     assert "sr-judge:D14.21" in having
     assert "sr-judge:D14.21" not in {refs[n] for n, _ in searcher._postings().postings("concepts", "protection")}
+
+
+@pytest.mark.parametrize(("query", "answer", "scattered"), [
+    # cr 704.5f (corpus/cr-history, the newest release) "If a creature has toughness 0 or less": the words
+    # together; cr 208.5 "its power is 0. The same is true for toughness": the same words apart
+    ("creature with 0 toughness", "cr:704.5f", "cr:208.5"),
+    # ru-cr 704.5f «Если выносливость существа равна 0»; ru-cr 208.5 «…его сила равна 0. Тоже самое верно для
+    # выносливости»
+    ("выносливость существа равна 0", "ru-cr:704.5f", "ru-cr:208.5"),
+], ids=["en", "ru"])
+def test_a_rule_holding_the_query_words_together_outranks_one_holding_them_apart(
+        searcher: Searcher, query: str, answer: str, scattered: str) -> None:
+    assert _rank(searcher, query, answer) < _rank(searcher, query, scattered)
+
+
+def test_closeness_counts_the_clauses_a_rule_holds_and_the_words_it_takes() -> None:
+    from izvori_rules.search.ranking import _window
+
+    # clause 0 at words 0 and 7, clause 1 at word 3, clause 2 at word 5: all three within words 3-7
+    assert _window([(0, 0), (3, 1), (5, 2), (7, 0)]) == (3, 5)
+    assert _window([(4, 1)]) == (1, 1)
+    assert _window([]) == (0, 0)

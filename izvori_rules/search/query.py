@@ -64,12 +64,14 @@ class Lookup:
 class Clause:
     """What one segment of the query matches: any of its lookups; for a quoted phrase, only the nodes whose
     text has one of the ``phrases`` (language, stems in order). Nodes in one of the ``languages`` (those in
-    which the judge's words name the concept) are preferred."""
+    which the judge's words name the concept) are preferred. ``stems`` are, per language, the stems the clause's
+    words or concept terms have in a text (how close they stand to the other clauses' is evidence too)."""
 
     words: str
     lookups: tuple[Lookup, ...]
     phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
     languages: frozenset[str] = frozenset()
+    stems: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +147,7 @@ def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
 
 def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, set[str]]) -> Clause:
     lookups: list[Lookup] = []
+    own: dict[str, set[str]] = {}
     for concept in segment.concepts:
         lookups += [Lookup("named", concept, NAMED, True, "concepts"),
                     Lookup("listed", concept, LISTED, True, "concepts"),
@@ -155,22 +158,29 @@ def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, 
                     Lookup("example_concepts", concept, EXAMPLE, idf_field="concepts", weak=True)]
         for lang, concept_stems in concepts.stems(concept).items():
             stems.setdefault(lang, set()).update(concept_stems)
-    return Clause(segment.words, tuple(lookups), languages=segment.languages)
+            own.setdefault(lang, set()).update(concept_stems)
+    return Clause(segment.words, tuple(lookups), languages=segment.languages, stems=_frozen(own))
+
+
+def _frozen(stems: dict[str, set[str]]) -> tuple[tuple[str, frozenset[str]], ...]:
+    return tuple((lang, frozenset(found)) for lang, found in stems.items() if found)
 
 
 def _word_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
     lookups: list[Lookup] = []
+    own: dict[str, set[str]] = {}
     for lang in LANGUAGES:
         for term in dict.fromkeys(analyze(lang, segment.words)):
             stems.setdefault(lang, set()).add(term)
+            own.setdefault(lang, set()).add(term)
             inflected = lang in INFLECTED
             lookups += [Lookup(f"body_{lang}", term, BODY, variants=inflected),
                         Lookup(f"head_{lang}", term, HEAD, variants=inflected),
                         Lookup(f"example_{lang}", term, EXAMPLE, weak=True)]
-    return Clause(segment.words, tuple(lookups))
+    return Clause(segment.words, tuple(lookups), stems=_frozen(own))
 
 
 def _phrase_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
     words = _word_clause(segment, stems)
     phrases = tuple((lang, tuple(terms)) for lang in LANGUAGES if (terms := analyze(lang, segment.words)))
-    return Clause(segment.words, words.lookups, phrases)
+    return Clause(segment.words, words.lookups, phrases, stems=words.stems)

@@ -22,7 +22,9 @@ node carrying every concept of a query of two or more (outside its examples) get
 also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form the documents
 lack included (``prebrojim`` meets ``prebrojati``). In a query of two or
 more clauses a rule also gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`):
-the rule that answers a question usually answers it in every document's words. Ties keep document order.
+the rule that answers a question usually answers it in every document's words. Last, the first PROXIMITY_DEPTH
+hits of such a query are ordered again by how close their text holds the query's words (:func:`_closer`): a rule
+that says the question's words together states what it asks. Ties keep document order.
 """
 
 from __future__ import annotations
@@ -59,7 +61,13 @@ EXAMPLE_SHARE = 0.5
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
 VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
+# Of the first PROXIMITY_DEPTH hits of a query of two or more clauses, a node whose text holds the clauses' words
+# close together gains up to PROXIMITY times its key (see Ranker._closer): "toughness 0 or less" (704.5f) answers
+# "creature with 0 toughness" before "its power is 0. The same is true for toughness" (208.5).
+PROXIMITY = 0.7
+PROXIMITY_DEPTH = 10
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
+Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
 
 
 class Facts(NamedTuple):
@@ -82,6 +90,46 @@ def hit_kind(node_kind: str) -> str:
     if node_kind == "glossary":
         return GLOSSARY
     return SECTION if node_kind in ("part", "unit") else RULE
+
+
+def _closer(best: list[tuple[bool, float, int]], clauses: list[Clause], words: Words) -> list[tuple[bool, float, int]]:
+    """Each node's key times 1 + PROXIMITY × its closeness: how near the clauses it holds stand in its heading and
+    text (1 when n clauses fill n words, 1/2 when they fill 2n - 1), times the share of the other clauses it holds
+    ((n - 1) / (all - 1)). A key only grows, so the first PROXIMITY_DEPTH stay above the rest. (``best`` holds
+    the keys negated, as the candidates do.)"""
+    out = []
+    clauses_of: dict[str, dict[str, list[int]]] = {}  # per language: a stem's clauses
+    for i, clause in enumerate(clauses):
+        for lang, terms in clause.stems:
+            having = clauses_of.setdefault(lang, {})
+            for term in terms:
+                having.setdefault(term, []).append(i)
+    for unranked, negated, doc in best:
+        lang, stems = words(doc)
+        having = clauses_of.get(lang, {})
+        found = [(at, i) for at, stem in enumerate(stems) if stem in having for i in having[stem]]
+        held, span = _window(found)
+        closeness = 0.0 if held < 2 else (held - 1) / max(span - 1, held - 1) * (held - 1) / (len(clauses) - 1)
+        out.append((unranked, negated * (1 + PROXIMITY * closeness), doc))
+    return out
+
+
+def _window(found: list[tuple[int, int]]) -> tuple[int, int]:
+    """How many distinct clauses the (position, clause) pairs hold, and the fewest words that hold them all."""
+    held = len({i for _, i in found})
+    counts: dict[int, int] = {}
+    span = 0
+    first = 0
+    for at, i in found:
+        counts[i] = counts.get(i, 0) + 1
+        while len(counts) == held:
+            start, j = found[first]
+            span = at - start + 1 if not span else min(span, at - start + 1)
+            counts[j] -= 1
+            if not counts[j]:
+                del counts[j]
+            first += 1
+    return held, span
 
 
 def _key(coverage: float, score: float) -> float:
@@ -132,8 +180,9 @@ class Ranker:
         return bytes(cls), table, bytes(numbered)
 
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
-             has_phrase: PhraseCheck | None = None) -> list[tuple[int, float]]:
-        """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts."""
+             has_phrase: PhraseCheck | None = None, words: Words | None = None) -> list[tuple[int, float]]:
+        """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
+        (``words`` tells a node's stems, for the proximity of the first hits' words)."""
         totals: dict[int, float] = {}
         masks: dict[int, int] = {}  # bit i: the node matches clause i
         concept_bits = 0
@@ -187,7 +236,10 @@ class Ranker:
                 candidates.append((unranked[c], -_key(share, score), doc))
         if len(clauses) >= PEER_CLAUSES:
             candidates = self._with_peers(candidates, limit)
-        return [(doc, -key) for _, key, doc in heapq.nsmallest(limit, candidates)]
+        best = heapq.nsmallest(max(limit, PROXIMITY_DEPTH), candidates)
+        if words is not None and len(clauses) > 1:
+            best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
+        return [(doc, -key) for _, key, doc in best[:limit]]
 
     def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> list[tuple[bool, float, int]]:
         """Each rule's key plus PEER times its best equivalent's key in another document, at most its own: only
