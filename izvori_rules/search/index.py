@@ -32,6 +32,7 @@ from ..corpus import data_key
 from ..graph import RuleGraph
 from ..model import Node
 from .postings import FILE_NAME as POSTINGS_FILE, FilePostings, Postings, WhooshPostings, write_postings
+from .variants import SCOPE, load_sections
 from .version import ANALYZER_VERSION
 from .searcher import indexed_refs
 from ..text.matching import ConceptMatcher, QueryConcepts, english_heading
@@ -73,7 +74,8 @@ def schema() -> Any:
     (``Razbijač je pasivna osobina…``: a definition's subject) and ``governs`` those an ancestor names or
     lists (702.19a governs trample because 702.19 is headed Пробивной удар). ``peers`` holds the document
     numbers of the node's equivalents in other documents, both ways (ru-cr 704.5f names sr-judge D21.52 and
-    cr 704.5f, and each of them names it back), so that the postings of a document number are its peers. No positions
+    cr 704.5f, and each of them names it back), so that the postings of a document number are its peers. ``scope``
+    is ``variant`` in the sections of multiplayer and casual-variant rules (:mod:`.variants`). No positions
     are stored: a quoted phrase is checked against the node's text, which the graph has anyway.
     """
     from whoosh.fields import ID, KEYWORD, TEXT, Schema
@@ -90,6 +92,7 @@ def schema() -> Any:
         "leads": KEYWORD(commas=True),
         "governs": KEYWORD(commas=True),
         "peers": KEYWORD(commas=True),
+        "scope": KEYWORD(commas=True),
         "words": TEXT(analyzer=words_analyzer(), phrase=False),
     }
     for lang in LANGUAGES:
@@ -119,13 +122,15 @@ def index_path(root: Path | None = None) -> Path:
     return cache.cache_dir() / f"index-{index_key(root)}"
 
 
-def index_documents(graph: RuleGraph, matcher: ConceptMatcher) -> Iterator[dict[str, str]]:
-    """The Whoosh documents, in graph order: one per rule, subrule, chapter, section and glossary entry."""
+def index_documents(graph: RuleGraph, matcher: ConceptMatcher,
+                    variants: frozenset[str] = frozenset()) -> Iterator[dict[str, str]]:
+    """The Whoosh documents, in graph order: one per rule, subrule, chapter, section and glossary entry
+    (``variants``: the refs of the sections of multiplayer and casual-variant rules, see :mod:`.variants`)."""
     defined: dict[str, list[str]] = {}
     refs = indexed_refs(graph)
     peers = _peers(graph, {ref: n for n, ref in enumerate(refs)})
     for ref in refs:
-        yield _document(graph, graph.nodes[ref], matcher, defined, peers.get(ref, []))
+        yield _document(graph, graph.nodes[ref], matcher, defined, peers.get(ref, []), variants)
 
 
 def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
@@ -153,7 +158,7 @@ def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
 
 
 def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
-              defined: dict[str, list[str]], peers: list[str]) -> dict[str, str]:
+              defined: dict[str, list[str]], peers: list[str], variants: frozenset[str]) -> dict[str, str]:
     lang = field_language(node.lang)
     body = "" if node.text == node.title else node.text
     examples = " ".join(node.examples)
@@ -176,6 +181,7 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
         "leads": ",".join(matcher.leading(lang, body_stems)),
         "governs": ",".join(governs),
         "peers": ",".join(peers),
+        "scope": SCOPE if chain[0].ref in variants else "",
         "words": " ".join((node.title, body, examples, english)),
         f"body_{lang}": body, f"head_{lang}": node.title, f"example_{lang}": examples,
     }
@@ -189,12 +195,13 @@ def _repeated(counts: dict[str, int]) -> str:
     return ",".join(concept for concept, count in counts.items() for _ in range(count))
 
 
-def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None = None) -> Any:
+def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None = None,
+          variants: frozenset[str] = frozenset()) -> Any:
     """Write the whole index into ``storage`` (a Whoosh FileStorage or RamStorage) in one commit."""
     ix = storage.create_index(schema())
     writer = ix.writer(limitmb=256)
     total = len(indexed_refs(graph))
-    for done, document in enumerate(index_documents(graph, matcher), 1):
+    for done, document in enumerate(index_documents(graph, matcher, variants), 1):
         writer.add_document(**document)
         if progress and (done % 250 == 0 or done == total):
             progress(done, total)
@@ -214,17 +221,19 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
         opened = _open_valid(final, graph)
         if opened is not None:
             return opened
+    variants = load_sections(graph, root)
     with cache.build_lock(final.parent / "index.lock") as locked:
         if not locked:
-            return _in_memory(graph, matcher(), progress, final.parent)
+            return _in_memory(graph, matcher(), progress, final.parent, variants)
         if not force:
             opened = _open_valid(final, graph)  # another command may have built it while we waited
             if opened is not None:
                 return opened
-        return _build_on_disk(final, graph, matcher(), progress)
+        return _build_on_disk(final, graph, matcher(), progress, variants)
 
 
-def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None) -> OpenIndex:
+def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None,
+                   variants: frozenset[str]) -> OpenIndex:
     """Build into a temporary folder, then rename it into place; called under the index lock, so any build
     folder already there was left by a command that was killed, and is removed first. (``shutil`` and
     ``tempfile`` are imported here and below, not by a query that opens a built index.)"""
@@ -238,9 +247,9 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
         cache.remove_leftovers(final.parent, ".trash-index-*")
         tmp = Path(tempfile.mkdtemp(prefix=".index-build-", dir=final.parent))
     except OSError:
-        return _in_memory(graph, matcher, progress, final.parent)
+        return _in_memory(graph, matcher, progress, final.parent, variants)
     try:
-        ix = build(FileStorage(str(tmp)), graph, matcher, progress)
+        ix = build(FileStorage(str(tmp)), graph, matcher, progress, variants)
         reader = ix.reader()
         try:
             _copy_postings(tmp, WhooshPostings(reader), graph)
@@ -252,7 +261,7 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
         _replace_dir(tmp, final)
     except OSError:
         shutil.rmtree(tmp, ignore_errors=True)
-        return _in_memory(graph, matcher, progress, final.parent)
+        return _in_memory(graph, matcher, progress, final.parent, variants)
     except BaseException:  # Ctrl-C or a bug: leave no half-built folder behind
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -348,11 +357,12 @@ def _remove_stale(keep: Path) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None, folder: Path) -> OpenIndex:
+def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None, folder: Path,
+               variants: frozenset[str]) -> OpenIndex:
     from whoosh.filedb.filestore import RamStorage
 
     cache.notice_unwritable(folder, "the search index")
-    ix = build(RamStorage(), graph, matcher, progress)
+    ix = build(RamStorage(), graph, matcher, progress, variants)
     reader = ix.reader()
     return OpenIndex(ix, reader, matcher.query_side(), in_memory=True, postings=WhooshPostings(reader))
 

@@ -18,13 +18,15 @@ clauses carry, so a node that matches every word comes first (``razbijač blokir
 about both) while a node that misses only a word as common as ``za`` or ``и`` loses little; squaring it let
 the real-question set's tuning part (tests/search_questions.tsv) rank better than whole tenths of coverage
 did; a clause a node matches only in its examples (a weak lookup) counts EXAMPLE_SHARE of its weight there. A
-node carrying every concept of a query of two or more (outside its examples) gets ALL_CONCEPTS. Words of inflected languages
-also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form the documents
-lack included (``prebrojim`` meets ``prebrojati``). In a query of two or
-more clauses a rule also gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`):
-the rule that answers a question usually answers it in every document's words. Last, the first PROXIMITY_DEPTH
-hits of such a query are ordered again by how close their text holds the query's words (:func:`_closer`): a rule
-that says the question's words together states what it asks. Ties keep document order.
+node carrying every concept of a query of two or more (outside its examples) gets ALL_CONCEPTS. Words of
+inflected languages also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form
+the documents lack included (``prebrojim`` meets ``prebrojati``). In a query of two or more clauses a rule also
+gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`): the rule that answers a
+question usually answers it in every document's words. A rule of the multiplayer and casual-variant sections
+ranks at ELSEWHERE times its key unless the query names a variant (:mod:`.variants`). Last, the first
+PROXIMITY_DEPTH hits of a query of two or more clauses are ordered again by how close their text holds the
+query's words (:func:`_closer`): a rule that says the question's words together states what it asks. Ties keep
+document order.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from typing import NamedTuple
 
 from .postings import Postings
 from .query import Clause, Lookup
+from .variants import SCOPE
 
 K1 = 1.2
 B = 0.75
@@ -66,6 +69,10 @@ VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
 # "creature with 0 toughness" before "its power is 0. The same is true for toughness" (208.5).
 PROXIMITY = 0.7
 PROXIMITY_DEPTH = 10
+# A rule of a multiplayer or casual-variant section (search/variants.py) ranks at ELSEWHERE times its key unless the
+# query names a concept such a section defines (in a field of DEFINING: Archenemy, Two-Headed Giant, team).
+ELSEWHERE = 0.4
+DEFINING = ("named", "listed")
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
 
@@ -154,6 +161,7 @@ class Ranker:
         self._variants: dict[tuple[str, str], list[str]] = {}
         self._make_classes = classes
         self._classes: tuple[bytes, list[Facts], bytes] | None = None
+        self._variant_nodes: frozenset[int] | None = None
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
@@ -218,6 +226,8 @@ class Ranker:
         cls, table, numbered = self.classes()
         allowed = [keep is None or keep(facts) for facts in table]
         unranked = [facts.kind != RULE for facts in table]  # rules first, then sections and glossary entries
+        apart = self.elsewhere()
+        elsewhere = ELSEWHERE if apart and not self._names_variant(clauses, apart) else 1.0
         candidates = []
         for doc, score in totals.items():
             c = cls[doc]
@@ -233,13 +243,26 @@ class Ranker:
                     share = coverage[(mask, partial)] = sum(
                         w * (1.0 if mask >> i & 1 else EXAMPLE_SHARE if partial >> i & 1 else 0.0)
                         for i, w in enumerate(importances)) / mass
-                candidates.append((unranked[c], -_key(share, score), doc))
+                key = _key(share, score) * (elsewhere if doc in apart else 1.0)
+                candidates.append((unranked[c], -key, doc))
         if len(clauses) >= PEER_CLAUSES:
             candidates = self._with_peers(candidates, limit)
         best = heapq.nsmallest(max(limit, PROXIMITY_DEPTH), candidates)
         if words is not None and len(clauses) > 1:
             best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
         return [(doc, -key) for _, key, doc in best[:limit]]
+
+    def elsewhere(self) -> frozenset[int]:
+        """The nodes of the multiplayer and casual-variant sections (read once)."""
+        if self._variant_nodes is None:
+            self._variant_nodes = frozenset(doc for doc, _ in self.source.postings("scope", SCOPE))
+        return self._variant_nodes
+
+    def _names_variant(self, clauses: list[Clause], apart: frozenset[int]) -> bool:
+        """Whether the query names a concept that a node of those sections defines (its heading is the concept's
+        term, or the concept table lists it): team, Archenemy, range of influence, commander tax."""
+        return any(doc in apart for clause in clauses for lookup in clause.lookups if lookup.field in DEFINING
+                   for doc, _ in self.postings(lookup.field, lookup.term))
 
     def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> list[tuple[bool, float, int]]:
         """Each rule's key plus PEER times its best equivalent's key in another document, at most its own: only
