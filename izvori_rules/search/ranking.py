@@ -139,11 +139,6 @@ def _window(found: list[tuple[int, int]]) -> tuple[int, int]:
     return held, span
 
 
-def _key(coverage: float, score: float) -> float:
-    """The reported score: ten times the square of the query's coverage times the squashed score."""
-    return 10 * coverage ** 2 * score / (score + SQUASH)
-
-
 class Ranker:
     """Scores plans against one open index reader (field statistics are read once per field).
 
@@ -162,6 +157,7 @@ class Ranker:
         self._make_classes = classes
         self._classes: tuple[bytes, list[Facts], bytes] | None = None
         self._variant_nodes: frozenset[int] | None = None
+        self._defines_variant: dict[str, bool] = {}  # a concept: whether it is defined in a variant section
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
@@ -221,29 +217,36 @@ class Ranker:
         mass = sum(importances)
         if not mass:
             return []
-        coverage: dict[tuple[int, int], float] = {}
+        factors: dict[int, float] = {}  # per pattern of clauses matched: 10 × its coverage²
         concept_clauses = bin(concept_bits).count("1")
         cls, table, numbered = self.classes()
         allowed = [keep is None or keep(facts) for facts in table]
         unranked = [facts.kind != RULE for facts in table]  # rules first, then sections and glossary entries
         apart = self.elsewhere()
-        elsewhere = ELSEWHERE if apart and not self._names_variant(clauses, apart) else 1.0
+        if not apart or self._names_variant(clauses, apart):
+            apart = frozenset()
+        width = len(clauses)
         candidates = []
         for doc, score in totals.items():
             c = cls[doc]
             if allowed[c]:
                 if not numbered[doc]:
                     score *= UNNUMBERED
-                partial = weak.get(doc, 0)
-                mask = masks[doc] & ~partial
+                mask = pattern = masks[doc]
+                if doc in weak:  # a clause matched in its examples only: a pattern of its own
+                    partial = weak[doc]
+                    mask &= ~partial
+                    pattern = mask | partial << width
                 if concept_clauses > 1 and mask & concept_bits == concept_bits:
                     score *= ALL_CONCEPTS
-                share = coverage.get((mask, partial))
-                if share is None:
-                    share = coverage[(mask, partial)] = sum(
-                        w * (1.0 if mask >> i & 1 else EXAMPLE_SHARE if partial >> i & 1 else 0.0)
-                        for i, w in enumerate(importances)) / mass
-                key = _key(share, score) * (elsewhere if doc in apart else 1.0)
+                factor = factors.get(pattern)
+                if factor is None:
+                    factor = factors[pattern] = 10 * (sum(
+                        w * (1.0 if pattern >> i & 1 else EXAMPLE_SHARE if pattern >> (i + width) & 1 else 0.0)
+                        for i, w in enumerate(importances)) / mass) ** 2
+                key = factor * score / (score + SQUASH)  # the module docstring's key, inline (no call per node)
+                if doc in apart:
+                    key *= ELSEWHERE
                 candidates.append((unranked[c], -key, doc))
         if len(clauses) >= PEER_CLAUSES:
             candidates = self._with_peers(candidates, limit)
@@ -261,8 +264,16 @@ class Ranker:
     def _names_variant(self, clauses: list[Clause], apart: frozenset[int]) -> bool:
         """Whether the query names a concept that a node of those sections defines (its heading is the concept's
         term, or the concept table lists it): team, Archenemy, range of influence, commander tax."""
-        return any(doc in apart for clause in clauses for lookup in clause.lookups if lookup.field in DEFINING
-                   for doc, _ in self.postings(lookup.field, lookup.term))
+        for clause in clauses:
+            for lookup in clause.lookups:
+                if lookup.field in DEFINING:
+                    found = self._defines_variant.get(lookup.term)
+                    if found is None:
+                        found = self._defines_variant[lookup.term] = any(
+                            doc in apart for field in DEFINING for doc, _ in self.postings(field, lookup.term))
+                    if found:
+                        return True
+        return False
 
     def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> list[tuple[bool, float, int]]:
         """Each rule's key plus PEER times its best equivalent's key in another document, at most its own: only
