@@ -21,7 +21,7 @@ from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
 from .postings import FilePostings, Postings
-from .ranking import GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
+from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
 from .snippets import Snippet, make_snippet
 from .spelling import suggest
 from ..text.stemming import analyze, field_language
@@ -220,7 +220,7 @@ class Searcher:
         typed = {lg for s in (*parsed.segments, *parsed.phrases) for lg in s.languages}
         out = []
         for concept in concepts:
-            docnums = sorted({d for field in ("named", "listed") for d, _ in ranker.postings(field, concept)})
+            docnums = sorted({d for field in DEFINING for d, _ in ranker.postings(field, concept)})
             entries = tuple(self._entry(self.graph.nodes[self._refs[d]]) for d in docnums
                             if self.facts(d).kind == GLOSSARY and self._keep(self.facts(d).doc, doc, lang))
             if entries:
