@@ -87,6 +87,16 @@ class Facts(NamedTuple):
     kind: str = "rule"
 
 
+class Matched(NamedTuple):
+    """What a query's clauses matched: per node its summed score, the clauses it matches (bit i: clause i) and
+    those it matches in its examples only; per clause its importance (0 for a clause that matched nothing)."""
+
+    totals: dict[int, float]
+    masks: dict[int, int]
+    weak: dict[int, int]
+    importances: list[float]
+
+
 RULE, GLOSSARY, SECTION = "rule", "glossary", "section"
 HIT_KINDS = (RULE, GLOSSARY, SECTION)
 
@@ -187,22 +197,29 @@ class Ranker:
              has_phrase: PhraseCheck | None = None, words: Words | None = None) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
         (``words`` tells a node's stems, for the proximity of the first hits' words)."""
-        totals: dict[int, float] = {}
-        masks: dict[int, int] = {}  # bit i: the node matches clause i
-        concept_bits = 0
         clauses = list(clauses)
-        for bit, clause in enumerate(clauses):
-            if any(lookup.flag for lookup in clause.lookups):
-                concept_bits |= 1 << bit
+        matched = self._matched(clauses, has_phrase)
+        if not sum(matched.importances):
+            return []
+        candidates = self._candidates(clauses, matched, keep)
+        if len(clauses) >= PEER_CLAUSES:
+            candidates = self._with_peers(candidates, limit)
+        best = heapq.nsmallest(max(limit, PROXIMITY_DEPTH), candidates)
+        if words is not None and len(clauses) > 1:
+            best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
+        return [(doc, -key) for _, key, doc in best[:limit]]
+
+    def _matched(self, clauses: list[Clause], has_phrase: PhraseCheck | None) -> Matched:
+        """Every clause's scores summed per node, read in order of importance (see MINOR)."""
+        found = Matched({}, {}, {}, [0.0] * len(clauses))
+        totals, masks, weak = found.totals, found.masks, found.weak
         weights = [self.importance(clause) for clause in clauses]
         top = max(weights, default=0.0)
-        importances = [0.0] * len(clauses)
-        weak: dict[int, int] = {}  # bit i: the node matches clause i in its examples only
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             flag = 1 << bit
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
             scores, examples_only = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
-            importances[bit] = weights[bit] if scores else 0.0
+            found.importances[bit] = weights[bit] if scores else 0.0
             wget = weak.get
             for doc in examples_only:
                 weak[doc] = wget(doc, 0) | flag
@@ -214,20 +231,25 @@ class Ranker:
             for doc, score in scores.items():
                 totals[doc] = tget(doc, 0.0) + score
                 masks[doc] = mget(doc, 0) | flag
-        mass = sum(importances)
-        if not mass:
-            return []
-        factors: dict[int, float] = {}  # per pattern of clauses matched: 10 × its coverage²
+        return found
+
+    def _candidates(self, clauses: list[Clause], matched: Matched,
+                    keep: Callable[[Facts], bool] | None) -> list[tuple[bool, float, int]]:
+        """``(unranked, -key, document number)`` of every node ``keep`` accepts (see the module docstring)."""
+        concept_bits = sum(1 << bit for bit, clause in enumerate(clauses)
+                           if any(lookup.flag for lookup in clause.lookups))
         concept_clauses = bin(concept_bits).count("1")
+        importances, mass, width = matched.importances, sum(matched.importances), len(clauses)
+        factors: dict[int, float] = {}  # per pattern of clauses matched: 10 × its coverage²
         cls, table, numbered = self.classes()
         allowed = [keep is None or keep(facts) for facts in table]
         unranked = [facts.kind != RULE for facts in table]  # rules first, then sections and glossary entries
         apart = self.elsewhere()
         if not apart or self._names_variant(clauses, apart):
             apart = frozenset()
-        width = len(clauses)
+        masks, weak = matched.masks, matched.weak
         candidates = []
-        for doc, score in totals.items():
+        for doc, score in matched.totals.items():
             c = cls[doc]
             if allowed[c]:
                 if not numbered[doc]:
@@ -248,12 +270,7 @@ class Ranker:
                 if doc in apart:
                     key *= ELSEWHERE
                 candidates.append((unranked[c], -key, doc))
-        if len(clauses) >= PEER_CLAUSES:
-            candidates = self._with_peers(candidates, limit)
-        best = heapq.nsmallest(max(limit, PROXIMITY_DEPTH), candidates)
-        if words is not None and len(clauses) > 1:
-            best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
-        return [(doc, -key) for _, key, doc in best[:limit]]
+        return candidates
 
     def elsewhere(self) -> frozenset[int]:
         """The nodes of the multiplayer and casual-variant sections (read once)."""
