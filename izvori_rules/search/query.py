@@ -135,19 +135,21 @@ def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], phr
 def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
     """One clause per segment and per quoted phrase (a quoted phrase is searched as written, even when it names
     a concept: quotes are how a judge asks for exactly those words)."""
-    stems: dict[str, set[str]] = {}
-    clauses = [_concept_clause(s, concepts, stems) if s.concepts else _word_clause(s, stems) for s in parsed.segments]
-    clauses += [_phrase_clause(phrase, stems) for phrase in parsed.phrases]
+    clauses = [_concept_clause(s, concepts) if s.concepts else _word_clause(s) for s in parsed.segments]
+    clauses += [_phrase_clause(phrase) for phrase in parsed.phrases]
     unique: dict[tuple[object, ...], Clause] = {}
+    stems: dict[str, set[str]] = {}
     for clause in clauses:  # a concept named twice ("biće ... biće") is one clause, not twice the weight
         if clause.lookups:
             unique.setdefault((clause.lookups, clause.phrases), clause)
+        for lang, found in clause.stems:
+            stems.setdefault(lang, set()).update(found)
     return Plan(tuple(unique.values()), {lang: frozenset(s) for lang, s in stems.items()})
 
 
-def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, set[str]]) -> Clause:
+def _concept_clause(segment: Segment, concepts: QueryConcepts) -> Clause:
     lookups: list[Lookup] = []
-    own: dict[str, set[str]] = {}
+    stems: dict[str, set[str]] = {}
     for concept in segment.concepts:
         lookups += [Lookup("named", concept, NAMED, True, "concepts"),
                     Lookup("listed", concept, LISTED, True, "concepts"),
@@ -158,29 +160,27 @@ def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, 
                     Lookup("example_concepts", concept, EXAMPLE, idf_field="concepts", weak=True)]
         for lang, concept_stems in concepts.stems(concept).items():
             stems.setdefault(lang, set()).update(concept_stems)
-            own.setdefault(lang, set()).update(concept_stems)
-    return Clause(segment.words, tuple(lookups), languages=segment.languages, stems=_frozen(own))
+    return Clause(segment.words, tuple(lookups), languages=segment.languages, stems=_frozen(stems))
 
 
 def _frozen(stems: dict[str, set[str]]) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple((lang, frozenset(found)) for lang, found in stems.items() if found)
 
 
-def _word_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
+def _word_clause(segment: Segment) -> Clause:
     lookups: list[Lookup] = []
-    own: dict[str, set[str]] = {}
+    stems: dict[str, set[str]] = {}
     for lang in LANGUAGES:
         for term in dict.fromkeys(analyze(lang, segment.words)):
             stems.setdefault(lang, set()).add(term)
-            own.setdefault(lang, set()).add(term)
             inflected = lang in INFLECTED
             lookups += [Lookup(f"body_{lang}", term, BODY, variants=inflected),
                         Lookup(f"head_{lang}", term, HEAD, variants=inflected),
                         Lookup(f"example_{lang}", term, EXAMPLE, weak=True)]
-    return Clause(segment.words, tuple(lookups), stems=_frozen(own))
+    return Clause(segment.words, tuple(lookups), stems=_frozen(stems))
 
 
-def _phrase_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
-    words = _word_clause(segment, stems)
+def _phrase_clause(segment: Segment) -> Clause:
+    words = _word_clause(segment)
     phrases = tuple((lang, tuple(terms)) for lang in LANGUAGES if (terms := analyze(lang, segment.words)))
     return Clause(segment.words, words.lookups, phrases, stems=words.stems)
