@@ -205,3 +205,38 @@ def test_equivalent_rules_are_peers_both_ways_and_never_of_their_own_document(se
     assert {"ru-cr:704.5f", "sr-judge:D21.52"} <= peers
     assert not any(ref.startswith("cr:") for ref in peers)
     assert "cr:704.5f" in {refs[n] for n, _ in searcher._postings().postings("peers", number["sr-judge:D21.52"])}
+
+
+def test_a_rule_whose_examples_alone_carry_the_query_ranks_below_the_rules_about_it(searcher: Searcher) -> None:
+    query = "može li biće sa osobinom Anti-Crveno da blokira crveno biće"
+    # sr-judge D14.21 (line 2377 ff.) is about targets that became illegal; only its Primer 2 names Anti-Crveno,
+    # red and blocking. E3.21 defines Anti and E3.26 says an attacker with it can't be blocked by that colour.
+    assert _rank(searcher, query, "sr-judge:E3.21") < _rank(searcher, query, "sr-judge:D14.21")
+    assert _rank(searcher, query, "sr-judge:E3.26") < _rank(searcher, query, "sr-judge:D14.21")
+    # the concepts of its examples are a field of their own, not its uses of concepts
+    refs = indexed_refs(searcher.graph)
+    having = {refs[n] for n, _ in searcher._postings().postings("example_concepts", "protection")}
+    assert "sr-judge:D14.21" in having
+    assert "sr-judge:D14.21" not in {refs[n] for n, _ in searcher._postings().postings("concepts", "protection")}
+
+
+@pytest.mark.parametrize(("query", "answer", "scattered"), [
+    # cr 704.5f (corpus/cr-history, the newest release) "If a creature has toughness 0 or less": the words
+    # together; cr 208.5 "its power is 0. The same is true for toughness": the same words apart
+    ("creature with 0 toughness", "cr:704.5f", "cr:208.5"),
+    # ru-cr 704.5f «Если выносливость существа равна 0»; ru-cr 208.5 «…его сила равна 0. Тоже самое верно для
+    # выносливости»
+    ("выносливость существа равна 0", "ru-cr:704.5f", "ru-cr:208.5"),
+], ids=["en", "ru"])
+def test_a_rule_holding_the_query_words_together_outranks_one_holding_them_apart(
+        searcher: Searcher, query: str, answer: str, scattered: str) -> None:
+    assert _rank(searcher, query, answer) < _rank(searcher, query, scattered)
+
+
+def test_closeness_counts_the_clauses_a_rule_holds_and_the_words_it_takes() -> None:
+    from izvori_rules.search.ranking import _window
+
+    # clause 0 at words 0 and 7, clause 1 at word 3, clause 2 at word 5: all three within words 3-7
+    assert _window([(0, 0), (3, 1), (5, 2), (7, 0)]) == (3, 5)
+    assert _window([(4, 1)]) == (1, 1)
+    assert _window([]) == (0, 0)

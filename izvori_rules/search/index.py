@@ -32,6 +32,7 @@ from ..corpus import data_key
 from ..graph import RuleGraph
 from ..model import Node
 from .postings import FILE_NAME as POSTINGS_FILE, FilePostings, Postings, WhooshPostings, write_postings
+from .variants import SCOPE, load_sections
 from .version import ANALYZER_VERSION
 from .searcher import indexed_refs
 from ..text.matching import ConceptMatcher, QueryConcepts, english_heading
@@ -66,12 +67,15 @@ def schema() -> Any:
     """Text, headings and examples per language (each its own analyzer); concepts as keyword fields.
 
     ``concepts`` repeats a concept once per use in the text (its frequency is the term weight),
+    ``example_concepts`` once per use in the examples (an example illustrates the rule; it is not what the rule
+    is about),
     ``head_concepts`` holds the concepts of the heading; ``named`` the concepts one of whose terms is the
     heading, ``listed`` those whose table row lists the node, ``leads`` those its text starts with
     (``Razbijač je pasivna osobina…``: a definition's subject) and ``governs`` those an ancestor names or
     lists (702.19a governs trample because 702.19 is headed Пробивной удар). ``peers`` holds the document
     numbers of the node's equivalents in other documents, both ways (ru-cr 704.5f names sr-judge D21.52 and
-    cr 704.5f, and each of them names it back), so that the postings of a document number are its peers. No positions
+    cr 704.5f, and each of them names it back), so that the postings of a document number are its peers. ``scope``
+    is ``variant`` in the sections of multiplayer and casual-variant rules (:mod:`.variants`). No positions
     are stored: a quoted phrase is checked against the node's text, which the graph has anyway.
     """
     from whoosh.fields import ID, KEYWORD, TEXT, Schema
@@ -81,12 +85,14 @@ def schema() -> Any:
     fields: dict[str, Any] = {
         "ref": ID(stored=True, unique=True), "doc": ID, "lang": ID, "kind": ID, "chapter": ID,
         "concepts": KEYWORD(commas=True, scorable=True),
+        "example_concepts": KEYWORD(commas=True, scorable=True),
         "head_concepts": KEYWORD(commas=True, scorable=True),
         "named": KEYWORD(commas=True),
         "listed": KEYWORD(commas=True),
         "leads": KEYWORD(commas=True),
         "governs": KEYWORD(commas=True),
         "peers": KEYWORD(commas=True),
+        "scope": KEYWORD(commas=True),
         "words": TEXT(analyzer=words_analyzer(), phrase=False),
     }
     for lang in LANGUAGES:
@@ -116,13 +122,15 @@ def index_path(root: Path | None = None) -> Path:
     return cache.cache_dir() / f"index-{index_key(root)}"
 
 
-def index_documents(graph: RuleGraph, matcher: ConceptMatcher) -> Iterator[dict[str, str]]:
-    """The Whoosh documents, in graph order: one per rule, subrule, chapter, section and glossary entry."""
+def index_documents(graph: RuleGraph, matcher: ConceptMatcher,
+                    variants: frozenset[str] = frozenset()) -> Iterator[dict[str, str]]:
+    """The Whoosh documents, in graph order: one per rule, subrule, chapter, section and glossary entry
+    (``variants``: the refs of the sections of multiplayer and casual-variant rules, see :mod:`.variants`)."""
     defined: dict[str, list[str]] = {}
     refs = indexed_refs(graph)
     peers = _peers(graph, {ref: n for n, ref in enumerate(refs)})
     for ref in refs:
-        yield _document(graph, graph.nodes[ref], matcher, defined, peers.get(ref, []))
+        yield _document(graph, graph.nodes[ref], matcher, defined, peers.get(ref, []), variants)
 
 
 def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
@@ -150,13 +158,13 @@ def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
 
 
 def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
-              defined: dict[str, list[str]], peers: list[str]) -> dict[str, str]:
+              defined: dict[str, list[str]], peers: list[str], variants: frozenset[str]) -> dict[str, str]:
     lang = field_language(node.lang)
     body = "" if node.text == node.title else node.text
     examples = " ".join(node.examples)
     english = english_heading(node)
     body_stems = analyze(lang, body)
-    uses = matcher.occurrences(lang, body_stems + analyze(lang, examples))
+    uses = matcher.occurrences(lang, body_stems)
     in_heading = {**matcher.occurrences(lang, analyze(lang, node.title)),
                   **matcher.occurrences("en", analyze("en", english))}
     named, listed = matcher.named_by(node), matcher.listing(node)
@@ -166,12 +174,14 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
     fields = {
         "ref": node.ref, "doc": node.doc, "lang": lang, "kind": node.kind,
         "chapter": chain[1].ref if len(chain) > 1 else chain[0].ref,
-        "concepts": ",".join(c for c, count in uses.items() for _ in range(count)),
+        "concepts": _repeated(uses),
+        "example_concepts": _repeated(matcher.occurrences(lang, analyze(lang, examples))),
         "head_concepts": ",".join(in_heading),
         "named": ",".join(named), "listed": ",".join(listed),
         "leads": ",".join(matcher.leading(lang, body_stems)),
         "governs": ",".join(governs),
         "peers": ",".join(peers),
+        "scope": SCOPE if chain[0].ref in variants else "",
         "words": " ".join((node.title, body, examples, english)),
         f"body_{lang}": body, f"head_{lang}": node.title, f"example_{lang}": examples,
     }
@@ -180,12 +190,18 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
     return {name: value for name, value in fields.items() if value}
 
 
-def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None = None) -> Any:
+def _repeated(counts: dict[str, int]) -> str:
+    """A keyword field's value that gives each concept its count as term frequency."""
+    return ",".join(concept for concept, count in counts.items() for _ in range(count))
+
+
+def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None = None,
+          variants: frozenset[str] = frozenset()) -> Any:
     """Write the whole index into ``storage`` (a Whoosh FileStorage or RamStorage) in one commit."""
     ix = storage.create_index(schema())
     writer = ix.writer(limitmb=256)
     total = len(indexed_refs(graph))
-    for done, document in enumerate(index_documents(graph, matcher), 1):
+    for done, document in enumerate(index_documents(graph, matcher, variants), 1):
         writer.add_document(**document)
         if progress and (done % 250 == 0 or done == total):
             progress(done, total)
@@ -205,17 +221,19 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
         opened = _open_valid(final, graph)
         if opened is not None:
             return opened
+    variants = load_sections(graph, root)
     with cache.build_lock(final.parent / "index.lock") as locked:
         if not locked:
-            return _in_memory(graph, matcher(), progress, final.parent)
+            return _in_memory(graph, matcher(), progress, final.parent, variants)
         if not force:
             opened = _open_valid(final, graph)  # another command may have built it while we waited
             if opened is not None:
                 return opened
-        return _build_on_disk(final, graph, matcher(), progress)
+        return _build_on_disk(final, graph, matcher(), progress, variants)
 
 
-def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None) -> OpenIndex:
+def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None,
+                   variants: frozenset[str]) -> OpenIndex:
     """Build into a temporary folder, then rename it into place; called under the index lock, so any build
     folder already there was left by a command that was killed, and is removed first. (``shutil`` and
     ``tempfile`` are imported here and below, not by a query that opens a built index.)"""
@@ -229,9 +247,9 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
         cache.remove_leftovers(final.parent, ".trash-index-*")
         tmp = Path(tempfile.mkdtemp(prefix=".index-build-", dir=final.parent))
     except OSError:
-        return _in_memory(graph, matcher, progress, final.parent)
+        return _in_memory(graph, matcher, progress, final.parent, variants)
     try:
-        ix = build(FileStorage(str(tmp)), graph, matcher, progress)
+        ix = build(FileStorage(str(tmp)), graph, matcher, progress, variants)
         reader = ix.reader()
         try:
             _copy_postings(tmp, WhooshPostings(reader), graph)
@@ -243,7 +261,7 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
         _replace_dir(tmp, final)
     except OSError:
         shutil.rmtree(tmp, ignore_errors=True)
-        return _in_memory(graph, matcher, progress, final.parent)
+        return _in_memory(graph, matcher, progress, final.parent, variants)
     except BaseException:  # Ctrl-C or a bug: leave no half-built folder behind
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -339,11 +357,12 @@ def _remove_stale(keep: Path) -> None:
             shutil.rmtree(old, ignore_errors=True)
 
 
-def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None, folder: Path) -> OpenIndex:
+def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None, folder: Path,
+               variants: frozenset[str]) -> OpenIndex:
     from whoosh.filedb.filestore import RamStorage
 
     cache.notice_unwritable(folder, "the search index")
-    ix = build(RamStorage(), graph, matcher, progress)
+    ix = build(RamStorage(), graph, matcher, progress, variants)
     reader = ix.reader()
     return OpenIndex(ix, reader, matcher.query_side(), in_memory=True, postings=WhooshPostings(reader))
 

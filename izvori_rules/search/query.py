@@ -48,7 +48,8 @@ _QUOTED = re.compile(rf"[{_QUOTES}]([^{_QUOTES}]*)[{_QUOTES}]")
 class Lookup:
     """One postings list to read: ``weight`` × BM25 of the term in the field; or, for a ``flag``, ``weight``
     × idf, of which a node gets only its best flag per clause. ``idf_field`` names the field whose document
-    frequency sets the idf (a flag takes its concept's)."""
+    frequency sets the idf (a flag takes its concept's). A ``weak`` lookup reads a node's examples: a clause
+    matched only there counts for less of the query's coverage (ranking.EXAMPLE_SHARE)."""
 
     field: str
     term: str
@@ -56,18 +57,21 @@ class Lookup:
     flag: bool = False
     idf_field: str | None = None
     variants: bool = False
+    weak: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class Clause:
     """What one segment of the query matches: any of its lookups; for a quoted phrase, only the nodes whose
     text has one of the ``phrases`` (language, stems in order). Nodes in one of the ``languages`` (those in
-    which the judge's words name the concept) are preferred."""
+    which the judge's words name the concept) are preferred. ``stems`` are, per language, the stems the clause's
+    words or concept terms have in a text (how close they stand to the other clauses' is evidence too)."""
 
     words: str
     lookups: tuple[Lookup, ...]
     phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
     languages: frozenset[str] = frozenset()
+    stems: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,43 +135,52 @@ def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], phr
 def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
     """One clause per segment and per quoted phrase (a quoted phrase is searched as written, even when it names
     a concept: quotes are how a judge asks for exactly those words)."""
-    stems: dict[str, set[str]] = {}
-    clauses = [_concept_clause(s, concepts, stems) if s.concepts else _word_clause(s, stems) for s in parsed.segments]
-    clauses += [_phrase_clause(phrase, stems) for phrase in parsed.phrases]
+    clauses = [_concept_clause(s, concepts) if s.concepts else _word_clause(s) for s in parsed.segments]
+    clauses += [_phrase_clause(phrase) for phrase in parsed.phrases]
     unique: dict[tuple[object, ...], Clause] = {}
+    stems: dict[str, set[str]] = {}
     for clause in clauses:  # a concept named twice ("biće ... biće") is one clause, not twice the weight
         if clause.lookups:
             unique.setdefault((clause.lookups, clause.phrases), clause)
+        for lang, found in clause.stems:
+            stems.setdefault(lang, set()).update(found)
     return Plan(tuple(unique.values()), {lang: frozenset(s) for lang, s in stems.items()})
 
 
-def _concept_clause(segment: Segment, concepts: QueryConcepts, stems: dict[str, set[str]]) -> Clause:
+def _concept_clause(segment: Segment, concepts: QueryConcepts) -> Clause:
     lookups: list[Lookup] = []
+    stems: dict[str, set[str]] = {}
     for concept in segment.concepts:
         lookups += [Lookup("named", concept, NAMED, True, "concepts"),
                     Lookup("listed", concept, LISTED, True, "concepts"),
                     Lookup("leads", concept, LEADS, True, "concepts"),
                     Lookup("governs", concept, GOVERNS, True, "concepts"),
                     Lookup("head_concepts", concept, CONCEPT_HEAD, False, "concepts"),
-                    Lookup("concepts", concept, CONCEPT_USE)]
+                    Lookup("concepts", concept, CONCEPT_USE),
+                    Lookup("example_concepts", concept, EXAMPLE, idf_field="concepts", weak=True)]
         for lang, concept_stems in concepts.stems(concept).items():
             stems.setdefault(lang, set()).update(concept_stems)
-    return Clause(segment.words, tuple(lookups), languages=segment.languages)
+    return Clause(segment.words, tuple(lookups), languages=segment.languages, stems=_frozen(stems))
 
 
-def _word_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
+def _frozen(stems: dict[str, set[str]]) -> tuple[tuple[str, frozenset[str]], ...]:
+    return tuple((lang, frozenset(found)) for lang, found in stems.items() if found)
+
+
+def _word_clause(segment: Segment) -> Clause:
     lookups: list[Lookup] = []
+    stems: dict[str, set[str]] = {}
     for lang in LANGUAGES:
         for term in dict.fromkeys(analyze(lang, segment.words)):
             stems.setdefault(lang, set()).add(term)
             inflected = lang in INFLECTED
             lookups += [Lookup(f"body_{lang}", term, BODY, variants=inflected),
                         Lookup(f"head_{lang}", term, HEAD, variants=inflected),
-                        Lookup(f"example_{lang}", term, EXAMPLE)]
-    return Clause(segment.words, tuple(lookups))
+                        Lookup(f"example_{lang}", term, EXAMPLE, weak=True)]
+    return Clause(segment.words, tuple(lookups), stems=_frozen(stems))
 
 
-def _phrase_clause(segment: Segment, stems: dict[str, set[str]]) -> Clause:
-    words = _word_clause(segment, stems)
+def _phrase_clause(segment: Segment) -> Clause:
+    words = _word_clause(segment)
     phrases = tuple((lang, tuple(terms)) for lang in LANGUAGES if (terms := analyze(lang, segment.words)))
-    return Clause(segment.words, words.lookups, phrases)
+    return Clause(segment.words, words.lookups, phrases, stems=words.stems)

@@ -17,11 +17,16 @@ glossaries follow when a filter asks for them or the rules run out). Within a ki
 clauses carry, so a node that matches every word comes first (``razbijač blokirano biće`` wants the rules
 about both) while a node that misses only a word as common as ``za`` or ``и`` loses little; squaring it let
 the real-question set's tuning part (tests/search_questions.tsv) rank better than whole tenths of coverage
-did. A node carrying every concept of a query of two or more gets ALL_CONCEPTS. Words of inflected languages
-also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form the documents
-lack included (``prebrojim`` meets ``prebrojati``). In a query of two or
-more clauses a rule also gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`):
-the rule that answers a question usually answers it in every document's words. Ties keep document order.
+did; a clause a node matches only in its examples (a weak lookup) counts EXAMPLE_SHARE of its weight there. A
+node carrying every concept of a query of two or more (outside its examples) gets ALL_CONCEPTS. Words of
+inflected languages also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form
+the documents lack included (``prebrojim`` meets ``prebrojati``). In a query of two or more clauses a rule also
+gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`): the rule that answers a
+question usually answers it in every document's words. A rule of the multiplayer and casual-variant sections
+ranks at ELSEWHERE times its key unless the query names a variant (:mod:`.variants`). Last, the first
+PROXIMITY_DEPTH hits of a query of two or more clauses are ordered again by how close their text holds the
+query's words (:func:`_closer`): a rule that says the question's words together states what it asks. Ties keep
+document order.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from typing import NamedTuple
 
 from .postings import Postings
 from .query import Clause, Lookup
+from .variants import SCOPE
 
 K1 = 1.2
 B = 0.75
@@ -52,10 +58,23 @@ MINOR_AFTER = 200  # a node that carries every concept of a query of two or more
 PEER = 0.5
 PEER_CLAUSES = 2
 SQUASH = 50.0  # the raw score at which the fraction reaches one half
+# A clause a node matches only in its examples (Primer 2 of sr-judge D14.21 names Anti-Crveno and blocking, the rule
+# is about targets) counts for EXAMPLE_SHARE of its importance in the node's coverage, and not as a concept carried.
+EXAMPLE_SHARE = 0.5
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
 VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
+# Of the first PROXIMITY_DEPTH hits of a query of two or more clauses, a node whose text holds the clauses' words
+# close together gains up to PROXIMITY times its key (see Ranker._closer): "toughness 0 or less" (704.5f) answers
+# "creature with 0 toughness" before "its power is 0. The same is true for toughness" (208.5).
+PROXIMITY = 0.7
+PROXIMITY_DEPTH = 10
+# A rule of a multiplayer or casual-variant section (search/variants.py) ranks at ELSEWHERE times its key unless the
+# query names a concept such a section defines (in a field of DEFINING: Archenemy, Two-Headed Giant, team).
+ELSEWHERE = 0.4
+DEFINING = ("named", "listed")  # the fields of the nodes that define a concept (its rules and glossary entries)
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
+Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
 
 
 class Facts(NamedTuple):
@@ -66,6 +85,16 @@ class Facts(NamedTuple):
     lang: str
     numbered: bool
     kind: str = "rule"
+
+
+class Matched(NamedTuple):
+    """What a query's clauses matched: per node its summed score, the clauses it matches (bit i: clause i) and
+    those it matches in its examples only; per clause its importance (0 for a clause that matched nothing)."""
+
+    totals: dict[int, float]
+    masks: dict[int, int]
+    weak: dict[int, int]
+    importances: list[float]
 
 
 RULE, GLOSSARY, SECTION = "rule", "glossary", "section"
@@ -80,9 +109,44 @@ def hit_kind(node_kind: str) -> str:
     return SECTION if node_kind in ("part", "unit") else RULE
 
 
-def _key(coverage: float, score: float) -> float:
-    """The reported score: ten times the square of the query's coverage times the squashed score."""
-    return 10 * coverage ** 2 * score / (score + SQUASH)
+def _closer(best: list[tuple[bool, float, int]], clauses: list[Clause], words: Words) -> list[tuple[bool, float, int]]:
+    """Each node's key times 1 + PROXIMITY × its closeness: how near the clauses it holds stand in its heading and
+    text (1 when n clauses fill n words, 1/2 when they fill 2n - 1), times the share of the other clauses it holds
+    ((n - 1) / (all - 1)). A key only grows, so the first PROXIMITY_DEPTH stay above the rest. (``best`` holds
+    the keys negated, as the candidates do.)"""
+    out = []
+    clauses_of: dict[str, dict[str, list[int]]] = {}  # per language: a stem's clauses
+    for i, clause in enumerate(clauses):
+        for lang, terms in clause.stems:
+            having = clauses_of.setdefault(lang, {})
+            for term in terms:
+                having.setdefault(term, []).append(i)
+    for unranked, negated, doc in best:
+        lang, stems = words(doc)
+        having = clauses_of.get(lang, {})
+        found = [(at, i) for at, stem in enumerate(stems) if stem in having for i in having[stem]]
+        held, span = _window(found)
+        closeness = 0.0 if held < 2 else (held - 1) / max(span - 1, held - 1) * (held - 1) / (len(clauses) - 1)
+        out.append((unranked, negated * (1 + PROXIMITY * closeness), doc))
+    return out
+
+
+def _window(found: list[tuple[int, int]]) -> tuple[int, int]:
+    """How many distinct clauses the (position, clause) pairs hold, and the fewest words that hold them all."""
+    held = len({i for _, i in found})
+    counts: dict[int, int] = {}
+    span = 0
+    first = 0
+    for at, i in found:
+        counts[i] = counts.get(i, 0) + 1
+        while len(counts) == held:
+            start, j = found[first]
+            span = at - start + 1 if not span else min(span, at - start + 1)
+            counts[j] -= 1
+            if not counts[j]:
+                del counts[j]
+            first += 1
+    return held, span
 
 
 class Ranker:
@@ -102,6 +166,8 @@ class Ranker:
         self._variants: dict[tuple[str, str], list[str]] = {}
         self._make_classes = classes
         self._classes: tuple[bytes, list[Facts], bytes] | None = None
+        self._variant_nodes: frozenset[int] | None = None
+        self._defines_variant: dict[str, bool] = {}  # a concept: whether it is defined in a variant section
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
@@ -128,23 +194,35 @@ class Ranker:
         return bytes(cls), table, bytes(numbered)
 
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
-             has_phrase: PhraseCheck | None = None) -> list[tuple[int, float]]:
-        """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts."""
-        totals: dict[int, float] = {}
-        masks: dict[int, int] = {}  # bit i: the node matches clause i
-        concept_bits = 0
+             has_phrase: PhraseCheck | None = None, words: Words | None = None) -> list[tuple[int, float]]:
+        """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
+        (``words`` tells a node's stems, for the proximity of the first hits' words)."""
         clauses = list(clauses)
-        for bit, clause in enumerate(clauses):
-            if any(lookup.flag for lookup in clause.lookups):
-                concept_bits |= 1 << bit
+        matched = self._matched(clauses, has_phrase)
+        if not sum(matched.importances):
+            return []
+        candidates = self._candidates(clauses, matched, keep)
+        if len(clauses) >= PEER_CLAUSES:
+            candidates = self._with_peers(candidates, limit)
+        best = heapq.nsmallest(max(limit, PROXIMITY_DEPTH), candidates)
+        if words is not None and len(clauses) > 1:
+            best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
+        return [(doc, -key) for _, key, doc in best[:limit]]
+
+    def _matched(self, clauses: list[Clause], has_phrase: PhraseCheck | None) -> Matched:
+        """Every clause's scores summed per node, read in order of importance (see MINOR)."""
+        found = Matched({}, {}, {}, [0.0] * len(clauses))
+        totals, masks, weak = found.totals, found.masks, found.weak
         weights = [self.importance(clause) for clause in clauses]
         top = max(weights, default=0.0)
-        importances = [0.0] * len(clauses)
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             flag = 1 << bit
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
-            importances[bit] = weights[bit] if scores else 0.0
+            scores, examples_only = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
+            found.importances[bit] = weights[bit] if scores else 0.0
+            wget = weak.get
+            for doc in examples_only:
+                weak[doc] = wget(doc, 0) | flag
             if not totals:  # the first clause's scores are the sums so far (0.0 + score is score): copied in C
                 totals.update(scores)
                 masks.update(dict.fromkeys(scores, flag))
@@ -153,30 +231,66 @@ class Ranker:
             for doc, score in scores.items():
                 totals[doc] = tget(doc, 0.0) + score
                 masks[doc] = mget(doc, 0) | flag
-        mass = sum(importances)
-        if not mass:
-            return []
-        coverage: dict[int, float] = {}
+        return found
+
+    def _candidates(self, clauses: list[Clause], matched: Matched,
+                    keep: Callable[[Facts], bool] | None) -> list[tuple[bool, float, int]]:
+        """``(unranked, -key, document number)`` of every node ``keep`` accepts (see the module docstring)."""
+        concept_bits = sum(1 << bit for bit, clause in enumerate(clauses)
+                           if any(lookup.flag for lookup in clause.lookups))
         concept_clauses = bin(concept_bits).count("1")
+        importances, mass, width = matched.importances, sum(matched.importances), len(clauses)
+        factors: dict[int, float] = {}  # per pattern of clauses matched: 10 × its coverage²
         cls, table, numbered = self.classes()
         allowed = [keep is None or keep(facts) for facts in table]
         unranked = [facts.kind != RULE for facts in table]  # rules first, then sections and glossary entries
+        apart = self.elsewhere()
+        if not apart or self._names_variant(clauses, apart):
+            apart = frozenset()
+        masks, weak = matched.masks, matched.weak
         candidates = []
-        for doc, score in totals.items():
+        for doc, score in matched.totals.items():
             c = cls[doc]
             if allowed[c]:
                 if not numbered[doc]:
                     score *= UNNUMBERED
-                mask = masks[doc]
+                mask = pattern = masks[doc]
+                if doc in weak:  # a clause matched in its examples only: a pattern of its own
+                    partial = weak[doc]
+                    mask &= ~partial
+                    pattern = mask | partial << width
                 if concept_clauses > 1 and mask & concept_bits == concept_bits:
                     score *= ALL_CONCEPTS
-                share = coverage.get(mask)
-                if share is None:
-                    share = coverage[mask] = sum(w for i, w in enumerate(importances) if mask >> i & 1) / mass
-                candidates.append((unranked[c], -_key(share, score), doc))
-        if len(clauses) >= PEER_CLAUSES:
-            candidates = self._with_peers(candidates, limit)
-        return [(doc, -key) for _, key, doc in heapq.nsmallest(limit, candidates)]
+                factor = factors.get(pattern)
+                if factor is None:
+                    factor = factors[pattern] = 10 * (sum(
+                        w * (1.0 if pattern >> i & 1 else EXAMPLE_SHARE if pattern >> (i + width) & 1 else 0.0)
+                        for i, w in enumerate(importances)) / mass) ** 2
+                key = factor * score / (score + SQUASH)  # the module docstring's key, inline (no call per node)
+                if doc in apart:
+                    key *= ELSEWHERE
+                candidates.append((unranked[c], -key, doc))
+        return candidates
+
+    def elsewhere(self) -> frozenset[int]:
+        """The nodes of the multiplayer and casual-variant sections (read once)."""
+        if self._variant_nodes is None:
+            self._variant_nodes = frozenset(doc for doc, _ in self.source.postings("scope", SCOPE))
+        return self._variant_nodes
+
+    def _names_variant(self, clauses: list[Clause], apart: frozenset[int]) -> bool:
+        """Whether the query names a concept that a node of those sections defines (its heading is the concept's
+        term, or the concept table lists it): team, Archenemy, range of influence, commander tax."""
+        for clause in clauses:
+            for lookup in clause.lookups:
+                if lookup.field in DEFINING:
+                    found = self._defines_variant.get(lookup.term)
+                    if found is None:
+                        found = self._defines_variant[lookup.term] = any(
+                            doc in apart for field in DEFINING for doc, _ in self.postings(field, lookup.term))
+                    if found:
+                        return True
+        return False
 
     def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> list[tuple[bool, float, int]]:
         """Each rule's key plus PEER times its best equivalent's key in another document, at most its own: only
@@ -213,10 +327,12 @@ class Ranker:
         return best
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
-                only: set[int] | None = None) -> dict[int, float]:
-        """Per-document score of one clause (of the ``only`` nodes when given)."""
+                only: set[int] | None = None) -> tuple[dict[int, float], set[int]]:
+        """Per-document score of one clause (of the ``only`` nodes when given), and the nodes it matches only
+        through weak lookups (their examples)."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
+        weak: dict[int, float] = {}
         read: dict[tuple[str, str], list[tuple[int, float]]] = {}
         for lookup in clause.lookups:
             postings = read[(lookup.field, lookup.term)] = self.postings(lookup.field, lookup.term)
@@ -229,19 +345,23 @@ class Ranker:
             if not postings:
                 continue
             idf = self.idf(lookup, len(postings))
-            self._add(flags if lookup.flag else scores, lookup, postings, idf, only)
+            self._add(flags if lookup.flag else weak if lookup.weak else scores, lookup, postings, idf, only)
         for doc, flag in flags.items():
             scores[doc] = scores.get(doc, 0.0) + flag
+        examples_only = weak.keys() - scores.keys()
+        for doc, score in weak.items():
+            scores[doc] = scores.get(doc, 0.0) + score
         if clause.phrases:
             kept = self._with_phrase(clause, read, has_phrase)
             scores = {doc: score for doc, score in scores.items() if doc in kept}
+            examples_only &= kept
         if clause.languages:
             cls, table, _ = self.classes()
             preferred = [facts.lang in clause.languages for facts in table]
             for doc in scores:
                 if preferred[cls[doc]]:
                     scores[doc] *= PREFERRED
-        return scores
+        return scores, examples_only
 
     def _add(self, scores: dict[int, float], lookup: Lookup, postings: list[tuple[int, float]], idf: float,
              only: set[int] | None = None) -> None:

@@ -21,7 +21,7 @@ from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
 from .postings import FilePostings, Postings
-from .ranking import GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
+from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
 from .snippets import Snippet, make_snippet
 from .spelling import suggest
 from ..text.stemming import analyze, field_language
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 CITATION = "citation"
 FULLTEXT = "fulltext"
 DEFAULT_LIMIT = 10
+WORDS_KEPT = 4096  # nodes whose stems a searcher remembers (for the proximity of the first hits' words)
 Opener = Callable[[bool], "OpenIndex"]
 
 
@@ -109,6 +110,7 @@ class Searcher:
         self._languages = {doc: info.language for doc, info in graph.docs.items()}
         self._facts: dict[int, Facts] = {}
         self._numbered: set[str] | None = None
+        self._stems: dict[int, tuple[str, list[str]]] = {}
 
     @property
     def opened(self) -> OpenIndex:
@@ -218,7 +220,7 @@ class Searcher:
         typed = {lg for s in (*parsed.segments, *parsed.phrases) for lg in s.languages}
         out = []
         for concept in concepts:
-            docnums = sorted({d for field in ("named", "listed") for d, _ in ranker.postings(field, concept)})
+            docnums = sorted({d for field in DEFINING for d, _ in ranker.postings(field, concept)})
             entries = tuple(self._entry(self.graph.nodes[self._refs[d]]) for d in docnums
                             if self.facts(d).kind == GLOSSARY and self._keep(self.facts(d).doc, doc, lang))
             if entries:
@@ -242,7 +244,7 @@ class Searcher:
         def keep(facts: Facts) -> bool:
             return facts.kind in kinds and self._keep(facts.doc, doc, lang)
 
-        return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase)
+        return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words)
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged
@@ -275,6 +277,19 @@ class Searcher:
 
     def _keep(self, node_doc: str, doc: str | None, lang: str | None) -> bool:
         return (doc is None or node_doc == doc) and (lang is None or self._languages.get(node_doc) == lang)
+
+    def _words(self, docnum: int) -> tuple[str, list[str]]:
+        """A node's field language and the stems of its heading and text (its examples left out), remembered for
+        the WORDS_KEPT nodes last asked (the first hits of one query are often those of the next)."""
+        found = self._stems.get(docnum)
+        if found is None:
+            if len(self._stems) >= WORDS_KEPT:
+                self._stems.clear()
+            node = self.graph.nodes[self._refs[docnum]]
+            lang = field_language(node.lang)
+            text = node.text if node.text == node.title else f"{node.title} {node.text}"
+            found = self._stems[docnum] = (lang, analyze(lang, text))
+        return found
 
     def _has_phrase(self, docnum: int, lang: str, stems: tuple[str, ...]) -> bool:
         node = self.graph.nodes[self._refs[docnum]]
