@@ -22,6 +22,11 @@ from izvori_rules.text.stemming import ENGLISH_STOP_WORDS, LANGUAGES, analyze, n
         ("ru", ["Полёт", "полет"]),  # ru-cr 702.9
         ("cs", ["hřbitov", "hrbitov", "Hřbitov", "hřbitova"]),  # cs-cr 217.4
         ("cs", ["útočící", "utocici"]),  # cs-cr 308.5 útočící bytostí
+        # cs-cr 101.2 "který hráč bude hrát první", "pro oba hráče", 102.7 "Hráč může": the stemmer reads č
+        ("cs", ["hráč", "hráče", "hráči", "hráčem", "hráčů"]),
+        ("cs", ["bytost", "bytosti", "bytostí", "bytostem"]),  # cs-cr 214.7c "u bytosti", "u bytostí"
+        ("cs", ["kouzlo", "kouzla", "kouzlem"]),  # cs-cr 217.6c "kouzlo nebo pseudokouzlo"
+        ("cs", ["cíl", "cíle", "cílem", "cílů"]),
         ("pt", ["atropelar", "Atropelar", "atropela", "atropelará", "atropelado"]),
         ("pt", ["Ímpeto", "impeto"]),  # pt-guide glossary Ímpeto
         ("pt", ["cemitério", "cemiterio", "Cemitério"]),  # pt-guide glossary Cemitério

@@ -33,8 +33,11 @@ def concepts_of(query: QueryConcepts, text: str) -> list[tuple[str, tuple[str, .
         ("hand size", [("hand size", ("maximum_hand_size", "starting_hand_size"))]),  # all but one word, in order
         ("болезнь вызова", [("болезнь вызова", ("summoning_sickness",))]),  # ru term "Правило болезни вызова"
         ("APNAP", [("APNAP", ("apnap_order",))]),
+        # ru-cr 704.5n "на поле битвы": the battlefield, not "выходит на поле битвы" with its verb missing (a stop
+        # word covered does not make a partial match longer than the whole term)
+        ("снаряжение остаётся на поле битвы", [("снаряжение", ("equipment",)), ("поле битвы", ("battlefield",))]),
     ],
-    ids=["any order", "partial", "partial ru", "APNAP"],
+    ids=["any order", "partial", "partial ru", "APNAP", "stop word aside"],
 )
 def test_terms_match_in_any_order_and_by_all_but_one_word(query: QueryConcepts, text: str,
                                                            expected: list[tuple[str, tuple[str, ...]]]) -> None:

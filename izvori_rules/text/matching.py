@@ -251,7 +251,9 @@ class QueryConcepts:
             for covered in self._covers(words, keys, lang, term, stops):
                 full = len(covered) == len(term)
                 concepts = self._names[(lang, key)]
-                rank = (len(covered), int(full), -len(term))
+                # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
+                # поле битвы" of entering the battlefield with its verb missing
+                rank = (sum(not stops[i] for i in covered), int(full), -len(term))
                 entry = scored.setdefault((covered, concepts), (rank, set()))
                 if rank > entry[0]:
                     entry = scored[(covered, concepts)] = (rank, set())

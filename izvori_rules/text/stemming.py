@@ -3,7 +3,9 @@
 A judge types ``razbijac`` as often as ``razbijač``, and the Snowball stemmers strip different suffixes from
 the two spellings; folding before stemming makes both meet, folding again after makes the stems' own output
 comparable. Serbian Cyrillic is transliterated to Latin first, so ``биће`` and ``biće`` are one word; Russian
-stays Cyrillic (``ё`` → ``е``). Only English text gets an English stop list.
+stays Cyrillic (``ё`` → ``е``). Czech is stemmed before folding (:data:`STEMS_ACCENTS`): Snowball's Czech
+stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks like ``hrace`` and palatalises to
+``hrak``, away from ``hráč``. Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -26,6 +28,8 @@ SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese",
 # the ``T`` of ``[P/T]``); the curly apostrophe is read as the straight one.
 WORD = r"\w+(?:['’]\w+)*"
 _WORD = re.compile(WORD)
+# Languages whose Snowball stemmer needs the word's diacritics (see the module's docstring): stemmed, then folded.
+STEMS_ACCENTS = frozenset({"cs"})
 _CACHE_LIMIT = 200_000
 
 
@@ -73,10 +77,11 @@ class _Normalizer:
         text = word.lower().replace("’", "'")
         if self.lang == "sr":
             text = serbian_to_latin(text)
-        text = fold(text)
-        if text in self._stop:
+        folded = fold(text)
+        if folded in self._stop:
             return None
-        return fold(str(self._stem.stemWord(text))) or None
+        accents = self.lang in STEMS_ACCENTS
+        return fold(str(self._stem.stemWord(unicodedata.normalize("NFC", text) if accents else folded))) or None
 
 
 _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
