@@ -39,6 +39,13 @@ def test_spellings_of_one_word_analyze_alike(lang: str, spellings: list[str]) ->
     assert len(next(iter(terms))) == 1
 
 
+def test_a_signed_power_toughness_change_is_one_word() -> None:
+    # cr 704.5q "both a +1/+1 counter and a -1/-1 counter"; sr-judge D21.59 "+10/+10 i -10/-10 brojač"
+    assert analyze("en", "a +1/+1 counter and a −1/−1 counter") == ["+1/+1", "counter", "-1/-1", "counter"]
+    assert analyze("sr", "+10/+10 i -10/-10")[::2] == ["+10/+10", "-10/-10"]
+    assert analyze("en", "a 2/2 creature") == ["2", "2", "creatur"]  # an unsigned power/toughness stays two numbers
+
+
 def test_a_multiword_term_keeps_its_words_in_order() -> None:
     assert analyze("cs", "útočící bytost") == analyze("cs", "utocici bytosti")  # cs-cr 308.5
     assert analyze("ru", "пробивного удара") == analyze("ru", "Пробивной удар")  # ru-cr 702.19

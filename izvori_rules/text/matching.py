@@ -224,7 +224,8 @@ class QueryConcepts:
         out: list[tuple[int, Segment]] = []
         for _, covered, named, typed in accepted:
             own = {key for i in covered for key in keys[i].items()}
-            elsewhere = {c for other in accepted if other[1] != covered for c in other[2]}
+            # a concept other words name for sure (one concept), not another word's own senses still to choose from
+            elsewhere = {c for other in accepted if other[1] != covered and len(other[2]) == 1 for c in other[2]}
             chosen = self._sense(tuple(named), context - own, elsewhere)
             out.append((covered[0], Segment(" ".join(words[i] for i in covered), chosen, frozenset(typed))))
         plain = [i for i in range(len(words)) if i not in taken]

@@ -25,8 +25,10 @@ from .folding import fold, serbian_to_latin
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
 SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese", "en": "english"}
 # A word, apostrophes inside it kept (``doesn't`` is one word, not ``doesn`` + a lone ``t`` that would match
-# the ``T`` of ``[P/T]``); the curly apostrophe is read as the straight one.
-WORD = r"\w+(?:['’]\w+)*"
+# the ``T`` of ``[P/T]``); the curly apostrophe is read as the straight one. A signed power/toughness change is
+# one word too: ``+1/+1`` and ``-1/-1`` are different counters (cr 704.5q removes them in pairs), which as the
+# words ``1`` ``1`` they were not; the minus sign and the dash are read as the hyphen.
+WORD = r"[+\-−–]\w+/[+\-−–]\w+|\w+(?:['’]\w+)*"
 _WORD = re.compile(WORD)
 # Languages whose Snowball stemmer needs the word's diacritics (see the module's docstring): stemmed, then folded.
 STEMS_ACCENTS = frozenset({"cs"})
@@ -74,7 +76,7 @@ class _Normalizer:
     def _normalize(self, word: str) -> str | None:
         if self._stem is None:
             self._stem = make_stemmer(SNOWBALL[self.lang])
-        text = word.lower().replace("’", "'")
+        text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
         folded = fold(text)
