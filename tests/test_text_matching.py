@@ -36,8 +36,14 @@ def concepts_of(query: QueryConcepts, text: str) -> list[tuple[str, tuple[str, .
         # ru-cr 704.5n "на поле битвы": the battlefield, not "выходит на поле битвы" with its verb missing (a stop
         # word covered does not make a partial match longer than the whole term)
         ("снаряжение остаётся на поле битвы", [("снаряжение", ("equipment",)), ("поле битвы", ("battlefield",))]),
+        # sr-judge C15.20 "svi “do kraja poteza” ... efekti se završavaju": a whole term that is another (kraj poteza,
+        # the end step) and a stop word more is the longer one; "end of turn" alone stays the end step
+        ("efekti do kraja poteza", [("efekti", ("effect",)), ("do kraja poteza", ("until_end_of_turn",))]),
+        ("until end of turn", [("until end turn", ("until_end_of_turn",))]),
+        ("end of turn", [("end turn", ("end_step",))]),
     ],
-    ids=["any order", "partial", "partial ru", "APNAP", "stop word aside"],
+    ids=["any order", "partial", "partial ru", "APNAP", "stop word aside", "until end of turn sr",
+         "until end of turn", "end of turn"],
 )
 def test_terms_match_in_any_order_and_by_all_but_one_word(query: QueryConcepts, text: str,
                                                            expected: list[tuple[str, tuple[str, ...]]]) -> None:

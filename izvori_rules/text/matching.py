@@ -207,7 +207,7 @@ class QueryConcepts:
         """
         words = _RAW_WORD.findall(query)
         keys = [self._word_keys(word) for word in words]
-        accepted: list[tuple[tuple[int, int, int], tuple[int, ...], list[str], set[str]]] = []
+        accepted: list[tuple[tuple[int, int, int, int], tuple[int, ...], list[str], set[str]]] = []
         taken: set[int] = set()
         stops = [is_stopword(word, stopwords) for word in words]
         for rank, covered, concepts, langs in self._matches(words, keys, stops):
@@ -240,13 +240,13 @@ class QueryConcepts:
         return {lang: key[0] for lang in LANGUAGES if (key := _keys_of(lang, word))}
 
     def _matches(self, words: Sequence[str], keys: Sequence[dict[str, str]], stops: Sequence[bool]
-                 ) -> list[tuple[tuple[int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
+                 ) -> list[tuple[tuple[int, int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
         """Every term the query's words match, best first: (rank, query positions, concepts, languages)."""
         names: dict[tuple[str, str], None] = {}
         for word_keys in keys:
             for lang, key in word_keys.items():
                 names.update(dict.fromkeys(self._containing.get((lang, key), ())))
-        scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int], set[str]]] = {}
+        scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int, int], set[str]]] = {}
         for lang, key in names:
             term = key.split()
             for covered in self._covers(words, keys, lang, term, stops):
@@ -254,12 +254,17 @@ class QueryConcepts:
                 concepts = self._names[(lang, key)]
                 # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
                 # поле битвы" of entering the battlefield with its verb missing
-                rank = (sum(not stops[i] for i in covered), int(full), -len(term))
+                rank = (sum(not stops[i] for i in covered), int(full), 0, -len(term))
                 entry = scored.setdefault((covered, concepts), (rank, set()))
                 if rank > entry[0]:
                     entry = scored[(covered, concepts)] = (rank, set())
                 if full:
                     entry[1].add(lang)
+        wholes = [set(covered) for (covered, _), (rank, _) in scored.items() if rank[1]]
+        for (covered, concepts), (rank, langs) in scored.items():  # a whole term that is another one and stop words
+            if rank[1] and any(whole < set(covered) and all(stops[i] for i in set(covered) - whole)  # do kraja poteza
+                               for whole in wholes):  # (until end of turn), not kraj poteza (the end step)
+                scored[(covered, concepts)] = ((*rank[:2], 1, rank[3]), langs)
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
