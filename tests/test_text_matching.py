@@ -105,3 +105,19 @@ def test_apostrophes_stay_inside_words() -> None:
 @pytest.mark.parametrize("word", ["регенерированы", "razbijača", "пробивного удара", "hřbitova"])
 def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query: QueryConcepts, word: str) -> None:
     assert {c.id for c in table.candidates(word)} == set(query.concepts_named(word))
+
+
+@pytest.mark.parametrize(
+    ("text", "enchant"),
+    [
+        ("mogu li da promenim redosled karata na odlagalištu", False),  # sr-judge B16.12 "ne može biti promenjen"
+        ("efekat koji menja snagu", False),  # a change of power, not an enchantment
+        ("promenjeno biće", True),  # sr-judge B12.66 "Permanent za koji je oreol vezan naziva se promenjeni"
+        ("enchanted creature", True),  # English enchant is no everyday word
+    ],
+)
+def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: QueryConcepts, text: str,
+                                                                       enchant: bool) -> None:
+    # corpus/concepts.tsv rows enchant and enchantment: sense "?sr ..." (sr promeni, menja: also "change")
+    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
+    assert ("enchant" in named) is enchant

@@ -137,11 +137,14 @@ class ConceptMatcher:
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
             ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
             if lang == "en"})
-        senses = {c.id: frozenset((lang, key) for word in c.sense if word != "*"
+        senses = {c.id: frozenset((lang, key) for word in c.sense if word != "*" and not word.startswith("?")
                                   for lang in LANGUAGES for key in _keys_of(lang, word))
                   for c in self.table if c.sense}
         defaults = frozenset(c.id for c in self.table if "*" in c.sense)
-        return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults)
+        guarded = {c.id: frozenset(word[1:] for word in c.sense if word.startswith("?"))
+                   for c in self.table if any(word.startswith("?") for word in c.sense)}
+        return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
+                             guarded=guarded)
 
 
 def _keys_of(lang: str, word: str) -> list[str]:
@@ -159,6 +162,8 @@ class QueryConcepts:
     terms: a query word of four letters or fewer must be one of them, not just share a stem (Serbian and
     Czech stem *Anti* and *ante* alike). ``senses`` maps a concept that shares a word with others to the
     query words that choose it (``draw`` + ``library``), and ``defaults`` names the sense chosen without them.
+    ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
+    change) to those languages: named only in them, the concept needs one of its sense words in the query.
     """
 
     def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -166,7 +171,8 @@ class QueryConcepts:
                  surfaces: dict[tuple[str, str], frozenset[str]] | None = None,
                  senses: dict[str, frozenset[tuple[str, str]]] | None = None,
                  defaults: frozenset[str] = frozenset(),
-                 containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None) -> None:
+                 containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
+                 guarded: dict[str, frozenset[str]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
@@ -174,18 +180,20 @@ class QueryConcepts:
         self._senses = senses or {}
         self._defaults = defaults
         self._containing = containing if containing is not None else _containing(names)
+        self._guarded = guarded or {}
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
         for the concepts it names, are one marshalled blob decoded on first use."""
         return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
                 "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
-                "containing": self._containing}
+                "containing": self._containing, "guarded": self._guarded}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
-        made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"])
+        made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"],
+                   data["guarded"])
         made._lazy = data["lazy"]
         return made
 
@@ -227,6 +235,9 @@ class QueryConcepts:
             # a concept other words name for sure (one concept), not another word's own senses still to choose from
             elsewhere = {c for other in accepted if other[1] != covered and len(other[2]) == 1 for c in other[2]}
             chosen = self._sense(tuple(named), context - own, elsewhere)
+            if chosen and all(self._unchosen(c, typed, context - own) for c in chosen):
+                taken.difference_update(covered)  # everyday words: "promenim redosled" changes the order
+                continue
             out.append((covered[0], Segment(" ".join(words[i] for i in covered), chosen, frozenset(typed))))
         plain = [i for i in range(len(words)) if i not in taken]
         kept = [i for i in plain if not stops[i]]
@@ -317,6 +328,12 @@ class QueryConcepts:
         if chosen:
             return chosen
         return tuple(c for c in concepts if c in self._defaults) or concepts
+
+    def _unchosen(self, concept: str, typed: set[str], context: set[tuple[str, str]]) -> bool:
+        """Whether a guarded concept is named only by words of its guarded languages, none of its sense words
+        beside them (see ``guarded``)."""
+        langs = self._guarded.get(concept, frozenset())
+        return bool(typed) and typed <= langs and not self._senses.get(concept, frozenset()) & context
 
     def concepts_named(self, phrase: str) -> tuple[str, ...]:
         """The concepts that have this phrase (after analysis) as a term in some language."""
