@@ -46,6 +46,21 @@ def test_a_signed_power_toughness_change_is_one_word() -> None:
     assert analyze("en", "a 2/2 creature") == ["2", "2", "creatur"]  # an unsigned power/toughness stays two numbers
 
 
+@pytest.mark.parametrize(
+    ("lang", "text", "digits"),
+    [
+        ("en", "ten or more poison counters", "10"),  # cr 704.5c
+        ("ru", "десять или более жетонов яда", "10"),  # ru-cr 704.5c
+        ("cs", "deset nebo více jedových žetonů", "10"),  # cs-cr 102.8
+        ("en", "the value of X is zero", "0"),  # cr 107.3g prints "is treated as 0"
+        ("ru", "равно нулю", "0"),
+        ("sr", "blokirano sa dva bića", "2"),  # a query of tests/search_questions.tsv (question 28)
+    ],
+)
+def test_a_number_word_is_its_digits(lang: str, text: str, digits: str) -> None:
+    assert digits in analyze(lang, text)
+
+
 def test_a_multiword_term_keeps_its_words_in_order() -> None:
     assert analyze("cs", "útočící bytost") == analyze("cs", "utocici bytosti")  # cs-cr 308.5
     assert analyze("ru", "пробивного удара") == analyze("ru", "Пробивной удар")  # ru-cr 702.19
