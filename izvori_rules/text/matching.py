@@ -284,26 +284,37 @@ class QueryConcepts:
         """The query positions a term's words occupy: every position of a one-word term; for a longer term,
         all its words within a window a little longer than the term, in any order, or all but its first or last
         word (at least two that are not stop words) next to each other (stop words aside) and in the term's
-        order."""
+        order. A word the query repeats is taken where it stands nearest the term's other words, each occurrence
+        in turn: "aktivan igrač neaktivan igrač" holds both players."""
         if len(term) == 1:
             return [(i,) for i, k in enumerate(keys) if k.get(lang) == term[0] and len(words[i]) >= MIN_QUERY_TERM_CHARS
                     and self._spelled(words[i], lang, term[0])]
-        used: list[int] = []
-        matched: list[int] = []
-        for j, stem in enumerate(term):
-            at = next((i for i, k in enumerate(keys) if k.get(lang) == stem and i not in used
-                       and self._spelled(words[i], lang, stem)), None)
-            if at is not None:
-                used.append(at)
-                matched.append(j)
+        places = {stem: [i for i, k in enumerate(keys) if k.get(lang) == stem and self._spelled(words[i], lang, stem)]
+                  for stem in term}
+        found: dict[tuple[int, ...], None] = {}
+        for anchor in sorted({i for at in places.values() for i in at}):
+            used: list[int] = []
+            matched: list[int] = []
+            for j, stem in enumerate(term):
+                at = min((i for i in places[stem] if i not in used), key=lambda i: abs(i - anchor), default=None)
+                if at is not None:
+                    used.append(at)
+                    matched.append(j)
+            if self._together(used, matched, term, stops):
+                found[tuple(sorted(used))] = None
+        return list(found)
+
+    @staticmethod
+    def _together(used: list[int], matched: list[int], term: list[str], stops: Sequence[bool]) -> bool:
+        """Whether the positions found for a term's words make a match (see :meth:`_covers`)."""
         if len(used) < max(2, len(term) - 1) or max(used) - min(used) + 1 > len(term) + 2:
-            return []
+            return False
         if len(used) < len(term):  # the term's words that matched are a run of it, typed in its order
             between = range(min(used), max(used) + 1)
             if used != sorted(used) or matched[-1] - matched[0] + 1 != len(matched) \
                     or sum(not stops[i] for i in used) < 2 or any(i not in used and not stops[i] for i in between):
-                return []
-        return [tuple(sorted(used))]
+                return False
+        return True
 
     def _spelled(self, word: str, lang: str, stem: str) -> bool:
         """A short word must begin with one of the table's spellings of a one-word term (``cíle`` with *cíl*),
