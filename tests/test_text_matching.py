@@ -124,3 +124,18 @@ def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: Quer
     # corpus/concepts.tsv rows enchant and enchantment: sense "?sr ..." (sr promeni, menja: also "change")
     named = {c for _, concepts in concepts_of(query, text) for c in concepts}
     assert ("enchant" in named) is enchant
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("how does trample work", ["trample"]),
+        ("what does indestructible mean", ["indestructible"]),
+        ("kako radi Razbijač", ["Razbijač"]),  # sr-judge E3.100
+        ("koliko izvora mogu da odigram", ["izvora", "odigram"]),
+        ("как работает пробивной удар", ["пробивной удар"]),  # ru-cr 702.19
+        ("jak funguje stack", ["stack"]),  # cs-cr 217.6
+    ],
+)
+def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: str, kept: list[str]) -> None:
+    assert [s.words for s in parse_query(text, query, load_stopwords()).segments] == kept
