@@ -198,7 +198,7 @@ def phrases(lang: str, size: int) -> frozenset[str]:
 
 # Terms a judge needs that the corpus does not print, each explained in its row's note: the official
 # Portuguese name of trample (pt-guide lost its A–B glossary pages; issue 3 names "atropelar" as a query); the
-# Czech cards' word for flying (cs-cr prints "flying"); Czech for an illegal target (cs-cr ends at 400.1, before
+# Czech words for flying (cs-cr prints "flying"); Czech for an illegal target (cs-cr ends at 400.1, before
 # 608.2b); how a judge says "in conflict with the rules" (the documents print suprotstavlja, odporuje).
 NOT_IN_CORPUS = {
     ("trample", "pt", "atropelar"), ("trample", "pt", "atropela"), ("trample", "pt", "atropelamento"),

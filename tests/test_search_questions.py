@@ -26,7 +26,7 @@ MRR_FLOOR = 0.6
 TOP = 10
 # The held-out figures measured where the targets are not met yet (recall@10, MRR): the right rule is usually in
 # the first ten but below related rules. A language that meets them makes its case pass, and strict xfail fail.
-SHORT_OF_TARGETS = {"en": (0.88, 0.66), "ru": (0.957, 0.768), "cs": (1.0, 0.640)}
+SHORT_OF_TARGETS = {"en": (0.88, 0.662), "ru": (0.957, 0.768), "cs": (1.0, 0.663)}
 
 
 @dataclass(frozen=True)
