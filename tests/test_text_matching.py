@@ -68,6 +68,8 @@ def test_english_headwords_match_only_whole(query: QueryConcepts) -> None:
         ("draw", "draw_card"),  # the default sense (*)
         ("counter spell", "counter"),
         ("+1/+1 counter", "counter_marker"),
+        ("damage to a planeswalker", "planeswalker"),  # not planeswalk, which shares the English stem (row sense *)
+        ("planeswalk to a new plane", "planeswalk"),
     ],
 )
 def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str, sense: str) -> None:
@@ -139,3 +141,10 @@ def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: Quer
 )
 def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: str, kept: list[str]) -> None:
     assert [s.words for s in parse_query(text, query, load_stopwords()).segments] == kept
+
+
+def test_losing_an_ability_is_not_losing_the_game(query: QueryConcepts) -> None:
+    # row lose_game, sense "?en game ... player": cr 104.3 "a player loses the game"
+    assert [c for _, concepts in concepts_of(query, "the creature loses protection") for c in concepts] == [
+        "creature", "protection"]
+    assert ("loses game", ("lose_game",)) in concepts_of(query, "a player loses the game")
