@@ -131,10 +131,8 @@ class ConceptMatcher:
                     continue
                 if concept.id not in names.get((lang, key), ()):
                     names[(lang, key)] = (*names.get((lang, key), ()), concept.id)
-                if lang != "en":  # every word of a term, as the table spells it (igru of "napusti igru": igra)
-                    for word in _RAW_WORD.findall(term):
-                        for stem in _keys_of(lang, word):
-                            surfaces.setdefault((lang, stem), set()).add(fold(word))
+                if lang != "en" and " " not in key:
+                    surfaces.setdefault((lang, key), set()).update(fold(w) for w in _RAW_WORD.findall(term))
         terms = {c.id: {lang: t for lang in LANGUAGES if (t := c.terms_in(lang))} for c in self.table}
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
             ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
@@ -160,9 +158,9 @@ class QueryConcepts:
 
     ``names`` keys a term by its language and its words as that language's analyzer makes them, except
     English, whose headwords match only as whole words (:func:`.stemming.english_whole_word`: ``order`` is
-    not *APNAP Order*, ``permanent`` not *permanently*). ``surfaces`` holds the folded spellings of the terms'
-    words by stem: a query word of four letters or fewer must begin one of them or with one, not just share a
-    stem (Serbian and Czech stem *Anti* and *ante* alike; *igru* is spelled in *napusti igru*). ``senses`` maps a concept that shares a word with others to the
+    not *APNAP Order*, ``permanent`` not *permanently*). ``surfaces`` holds the folded spellings of one-word
+    terms: a query word of four letters or fewer must be one of them, not just share a stem (Serbian and
+    Czech stem *Anti* and *ante* alike). ``senses`` maps a concept that shares a word with others to the
     query words that choose it (``draw`` + ``library``), and ``defaults`` names the sense chosen without them.
     ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
     change) to those languages: named only in them, the concept needs one of its sense words in the query.
