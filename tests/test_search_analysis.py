@@ -22,6 +22,11 @@ from izvori_rules.text.stemming import ENGLISH_STOP_WORDS, LANGUAGES, analyze, n
         ("ru", ["Полёт", "полет"]),  # ru-cr 702.9
         ("cs", ["hřbitov", "hrbitov", "Hřbitov", "hřbitova"]),  # cs-cr 217.4
         ("cs", ["útočící", "utocici"]),  # cs-cr 308.5 útočící bytostí
+        # cs-cr 101.2 "který hráč bude hrát první", "pro oba hráče", 102.7 "Hráč může": the stemmer reads č
+        ("cs", ["hráč", "hráče", "hráči", "hráčem", "hráčů"]),
+        ("cs", ["bytost", "bytosti", "bytostí", "bytostem"]),  # cs-cr 214.7c "u bytosti", "u bytostí"
+        ("cs", ["kouzlo", "kouzla", "kouzlem"]),  # cs-cr 217.6c "kouzlo nebo pseudokouzlo"
+        ("cs", ["cíl", "cíle", "cílem", "cílů"]),
         ("pt", ["atropelar", "Atropelar", "atropela", "atropelará", "atropelado"]),
         ("pt", ["Ímpeto", "impeto"]),  # pt-guide glossary Ímpeto
         ("pt", ["cemitério", "cemiterio", "Cemitério"]),  # pt-guide glossary Cemitério
@@ -32,6 +37,28 @@ def test_spellings_of_one_word_analyze_alike(lang: str, spellings: list[str]) ->
     terms = {tuple(analyze(lang, spelling)) for spelling in spellings}
     assert len(terms) == 1
     assert len(next(iter(terms))) == 1
+
+
+def test_a_signed_power_toughness_change_is_one_word() -> None:
+    # cr 704.5q "both a +1/+1 counter and a -1/-1 counter"; sr-judge D21.59 "+10/+10 i -10/-10 brojač"
+    assert analyze("en", "a +1/+1 counter and a −1/−1 counter") == ["+1/+1", "counter", "-1/-1", "counter"]
+    assert analyze("sr", "+10/+10 i -10/-10")[::2] == ["+10/+10", "-10/-10"]
+    assert analyze("en", "a 2/2 creature") == ["2", "2", "creatur"]  # an unsigned power/toughness stays two numbers
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "digits"),
+    [
+        ("en", "ten or more poison counters", "10"),  # cr 704.5c
+        ("ru", "десять или более жетонов яда", "10"),  # ru-cr 704.5c
+        ("cs", "deset nebo více jedových žetonů", "10"),  # cs-cr 102.8
+        ("en", "the value of X is zero", "0"),  # cr 107.3g prints "is treated as 0"
+        ("ru", "равно нулю", "0"),
+        ("sr", "blokirano sa dva bića", "2"),  # a query of tests/search_questions.tsv (question 28)
+    ],
+)
+def test_a_number_word_is_its_digits(lang: str, text: str, digits: str) -> None:
+    assert digits in analyze(lang, text)
 
 
 def test_a_multiword_term_keeps_its_words_in_order() -> None:

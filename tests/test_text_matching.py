@@ -33,8 +33,20 @@ def concepts_of(query: QueryConcepts, text: str) -> list[tuple[str, tuple[str, .
         ("hand size", [("hand size", ("maximum_hand_size", "starting_hand_size"))]),  # all but one word, in order
         ("болезнь вызова", [("болезнь вызова", ("summoning_sickness",))]),  # ru term "Правило болезни вызова"
         ("APNAP", [("APNAP", ("apnap_order",))]),
+        # ru-cr 704.5n "на поле битвы": the battlefield, not "выходит на поле битвы" with its verb missing (a stop
+        # word covered does not make a partial match longer than the whole term)
+        ("снаряжение остаётся на поле битвы", [("снаряжение", ("equipment",)), ("поле битвы", ("battlefield",))]),
+        # sr-judge C15.20 "svi “do kraja poteza” ... efekti se završavaju": a whole term that is another (kraj poteza,
+        # the end step) and a stop word more is the longer one; "end of turn" alone stays the end step
+        ("efekti do kraja poteza", [("efekti", ("effect",)), ("do kraja poteza", ("until_end_of_turn",))]),
+        ("until end of turn", [("until end turn", ("until_end_of_turn",))]),
+        ("end of turn", [("end turn", ("end_step",))]),
+        # sr-judge A4.40 "prvo aktivan igrač ... zatim ... neaktivni igrači": a repeated word serves each term
+        ("aktivan igrač neaktivan igrač", [("aktivan igrač", ("active_player",)),
+                                           ("neaktivan igrač", ("nonactive_player",))]),
     ],
-    ids=["any order", "partial", "partial ru", "APNAP"],
+    ids=["any order", "partial", "partial ru", "APNAP", "stop word aside", "until end of turn sr",
+         "until end of turn", "end of turn", "repeated word"],
 )
 def test_terms_match_in_any_order_and_by_all_but_one_word(query: QueryConcepts, text: str,
                                                            expected: list[tuple[str, tuple[str, ...]]]) -> None:
@@ -56,6 +68,8 @@ def test_english_headwords_match_only_whole(query: QueryConcepts) -> None:
         ("draw", "draw_card"),  # the default sense (*)
         ("counter spell", "counter"),
         ("+1/+1 counter", "counter_marker"),
+        ("damage to a planeswalker", "planeswalker"),  # not planeswalk, which shares the English stem (row sense *)
+        ("planeswalk to a new plane", "planeswalk"),
     ],
 )
 def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str, sense: str) -> None:
@@ -96,3 +110,41 @@ def test_apostrophes_stay_inside_words() -> None:
 @pytest.mark.parametrize("word", ["регенерированы", "razbijača", "пробивного удара", "hřbitova"])
 def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query: QueryConcepts, word: str) -> None:
     assert {c.id for c in table.candidates(word)} == set(query.concepts_named(word))
+
+
+@pytest.mark.parametrize(
+    ("text", "enchant"),
+    [
+        ("mogu li da promenim redosled karata na odlagalištu", False),  # sr-judge B16.12 "ne može biti promenjen"
+        ("efekat koji menja snagu", False),  # a change of power, not an enchantment
+        ("promenjeno biće", True),  # sr-judge B12.66 "Permanent za koji je oreol vezan naziva se promenjeni"
+        ("enchanted creature", True),  # English enchant is no everyday word
+    ],
+)
+def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: QueryConcepts, text: str,
+                                                                       enchant: bool) -> None:
+    # corpus/concepts.tsv rows enchant and enchantment: sense "?sr ..." (sr promeni, menja: also "change")
+    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
+    assert ("enchant" in named) is enchant
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("how does trample work", ["trample"]),
+        ("what does indestructible mean", ["indestructible"]),
+        ("kako radi Razbijač", ["Razbijač"]),  # sr-judge E3.100
+        ("koliko izvora mogu da odigram", ["izvora", "odigram"]),
+        ("как работает пробивной удар", ["пробивной удар"]),  # ru-cr 702.19
+        ("jak funguje stack", ["stack"]),  # cs-cr 217.6
+    ],
+)
+def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: str, kept: list[str]) -> None:
+    assert [s.words for s in parse_query(text, query, load_stopwords()).segments] == kept
+
+
+def test_losing_an_ability_is_not_losing_the_game(query: QueryConcepts) -> None:
+    # row lose_game, sense "?en game ... player": cr 104.3 "a player loses the game"
+    assert [c for _, concepts in concepts_of(query, "the creature loses protection") for c in concepts] == [
+        "creature", "protection"]
+    assert ("loses game", ("lose_game",)) in concepts_of(query, "a player loses the game")

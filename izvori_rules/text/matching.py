@@ -137,11 +137,14 @@ class ConceptMatcher:
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
             ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
             if lang == "en"})
-        senses = {c.id: frozenset((lang, key) for word in c.sense if word != "*"
+        senses = {c.id: frozenset((lang, key) for word in c.sense if word != "*" and not word.startswith("?")
                                   for lang in LANGUAGES for key in _keys_of(lang, word))
                   for c in self.table if c.sense}
         defaults = frozenset(c.id for c in self.table if "*" in c.sense)
-        return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults)
+        guarded = {c.id: frozenset(word[1:] for word in c.sense if word.startswith("?"))
+                   for c in self.table if any(word.startswith("?") for word in c.sense)}
+        return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
+                             guarded=guarded)
 
 
 def _keys_of(lang: str, word: str) -> list[str]:
@@ -159,6 +162,8 @@ class QueryConcepts:
     terms: a query word of four letters or fewer must be one of them, not just share a stem (Serbian and
     Czech stem *Anti* and *ante* alike). ``senses`` maps a concept that shares a word with others to the
     query words that choose it (``draw`` + ``library``), and ``defaults`` names the sense chosen without them.
+    ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
+    change) to those languages: named only in them, the concept needs one of its sense words in the query.
     """
 
     def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -166,7 +171,8 @@ class QueryConcepts:
                  surfaces: dict[tuple[str, str], frozenset[str]] | None = None,
                  senses: dict[str, frozenset[tuple[str, str]]] | None = None,
                  defaults: frozenset[str] = frozenset(),
-                 containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None) -> None:
+                 containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
+                 guarded: dict[str, frozenset[str]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
@@ -174,18 +180,20 @@ class QueryConcepts:
         self._senses = senses or {}
         self._defaults = defaults
         self._containing = containing if containing is not None else _containing(names)
+        self._guarded = guarded or {}
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
         for the concepts it names, are one marshalled blob decoded on first use."""
         return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
                 "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
-                "containing": self._containing}
+                "containing": self._containing, "guarded": self._guarded}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
-        made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"])
+        made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"],
+                   data["guarded"])
         made._lazy = data["lazy"]
         return made
 
@@ -207,7 +215,7 @@ class QueryConcepts:
         """
         words = _RAW_WORD.findall(query)
         keys = [self._word_keys(word) for word in words]
-        accepted: list[tuple[tuple[int, int, int], tuple[int, ...], list[str], set[str]]] = []
+        accepted: list[tuple[tuple[int, int, int, int], tuple[int, ...], list[str], set[str]]] = []
         taken: set[int] = set()
         stops = [is_stopword(word, stopwords) for word in words]
         for rank, covered, concepts, langs in self._matches(words, keys, stops):
@@ -224,8 +232,12 @@ class QueryConcepts:
         out: list[tuple[int, Segment]] = []
         for _, covered, named, typed in accepted:
             own = {key for i in covered for key in keys[i].items()}
-            elsewhere = {c for other in accepted if other[1] != covered for c in other[2]}
+            # a concept other words name for sure (one concept), not another word's own senses still to choose from
+            elsewhere = {c for other in accepted if other[1] != covered and len(other[2]) == 1 for c in other[2]}
             chosen = self._sense(tuple(named), context - own, elsewhere)
+            if chosen and all(self._unchosen(c, typed, context - own) for c in chosen):
+                taken.difference_update(covered)  # everyday words: "promenim redosled" changes the order
+                continue
             out.append((covered[0], Segment(" ".join(words[i] for i in covered), chosen, frozenset(typed))))
         plain = [i for i in range(len(words)) if i not in taken]
         kept = [i for i in plain if not stops[i]]
@@ -239,24 +251,31 @@ class QueryConcepts:
         return {lang: key[0] for lang in LANGUAGES if (key := _keys_of(lang, word))}
 
     def _matches(self, words: Sequence[str], keys: Sequence[dict[str, str]], stops: Sequence[bool]
-                 ) -> list[tuple[tuple[int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
+                 ) -> list[tuple[tuple[int, int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
         """Every term the query's words match, best first: (rank, query positions, concepts, languages)."""
         names: dict[tuple[str, str], None] = {}
         for word_keys in keys:
             for lang, key in word_keys.items():
                 names.update(dict.fromkeys(self._containing.get((lang, key), ())))
-        scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int], set[str]]] = {}
+        scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int, int], set[str]]] = {}
         for lang, key in names:
             term = key.split()
             for covered in self._covers(words, keys, lang, term, stops):
                 full = len(covered) == len(term)
                 concepts = self._names[(lang, key)]
-                rank = (len(covered), int(full), -len(term))
+                # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
+                # поле битвы" of entering the battlefield with its verb missing
+                rank = (sum(not stops[i] for i in covered), int(full), 0, -len(term))
                 entry = scored.setdefault((covered, concepts), (rank, set()))
                 if rank > entry[0]:
                     entry = scored[(covered, concepts)] = (rank, set())
                 if full:
                     entry[1].add(lang)
+        wholes = [set(covered) for (covered, _), (rank, _) in scored.items() if rank[1]]
+        for (covered, concepts), (rank, langs) in scored.items():  # a whole term that is another one and stop words
+            if rank[1] and any(whole < set(covered) and all(stops[i] for i in set(covered) - whole)  # do kraja poteza
+                               for whole in wholes):  # (until end of turn), not kraj poteza (the end step)
+                scored[(covered, concepts)] = ((*rank[:2], 1, rank[3]), langs)
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
@@ -265,26 +284,37 @@ class QueryConcepts:
         """The query positions a term's words occupy: every position of a one-word term; for a longer term,
         all its words within a window a little longer than the term, in any order, or all but its first or last
         word (at least two that are not stop words) next to each other (stop words aside) and in the term's
-        order."""
+        order. A word the query repeats is taken where it stands nearest the term's other words, each occurrence
+        in turn: "aktivan igrač neaktivan igrač" holds both players."""
         if len(term) == 1:
             return [(i,) for i, k in enumerate(keys) if k.get(lang) == term[0] and len(words[i]) >= MIN_QUERY_TERM_CHARS
                     and self._spelled(words[i], lang, term[0])]
-        used: list[int] = []
-        matched: list[int] = []
-        for j, stem in enumerate(term):
-            at = next((i for i, k in enumerate(keys) if k.get(lang) == stem and i not in used
-                       and self._spelled(words[i], lang, stem)), None)
-            if at is not None:
-                used.append(at)
-                matched.append(j)
+        places = {stem: [i for i, k in enumerate(keys) if k.get(lang) == stem and self._spelled(words[i], lang, stem)]
+                  for stem in term}
+        found: dict[tuple[int, ...], None] = {}
+        for anchor in sorted({i for at in places.values() for i in at}):
+            used: list[int] = []
+            matched: list[int] = []
+            for j, stem in enumerate(term):
+                at = min((i for i in places[stem] if i not in used), key=lambda i: abs(i - anchor), default=None)
+                if at is not None:
+                    used.append(at)
+                    matched.append(j)
+            if self._together(used, matched, term, stops):
+                found[tuple(sorted(used))] = None
+        return list(found)
+
+    @staticmethod
+    def _together(used: list[int], matched: list[int], term: list[str], stops: Sequence[bool]) -> bool:
+        """Whether the positions found for a term's words make a match (see :meth:`_covers`)."""
         if len(used) < max(2, len(term) - 1) or max(used) - min(used) + 1 > len(term) + 2:
-            return []
+            return False
         if len(used) < len(term):  # the term's words that matched are a run of it, typed in its order
             between = range(min(used), max(used) + 1)
             if used != sorted(used) or matched[-1] - matched[0] + 1 != len(matched) \
                     or sum(not stops[i] for i in used) < 2 or any(i not in used and not stops[i] for i in between):
-                return []
-        return [tuple(sorted(used))]
+                return False
+        return True
 
     def _spelled(self, word: str, lang: str, stem: str) -> bool:
         """A short word must begin with one of the table's spellings of a one-word term (``cíle`` with *cíl*),
@@ -309,6 +339,12 @@ class QueryConcepts:
         if chosen:
             return chosen
         return tuple(c for c in concepts if c in self._defaults) or concepts
+
+    def _unchosen(self, concept: str, typed: set[str], context: set[tuple[str, str]]) -> bool:
+        """Whether a guarded concept is named only by words of its guarded languages, none of its sense words
+        beside them (see ``guarded``)."""
+        langs = self._guarded.get(concept, frozenset())
+        return bool(typed) and typed <= langs and not self._senses.get(concept, frozenset()) & context
 
     def concepts_named(self, phrase: str) -> tuple[str, ...]:
         """The concepts that have this phrase (after analysis) as a term in some language."""

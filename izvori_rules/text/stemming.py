@@ -3,7 +3,10 @@
 A judge types ``razbijac`` as often as ``razbijač``, and the Snowball stemmers strip different suffixes from
 the two spellings; folding before stemming makes both meet, folding again after makes the stems' own output
 comparable. Serbian Cyrillic is transliterated to Latin first, so ``биће`` and ``biće`` are one word; Russian
-stays Cyrillic (``ё`` → ``е``). Only English text gets an English stop list.
+stays Cyrillic (``ё`` → ``е``). Czech is stemmed before folding (:data:`STEMS_ACCENTS`): Snowball's Czech
+stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks like ``hrace`` and palatalises to
+``hrak``, away from ``hráč``. A number word becomes its digits (:data:`NUMBER_WORDS`: ``ten``, ``десять``,
+``deset`` and ``10`` are one term). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -23,9 +26,13 @@ from .folding import fold, serbian_to_latin
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
 SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese", "en": "english"}
 # A word, apostrophes inside it kept (``doesn't`` is one word, not ``doesn`` + a lone ``t`` that would match
-# the ``T`` of ``[P/T]``); the curly apostrophe is read as the straight one.
-WORD = r"\w+(?:['’]\w+)*"
+# the ``T`` of ``[P/T]``); the curly apostrophe is read as the straight one. A signed power/toughness change is
+# one word too: ``+1/+1`` and ``-1/-1`` are different counters (cr 704.5q removes them in pairs), which as the
+# words ``1`` ``1`` they were not; the minus sign and the dash are read as the hyphen.
+WORD = r"[+\-−–]\w+/[+\-−–]\w+|\w+(?:['’]\w+)*"
 _WORD = re.compile(WORD)
+# Languages whose Snowball stemmer needs the word's diacritics (see the module's docstring): stemmed, then folded.
+STEMS_ACCENTS = frozenset({"cs"})
 _CACHE_LIMIT = 200_000
 
 
@@ -50,6 +57,25 @@ ENGLISH_STOP_WORDS = frozenset((
 ))
 
 
+# Number words a judge types for the digits the rules print, and the other way round: each becomes its digits,
+# in the index and in queries ("value of X is zero" meets cr 107.3g's "treated as 0", "10 poison counters" cr
+# 704.5c's "ten"). Position i holds the words of i; the inflected forms the stemmers would not bring back are
+# listed (ru нулю, двумя; cs dvě). Compared folded.
+NUMBER_WORDS = {
+    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    "sr": ("nula nule nuli nulu", "jedan jedna jedno", "dva dve", "tri", "četiri", "pet", "šest", "sedam", "osam",
+           "devet", "deset"),
+    "cs": ("nula nuly nule nulu", "jeden jedna jedno", "dva dvě dvou", "tři tří", "čtyři", "pět", "šest", "sedm",
+           "osm", "devět", "deset deseti"),
+    "ru": ("ноль нуль нуля нулю нулем нулём", "один одна одно одного", "два две двух двум двумя", "три трех трёх тремя",
+           "четыре четырех четырёх", "пять пяти", "шесть шести", "семь семи", "восемь восьми", "девять девяти",
+           "десять десяти"),
+    "pt": ("zero", "um uma", "dois duas", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez"),
+}
+_NUMBERS = {lang: {fold(word): str(number) for number, words in enumerate(table) for word in words.split()}
+            for lang, table in NUMBER_WORDS.items()}
+
+
 class _Normalizer:
     """One language's word → term function, with its stemmer made on first use and a memo of words seen."""
 
@@ -70,13 +96,17 @@ class _Normalizer:
     def _normalize(self, word: str) -> str | None:
         if self._stem is None:
             self._stem = make_stemmer(SNOWBALL[self.lang])
-        text = word.lower().replace("’", "'")
+        text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
-        text = fold(text)
-        if text in self._stop:
+        folded = fold(text)
+        if folded in self._stop:
             return None
-        return fold(str(self._stem.stemWord(text))) or None
+        number = _NUMBERS[self.lang].get(folded)
+        if number is not None:
+            return number
+        accents = self.lang in STEMS_ACCENTS
+        return fold(str(self._stem.stemWord(unicodedata.normalize("NFC", text) if accents else folded))) or None
 
 
 _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
