@@ -41,11 +41,9 @@ def inputs_key() -> str | None:
         return None
 
 
-def cached_scenario(text: str | bytes, source: str, load: Callable[[], Scenario]) -> Scenario:
-    """The scenario ``load()`` reads from ``text``, from the cache when this text was loaded before."""
-    inputs = inputs_key()
-    if inputs is None:
-        return load()
+def cached_scenario(text: str | bytes, source: str, load: Callable[[], Scenario], inputs: str) -> Scenario:
+    """The scenario ``load()`` reads from ``text``, from the cache when this text was loaded before under the key
+    ``inputs`` (:func:`inputs_key`)."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     blob = f"{inputs}\n{source}\n".encode("utf-8", "surrogatepass") + raw
     folder = cache.cache_dir() / FOLDER

@@ -23,7 +23,7 @@ MAX_TICKS = 5_000  # resolutions, steps and state-based checks in one run; more 
 MAX_LIVE_OBJECTS = 300  # objects in the game; a mandatory loop that keeps making tokens stops here
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Event:
     """One narrated event: its kind, the values its text needs, and the rules that govern it."""
 
@@ -88,7 +88,7 @@ class Obj:
         self.blockers = []
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Player:
     """A player: life, poison, the library as a count of anonymous cards, the mana pool."""
 
@@ -125,7 +125,7 @@ class StackItem:
     bound: list[Target] = field(default_factory=list)  # objects a delayed trigger refers to (ru-cr:603.7c)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Game:
     """Everything the engine knows during one run."""
 
