@@ -76,10 +76,18 @@ def _loaded(text: str | bytes, source: str, cards: CardIndex | None, inputs: str
     if inputs is not None:
         from .scenario_cache import cached_scenario
 
-        return cached_scenario(text, source, lambda: _loaded(text, source, None, None), inputs)
+        return cached_scenario(text, source, lambda: _read(text, source, inputs), inputs)
     from .scenario import load_scenario
 
     return load_scenario(text, source, cards)
+
+
+def _read(text: str | bytes, source: str, inputs: str) -> Scenario:
+    """A text not read before under the key ``inputs``, read with the corpus card library kept under that key."""
+    from .cards import card_library
+    from .scenario import load_scenario
+
+    return load_scenario(text, source, card_library(inputs=inputs))
 
 
 def play(spec: Scenario, lang: str = "en") -> tuple[ScenarioResult, Game]:
