@@ -48,9 +48,10 @@ def main() -> None:
 
 def _ending() -> None:
     """Spare the process the interpreter's last garbage collection: at exit it walks every object the imports
-    made (modules, classes, functions) for cycles that an ending process need not free, about 8 ms of a cold
-    ``scenario run`` (issue 14). ``gc.freeze`` moves them out of its sight; objects are still released as the
-    modules are cleared, and files and streams are closed and flushed as always."""
+    made (modules, classes, functions) for cycles that an ending process need not free, some milliseconds of a
+    cold command (issue 14; a command on the fast path has frozen them already, :func:`.fast._no_collector`).
+    ``gc.freeze`` moves them out of its sight; objects are still released as the modules are cleared, and files
+    and streams are closed and flushed as always."""
     import gc
 
     gc.freeze()
