@@ -187,7 +187,7 @@ def search_queries(name: str = "search_queries.tsv") -> list[tuple[str, str | No
 def bench_scenarios(bare: float) -> None:
     """The whole scenario library in one process, and cold ``scenario run`` (issue 14: within 12× a bare start):
     an izvori and an mtg file, rich and ``--json``, run before (read back from the scenario cache, as a judge's
-    second run of a file is), and a file never run before (a new copy each time)."""
+    second run of a file is), and a file never run before (a new copy each time), rich and ``--json``."""
     import itertools
     import tempfile
 
@@ -205,12 +205,13 @@ def bench_scenarios(bare: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
         text, numbers = (corpus_dir() / "scenarios" / "mtg-trample-deathtouch.yaml").read_bytes(), itertools.count()
 
-        def new_file() -> list[str]:
+        def new_file(*options: str) -> list[str]:
             copy = Path(folder) / f"new-{next(numbers)}.yaml"
             copy.write_bytes(text)
-            return command("scenario", "run", str(copy), "--json")
+            return command("scenario", "run", str(copy), *options)
 
-        commands["scenario run mtg --json, a new file"] = new_file
+        commands["scenario run mtg, a new file"] = new_file
+        commands["scenario run mtg --json, a new file"] = lambda: new_file("--json")
         cold_ratios(commands, 15)
     bench_engine_start()
 

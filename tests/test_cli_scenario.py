@@ -182,3 +182,16 @@ def test_a_hundred_thousand_levels_are_refused_before_libyaml_can_crash(tmp_path
     code = f"from izvori_rules.cli import main; import sys; sys.argv = ['x', 'scenario', 'run', {str(path)!r}]; main()"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "nested too deeply" in done.stderr
+
+
+def test_a_command_leaves_its_objects_to_the_end_of_the_process_not_to_a_last_collection(tmp_path: Path) -> None:
+    """``main`` freezes the garbage collector's objects as it ends (issue 14: the interpreter's last collection
+    would walk every object the imports made); the answer is printed whole first."""
+    path = tmp_path / "trample_chump.yaml"
+    shutil.copy(HERE / "trample_chump.yaml", path)
+    code = ("import atexit, gc, sys; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0)); "
+            f"from izvori_rules.cli import main; sys.argv = ['x', 'scenario', 'run', {str(path)!r}, '--json']; main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "IZVORI_JUDGE_CACHE": str(tmp_path / "cache")})
+    answer, _, frozen = done.stdout.rpartition("\n" + "frozen ")
+    assert done.returncode == 0 and json.loads(answer)["exit_status"] == 0 and frozen.strip() == "True"

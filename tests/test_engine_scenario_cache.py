@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,3 +104,24 @@ def test_a_file_read_back_loads_none_of_the_readers(cache_dir: Path, tmp_path: P
 def test_without_the_flag_nothing_is_kept(cache_dir: Path, tmp_path: Path) -> None:
     run_scenario(copy(tmp_path))
     assert not (cache_dir / scenario_cache.FOLDER).exists()
+
+
+def test_a_never_run_file_stamps_the_engine_inputs_once(cache_dir: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One key for the scenario, the card library and the equivalents table (issue 14: each stamp reads every
+    package and corpus file's metadata); the answer is the one an uncached run gives."""
+    from izvori_rules import cache
+    from izvori_rules.engine.runner import answer_file
+
+    stamped: list[str] = []
+    stamp = cache.stamped_key
+
+    def counted(name: str, *args: Any) -> str:
+        stamped.append(name)
+        return stamp(name, *args)
+
+    monkeypatch.setattr(cache, "stamped_key", counted)
+    path = copy(tmp_path)
+    result, also = answer_file(path, "en", lambda: None)
+    assert stamped == ["engine-inputs"] and also == {}
+    assert scenario_json(result) == scenario_json(run_scenario(path))

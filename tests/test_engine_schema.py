@@ -68,3 +68,15 @@ def test_scenario_check_reports_the_schema_error_with_its_line(tmp_path: Path) -
 
 def test_a_valid_file_passes_the_schema() -> None:
     assert load_scenario(BASE, "case.yaml").title == "schema"
+
+
+def test_the_schema_read_back_from_the_cache_folder_is_the_published_file(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Kept as marshal data after its first reading (issue 14); what is read back is the file's JSON."""
+    monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(tmp_path))
+    published = json.loads((ROOT / "izvori_rules" / "engine" / "scenario.schema.json").read_text(encoding="utf-8"))
+    for _ in range(2):
+        scenario_schema.cache_clear()
+        assert scenario_schema() == published
+    scenario_schema.cache_clear()
+    assert len(list(tmp_path.glob("scenario-schema-*.marshal"))) == 1

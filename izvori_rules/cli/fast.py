@@ -68,7 +68,10 @@ def _judge_langs() -> frozenset[str]:
 def _no_collector() -> Iterator[None]:
     """The cyclic garbage collector paused while one short command runs: it reads tens of thousands of
     containers whole (the graph's and the index's tables), which the collector's passes would scan again and
-    again to free nothing (a twentieth of a cold search); memory without cycles is freed as always."""
+    again to free nothing (a twentieth of a cold search); memory without cycles is freed as always. What the
+    command made is frozen before the collector is enabled again: the process ends with the command, and the
+    first allocation after would otherwise start a full pass over every object the imports made (a twentieth of
+    a cold ``scenario run``, issue 14)."""
     import gc
 
     paused = gc.isenabled()
@@ -77,6 +80,7 @@ def _no_collector() -> Iterator[None]:
         yield
     finally:
         if paused:
+            gc.freeze()
             gc.enable()
 
 

@@ -25,10 +25,9 @@ def show_scenario(file: Path, as_json: bool, lang: str, equivalents: bool, markd
     """Play the scenario in ``file`` and print its answer in the judge's ``lang`` (already checked); the
     scenario's exit status (errors leave through :func:`.common.reported`)."""
     with reported():
-        from ..engine.runner import run_scenario
+        from ..engine.runner import answer_file
 
-        result = run_scenario(file, lang=lang, cached=True)
-        also = _equivalents(result) if equivalents or as_json else {}
+        result, also = answer_file(file, lang, _graph if equivalents or as_json else None)
     if as_json:
         from ..serialize import scenario_json
 
@@ -43,14 +42,9 @@ def show_scenario(file: Path, as_json: bool, lang: str, equivalents: bool, markd
     return result.exit_status
 
 
-def _equivalents(result: ScenarioResult) -> dict[str, tuple[str, ...]]:
-    """The cited rules' equivalents in the other documents (concordance), when the rule graph is available."""
-    from ..engine.equivalents import equivalents_of
-
-    return equivalents_of({r for s in result.steps for r in s.rules}, _graph)
-
-
 def _graph() -> RuleGraph | None:
+    """The rule graph, for the cited rules' equivalents in the other documents (concordance); None when it is not
+    available."""
     try:
         from .common import load_graph
 

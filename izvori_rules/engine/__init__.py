@@ -10,6 +10,14 @@ where replacement effects apply; the scenario format in :mod:`.scenario`, :mod:`
 :mod:`.runner` plays a file and :mod:`.narration` words the answer in English or Serbian. For a command's cold start,
 :mod:`.scenario_cache` keeps a file once read and :mod:`.equivalents` the other documents' equivalents of every
 rule the engine cites.
+
+The records are dataclasses, frozen where they are values. Python 3.11 writes and compiles each class's methods
+as the class is made, which is a third of a cold ``scenario run`` (issue 14), so a class has only the methods
+something uses: those that nothing compares are made with ``eq=False`` (an event, a result, the game's own
+mutable objects, whose identity is what the engine means; the parts of an ability keep theirs, :mod:`.spec`),
+and the game's mutable working objects (the game, its players, objects, stack items, effects, pending triggers:
+a screenful each, printed by nothing) with ``repr=False``. An event's ``repr`` stays: :mod:`.pipeline` compares
+the outcomes of two orders of replacement effects by it.
 """
 
 from __future__ import annotations

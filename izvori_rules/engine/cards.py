@@ -79,24 +79,30 @@ class _LazyIndex(CardIndex):
 EMPTY = CardIndex({}, "")
 
 
-def card_library(root: Path | None = None) -> CardIndex:
-    """The corpus card library (empty when the file does not exist yet)."""
+def card_library(root: Path | None = None, inputs: str | None = None) -> CardIndex:
+    """The corpus card library (empty when the file does not exist yet). ``inputs``: the key of the engine's
+    inputs (:func:`.scenario_cache.inputs_key`: the corpus data with this file, the code, PyYAML) when the command
+    has it already; the library's cache is then kept under it, and the files are not stamped again for it."""
     path = (root.resolve() if root is not None else corpus_root()) / CARDS_FILE
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
         return EMPTY
-    return _load(path, stamp)
+    return _load(path, stamp, inputs if root is None else None)
 
 
 @lru_cache(maxsize=4)
-def _load(path: Path, stamp: int) -> CardIndex:
+def _load(path: Path, stamp: int, inputs: str | None = None) -> CardIndex:
     from .. import cache
     from .errors import ScenarioInvalid
 
-    packed = cache.parsed("cards", path,
-                          lambda: _Packed(load_yaml(path.read_bytes(), str(path), max_bytes=4 * 1024 * 1024)),
-                          _is_packed)
+    def build() -> _Packed:
+        return _Packed(load_yaml(path.read_bytes(), str(path), max_bytes=4 * 1024 * 1024))
+
+    if inputs is None:
+        packed = cache.parsed("cards", path, build, _is_packed)
+    else:
+        packed = cache.kept(cache.cache_dir() / f"cards-{inputs}.pickle", str(path), build, _is_packed)
     assert isinstance(packed, _Packed)
     if not packed.is_map:
         raise ScenarioInvalid(f"{path}:{packed.line}: the card library must map card names to cards")

@@ -28,7 +28,7 @@ from .spec import Action, Cost, EffectStep
 from .state import Game, Obj
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Plan:
     """What the caster announced: the effect to put on the stack and the parts of the total cost."""
 

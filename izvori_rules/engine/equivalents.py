@@ -20,13 +20,15 @@ if TYPE_CHECKING:
 Table = dict[str, tuple[str, ...]]
 
 
-def equivalents_of(refs: Collection[str], graph: Callable[[], RuleGraph | None]) -> dict[str, tuple[str, ...]]:
+def equivalents_of(refs: Collection[str], graph: Callable[[], RuleGraph | None],
+                   inputs: str | None = None) -> dict[str, tuple[str, ...]]:
     """Each of ``refs`` that has equivalents, with their references; ``graph()`` loads the rule graph (None when
-    it cannot be had: then there are no equivalents to show)."""
+    it cannot be had: then there are no equivalents to show). ``inputs``: the table's key
+    (:func:`.scenario_cache.inputs_key`) when the caller has it already (computed here otherwise)."""
     if not refs:
         return {}
     try:
-        table = _table(graph)
+        table = _table(graph, inputs)
         if table is None or not table.keys() >= set(refs):
             table = _from_graph(_loaded(graph), refs)
     except _NoGraph:
@@ -45,21 +47,26 @@ def _loaded(graph: Callable[[], RuleGraph | None]) -> RuleGraph:
     return loaded
 
 
-def _table(graph: Callable[[], RuleGraph | None]) -> Table | None:
+def _table(graph: Callable[[], RuleGraph | None], inputs: str | None) -> Table | None:
     """The table of every citable rule, from the cache folder or made from the graph (None when the cache's key
     cannot be computed)."""
     from .. import cache
-    from .rulesets import all_refs, load_rulesets
     from .scenario_cache import inputs_key
 
-    key = inputs_key()
+    key = inputs or inputs_key()
     if key is None:
         return None
-    citable = {ref for ruleset in load_rulesets().values() for ref in all_refs(ruleset)}
     kept = cache.kept(cache.cache_dir() / f"engine-equivalents-{key}.pickle", key,
-                      lambda: _from_graph(_loaded(graph), citable), _is_table)
+                      lambda: _from_graph(_loaded(graph), _citable()), _is_table)
     assert isinstance(kept, dict)
     return kept
+
+
+def _citable() -> set[str]:
+    """Every rule either ruleset can cite (only a table being made needs them)."""
+    from .rulesets import all_refs, load_rulesets
+
+    return {ref for ruleset in load_rulesets().values() for ref in all_refs(ruleset)}
 
 
 def _from_graph(graph: RuleGraph, refs: Collection[str]) -> Table:

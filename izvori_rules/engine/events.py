@@ -18,7 +18,7 @@ ObjRef = tuple[int, int]  # (oid, epoch)
 Target = str | ObjRef  # a player's name, or an object
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Snapshot:
     """An object as it was last seen (its characteristics after the layers)."""
 
@@ -42,7 +42,7 @@ class Snapshot:
         return keyword in self.keywords
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class ZoneChange:
     """An object moves from one zone to another (ru-cr:400.7: it becomes a new object).
 
@@ -62,7 +62,7 @@ class ZoneChange:
     rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Destroy:
     """A permanent would be destroyed (ru-cr:701.7a); regeneration replaces it (ru-cr:701.14a, sr-judge:D20.62)."""
 
@@ -72,7 +72,7 @@ class Destroy:
     rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Damage:
     """A source deals damage to a player or a creature (ru-cr:119.3, sr-judge:D18.10)."""
 
@@ -83,7 +83,7 @@ class Damage:
     preventable: bool = True  # false: "damage can't be prevented" (ru-cr:615.12)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class LifeChange:
     """A player gains (``amount`` > 0) or loses life (ru-cr:118.3, sr-judge:D18.10)."""
 
@@ -93,7 +93,7 @@ class LifeChange:
     rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Draw:
     """A player draws one card (ru-cr:120.2, sr-judge:D16.10)."""
 
@@ -101,7 +101,7 @@ class Draw:
     rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PutCounters:
     """Counters are put on an object (ru-cr:121.1, sr-judge:B1.90)."""
 
@@ -110,7 +110,7 @@ class PutCounters:
     why: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tap:
     """A permanent becomes tapped, or untapped (ru-cr:701.20, sr-judge:D18.10)."""
 
@@ -120,7 +120,7 @@ class Tap:
     narrate: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class BeginStep:
     """A player's step would begin; "skip" effects replace it (ru-cr:614.10, sr-judge:D20.65)."""
 
@@ -131,7 +131,7 @@ class BeginStep:
 GameEvent = ZoneChange | Destroy | Damage | LifeChange | Draw | PutCounters | Tap | BeginStep
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Happened:
     """An event as it finally happened (after replacement), with what the triggers need to look back at."""
 

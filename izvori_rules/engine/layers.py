@@ -27,7 +27,7 @@ from .spec import PT_COUNTER, Ability
 from .state import Game, Obj, ObjRef
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class ContinuousEffect:
     """An effect of a resolved spell or ability, until end of turn (or for good)."""
 
@@ -45,7 +45,7 @@ class ContinuousEffect:
     duration: str = "end_of_turn"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Chars:
     """Characteristics after every layer."""
 
@@ -66,7 +66,7 @@ class Chars:
         return any(f"protection:{c}" in self.keywords for c in colors)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class _State:
     """One object's characteristics while the layers are being applied."""
 
@@ -87,7 +87,7 @@ class _State:
                       set(self.keywords), self.abilities, self.power, self.toughness, self.has_pt)
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, repr=False)
 class _Effect:
     """One effect as the layers see it: a resolved spell's (locked set) or a static ability's (a scope)."""
 

@@ -56,7 +56,7 @@ STATIC_KEYS = ("power", "toughness", "keywords", "colors", "types", "subtypes", 
 CDA_COUNTS = ("creatures_you_control", "lands_you_control", "cards_in_hand", "cards_in_graveyard")
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Reader:
     """Context for reading one file: where it came from, its ruleset, and how to find cards."""
 

@@ -28,7 +28,7 @@ from .spec import Action
 from .state import Game, Obj
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Helpers:
     """What pays part of the mana instead: creatures to tap, cards to exile, life for Phyrexian symbols."""
 

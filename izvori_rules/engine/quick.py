@@ -25,7 +25,7 @@ _ANSWER_EVENTS = ("assign", "first_strike_step", "combat_damage", "combat_damage
                   "protection_prevents", "regenerated", "indestructible", "gain_life", "damage_lost")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class QuickAnswer:
     """The answer: one line, the rules it rests on, and the scenario's exit status."""
 

@@ -25,7 +25,7 @@ ZONE_INSTEAD = {"exile": "exile", "hand": "hand", "library_top": "library", "lib
                 "graveyard": "graveyard"}
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, repr=False)
 class Replacement:
     """One replacement or prevention effect that exists now."""
 

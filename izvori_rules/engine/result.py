@@ -10,7 +10,7 @@ from .mana import format_pool
 from .state import Game
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Step:
     """One narrated event: its kind, its text in the chosen language, and the rules behind it."""
 
@@ -19,7 +19,7 @@ class Step:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Rejection:
     """Why the run stopped early: an illegal action (exit 4, or expected), or a refusal (exit 3)."""
 
@@ -29,7 +29,7 @@ class Rejection:
     rules: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Outcome:
     """One expectation, checked."""
 
@@ -40,7 +40,7 @@ class Outcome:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PlayerState:
     """A player at the end: life, poison, cards left in the library, the mana pool, and each zone's objects."""
 
@@ -52,7 +52,7 @@ class PlayerState:
     zones: tuple[tuple[str, tuple[str, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PermanentState:
     """A permanent at the end, by its key (its handle, ``#2`` for a second of that name): its characteristics
     after the layers, damage, tapped, counters and controller."""
@@ -67,7 +67,7 @@ class PermanentState:
     controller: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class FinalState:
     """The game at the end: the players, the permanents, the stack, who won or lost, and where the turn stopped."""
 
@@ -82,7 +82,7 @@ class FinalState:
     priority: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class ScenarioResult:
     """Everything ``scenario run`` shows."""
 

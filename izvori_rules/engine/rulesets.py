@@ -29,7 +29,7 @@ _SWITCHES = {
 _TABLES = ("rules", "keyword_rules")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Ruleset:
     """One ruleset: its switches, the keywords it has and the rules to cite per event."""
 

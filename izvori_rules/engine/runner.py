@@ -23,6 +23,9 @@ from .turn import arrive, finish_arrival
 from .yamlnodes import read_scenario_file
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..graph import RuleGraph
     from .cards import CardIndex
 
 
@@ -30,6 +33,30 @@ def run_scenario(scenario: str | Path | bytes, lang: str = "en", cards: CardInde
                  cached: bool = False) -> ScenarioResult:
     """Play a scenario (a path, or the YAML text itself) and answer it; ``cached``: the loaded file from the
     cache folder when it was loaded before (a command's one run, :mod:`.scenario_cache`)."""
+    if cached and cards is None:
+        from .scenario_cache import inputs_key
+
+        return _played(scenario, lang, None, inputs_key())
+    return _played(scenario, lang, cards, None)
+
+
+def answer_file(path: Path, lang: str, graph: Callable[[], RuleGraph | None] | None
+                ) -> tuple[ScenarioResult, dict[str, tuple[str, ...]]]:
+    """``scenario run FILE``: the file played as :func:`run_scenario` plays it with ``cached``, and with ``graph``
+    (which loads the rule graph) the equivalents of the rules its steps cite (:mod:`.equivalents`); the key of
+    both caches is computed once (its files' stamps read once, issue 14)."""
+    from .scenario_cache import inputs_key
+
+    inputs = inputs_key()
+    result = _played(path, lang, None, inputs)
+    if graph is None:
+        return result, {}
+    from .equivalents import equivalents_of
+
+    return result, equivalents_of({r for s in result.steps for r in s.rules}, graph, inputs)
+
+
+def _played(scenario: str | Path | bytes, lang: str, cards: CardIndex | None, inputs: str | None) -> ScenarioResult:
     text: str | bytes
     if isinstance(scenario, Path) or (isinstance(scenario, str) and "\n" not in scenario
                                       and scenario.endswith((".yaml", ".yml"))):
@@ -37,22 +64,30 @@ def run_scenario(scenario: str | Path | bytes, lang: str = "en", cards: CardInde
     else:
         source, text = "<scenario>", scenario
     try:
-        spec = _loaded(text, source, cards, cached)
+        spec = _loaded(text, source, cards, inputs)
     except EngineRefusal as exc:
         return _refused_at_load(source, exc)
     return _Run(spec, lang).run()
 
 
-def _loaded(text: str | bytes, source: str, cards: CardIndex | None, cached: bool) -> Scenario:
-    """The scenario read by :mod:`.scenario`; with ``cached`` (the corpus card library only), read back from the
-    cache folder when this text was read before, without importing the readers at all."""
-    if cached and cards is None:
+def _loaded(text: str | bytes, source: str, cards: CardIndex | None, inputs: str | None) -> Scenario:
+    """The scenario read by :mod:`.scenario`; with the key ``inputs`` (the corpus card library only), read back
+    from the cache folder when this text was read before, without importing the readers at all."""
+    if inputs is not None:
         from .scenario_cache import cached_scenario
 
-        return cached_scenario(text, source, lambda: _loaded(text, source, None, False))
+        return cached_scenario(text, source, lambda: _read(text, source, inputs), inputs)
     from .scenario import load_scenario
 
     return load_scenario(text, source, cards)
+
+
+def _read(text: str | bytes, source: str, inputs: str) -> Scenario:
+    """A text not read before under the key ``inputs``, read with the corpus card library kept under that key."""
+    from .cards import card_library
+    from .scenario import load_scenario
+
+    return load_scenario(text, source, card_library(inputs=inputs))
 
 
 def play(spec: Scenario, lang: str = "en") -> tuple[ScenarioResult, Game]:

@@ -5,7 +5,7 @@ A judge runs the file they are writing again and again; each run after the first
 JSON Schema and the readers, and unpickles the checked scenario instead. The entry is keyed by the file's name
 and text and by everything reading it depends on, computed as for every cache: the corpus data files (the card
 library, the rulesets, the concept table), the package's code and the libraries' versions (:func:`inputs_key`,
-which :mod:`.equivalents` shares). The entry keeps that key, name and text, and is served only when all three
+which :mod:`.equivalents` and the card library's cache share: a command computes it once). The entry keeps that key, name and text, and is served only when all three
 are the very same (so its file name needs no cryptographic hash, whose library costs a cold start more than the
 checksums) and it holds a :class:`~.spec.Scenario` of that name. Only a file that loaded is kept (an invalid or
 refused one is read again, to say why), and the folder keeps at most :data:`MAX_KEPT` files, the newest.
@@ -41,11 +41,9 @@ def inputs_key() -> str | None:
         return None
 
 
-def cached_scenario(text: str | bytes, source: str, load: Callable[[], Scenario]) -> Scenario:
-    """The scenario ``load()`` reads from ``text``, from the cache when this text was loaded before."""
-    inputs = inputs_key()
-    if inputs is None:
-        return load()
+def cached_scenario(text: str | bytes, source: str, load: Callable[[], Scenario], inputs: str) -> Scenario:
+    """The scenario ``load()`` reads from ``text``, from the cache when this text was loaded before under the key
+    ``inputs`` (:func:`inputs_key`)."""
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     blob = f"{inputs}\n{source}\n".encode("utf-8", "surrogatepass") + raw
     folder = cache.cache_dir() / FOLDER

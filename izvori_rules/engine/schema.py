@@ -13,24 +13,38 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ScenarioInvalid
 from .yamlnodes import Y
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SCHEMA_FILE = "scenario.schema.json"
 
 
 @lru_cache(maxsize=1)
 def scenario_schema() -> dict[str, Any]:
-    """The published schema, read from the package beside this module (json imported here: a scenario read back
-    from the cache is not validated again; importing ``importlib.resources`` would cost a never-run file more
-    than reading the schema does)."""
-    import json
+    """The published schema, read from the package beside this module (importing ``importlib.resources`` would
+    cost a never-run file more than reading the schema does), and kept in the cache folder as ``marshal`` data:
+    its 120 kB of JSON are parsed once, not on every never-run file (a scenario read back from the cache is not
+    validated again)."""
     from pathlib import Path
 
-    text = Path(__file__).with_name(SCHEMA_FILE).read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
+    from .. import cache
+
+    path = Path(__file__).with_name(SCHEMA_FILE)
+    data = cache.parsed("scenario-schema", path, lambda: _read_json(path), lambda value: isinstance(value, dict),
+                        plain=True)
+    assert isinstance(data, dict)
+    return data
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    import json
+
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 

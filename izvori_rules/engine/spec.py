@@ -1,7 +1,11 @@
 """The scenario file format, version 1, as frozen dataclasses (what :mod:`.scenario` reads a file into).
 
 Nothing here knows the rules; every record keeps the line it was read from so that the engine's messages can
-point back into the file.
+point back into the file. An ability and its parts (costs, counts, effect steps, replacements, delayed triggers,
+the objects a token step makes) compare by value: two triggers of equal abilities are put on the stack in either
+order without asking (:mod:`.triggers`), and a target named twice for one effect step is refused (:mod:`.casting`).
+The records of the file itself (actions, players, expectations, the scenario) are compared by nothing and made
+without ``__eq__`` (see :mod:`izvori_rules.engine`).
 """
 
 from __future__ import annotations
@@ -203,7 +207,7 @@ class ObjectSpec:
         return self.id or self.name
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PlayerSpec:
     """A player and their zones."""
 
@@ -216,7 +220,7 @@ class PlayerSpec:
     zones: tuple[tuple[str, tuple[ObjectSpec, ...]], ...]  # hand graveyard exile battlefield
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
     """One action; ``index`` is 1-based as in ``illegal_action``. Fields are used by the kinds that need them."""
 
@@ -250,7 +254,7 @@ class Action:
     pay: bool | None = None  # choose: whether to pay a cost on resolution, "unless ... pays" (ru-cr:117.12a)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Check:
     """One expectation: ``kind`` is the expect key, ``key`` the player/object/zone it checks ("" if none)."""
 
@@ -264,7 +268,7 @@ class Check:
         return f"{self.kind}.{self.key}" if self.key else self.kind
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Scenario:
     """A whole scenario file."""
 

@@ -23,7 +23,7 @@ MAX_TICKS = 5_000  # resolutions, steps and state-based checks in one run; more 
 MAX_LIVE_OBJECTS = 300  # objects in the game; a mandatory loop that keeps making tokens stops here
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Event:
     """One narrated event: its kind, the values its text needs, and the rules that govern it."""
 
@@ -32,7 +32,7 @@ class Event:
     rules: tuple[str, ...]
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, repr=False)
 class Obj:
     """A card or token in some zone. Printed characteristics are here; current ones come from :mod:`.layers`."""
 
@@ -88,7 +88,7 @@ class Obj:
         self.blockers = []
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Player:
     """A player: life, poison, the library as a count of anonymous cards, the mana pool."""
 
@@ -103,7 +103,7 @@ class Player:
     library_bottom: list[int] = field(default_factory=list)  # known cards at its bottom, the lowest last
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, repr=False)
 class StackItem:
     """A spell, an activated or triggered ability, or (izvori) the combat damage, on the stack."""
 
@@ -125,7 +125,7 @@ class StackItem:
     bound: list[Target] = field(default_factory=list)  # objects a delayed trigger refers to (ru-cr:603.7c)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Game:
     """Everything the engine knows during one run."""
 

@@ -27,7 +27,7 @@ class FilterError(ValueError):
     """A phrase the grammar does not read."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Filter:
     """What a phrase accepts. Empty tuples accept anything."""
 

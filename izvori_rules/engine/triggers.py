@@ -31,7 +31,7 @@ from .state import Game, Obj, ObjRef, StackItem, Target
 CONDITION = re.compile(r"^(life|opponent_life|hand|creatures|library|graveyard)\s*(<=|>=|==|<|>)\s*(-?\d+)$")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Pending:
     """A triggered ability waiting to be put on the stack."""
 
@@ -43,7 +43,7 @@ class Pending:
     bound: list[Target] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Delayed:
     """A delayed triggered ability, created by an effect, waiting for its moment."""
 

@@ -27,7 +27,7 @@ def read_scenario_file(path: str | Path) -> tuple[str, str]:
     return str(path), read_user_file(path, MAX_BYTES, "the scenario file", ScenarioInvalid)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Y:
     """A YAML node: ``value`` is a dict of str to Y, a list of Y, or a scalar; ``line`` is 1-based."""
 
