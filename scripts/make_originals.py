@@ -95,7 +95,7 @@ def history_follow(root: Path) -> Follow:
                     continue
                 for target, there in onward(date, link.new, targets).items():
                     out.setdefault(target, []).append(there)
-        return {target: tuple(ids) for target, ids in out.items()}
+        return {target: tuple(dict.fromkeys(ids)) for target, ids in out.items()}
 
     def words_went(path: Sequence[tuple[str, str]], removed_in: str | None, targets: Sequence[str]) -> dict[str, str]:
         """Where the words went, read in the release they went in and followed on to each target: at the first
@@ -113,7 +113,8 @@ def history_follow(root: Path) -> Follow:
         if link is None or not link.successor:
             return {}
         under = [e.id for e in entries(removed_in).values() if e.parent == link.successor]
-        went = best_place(before, path[-1][1], removed_in, [link.successor, *under], "", False)
+        said = [i for i in (link.successor, *under) if len(entries(removed_in)[i].text.split()) >= SHORT_WORDS]
+        went = best_place(before, path[-1][1], removed_in, said, "", False)
         return onward(removed_in, went, targets) if went else {}
 
     def best_place(before: str, old_id: str, date: str, candidates: Sequence[str], followed: str,

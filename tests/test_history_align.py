@@ -9,12 +9,14 @@ rewritten, are missed).
 from __future__ import annotations
 
 import csv
+import functools
 from pathlib import Path
 
 import pytest
 
 from izvori_rules.cr_releases import release_text
-from izvori_rules.history.align import CHANGED, SAME, TYPOGRAPHIC, Entry, align, change_of, typographic_key
+from izvori_rules.history.align import (CHANGED, REMOVED, SAME, TYPOGRAPHIC, Entry, Link, align, change_of,
+                                        typographic_key)
 from izvori_rules.history.family import cr_folder
 from izvori_rules.history.sources import entries_of
 from izvori_rules.history.worddiff import word_diff
@@ -161,3 +163,49 @@ def test_a_part_split_off_a_rule_is_a_second_link_after_the_first() -> None:
     links = [(l.old, l.new) for l in align(old, new).links]
     assert links.index(("602.1", "602.1")) < links.index(("602.1", "602.1a"))
     assert (None, "602.1a") not in links
+
+
+@functools.cache
+def _links(old_date: str, new_date: str) -> tuple[Link, ...]:
+    """The links between two consecutive packaged releases."""
+    old, new = (entries_of(release_text(date, cr_folder())) for date in (old_date, new_date))
+    return align(old, new).links
+
+
+def _first_link(old_date: str, new_date: str, old_id: str) -> Link:
+    return next(link for link in _links(old_date, new_date) if link.old == old_id)
+
+
+@pytest.mark.parametrize(("old_date", "new_date", "old_id", "new_id"), [
+    # 2016-09-30 dropped "Second, any abilities that trigger at the beginning of combat go on the stack"
+    # (507.2); its 507.2 is the old 507.3 "Third, the active player gets priority", now "Second, …"
+    ("2016-08-26", "2016-09-30", "507.3", "507.2"),
+    ("2016-08-26", "2016-09-30", "505.5", "505.4"),  # "Third, the active player gets priority …" of the main phase
+    # 2006-07-15 606.6a "The starting team skips the draw step of its first turn"; 2006-10-01 put a mulligan
+    # rule at 606.6a and the draw step at 606.6b ("… only the secondary player draws a card")
+    ("2006-07-15", "2006-10-01", "606.6a", "606.6b"),
+    # 2015-07-17 cut 613.6c "An object's timestamp is the time it entered the zone …" and kept its opening
+    # at 613.6c "An object receives a timestamp at the time it enters a zone" (cosine 0.17: the number still counts)
+    ("2015-03-27", "2015-07-17", "613.6c", "613.6c"),
+], ids=lambda v: v)
+def test_a_kept_number_counts_only_for_words_a_parent_would_vouch_for(old_date: str, new_date: str, old_id: str,
+                                                                      new_id: str) -> None:
+    assert _first_link(old_date, new_date, old_id).new == new_id
+
+
+@pytest.mark.parametrize(("old_date", "new_date", "old_id", "successor"), [
+    # 2008-05-01 407.3 "Effects that remove an ability remove all instances of it"; 2008-07-15 prints a rule on
+    # linked abilities as 407.3 and says those words in 402.9, where 407.1 ("Effects can add or remove
+    # abilities of objects …") went
+    ("2008-05-01", "2008-07-15", "407.3", "402.9"),
+    # 2003-03-15 310.2 "All assignments of combat damage go on the stack as though they were a single
+    # pseudospell"; 2003-07-01 310.2 is "A player may divide a creature's combat damage …", and 310.1 says
+    # "All assignments of combat damage go on the stack as a single object"
+    ("2003-03-15", "2003-07-01", "310.2", "310.1"),
+    # 2016-08-26 507.2 (the triggers of the beginning of combat) has no rule in 2016-09-30 but its step
+    ("2016-08-26", "2016-09-30", "507.2", "507"),
+], ids=lambda v: v)
+def test_a_number_reused_for_other_words_leaves_the_old_rule_removed(old_date: str, new_date: str, old_id: str,
+                                                                     successor: str) -> None:
+    link = _first_link(old_date, new_date, old_id)
+    assert (link.new, link.change, link.successor) == (None, REMOVED, successor)

@@ -71,6 +71,18 @@ def test_a_removed_rule_names_its_nearest_successor(store: HistoryStore) -> None
                                                                           ("2003-07-01", "306.4"))
 
 
+def test_a_number_given_to_other_words_does_not_carry_the_old_rule(store: HistoryStore) -> None:
+    # 2006-10-01 407.3 (sr-judge D8.30) "Effects that remove an ability remove all instances of it"; 2008-07-15
+    # says those words in 402.9 and gives 407.3 to linked abilities (2019-05-03 607.5). 402.9 became 2019-05-03
+    # 112.10 "Effects can add or remove abilities of objects …", whose 112.10b says the words
+    followed = follow(store, "2006-10-01", "407.3", "2019-05-03")
+    assert (followed.status, followed.removed_in, followed.successor) == ("removed", "2008-07-15",
+                                                                          ("2019-05-03", "112.10"))
+    # 2006-07-15 606.6a "The starting team skips the draw step of its first turn": 2019-05-03 810.6 "The team
+    # who plays first skips the draw step of its first turn" (not 805.3a, on mulligans)
+    assert follow(store, "2006-07-15", "606.6a", "2019-05-03").id == "810.6"
+
+
 def test_a_rule_removed_in_2024_11_08_is_gone_from_its_history(store: HistoryStore) -> None:
     # 2024-09-20 509.2a: a blocker removed from combat leaves the damage assignment order; 2024-11-08
     # (Foundations) drops damage assignment order and its 509.2a is about triggered abilities

@@ -11,7 +11,9 @@ the previous ones left unmatched:
 3. **similar words**: TF-IDF over word unigrams and bigrams (rule numbers inside the text masked, so a
    renumbered citation does not hide a match), cosine similarity, one-to-one by descending score. A pair
    gains when the rules' parents are already matched to each other (a rule's subrules usually move with
-   it) and, outside a renumbering release, when the number is the same;
+   it) and, outside a renumbering release, when the number is the same, unless the words share too little
+   for a parent to vouch for them in stage 4 (2008-07-15 printed the new 407.3 on linked abilities where
+   407.3 "Effects that remove an ability remove all instances of it" had been, merged into 402.9);
 4. **the hierarchy**: an unmatched rule under a matched parent goes to the best remaining rule under its
    new parent; an unmatched heading goes where most of its matched subrules went; a rule matched in stage 3
    away from where its parent went moves under that parent when a free rule there, with the parent's bonus,
@@ -19,9 +21,12 @@ the previous ones left unmatched:
    703.2 "Turn-based actions are not controlled by any player", but 420 became 704, and 704.2 says it);
 5. identical texts printed several times are paired in document order.
 
-A glossary entry keeps its headword whatever its definition becomes. What is left is ``removed`` (with the new rule most like it as its ``successor``, or where its parent went)
-or ``added``; in a renumbering release the successor is searched among all new rules, matched or not (2009-05-01
-408.1b, whose words M10 rewrote, has 115.5 "Each time a player would get priority …"). A release is a *renumbering* when fewer than a third of its rules keep number and words; then
+A glossary entry keeps its headword whatever its definition becomes. What is left is ``removed`` (with the
+new rule most like it as its ``successor``, or where its parent went) or ``added``. The successor is searched
+among the new rules left over, those under where its parent went and those its siblings became (a rule's
+words often join a sibling's: that 407.3 in 402.9, where 407.1 went); in a renumbering release among all new
+rules, matched or not (2009-05-01 408.1b, whose words M10 rewrote, has 115.5 "Each time a player would get
+priority …"). A release is a *renumbering* when fewer than a third of its rules keep number and words; then
 the same number earns nothing. Rules match only rules, glossary entries only glossary entries.
 
 Pure: no files, no printing; ``align(old, new)`` takes two sequences of :class:`Entry` in document order.
@@ -51,6 +56,7 @@ OPENING_WORDS = 8
 OPENING_BONUS = 0.35  # same first eight words
 SHORT_WORDS = 4  # texts with fewer words ("General", "Trample") match by their place, not by similarity
 CHILD_THRESHOLD = 0.15  # cosine needed in stage 4, where the parent already vouches for the pair
+SAME_ID_MIN = CHILD_THRESHOLD  # cosine needed for the same number to vouch for a pair, as a parent does
 SUCCESSOR_MIN = 0.25
 REWRITTEN_MIN = 0.3  # likeness at which a left-over rule and its left-over successor are one rule rewritten
 MERGED_MIN = 0.4  # likeness at which a left-over rule lives on inside a matched one (merged into it)
@@ -341,7 +347,7 @@ class _Matcher:
         if old.glossary != new.glossary:
             return 0.0
         score = self.cosine(old_id, new_id)
-        if old_id == new_id:
+        if old_id == new_id and score >= SAME_ID_MIN:  # a number kept by unrelated words is a coincidence
             score += id_bonus
         if old.parent is not None and self.pairs.get(old.parent, ("",))[0] == new.parent:
             score += PARENT_BONUS
@@ -514,9 +520,12 @@ class _Matcher:
 
     def _sibling_chapters(self, old_id: str) -> set[str]:
         """The chapters the matched rules under the same parent went to."""
+        return {new_id.split(".")[0] for new_id in self._sibling_targets(old_id)}
+
+    def _sibling_targets(self, old_id: str) -> set[str]:
+        """The new rules the matched rules under the same parent went to."""
         parent = self.old[old_id].parent
-        return {self.pairs[e.id][0].split(".")[0] for e in self.old.values()
-                if e.parent == parent and e.id in self.pairs}
+        return {self.pairs[e.id][0] for e in self.old.values() if e.parent == parent and e.id in self.pairs}
 
     def _index_all_new(self) -> None:
         """Postings of the rare features of every new entry, matched or not, for the successors."""
@@ -538,11 +547,14 @@ class _Matcher:
         return max(cosine, (cosine + sum(a[f] * a[f] for f in a.keys() & b.keys())) / 2)
 
     def successor(self, old_id: str) -> str | None:
-        """The new rule most like a removed one, else where its nearest matched ancestor went."""
+        """The new rule most like a removed one (among the candidates, the rules under where its parent went
+        and those its siblings became), else where its nearest matched ancestor went."""
         parent = self.old[old_id].parent
         options = set(self.candidates(old_id)) | ({old_id} & set(self.new))
         if parent in self.pairs:
             options.update(n for n in self.new_order if self.new[n].parent == self.pairs[parent][0])
+        if not self.old[old_id].glossary:
+            options.update(self._sibling_targets(old_id))
         best = max(((self.likeness(old_id, n), n) for n in sorted(options)
                     if self.new[n].glossary == self.old[old_id].glossary), default=(0.0, None))
         if best[0] >= SUCCESSOR_MIN:

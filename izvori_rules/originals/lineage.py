@@ -65,8 +65,11 @@ class Step:
 
     @property
     def reached(self) -> str:
-        """The rule in ``target`` that says the original's words: ``words_in``, else ``to_id`` ("" for none)."""
-        return self.words_in or self.to_id
+        """The rule in ``target`` that says the original's words: ``words_in``, else ``to_id``, else for a removed
+        rule the first part split off it before (2006-10-01 305.3 "… any abilities that trigger at the beginning
+        of that main phase go on the stack … Then the active player gets priority" lost its triggers in
+        2016-09-30, but M10 had split the priority off as 505.4, 2019-05-03 505.5); "" for none."""
+        return self.words_in or self.to_id or (self.parts[0] if self.parts else "")
 
     def like(self, rule_id: str) -> float | None:
         """The likeness of ``rule_id`` with the original's English words, if it was measured."""
@@ -96,7 +99,7 @@ def steps_along(release: str, rule_id: str, path: Sequence[tuple[str, str]], cha
         if target not in at:
             if removed_in and removed_in <= target:
                 out.append(Step(release, rule_id, target, "", "removed", _changed(changes, target), removed_in,
-                                successor, _numbers(path, target)))
+                                successor, _numbers(path, target), (parts or {}).get(target, ())))
             continue
         kinds = {kind for date, kind in changes.items() if date <= target}
         to_id = at[target]
