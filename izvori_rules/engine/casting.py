@@ -21,7 +21,7 @@ from .errors import IllegalAction, MissingChoice, NotModelled, ScenarioInvalid
 from .events import Snapshot
 from .layers import chars
 from .keywords import land_name, land_of_color
-from .mana import LETTER_OF, format_pool, pay
+from .mana import LETTER_OF, format_pool, spend
 from .priority import after_action, pass_before, settle_pending
 from .spec import Action, Cost
 from .pipeline import move_object, put_into_graveyard, tap
@@ -137,12 +137,11 @@ def _pay(game: Game, player: str, cost: str, what: str) -> str:
     if not cost:
         return ""
     pool = game.players[player].mana
-    spent = pay(pool, cost)
-    if spent is None:  # ru-cr:601.2h sr-judge:D10.18
+    paid = spend(pool, cost)
+    if paid is None:  # ru-cr:601.2h sr-judge:D10.18
         raise _illegal(game, f"{player} can't pay {cost} for {what} (mana pool: {format_pool(pool) or 'empty'})",
                        "illegal_cost")
-    pool.subtract(spent)
-    game.players[player].mana = +pool
+    game.players[player].mana, spent = paid
     return format_pool(spent)
 
 

@@ -66,5 +66,12 @@ def pay(pool: Counter[str], cost: str) -> Counter[str] | None:
     return spent
 
 
+def spend(pool: Counter[str], cost: str) -> tuple[Counter[str], Counter[str]] | None:
+    """Pay ``cost`` from ``pool`` (:func:`pay`): the pool left and the mana spent, or None if it cannot be paid.
+    A spell's cost, a cost to attack or block and an "unless ... pays" cost are all paid so."""
+    spent = pay(pool, cost)
+    return None if spent is None else (pool - spent, spent)
+
+
 def same_pool(a: Counter[str], b: Counter[str]) -> bool:
     return +a == +b

@@ -192,20 +192,19 @@ def _costs(game: Game, obj: Obj, key: str, applies: Callable[[Obj], bool]) -> in
 def pay_combat_costs(game: Game, player: str, costs: list[tuple[Obj, int]], what: str) -> None:
     """The total cost is locked in, then paid in full from the player's pool, or the declaration is illegal
     (ru-cr:508.1h, ru-cr:508.1j, ru-cr:509.1d, ru-cr:509.1f; sr-judge:C9.25, sr-judge:C10.24)."""
-    from .mana import format_pool, pay
+    from .mana import format_pool, spend
 
     total = sum(n for _o, n in costs)
     if not total:
         return
     event = f"{what}_cost"
     pool = game.players[player].mana
-    spent = pay(pool, str(total))
-    if spent is None:
+    paid = spend(pool, str(total))
+    if paid is None:
         raise IllegalAction(f"{player} can't pay {total} to {what} with {', '.join(o.handle for o, n in costs if n)} "
                             f"(mana pool: {format_pool(pool) or 'empty'}); partial payments are not allowed",
                             game.rs.refs(event))
-    pool.subtract(spent)
-    game.players[player].mana = +pool
+    game.players[player].mana, spent = paid
     game.say(event, game.rs.refs(event), player=player, paid=format_pool(spent),
              objs=", ".join(o.handle for o, n in costs if n))
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import targets as tg
 from .errors import IllegalAction
-from .mana import format_pool, pay
+from .mana import format_pool, spend
 from .spec import EffectStep
 from .state import Game, StackItem
 
@@ -45,11 +45,10 @@ def paid(game: Game, item: StackItem, step: EffectStep, target: Any) -> bool:
         game.say("unless_declined", rules, player=who, cost=step.unless_pays, item=item.name)
         return False
     pool = game.players[who].mana
-    spent = pay(pool, step.unless_pays)
-    if spent is None:  # ru-cr:608.2d sr-judge:D14.23: an impossible choice can't be made
+    paid = spend(pool, step.unless_pays)
+    if paid is None:  # ru-cr:608.2d sr-judge:D14.23: an impossible choice can't be made
         raise IllegalAction(f"{who} can't pay {step.unless_pays} for {item.name} (mana pool: "
                             f"{format_pool(pool) or 'empty'})", rules)
-    pool.subtract(spent)
-    game.players[who].mana = +pool
+    game.players[who].mana, spent = paid
     game.say("unless_paid", rules, player=who, cost=step.unless_pays, paid=format_pool(spent), item=item.name)
     return True
