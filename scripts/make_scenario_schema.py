@@ -112,7 +112,7 @@ def abilities() -> dict[str, Any]:
                        "set_pt": pt(), "color": NAME, "subtype": NAME, "filter": NAME, "if": NAME,
                        "for_each": count_schema(), "cost_change": INT, "whose": enum(["all", "you", "opponents"]),
                        "attack_cost": GENERIC, "block_cost": GENERIC,
-                       "while": enum(["untapped", "attacking"])})
+                       "while": enum(["untapped", "attacking"]), "planeswalkers": BOOL})
     return {"x-kind": "ability", "oneOf": [
         obj({"activated": obj({"cost": cost, "effect": effect, "timing": enum(["instant", "sorcery"])},
                               ("effect",))}, ("activated",)),

@@ -295,3 +295,27 @@ def test_a_cost_to_attack_is_paid_from_the_pool_once_for_all() -> None:  # ru-cr
     r = play(text.replace("  - name: Ana\n", "  - name: Ana\n    mana_pool: \"5\"\n") + "expect:\n  mana_pool: {Ana: \"1\"}\n")
     assert r.exit_status == 0
     assert "attack_cost" in events(r)
+
+
+WALKER_TAXES = [("{card: Propaganda}", 0), ("{card: Archangel of Tithes}", 1)]
+
+
+@pytest.mark.parametrize(("taxer", "cost"), WALKER_TAXES, ids=["propaganda", "archangel"])
+def test_an_attack_on_a_planeswalker_costs_only_if_the_card_names_planeswalkers(taxer: str, cost: int) -> None:
+    # ru-cr 506.2, 508.1b, 508.3a: attacking Jace is not attacking Boris. Propaganda: "can't attack you unless
+    # their controller pays {2}"; Archangel of Tithes: "can't attack you or planeswalkers you control unless
+    # their controller pays {1}" (cards.yaml, the printed texts).
+    r = fight([creature("A", 2, 2)], [taxer, "{card: Jace Beleren}"], ["attack: {A: Jace Beleren}"])
+    assert r.exit_status == (4 if cost else 0)
+    if not cost:
+        assert "attack_cost" not in events(r)
+        assert "A → Jace Beleren" in next(s.text for s in r.steps if s.event == "declare_attackers")
+
+
+def test_a_requirement_makes_a_creature_attack_a_planeswalker_it_can_attack_for_nothing() -> None:
+    # ru-cr 508.1d: a cost is never required, but Propaganda leaves the attack on Jace free, so Juggernaut
+    # ("attacks each combat if able") must attack: declaring no attackers obeys fewer requirements.
+    juggernaut = creature("J", 5, 3, "attacks_each_combat")
+    r = fight([juggernaut], ["{card: Propaganda}", "{card: Jace Beleren}"], ["attack: {}"])
+    assert r.exit_status == 4 and "requirement" in r.rejected.reason
+    assert fight([juggernaut], ["{card: Propaganda}"], ["attack: {}"]).exit_status == 0

@@ -35,21 +35,24 @@ def declare_attackers(game: Game, action: Action | None) -> None:
     rs = game.rs
     pairs = action.pairs if action is not None else ()
     chosen: list[tuple[Obj, str]] = []
-    walkers = {}
+    walkers: dict[int, Obj] = {}  # attacker's oid → the planeswalker it attacks
     for name, player in pairs:
         obj = game.one(name, ("battlefield",), action.line if action else 0, "attack")
+        walker = None
         if player not in game.players:  # ru-cr:508.1b: a planeswalker
             from .planeswalkers import attacked_walker
 
             walker = attacked_walker(game, name, player, action.line if action else 0)
-            walkers[name] = walker.ref
             player = walker.controller
-        chosen.append((_check_attacker(game, name, obj, player), player))
+        attacker = _check_attacker(game, name, obj, player)
+        if walker is not None:
+            walkers[attacker.oid] = walker
+        chosen.append((attacker, player))
     from . import requirements
 
     requirements.check_attack(game, [o for o, _p in chosen])
-    requirements.pay_combat_costs(game, game.active, [(o, requirements.attack_cost(game, o, p)) for o, p in chosen],
-                                  "attack")  # ru-cr:508.1h sr-judge:C9.23
+    requirements.pay_combat_costs(game, game.active, [(o, requirements.attack_cost(game, o, p, o.oid in walkers))
+                                                      for o, p in chosen], "attack")  # ru-cr:508.1h sr-judge:C9.23
     defenders = {p for _o, p in chosen}
     if len(defenders) > 1 and not rs.multiple_defenders:  # sr-judge:C7.30
         raise _illegal(game, f"{game.active} may attack only one opponent in a combat", "illegal_attack_player")
@@ -64,13 +67,15 @@ def declare_attackers(game: Game, action: Action | None) -> None:
 
     for obj, player in chosen:
         obj.attacking = player
-        obj.attacking_pw = walkers.get(obj.handle) or walkers.get(obj.name)
+        obj.attacking_pw = walkers[obj.oid].ref if obj.oid in walkers else None
         if "vigilance" in chars(game, obj).keywords:  # ru-cr:702.20b sr-judge:E3.82
             vigilant.append(obj.handle)
         else:
             tap(game, obj, True, "attack", narrate=False)  # ru-cr:508.1f sr-judge:C9.22
-    game.say("declare_attackers", rs.refs("declare_attackers") + (rs.refs("kw:vigilance") if vigilant else ()),
-             player=game.active, attackers=[[o.handle, p] for o, p in chosen], vigilant=vigilant)
+    refs = rs.refs("declare_attackers") + (rs.refs("attack_walker") if walkers else ())
+    game.say("declare_attackers", refs + (rs.refs("kw:vigilance") if vigilant else ()), player=game.active,
+             attackers=[[o.handle, walkers[o.oid].handle if o.oid in walkers else p] for o, p in chosen],
+             vigilant=vigilant)
     from .triggers import fire
 
     for obj, _p in chosen:

@@ -22,7 +22,8 @@ from .yamlnodes import Y
 _X = re.compile(r"^(\d*)\s*[xX]$")
 COST_KEYS = ("tap", "mana", "sacrifice", "count", "discard", "life", "tap_creatures", "if", "per_extra_target",
              "exile_from_hand")
-STATIC_EXTRAS = ("filter", "if", "for_each", "cost_change", "whose", "attack_cost", "block_cost", "while")
+STATIC_EXTRAS = ("filter", "if", "for_each", "cost_change", "whose", "attack_cost", "block_cost", "while",
+                 "planeswalkers")
 COUNT_KEYS = ("count", "zone", "whose", "distinct", "plus", "life")
 
 
@@ -147,6 +148,11 @@ def static_extras(r: Any, b: dict[str, Y]) -> dict[str, Any]:
             out[key] = om.as_mana(r, b[key])
             if not out[key].isdigit():
                 raise r.fail(b[key], f"{key} is generic mana, a number like \"2\"")
+    if "planeswalkers" in b:
+        if "attack_cost" not in b:
+            raise r.fail(b["planeswalkers"], "planeswalkers: true goes with attack_cost (\"or planeswalkers you "
+                         "control\")")
+        out["attack_walkers"] = om.as_bool(r, b["planeswalkers"])
     if "while" in b:
         out["only_while"] = om.as_name(r, b["while"])
         if out["only_while"] not in ("untapped", "attacking"):

@@ -24,9 +24,10 @@ ru-cr:509.1c; sr-judge:E1.20, sr-judge:E1.30).
 
 Costs to attack or block (ru-cr:508.1h–j, ru-cr:509.1d–f; sr-judge:C9.23–C9.25, sr-judge:C10.22–C10.24) come
 from static abilities ``{creatures: {attack_cost: "2"}}`` (Propaganda: each creature attacking the ability's
-controller) and ``{creatures: {block_cost: "1"}}`` (each blocking creature), with ``while: untapped | attacking``
-for a source that imposes them only so (Archangel of Tithes). The total is locked in and paid in full from the
-mana pool, or the declaration is illegal (no partial payments).
+controller; with ``planeswalkers: true`` also each one attacking a planeswalker they control, as Archangel of
+Tithes says) and ``{creatures: {block_cost: "1"}}`` (each blocking creature), with ``while: untapped |
+attacking`` for a source that imposes them only so (Archangel of Tithes). The total is locked in and paid in
+full from the mana pool, or the declaration is illegal (no partial payments).
 
 These are abilities, not keywords: they are written in ``keywords:`` (or granted) by the ids below or their
 English and Serbian phrases.
@@ -43,6 +44,7 @@ from .errors import IllegalAction, NotModelled
 from .keywords import fold
 
 if TYPE_CHECKING:
+    from .spec import Ability
     from .state import Game, Obj
 
 _NAMES = {
@@ -130,7 +132,7 @@ def check_attack(game: Game, chosen: list[Obj]) -> None:
     from .combat import can_attack_alone
 
     able = [o for o in game.in_zone("battlefield", game.active)
-            if can_attack_alone(game, o) and not attack_cost(game, o, None)]  # ru-cr:508.1d: costs aren't required
+            if can_attack_alone(game, o) and attacks_free(game, o)]  # ru-cr:508.1d: costs aren't required
     required = {o.oid for o in able if _has(game, o, "attacks_each_combat")}
     if not required:
         return
@@ -165,26 +167,39 @@ def _cost_holds(game: Game, source: Obj, when: str) -> bool:
     return True
 
 
-def attack_cost(game: Game, obj: Obj, defender: str | None) -> int:
-    """Generic mana the creature's attack costs: each static ``attack_cost`` of a permanent controlled by the
-    player it would attack (any opponent when ``defender`` is None) (ru-cr:508.1h, sr-judge:C9.23)."""
-    return _costs(game, obj, "attack_cost", lambda src: src.controller != obj.controller
-                  and (defender is None or src.controller == defender))
+def attack_cost(game: Game, obj: Obj, defender: str, walker: bool) -> int:
+    """Generic mana the creature's attack on ``defender`` (on a planeswalker they control when ``walker``) costs:
+    each static ``attack_cost`` of a permanent ``defender`` controls (ru-cr:508.1h, sr-judge:C9.23). A creature
+    attacking a planeswalker attacks it, not its controller (ru-cr:506.2, ru-cr:508.1b, ru-cr:508.3a), so
+    "creatures can't attack you" (Propaganda) leaves that attack alone; only an ability that also names
+    "planeswalkers you control" (``planeswalkers: true``, Archangel of Tithes) taxes it."""
+    return _costs(game, obj, "attack_cost", lambda src, ability: src.controller == defender
+                  and (not walker or ability.attack_walkers))
+
+
+def attacks_free(game: Game, obj: Obj) -> bool:
+    """Whether the creature could attack some opponent or planeswalker without paying a cost: only then can a
+    requirement oblige it to attack (ru-cr:508.1d, sr-judge:E1.20)."""
+    from .planeswalkers import is_walker
+
+    defenders = [(p, False) for p in game.opponents(obj.controller)]
+    defenders += [(w.controller, True) for w in game.battlefield() if is_walker(w) and w.controller != obj.controller]
+    return any(not attack_cost(game, obj, p, walker) for p, walker in defenders)
 
 
 def block_cost(game: Game, obj: Obj) -> int:
     """Generic mana the creature's block costs (ru-cr:509.1d, sr-judge:C10.22)."""
-    return _costs(game, obj, "block_cost", lambda src: True)
+    return _costs(game, obj, "block_cost", lambda src, ability: True)
 
 
-def _costs(game: Game, obj: Obj, key: str, applies: Callable[[Obj], bool]) -> int:
+def _costs(game: Game, obj: Obj, key: str, applies: Callable[[Obj, Ability], bool]) -> int:
     from .layers import chars
 
     total = 0
     for source in game.battlefield():
         for ability in chars(game, source).abilities:
             cost = getattr(ability, key) if ability.kind == "static" else ""
-            if cost and applies(source) and _cost_holds(game, source, ability.only_while):
+            if cost and applies(source, ability) and _cost_holds(game, source, ability.only_while):
                 total += int(cost)  # generic mana only (read so by costspec)
     return total
 

@@ -166,6 +166,7 @@ class Ability:
     filter_color: str = ""  # static: only objects of this colour
     filter_subtype: str = ""  # static: only objects of this subtype
     attack_cost: str = ""  # static: mana each creature attacking its controller costs (ru-cr:508.1h)
+    attack_walkers: bool = False  # static attack cost: also on creatures attacking its controller's planeswalkers
     block_cost: str = ""  # static: mana each blocking creature costs (ru-cr:509.1d)
     only_while: str = ""  # static attack/block cost: only while its source is untapped | attacking
 
