@@ -159,7 +159,8 @@ def _most_obeyed(game: Game, able: list[Obj], required: set[int]) -> int:
 
 # --- costs to attack or block ---------------------------------------------------------------------------
 
-def _cost_holds(game: Game, source: Obj, when: str) -> bool:
+def _cost_holds(source: Obj, when: str) -> bool:
+    """Whether the source imposes its cost now (``while:``): Archangel of Tithes only while untapped or attacking."""
     if when == "untapped":
         return not source.tapped
     if when == "attacking":
@@ -199,7 +200,7 @@ def _costs(game: Game, obj: Obj, key: str, applies: Callable[[Obj, Ability], boo
     for source in game.battlefield():
         for ability in chars(game, source).abilities:
             cost = getattr(ability, key) if ability.kind == "static" else ""
-            if cost and applies(source, ability) and _cost_holds(game, source, ability.only_while):
+            if cost and applies(source, ability) and _cost_holds(source, ability.only_while):
                 total += int(cost)  # generic mana only (read so by costspec)
     return total
 
