@@ -83,6 +83,7 @@ def effect_steps() -> dict[str, Any]:
             spec = options[option]
             props[option] = spec.get(kind, to_creatures) if option == "to" else spec
         props["target"] = NAME  # issue 14: what the target may be ("nonblack creature")
+        props["targets"] = {"type": "integer", "minimum": 1}  # "two target lands": one word, two targets
         props["divided"] = enum(["chosen", "evenly"])
         props["unless_pays"] = MANA  # a cost paid on resolution, "unless its controller pays {N}"
         branches.append(obj(props, (kind,)))

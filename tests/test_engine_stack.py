@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine_support import play
+from engine_support import cast_in_main, play
 from izvori_rules.engine.errors import ScenarioInvalid
+from izvori_rules.serialize import scenario_json
 
 MAIN = """\
 scenario: stack
@@ -155,3 +156,38 @@ def test_combat_damage_on_the_stack_cannot_be_countered() -> None:  # sr-judge C
     """
     r = play(text)
     assert r.exit_status == 4 and "can't be countered" in r.rejected.reason
+
+
+def test_each_word_target_may_choose_the_same_creature() -> None:
+    # ru-cr 114.3: with several words "target" the same object may be chosen for each. Seeds of Strength says
+    # "Target creature gets +1/+1" three times in three equal steps: Grizzly Bears (2/2) gets +3/+3.
+    r = cast_in_main("Seeds of Strength", ", targets: [Grizzly Bears, Grizzly Bears, Grizzly Bears]", pool="GW",
+                     battlefield=["{card: Grizzly Bears}"])
+    assert r.exit_status == 0
+    bears = scenario_json(r)["state"]["permanents"]["Grizzly Bears"]
+    assert (bears["power"], bears["toughness"]) == (5, 5)
+
+
+@pytest.mark.parametrize(("lands", "status"), [(["Forest", "Forest"], 4), (["Forest", "Island"], 0)],
+                         ids=["same-land-twice", "two-lands"])
+def test_one_word_target_naming_two_objects_takes_two_different_ones(lands: list[str], status: int) -> None:
+    # ru-cr 114.3: Garruk Wildspeaker's "+1: Untap two target lands" has one word "target", so the same land
+    # can't be chosen twice.
+    r = play(f"""
+        scenario: "t"
+        ruleset: mtg
+        players:
+          - name: Ana
+            battlefield:
+              - {{card: Garruk Wildspeaker}}
+              - {{name: Forest, types: [land], subtypes: [Forest], tapped: true}}
+              - {{name: Island, types: [land], subtypes: [Island], tapped: true}}
+          - name: Boris
+        turn: {{active: Ana, step: main1}}
+        actions:
+          - activate: {{player: Ana, source: Garruk Wildspeaker, ability: 0, targets: [{", ".join(lands)}]}}
+          - pass: until_resolved
+        expect:
+          tapped: {{Forest: false, Island: false}}
+        """)
+    assert r.exit_status == status

@@ -123,12 +123,10 @@ def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Sna
         reason = tg.check(game, target, kind, info, player, spell, step)
         if reason:
             raise IllegalAction(f"{what} can't target {name}: {reason}", tg.reason_rules(game, reason))
-        if target in out and not (step is not None and step.divided):
-            previous = [s for _k, s in steps[:len(out)]]
-            if step in previous:  # ru-cr:114.3 sr-judge:D10.13: the same target once per word "target"
-                raise _illegal(game, f"{what} can't target {name} twice with one \"target\"", "same_target")
-        if target in out and step is not None and step.divided:
-            raise _illegal(game, f"{what} can't target {name} twice", "same_target")
+        # ru-cr:114.3 sr-judge:D10.13: the same target once per word "target". A word is one step of the effect
+        # (a divided step or one of N targets repeats it), so two equal steps are two words (Seeds of Strength).
+        if any(t == target and s is step for t, (_k, s) in zip(out, steps)):
+            raise _illegal(game, f"{what} can't target {name} twice with one \"target\"", "same_target")
         out.append(target)
     return out
 

@@ -26,6 +26,7 @@ from .layers import chars, is_creature
 from .mana import parse_cost
 from .spec import Action, Cost, EffectStep
 from .state import Game, Obj
+from .targets import target_steps
 
 
 @dataclass(slots=True, eq=False)
@@ -117,7 +118,7 @@ def _division(game: Game, plan: Plan, action: Action, what: str) -> None:
         return
     step = divided[0]
     amount = plan.x * step.x_times if step.x_times else (step.amount or 0)
-    others = len([s for s in plan.effect if s.takes_target and not s.divided])
+    others = len([s for s in target_steps(plan.effect) if not s.divided])
     if step.divided == "chosen":
         if not action.divide:  # ru-cr:601.2d sr-judge:D10.15
             raise _missing(game, "the caster", f"how {what} divides its {amount} damage: add divide: "

@@ -5,8 +5,9 @@ with ``choose_modes: N``, ``additional_cost:`` and ``alternative_cost:`` (shaped
 ``cost:``), ``loyalty: N`` (planeswalkers, mtg only) and ``defines: {power: <count>, toughness: <count>}`` (a
 characteristic-defining ability). A cost is ``{tap, mana, sacrifice, count, discard, life, tap_creatures, if,
 per_extra_target}``; an effect amount may be ``X`` or ``10X``; a step that takes a target may say what it may be
-(``target: nonblack creature``) and ``divided: chosen | evenly``. Every phrase is checked here with
-:func:`.targeting.parse`, so a bad one is a file mistake (exit 2) naming the line.
+(``target: nonblack creature``), ``targets: N`` (one word "target" naming N objects) and ``divided: chosen |
+evenly``. Every phrase is checked here with :func:`.targeting.parse`, so a bad one is a file mistake (exit 2)
+naming the line.
 """
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ def step_extras(r: Any, step: EffectStep, fields: dict[str, Y], times: int) -> E
         if how not in ("chosen", "evenly") or step.kind != "damage" or not step.takes_target:
             raise r.fail(fields["divided"], "divided: chosen | evenly, on a damage step that takes targets")
         out = replace(out, divided=how)
+    if "targets" in fields:
+        if not step.takes_target or "divided" in fields or "unless_pays" in fields:
+            raise r.fail(fields["targets"], "targets: N (\"N target creatures\") goes on a step that takes a target, "
+                         "not divided, without unless_pays")
+        out = replace(out, targets=om.as_int(r, fields["targets"], 1))
     if "unless_pays" in fields:
         out = replace(out, unless_pays=om.as_mana(r, fields["unless_pays"]))
     return out

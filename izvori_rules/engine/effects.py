@@ -113,7 +113,8 @@ def run(game: Game, item: StackItem, targets: list[Any]) -> None:
                 if step.takes_target:
                     r.next_target()
                 continue
-        _STEPS[step.kind](r, step)
+        for _each in range(step.targets if step.takes_target else 1):  # "two target lands": each in turn
+            _STEPS[step.kind](r, step)
 
 
 def _damage(r: _Run, step: EffectStep) -> None:

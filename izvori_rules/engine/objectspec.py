@@ -317,7 +317,7 @@ def read_effect(r: Reader, y: Y) -> EffectStep:
     if len(kinds) != 1:
         raise r.fail(y, "an effect step needs exactly one of: " + ", ".join(_EFFECT_OPTIONS))
     kind = kinds[0]
-    fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind], "target", "divided", "unless_pays"})
+    fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind], "target", "targets", "divided", "unless_pays"})
     from .costspec import step_extras, x_amount
 
     times = x_amount(fields[kind]) if kind in ("damage", "gain_life", "lose_life", "draw") else 0

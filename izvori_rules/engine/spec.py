@@ -65,6 +65,7 @@ class EffectStep:
     x_times: int = 0  # the amount is X times this (``damage: X``, izvori ``damage: 10X``; ru-cr:107.3a)
     filter: str = ""  # what the target may be, as a :mod:`.targeting` phrase ("nonblack creature")
     divided: str = ""  # damage divided among several targets: "chosen" as cast (ru-cr:601.2d) or "evenly"
+    targets: int = 1  # one word "target" naming this many objects ("untap two target lands", ru-cr:114.3)
     replace: ReplaceSpec | None = None  # replace: an effect that lasts this turn
     zone: str = ""  # move: the destination (exile hand library_top library_bottom battlefield graveyard)
     tapped: bool = False  # move / put onto the battlefield tapped

@@ -46,8 +46,9 @@ def step_kind(step: EffectStep) -> str:
 
 
 def target_steps(effect: tuple[EffectStep, ...]) -> list[EffectStep]:
-    """The steps that take the next target, in order."""
-    return [s for s in effect if s.takes_target]
+    """The steps that take the next target, in order; a step naming N targets with one word ("two target
+    lands") N times."""
+    return [s for s in effect if s.takes_target for _each in range(s.targets)]
 
 
 def is_stack(target: Any) -> bool:
