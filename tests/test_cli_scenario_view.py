@@ -2,7 +2,8 @@
 ``rich.console`` in a cold run), which must print what rich prints. Each case lays out the same answer once and
 renders it through both, compared in plain text exactly and, on a terminal, character by character with the
 escape codes read back as styles: the stacked blocks below 60 columns, the state table above (rich's column
-widths, cells cut with …), Serbian and Russian words, control characters from the file."""
+widths, cells folded, the columns empty for every player left out), Serbian and Russian words, control characters
+from the file."""
 
 from __future__ import annotations
 
@@ -85,3 +86,24 @@ def test_at_40_columns_the_answer_comes_first_and_every_line_fits(name: str) -> 
     lines = written.splitlines()
     assert lines.index("Answer") < next(i for i, line in enumerate(lines) if line.startswith("What happens"))
     assert all(len(line) <= 40 for line in lines)
+
+
+def _column(written: str, number: int) -> str:
+    """The text of the state table's column ``number`` (from 1), its lines joined without spaces."""
+    return "".join(line.split("│")[number].replace(" ", "") for line in written.split("\n") if line.startswith("│"))
+
+
+@pytest.mark.parametrize("width", [60, 67, 79])
+def test_the_state_table_cuts_no_card_name(tmp_path: Path, width: int) -> None:
+    # at 60-79 columns the table once cut "Archangel of Tithes" to "Archan… of Tithes": a name is folded, whole
+    source = (SCENARIOS / "mtg-attack-cost-archangel-planeswalker.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "long.yaml"
+    path.write_text(source.replace("  - name: Ana\n",
+                    "  - name: Ana\n    graveyard:\n      - {name: Grizzlybearsofthenorthernwoodsandhills, "
+                    "types: [creature]}\n    exile:\n      - {card: Shock}\n"), encoding="utf-8")
+    for result in (run_scenario(SCENARIOS / "mtg-attack-cost-archangel-planeswalker.yaml"), run_scenario(path)):
+        expected, written = both(result, {}, "en", width, styled=False)
+        assert written == expected and "…" not in written.split("Final state")[1]
+        assert "ArchangelofTithes(3/5,flying);JaceBeleren" in _column(written, 4)  # player, life, library first
+        assert "poison" not in written.split("Final state")[1]  # nobody has poison counters
+    assert "Grizzlybearsofthenorthernwoodsandhills" in _column(written, 5)

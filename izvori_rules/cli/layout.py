@@ -44,9 +44,10 @@ def labelled(out: Console, label: str, value: Cell, indent: int = 2, style: str 
 
 
 def grid(out: Console, headers: Sequence[str], rows: Sequence[Sequence[Cell]], title: str | None = None,
-         right: Sequence[int] = ()) -> None:
+         right: Sequence[int] = (), fold: bool = False) -> None:
     """Rows as a table when the console is wide enough, else each row as a block: its first cell as a heading,
-    then one ``header: value`` line per non-empty cell. ``right`` names the columns justified right."""
+    then one ``header: value`` line per non-empty cell. ``right`` names the columns justified right; ``fold``
+    breaks a word too long for its column across lines instead of cutting it with ``…``."""
     from rich.text import Text
 
     if narrow(out):
@@ -62,7 +63,8 @@ def grid(out: Console, headers: Sequence[str], rows: Sequence[Sequence[Cell]], t
 
     table = Table(title=title, header_style="bold", title_justify="left")
     for number, header in enumerate(headers):
-        table.add_column(header, justify="right" if number in right else "left")
+        table.add_column(header, justify="right" if number in right else "left",
+                         overflow="fold" if fold else "ellipsis")
     for row in rows:
         table.add_row(*row)
     out.print(table)

@@ -87,7 +87,7 @@ def _render(result: ScenarioResult, also: dict[str, tuple[str, ...]], lang: str)
 def _written(items: list[_Line | _Table], out: Target) -> str:
     from .styled import hanging, laid_out, table
 
-    return "".join(table(*item, out=out) if isinstance(item, _Table) else
+    return "".join(table(*item, out=out, fold=True) if isinstance(item, _Table) else
                    laid_out([hanging(item[0], item[1], item[2], out.width)], out) for item in items)
 
 
@@ -97,7 +97,7 @@ def _printed(out: Console, items: list[_Line | _Table]) -> None:
 
     for item in items:
         if isinstance(item, _Table):
-            grid(out, item.headers, item.rows, item.title, item.right)
+            grid(out, item.headers, item.rows, item.title, item.right, fold=True)
         else:
             hang(out, to_text(item[0]), item[1], item[2])
 
@@ -151,8 +151,9 @@ def _steps(result: ScenarioResult, also: dict[str, tuple[str, ...]], words: dict
 
 
 def _state(state: FinalState, words: dict[str, str], lang: str, narrow_out: bool) -> list[_Line | _Table]:
-    """Each player's life, poison, library, mana pool and zones: a table, or on a narrow screen a block per player
-    (:func:`.layout.grid`), then the stack and the winner."""
+    """Each player's life, poison, library, mana pool and zones: a table whose cells are folded, never cut (a
+    card's name is part of the answer), or on a narrow screen a block per player (:func:`.layout.grid`), then the
+    stack and the winner."""
     zones = ("hand", "battlefield", "graveyard", "exile")
     headers = [words["player"], words["life"], words["poison"], words["library"], words["pool"],
                *(words[z] for z in zones)]
@@ -164,8 +165,10 @@ def _state(state: FinalState, words: dict[str, str], lang: str, narrow_out: bool
             p.name, str(p.life), str(p.poison) if p.poison else "", str(p.library), p.mana_pool,
             *("; ".join(mine) if z == "battlefield" else ", ".join(held.get(z, ())) for z in zones))])
     items: list[_Line | _Table] = [((), 0, 0)]
-    if not narrow_out:
-        items.append(_Table(headers, rows, words["state"], (1, 2, 3)))
+    if not narrow_out:  # the columns empty for every player left out, as the blocks leave out empty cells
+        kept = [i for i in range(len(headers)) if i == 0 or any(row[i] for row in rows)]
+        items.append(_Table([headers[i] for i in kept], [[row[i] for i in kept] for row in rows], words["state"],
+                            tuple(n for n, i in enumerate(kept) if i in (1, 2, 3))))
     else:
         items.append((((words["state"], "bold"),), 0, 2))
         for row in rows:

@@ -259,10 +259,11 @@ def _sgr(line: Para, out: Target) -> str:
 # --- tables --------------------------------------------------------------------------------------------------
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str, right: Collection[int],
-          out: Target) -> str:
+          out: Target, fold: bool = False) -> str:
     """The rows as rich's ``Table(title=title, header_style="bold", title_justify="left")`` draws them (issue 14:
     ``scenario run`` prints its final state without ``rich.console``): rich's column widths (:func:`_widths`),
-    each cell wrapped and cut with ``…`` as rich does (:func:`_cell`), the header at the bottom of its row, the
+    each cell wrapped and cut with ``…`` as rich does (:func:`_cell`; ``fold``: a word too long for its column
+    broken across lines, as its columns' ``overflow="fold"``), the header at the bottom of its row, the
     heavy-headed box, the title in italics above. ``right``: the columns justified right."""
     from rich.cells import cell_len
 
@@ -274,19 +275,20 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str, rig
         for line in wrap(((title, "italic"),), total):
             lines.append((*line, (" " * (total - cell_len("".join(t for t, _ in line))), "")))
     lines.append((("┏" + "┳".join("━" * w for w in widths) + "┓", ""),))
-    lines += _row(headers, widths, right, "┃", "bold", at_bottom=True)
+    lines += _row(headers, widths, right, "┃", "bold", True, fold)
     lines.append((("┡" + "╇".join("━" * w for w in widths) + "┩", ""),))
     for row in rows:
-        lines += _row(row, widths, right, "│", "", at_bottom=False)
+        lines += _row(row, widths, right, "│", "", False, fold)
     lines.append((("└" + "┴".join("─" * w for w in widths) + "┘", ""),))
     return laid_out(lines, out)
 
 
 def _row(cells: Sequence[str], widths: list[int], right: Collection[int], bar: str, style: str,
-         at_bottom: bool) -> list[Para]:
+         at_bottom: bool, fold: bool) -> list[Para]:
     """One row's lines: each cell padded one column each side, the shorter cells filled with blank lines below
     their text (above it in the header)."""
-    rendered = [_cell(text, width - 2, number in right) for number, (text, width) in enumerate(zip(cells, widths))]
+    rendered = [_cell(text, width - 2, number in right, fold)
+                for number, (text, width) in enumerate(zip(cells, widths))]
     height = max(len(lines) for lines in rendered)
     out: list[Para] = []
     for number in range(height):
@@ -299,23 +301,24 @@ def _row(cells: Sequence[str], widths: list[int], right: Collection[int], bar: s
     return out
 
 
-def _cell(text: str, width: int, right: bool) -> list[str]:
+def _cell(text: str, width: int, right: bool, fold: bool) -> list[str]:
     """A cell's lines ``width`` cells wide, as rich's ``Text.wrap`` makes them in a table's column (overflow
-    ``ellipsis``: words never folded, a line too long cut to end in ``…``)."""
+    ``ellipsis``: words never folded, a line too long cut to end in ``…``; ``fold``: a word too long broken across
+    lines, a line cut only where a character two columns wide does not fit)."""
     from rich._wrap import divide_line
     from rich.cells import cell_len, set_cell_size
 
     out = []
     for spans in _split(((text, ""),)):
         line = "".join(t for t, _ in spans)
-        offsets = [0, *divide_line(line, width, fold=False), len(line)]
+        offsets = [0, *divide_line(line, width, fold=fold), len(line)]
         for start, end in zip(offsets, offsets[1:]):
             piece = line[start:end]
             if len(piece) > width:  # rich's Text.rstrip_end: the spaces past the width only
                 piece = piece[:len(piece) - min(len(piece) - len(piece.rstrip()), len(piece) - width)]
             piece = piece.rstrip() if right else piece
-            if cell_len(piece) > width:
-                piece = set_cell_size(piece, width - 1) + "…"
+            if cell_len(piece) > width:  # rich's Text.truncate
+                piece = set_cell_size(piece, width) if fold else set_cell_size(piece, width - 1) + "…"
             pad = " " * (width - cell_len(piece))
             out.append(pad + piece if right else piece + pad)
     return out
