@@ -40,18 +40,21 @@ class GraphLoader:
 
     ``building`` wraps the parse when there is no usable cache (a first run, a changed corpus: about two
     seconds), so a command can show progress. The graph is kept per corpus folder for the life of the
-    process, so a cache folder that cannot be written costs one parse per process, not one per command.
+    process, so a cache folder that cannot be written costs one parse per process, not one per command. It is
+    kept with its key (:func:`graph_key`: what builds it), so a release a judge adds or a corpus file changed
+    while the process runs is seen at the next call.
     """
 
     def __init__(self) -> None:
-        self._kept: dict[Path | None, RuleGraph] = {}
+        self._kept: dict[Path | None, tuple[str, RuleGraph]] = {}
 
     def __call__(self, root: Path | None = None,
                  building: Callable[[], AbstractContextManager[object]] | None = None) -> RuleGraph:
-        graph = self._kept.get(root)
-        if graph is None:
-            graph = self._kept[root] = _load(root, building)
-        return graph
+        key = graph_key(root)
+        kept = self._kept.get(root)
+        if kept is None or kept[0] != key:
+            kept = self._kept[root] = (key, _load(root, building, key))
+        return kept[1]
 
     def cache_clear(self) -> None:
         """Forget the graphs kept in this process (the next call reads the disk cache again)."""
@@ -60,13 +63,13 @@ class GraphLoader:
     def __wrapped__(self, root: Path | None = None,
                     building: Callable[[], AbstractContextManager[object]] | None = None) -> RuleGraph:
         """Load from the disk cache (or parse) without the process's copy, as ``functools`` wrappers allow."""
-        return _load(root, building)
+        return _load(root, building, graph_key(root))
 
 
-def _load(root: Path | None, building: Callable[[], AbstractContextManager[object]] | None) -> RuleGraph:
-    """From the cache file; else parsed under the build lock (so that commands started at once on an empty
-    cache parse once: the others wait, then read what the first wrote) and written atomically."""
-    path = cache.cache_dir() / f"graph-{graph_key(root)}.marshal"
+def _load(root: Path | None, building: Callable[[], AbstractContextManager[object]] | None, key: str) -> RuleGraph:
+    """From the cache file named by ``key``; else parsed under the build lock (so that commands started at once
+    on an empty cache parse once: the others wait, then read what the first wrote) and written atomically."""
+    path = cache.cache_dir() / f"graph-{key}.marshal"
     graph = _read(path)
     if graph is not None:
         return graph

@@ -276,3 +276,21 @@ def test_two_lists_of_files_keep_a_stamp_each(cache_dir: Path, tmp_path: Path) -
     for files, key in [([one], "a" * 16), ([one, other], "b" * 16), ([one], "c" * 16), ([one, other], "d" * 16)]:
         cache.stamped_key("test", files, lambda key=key: compute(key))  # type: ignore[misc]
     assert computed == ["a" * 16, "b" * 16]
+
+
+def test_the_graph_kept_in_the_process_follows_what_builds_it(small_corpus: Path, cache_dir: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A release added or a document changed while the process runs is seen without ``cache_clear``: the kept
+    graph is keyed by :func:`graph_key`, not by the corpus folder alone."""
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
+    first = graph_cache.load_graph(small_corpus)
+    assert graph_cache.load_graph(small_corpus) is first
+    added = corpus.added_folder()
+    added.mkdir(parents=True)
+    (added / "2026-08-07.txt").write_text("These rules are effective as of August 7, 2026.\n", encoding="utf-8")
+    assert graph_cache.load_graph(small_corpus) is not first  # the added release is in the key (corpus.data_files)
+    document = small_corpus / "documents" / "sr-judge.txt"
+    text = document.read_text(encoding="utf-8")
+    old = first.nodes[D19_51].text.split()[0]  # "Vrednosti", sr-judge line 2694
+    document.write_text(text.replace(f"D19.51 {old}", "D19.51 Izmenjeno"), encoding="utf-8")
+    assert graph_cache.load_graph(small_corpus).nodes[D19_51].text.startswith("Izmenjeno")
