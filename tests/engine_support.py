@@ -18,8 +18,17 @@ def cast_in_main(card: str, extra: str = "", pool: str = "", ruleset: str = "mtg
                  hand: Sequence[str] = (), graveyard: Sequence[str] = (), battlefield: Sequence[str] = (),
                  opposing: Sequence[str] = ()) -> ScenarioResult:
     """Ana casts ``card`` in her first main phase (``extra``: the rest of the cast action, ", x: 3") from
-    ``pool``, and both players pass until it resolves. The zones list YAML flow mappings (``{card: Shock}``)
-    besides the card cast: Ana's hand, graveyard and battlefield, and Boris's battlefield."""
+    ``pool``, and both players pass until it resolves; the zones as :func:`in_main` takes them, besides the card
+    cast."""
+    return in_main(ruleset, pool, ["{card: " + card + "}", *hand], graveyard, battlefield, opposing,
+                   [f"cast: {{player: Ana, card: {card}{extra}}}", "pass: until_resolved"])
+
+
+def in_main(ruleset: str = "mtg", pool: str = "", hand: Sequence[str] = (), graveyard: Sequence[str] = (),
+            battlefield: Sequence[str] = (), opposing: Sequence[str] = (), actions: Sequence[str] = ()
+            ) -> ScenarioResult:
+    """The ``actions`` played from Ana's first main phase, with ``pool`` in her mana pool. The zones list YAML
+    flow mappings (``{card: Shock}``): Ana's hand, graveyard and battlefield, and Boris's battlefield."""
     def zone(name: str, items: Sequence[str], indent: str = "    ") -> str:
         return f"{indent}{name}:\n" + "".join(f"{indent}  - {item}\n" for item in items) if items else ""
 
@@ -29,14 +38,11 @@ ruleset: {ruleset}
 players:
   - name: Ana
     mana_pool: "{pool}"
-{zone("hand", ["{card: " + card + "}", *hand])}{zone("graveyard", graveyard)}{zone("battlefield", battlefield)}\
+{zone("hand", hand)}{zone("graveyard", graveyard)}{zone("battlefield", battlefield)}\
   - name: Boris
 {zone("battlefield", opposing)}\
 turn: {{active: Ana, step: main1}}
-actions:
-  - cast: {{player: Ana, card: {card}{extra}}}
-  - pass: until_resolved
-""")
+{zone("actions", actions, "")}""")
 
 
 def outcome(result: ScenarioResult, check: str) -> object:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine_support import cast_in_main, play
+from engine_support import cast_in_main, in_main, play
 from izvori_rules.engine import targeting
 from izvori_rules.errors import ScenarioInvalid
 from izvori_rules.serialize import scenario_json
@@ -46,33 +46,15 @@ def test_the_stated_choices_are_played() -> None:
 
 
 def test_a_planeswalker_under_izvori_is_refused_naming_why() -> None:
-    result = play("""
-        scenario: "t"
-        ruleset: izvori
-        players:
-          - name: Ana
-            battlefield:
-              - {name: Jace, types: [planeswalker], loyalty: 3}
-          - name: Boris
-        turn: {active: Ana, step: main1}
-        """)
+    result = in_main("izvori", battlefield=["{name: Jace, types: [planeswalker], loyalty: 3}"])
     assert result.exit_status == 3
     assert result.rejected is not None and "planeswalker" in result.rejected.reason
     assert "sr-judge:B6.21" in result.rejected.rules  # the card types Izvori has
 
 
 def test_a_planeswalker_card_under_izvori_is_refused() -> None:
-    result = play("""
-        scenario: "t"
-        ruleset: izvori
-        players:
-          - name: Ana
-            battlefield:
-              - {name: Walker, types: [creature], power: 10, toughness: 10,
-                 abilities: [{loyalty: {cost: "+1", effect: [{gain_life: 10}]}}]}
-          - name: Boris
-        turn: {active: Ana, step: main1}
-        """)
+    result = in_main("izvori", battlefield=["{name: Walker, types: [creature], power: 10, toughness: 10, "
+                                            'abilities: [{loyalty: {cost: "+1", effect: [{gain_life: 10}]}}]}'])
     assert result.exit_status == 3
 
 
@@ -143,19 +125,7 @@ def test_an_unreadable_phrase_is_a_file_mistake() -> None:
 
 
 def test_x_of_a_loyalty_cost_must_be_stated() -> None:  # ru-cr 107.3a: [-X] is announced as it is activated
-    result = play("""
-        scenario: "t"
-        ruleset: mtg
-        players:
-          - name: Ana
-            battlefield:
-              - {card: Chandra Nalaar}
-          - name: Boris
-            battlefield:
-              - {card: Hill Giant}
-        turn: {active: Ana, step: main1}
-        actions:
-          - activate: {player: Ana, source: Chandra Nalaar, ability: 1, targets: [Hill Giant]}
-        """)
+    result = in_main(battlefield=["{card: Chandra Nalaar}"], opposing=["{card: Hill Giant}"],
+                     actions=["activate: {player: Ana, source: Chandra Nalaar, ability: 1, targets: [Hill Giant]}"])
     assert result.exit_status == 3
     assert result.rejected is not None and "X" in result.rejected.reason
