@@ -5,10 +5,11 @@ A judge runs the file they are writing again and again; each run after the first
 JSON Schema and the readers, and unpickles the checked scenario instead. The entry is keyed by the file's name
 and text and by everything reading it depends on, computed as for every cache: the corpus data files (the card
 library, the rulesets, the concept table), the package's code and the libraries' versions (:func:`inputs_key`,
-which :mod:`.equivalents` and the card library's cache share: a command computes it once). The entry keeps that key, name and text, and is served only when all three
-are the very same (so its file name needs no cryptographic hash, whose library costs a cold start more than the
-checksums) and it holds a :class:`~.spec.Scenario` of that name. Only a file that loaded is kept (an invalid or
-refused one is read again, to say why), and the folder keeps at most :data:`MAX_KEPT` files, the newest.
+which :mod:`.equivalents` and the card library's cache share: a command computes it once). The entry keeps that
+key, name and text, and is served only when all three are the very same (so its file name needs no cryptographic
+hash, whose library costs a cold start more than the checksums) and it holds a :class:`~.spec.Scenario` of that
+name. Only a file that loaded is kept (an invalid or refused one is read again, to say why), and the folder keeps
+at most :data:`MAX_KEPT` files, the newest.
 """
 
 from __future__ import annotations
