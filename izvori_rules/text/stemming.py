@@ -5,7 +5,8 @@ the two spellings; folding before stemming makes both meet, folding again after 
 comparable. Serbian Cyrillic is transliterated to Latin first, so ``биће`` and ``biće`` are one word; Russian
 stays Cyrillic (``ё`` → ``е``). Czech is stemmed before folding (:data:`STEMS_ACCENTS`): Snowball's Czech
 stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks like ``hrace`` and palatalises to
-``hrak``, away from ``hráč``. A number word becomes its digits (:data:`NUMBER_WORDS`: ``ten``, ``десять``,
+``hrak``, away from ``hráč``; a Czech word typed without its diacritics is stemmed as the documents print it
+(:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:data:`NUMBER_WORDS`: ``ten``, ``десять``,
 ``deset`` and ``10`` are one term). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
@@ -21,6 +22,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
+from .accents import load_accented_words
 from .folding import fold, serbian_to_latin
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
@@ -77,11 +79,13 @@ _NUMBERS = {lang: {fold(word): str(number) for number, words in enumerate(table)
 
 
 class _Normalizer:
-    """One language's word → term function, with its stemmer made on first use and a memo of words seen."""
+    """One language's word → term function, with its stemmer and its table of words typed without diacritics
+    (:mod:`.accents`) made on first use, and a memo of words seen."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self._stem: Any = None
+        self._printed: dict[str, str] = {}
         self._stop = ENGLISH_STOP_WORDS if lang == "en" else frozenset()
         self.memo: dict[str, str | None] = {}
 
@@ -93,9 +97,12 @@ class _Normalizer:
                 self.memo.clear()
         return term
 
-    def _normalize(self, word: str) -> str | None:
+    def _normalize(self, word: str, restore: bool = True) -> str | None:
+        """The word's term; ``restore``: a word typed without diacritics is stemmed as the documents print it."""
         if self._stem is None:
             self._stem = make_stemmer(SNOWBALL[self.lang])
+            if self.lang in STEMS_ACCENTS:
+                self._printed = load_accented_words().get(self.lang, {})
         text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
@@ -105,8 +112,10 @@ class _Normalizer:
         number = _NUMBERS[self.lang].get(folded)
         if number is not None:
             return number
-        accents = self.lang in STEMS_ACCENTS
-        return fold(str(self._stem.stemWord(unicodedata.normalize("NFC", text) if accents else folded))) or None
+        if self.lang in STEMS_ACCENTS:
+            printed = self._printed.get(text, text) if restore else text
+            return fold(str(self._stem.stemWord(unicodedata.normalize("NFC", printed)))) or None
+        return fold(str(self._stem.stemWord(folded))) or None
 
 
 _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
@@ -120,6 +129,11 @@ def field_language(lang: str) -> str:
 def normalize_word(lang: str, word: str) -> str | None:
     """One word's index term in a language: ``razbijača`` → ``razbijac`` (sr); None for an English stop word."""
     return _NORMALIZERS[field_language(lang)](word)
+
+
+def typed_term(lang: str, word: str) -> str | None:
+    """A word's term as typed, never stemmed as the documents print it (what :mod:`.accents` compares)."""
+    return _NORMALIZERS[field_language(lang)]._normalize(word, restore=False)
 
 
 def analyze(lang: str, text: str) -> list[str]:
