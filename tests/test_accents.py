@@ -45,10 +45,10 @@ def test_the_most_printed_form_wins_and_equal_terms_are_left_out() -> None:
     counts = {"práva": 3, "pravá": 1, "kartám": 2, "karty": 4, "prava": 1}
     rows = accented_words("cs", counts, lambda word: word)  # every spelling its own term
     # prava is printed itself, karty has no diacritics: neither is listed
-    assert [(r.typed, r.printed, r.count) for r in rows] == [("kartam", "kartám", 2)]
+    assert [row[1:] for row in rows] == [("kartam", "kartám", 2)]
     del counts["prava"]
     rows = accented_words("cs", counts, lambda word: word)
-    assert [(r.typed, r.printed, r.count) for r in rows] == [("kartam", "kartám", 2), ("prava", "práva", 3)]
+    assert [row[1:] for row in rows] == [("kartam", "kartám", 2), ("prava", "práva", 3)]
     assert accented_words("cs", counts, fold) == []  # the same term typed either way
 
 

@@ -13,7 +13,6 @@ alike; a document prints no listed spelling, so the index's terms stay what they
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,14 +30,9 @@ HEADER = """\
 """
 
 
-@dataclass(frozen=True, slots=True)
-class AccentedWord:
-    """One row: the folded spelling ``typed`` stands for ``printed``, which the documents print ``count`` times."""
-
-    lang: str
-    typed: str
-    printed: str
-    count: int
+AccentedWord = tuple[str, str, str, int]
+"""One row: language, the folded spelling typed, the word printed and how many times the documents print it (a
+plain tuple: a dataclass would cost every search start a millisecond of import for what only the script makes)."""
 
 
 def accented_words(lang: str, counts: Mapping[str, int], term: Callable[[str], str | None]) -> list[AccentedWord]:
@@ -54,13 +48,13 @@ def accented_words(lang: str, counts: Mapping[str, int], term: Callable[[str], s
     for typed, printed in sorted(forms.items()):
         count, word = min(printed)
         if term(word) != term(typed):
-            rows.append(AccentedWord(lang, typed, word, -count))
+            rows.append((lang, typed, word, -count))
     return rows
 
 
 def format_accented_words(rows: Iterable[AccentedWord]) -> str:
     """The table's text: the header comment, the column names, one row per line."""
-    lines = ["\t".join(COLUMNS), *(f"{r.lang}\t{r.typed}\t{r.printed}\t{r.count}" for r in rows)]
+    lines = ["\t".join(COLUMNS), *("\t".join(map(str, row)) for row in rows)]
     return HEADER + "\n".join(lines) + "\n"
 
 
