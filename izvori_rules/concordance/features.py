@@ -50,7 +50,7 @@ OLD_TO_NEW: dict[int, tuple[int, ...]] = {
 # sr-judge chapters that are not 100·k + n − 1 (sr-judge.md §1.3: old 210 Legal Text dropped, 215 merged)
 SR_CHAPTER_EXCEPTIONS = {"B11": 211, "B12": 212, "B13": 213, "B14": 214, "B15": 216, "B16": 217}
 
-# Number words below this are not counted: "one" is an article in all three translations (and zero is no game value).
+# Number words count from two up ("one" is also an article in all three translations: jedan, jeden, один).
 FIRST_NUMBER_WORD = 2
 _TOKEN = re.compile(r"\d+|\w+")
 
