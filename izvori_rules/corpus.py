@@ -174,6 +174,18 @@ def read_document(info: DocumentInfo, root: Path | None = None) -> str:
     return decode(_read_bytes(path, info.id), info.encoding, f"{path} ({info.id})")
 
 
+def read_table(name: str, what: str, root: Path | None = None) -> tuple[str, str] | None:
+    """A corpus table's text and its path (for messages), or None when the corpus has no such file (a test
+    corpus may leave a table out); a table that cannot be read is a :class:`CorpusError` naming ``what``."""
+    path = (root or corpus_dir()) / name
+    try:
+        return path.read_text(encoding="utf-8"), str(path)
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorpusError(f"{path}: cannot read {what}: {exc}") from None
+
+
 def _read_bytes(path: Path, doc: str) -> bytes:
     try:
         return path.read_bytes()

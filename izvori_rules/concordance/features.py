@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..text.folding import fold
+from ..text.numbers import load_number_words
 from ..model import CHAPTER, IN_TEXT, RULE, SECTION, SUBRULE, Node
 
 RULE_KINDS = (RULE, SUBRULE)
@@ -49,23 +50,8 @@ OLD_TO_NEW: dict[int, tuple[int, ...]] = {
 # sr-judge chapters that are not 100·k + n − 1 (sr-judge.md §1.3: old 210 Legal Text dropped, 215 merged)
 SR_CHAPTER_EXCEPTIONS = {"B11": 211, "B12": 212, "B13": 213, "B14": 214, "B15": 216, "B16": 217}
 
-# Number words, folded (fold() drops diacritics, ё → е). "One" is left out: it is an article in all three.
-_NUMBER_WORDS: dict[str, int] = {word: value for value, words in {
-    2: "dva dve dvije dvoje dvaju dvema dvou два две двух двум двумя",
-    3: "tri triju trima трех три трем тремя",
-    4: "cetiri cetirima ctyri ctyr четыре четырех",
-    5: "pet peti пять пяти",
-    6: "sest sesti шесть шести",
-    7: "sedam sedm sedmi семь семи",
-    8: "osam osm восемь восьми",
-    9: "devet девять девяти",
-    10: "deset десять десяти",
-    15: "petnaest patnact пятнадцать пятнадцати",
-    20: "dvadeset dvacet двадцать двадцати",
-    30: "trideset tricet тридцать тридцати",
-    40: "cetrdeset ctyricet сорок сорока",
-    60: "sezdeset sedesat шестьдесят шестидесяти",
-}.items() for word in words.split()}
+# Number words count from two up ("one" is also an article in all three translations: jedan, jeden, один).
+FIRST_NUMBER_WORD = 2
 _TOKEN = re.compile(r"\d+|\w+")
 
 
@@ -142,12 +128,14 @@ def prior_chapters(doc_a: str, chapter_a: str, doc_b: str) -> tuple[str, ...]:
 
 
 def numbers_in(doc: str, node: Node) -> frozenset[int]:
-    """The numbers a rule's text states, without its rule citations; sr-judge's ×10 numbers also as ÷10."""
+    """The numbers a rule's text states, without its rule citations; sr-judge's ×10 numbers also as ÷10. A number
+    word of the node's language (:mod:`~izvori_rules.text.numbers`) counts as its digits, from two up."""
     text = _without_citations(node)
+    words = load_number_words().get(node.lang, {})
     found: set[int] = set()
     for token in _TOKEN.findall(fold(text)):
-        value = int(token) if token.isdigit() else _NUMBER_WORDS.get(token)
-        if value is None or value > 10_000:
+        value = int(token) if token.isdigit() else words.get(token, 0)
+        if value > 10_000 or not token.isdigit() and value < FIRST_NUMBER_WORD:
             continue
         found.add(value)
         if doc in TIMES_TEN and value >= 10 and value % 10 == 0:

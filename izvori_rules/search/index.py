@@ -108,13 +108,15 @@ def index_key(root: Path | None = None) -> str:
 
 
 def _builders() -> str:
-    """The versions of the libraries that build the index, and which stemmer each language runs (PyStemmer,
-    or the pure-Python snowballstemmer where PyStemmer is missing or lacks the language): two stemmers may
-    stem a word differently, and an index must be queried with the stems it was built with."""
-    from ..text.stemming import SNOWBALL, make_stemmer
+    """The versions of the libraries that build the index, which stemmer each language runs (PyStemmer, or the
+    pure-Python snowballstemmer where PyStemmer is missing or lacks the language): two stemmers may stem a word
+    differently, and an index must be queried with the stems it was built with; and the installed corpus's
+    tables the analyzers read (:func:`~izvori_rules.text.stemming.table_files`), for an index of another corpus."""
+    from ..corpus import corpus_dir
+    from ..text.stemming import SNOWBALL, make_stemmer, table_files
 
     stemmers = ",".join(f"{lang}:{type(make_stemmer(name)).__module__}" for lang, name in SNOWBALL.items())
-    return f"{cache.library_versions(LIBRARIES)};{stemmers}"
+    return f"{cache.library_versions(LIBRARIES)};{stemmers};{cache.hash_files(table_files(), corpus_dir())}"
 
 
 def index_path(root: Path | None = None) -> Path:

@@ -5,8 +5,9 @@ the two spellings; folding before stemming makes both meet, folding again after 
 comparable. Serbian Cyrillic is transliterated to Latin first, so ``биће`` and ``biće`` are one word; Russian
 stays Cyrillic (``ё`` → ``е``). Czech is stemmed before folding (:data:`STEMS_ACCENTS`): Snowball's Czech
 stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks like ``hrace`` and palatalises to
-``hrak``, away from ``hráč``. A number word becomes its digits (:data:`NUMBER_WORDS`: ``ten``, ``десять``,
-``deset`` and ``10`` are one term). Only English text gets an English stop list.
+``hrak``, away from ``hráč``; a Czech word typed without its diacritics is stemmed as the documents print it
+(:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``,
+``десять``, ``deset`` and ``10`` are one term). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -19,9 +20,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+from ..corpus import corpus_dir
+from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
 from .folding import fold, serbian_to_latin
+from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
 SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese", "en": "english"}
@@ -57,31 +62,15 @@ ENGLISH_STOP_WORDS = frozenset((
 ))
 
 
-# Number words a judge types for the digits the rules print, and the other way round: each becomes its digits,
-# in the index and in queries ("value of X is zero" meets cr 107.3g's "treated as 0", "10 poison counters" cr
-# 704.5c's "ten"). Position i holds the words of i; the inflected forms the stemmers would not bring back are
-# listed (ru нулю, двумя; cs dvě). Compared folded.
-NUMBER_WORDS = {
-    "en": ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
-    "sr": ("nula nule nuli nulu", "jedan jedna jedno", "dva dve", "tri", "četiri", "pet", "šest", "sedam", "osam",
-           "devet", "deset"),
-    "cs": ("nula nuly nule nulu", "jeden jedna jedno", "dva dvě dvou", "tři tří", "čtyři", "pět", "šest", "sedm",
-           "osm", "devět", "deset deseti"),
-    "ru": ("ноль нуль нуля нулю нулем нулём", "один одна одно одного", "два две двух двум двумя", "три трех трёх тремя",
-           "четыре четырех четырёх", "пять пяти", "шесть шести", "семь семи", "восемь восьми", "девять девяти",
-           "десять десяти"),
-    "pt": ("zero", "um uma", "dois duas", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez"),
-}
-_NUMBERS = {lang: {fold(word): str(number) for number, words in enumerate(table) for word in words.split()}
-            for lang, table in NUMBER_WORDS.items()}
-
-
 class _Normalizer:
-    """One language's word → term function, with its stemmer made on first use and a memo of words seen."""
+    """One language's word → term function, with its stemmer and its table of words typed without diacritics
+    (:mod:`.accents`) made on first use, and a memo of words seen."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self._stem: Any = None
+        self._printed: dict[str, str] = {}
+        self._numbers: dict[str, str] = {}
         self._stop = ENGLISH_STOP_WORDS if lang == "en" else frozenset()
         self.memo: dict[str, str | None] = {}
 
@@ -93,23 +82,36 @@ class _Normalizer:
                 self.memo.clear()
         return term
 
-    def _normalize(self, word: str) -> str | None:
+    def _normalize(self, word: str, restore: bool = True) -> str | None:
+        """The word's term; ``restore``: a word typed without diacritics is stemmed as the documents print it."""
         if self._stem is None:
             self._stem = make_stemmer(SNOWBALL[self.lang])
+            self._numbers = {word: str(number) for word, number in load_number_words().get(self.lang, {}).items()}
+            if self.lang in STEMS_ACCENTS:
+                self._printed = load_accented_words().get(self.lang, {})
         text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
         folded = fold(text)
         if folded in self._stop:
             return None
-        number = _NUMBERS[self.lang].get(folded)
+        number = self._numbers.get(folded)
         if number is not None:
             return number
-        accents = self.lang in STEMS_ACCENTS
-        return fold(str(self._stem.stemWord(unicodedata.normalize("NFC", text) if accents else folded))) or None
+        if self.lang in STEMS_ACCENTS:
+            printed = self._printed.get(text, text) if restore else text
+            return fold(str(self._stem.stemWord(unicodedata.normalize("NFC", printed)))) or None
+        return fold(str(self._stem.stemWord(folded))) or None
 
 
 _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
+
+
+def table_files() -> tuple[Path, Path]:
+    """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics), always those
+    of the installed corpus: a cache of another corpus folder keys them too."""
+    folder = corpus_dir()
+    return folder / NUMBERS_FILE, folder / ACCENTS_FILE
 
 
 def field_language(lang: str) -> str:
@@ -120,6 +122,11 @@ def field_language(lang: str) -> str:
 def normalize_word(lang: str, word: str) -> str | None:
     """One word's index term in a language: ``razbijača`` → ``razbijac`` (sr); None for an English stop word."""
     return _NORMALIZERS[field_language(lang)](word)
+
+
+def typed_term(lang: str, word: str) -> str | None:
+    """A word's term as typed, never stemmed as the documents print it (what :mod:`.accents` compares)."""
+    return _NORMALIZERS[field_language(lang)]._normalize(word, restore=False)
 
 
 def analyze(lang: str, text: str) -> list[str]:
