@@ -209,3 +209,15 @@ def test_a_number_reused_for_other_words_leaves_the_old_rule_removed(old_date: s
                                                                      successor: str) -> None:
     link = _first_link(old_date, new_date, old_id)
     assert (link.new, link.change, link.successor) == (None, REMOVED, successor)
+
+
+@pytest.mark.parametrize(("old_id", "new_id"), [
+    # 2009-10-01 put 613 "Interaction of Continuous Effects" before the replacement effects: 2009-09-04 613.1
+    # "Some continuous effects are replacement effects. Like prevention effects (see rule 614) …" is 2009-10-01
+    # 614.1, word for word but "(see rule 615)", not 615.1 "Some continuous effects are prevention effects …",
+    # though 615.1 says much the same and 614.1 had been the prevention rule's number
+    ("613.1", "614.1"),
+    ("614.1", "615.1"),  # "… Like replacement effects (see rule 613) …" is 615.1 "… (see rule 614) …"
+], ids=lambda v: v)
+def test_a_rule_renumbered_with_the_rules_it_cites_is_found_by_its_words(old_id: str, new_id: str) -> None:
+    assert _first_link("2009-09-04", "2009-10-01", old_id).new == new_id

@@ -7,7 +7,10 @@ the previous ones left unmatched:
 
 1. **same number, same words** (after :func:`typographic_key`): ``same`` or, if only quote marks, dashes,
    spacing, ``(TM)``/``™`` or ``_italics_`` differ, ``typographic`` (2019-05-03 turned every ' into ’);
-2. **same words, other number**, where those words occur once on each side: renumbered;
+2. **same words, other number**, where those words occur once on each side, the rule numbers they cite
+   aside: renumbered (2009-10-01 put a new 613 before 613 "Replacement Effects" and 614 "Prevention Effects";
+   613.1 "… Like prevention effects (see rule 614) …" is 614.1 "… (see rule 615) …", not 615.1, which kept
+   the number 614.1 had and said almost the same of prevention);
 3. **similar words**: TF-IDF over word unigrams and bigrams (rule numbers inside the text masked, so a
    renumbered citation does not hide a match), cosine similarity, one-to-one by descending score. A pair
    gains when the rules' parents are already matched to each other (a rule's subrules usually move with
@@ -211,7 +214,7 @@ class _Matcher:
 
     def key(self, side: int, entry_id: str) -> str:
         """The typographic key of an entry, computed once per text and only when needed."""
-        text = (self.old if side == 0 else self.new)[entry_id].text
+        text = self.entry(side, entry_id).text
         found = self._keys.get(text)
         if found is None:
             found = self._keys[text] = typographic_key(text)
@@ -247,7 +250,7 @@ class _Matcher:
             del self.taken[self.pairs.pop(old_id)[0]]
 
     def unique_words(self) -> None:
-        old_by_key, new_by_key = self._by_key()
+        old_by_key, new_by_key = self._by_key(cited=False)
         for key, old_ids in old_by_key.items():
             new_ids = new_by_key.get(key, [])
             if key[1] and len(old_ids) == 1 and len(new_ids) == 1:
@@ -259,14 +262,19 @@ class _Matcher:
             for old_id, new_id in zip(old_ids, new_by_key.get(key, [])):
                 self.pair(old_id, new_id, 1.0)
 
-    def _by_key(self) -> tuple[dict[tuple[bool, str], list[str]], dict[tuple[bool, str], list[str]]]:
+    def _by_key(self, cited: bool = True) -> tuple[dict[tuple[bool, str], list[str]], dict[tuple[bool, str], list[str]]]:
+        """The free entries of each side by their typographic key (``cited=False``: the rule numbers they
+        cite masked, so that a rule renumbered with the rules it cites is found by its words)."""
         old_by_key: dict[tuple[bool, str], list[str]] = defaultdict(list)
         new_by_key: dict[tuple[bool, str], list[str]] = defaultdict(list)
-        for i in self.free_old():
-            old_by_key[(self.old[i].glossary, self.key(0, i))].append(i)
-        for i in self.free_new():
-            new_by_key[(self.new[i].glossary, self.key(1, i))].append(i)
+        for side, ids, by_key in ((0, self.free_old(), old_by_key), (1, self.free_new(), new_by_key)):
+            for i in ids:
+                key = self.key(side, i)
+                by_key[(self.entry(side, i).glossary, key if cited else _RULE_NUMBER.sub("#", key))].append(i)
         return old_by_key, new_by_key
+
+    def entry(self, side: int, entry_id: str) -> Entry:
+        return (self.old if side == 0 else self.new)[entry_id]
 
     # stage 3 ------------------------------------------------------------------------------------------
     def vector(self, side: int, entry_id: str) -> dict[str, float]:
