@@ -106,7 +106,23 @@ def test_a_removed_rule_is_equivalent_where_its_words_live_on():
     # "An ability can be a characteristic an object has …", 112.1a in 2019-05-03 and 113.1a in 2026-08-07
     ("2006-10-01", "400.1", "2019-05-03", "", "", "112.1a"),
     ("2006-10-01", "400.1", "2026-08-07", "", "", "113.1a"),
-], ids=["words-left-the-number", "number-kept-for-other-words", "removed-successor-says-it", "successor-2019", "successor-2026"])
+    # 303.1 "As the upkeep step begins, any abilities that trigger at the beginning of that upkeep step and any
+    # abilities that triggered during the turn's untap step go on the stack …"; 2016-09-30 gave 503.1 "The
+    # upkeep step has no turn-based actions …" and put the triggers in the new 503.1a "Any abilities that
+    # triggered during the untap step and any abilities that triggered at the beginning of the upkeep are put
+    # onto the stack …": it says the words, though less of their first eight than of the rest
+    ("2006-10-01", "303.1", "2019-05-03", "503.1", "503.1a", ""),
+    # 205.3e "If an artifact creature card has subtypes printed on its type line, those subtypes are creature
+    # types …"; 2007-05-01 205.3e "If a card with multiple types has one or more subtypes, each subtype is
+    # correlated to its appropriate type" (2019-05-03 205.3c); 205.3a "A card can have one or more subtypes
+    # printed on its type line" shares its opening but said so before: no words went to it
+    ("2006-10-01", "205.3e", "2019-05-03", "205.3c", "", ""),
+    # 2009-10-01 put 613 "Interaction of Continuous Effects" first: 2006-10-01 419.1 "Replacement and prevention
+    # effects …" is 2009-07-11 613.1 "Some continuous effects are replacement effects …", 2019-05-03 614.1
+    ("2006-10-01", "419.1", "2019-05-03", "614.1", "", ""),
+], ids=["words-left-the-number", "number-kept-for-other-words", "removed-successor-says-it", "successor-2019",
+        "successor-2026", "words-went-to-a-new-subrule", "no-words-go-to-a-rule-that-kept-its-own",
+        "renumbered-with-what-it-cites"])
 def test_lineage_says_where_the_words_went(release, rule_id, target, to_id, words_in, successor):
     from izvori_rules.originals.lineage import load_lineage
 
