@@ -224,10 +224,13 @@ def test_the_chain_meets_the_targets_on_held_out_pairs(graph: RuleGraph):
 
 @pytest.mark.parametrize(("release", "rule_id", "target", "reached"), [
     # 2006-10-01 305.3 "As the main phase begins, any abilities that trigger … go on the stack. … Then the active
-    # player gets priority": M10 split the priority off as 505.4 ("Second, the active player gets priority"),
-    # 2016-09-30 dropped the triggers (505.4 → removed), and the part is 2019-05-03 505.5 "Third, the active
-    # player gets priority"
-    ("2006-10-01", "305.3", "2019-05-03", "505.5"),
+    # player gets priority … (This is the only phase in which a player can normally play artifact, creature,
+    # enchantment, and sorcery spells, and only the active player may play these spells.)": M10 kept the
+    # triggers in 505.3 and split off the priority as 505.4 and the spells of the main phase as 505.4a;
+    # 2016-09-30 dropped the triggers (then 505.4); of the two parts, 2019-05-03 505.5 "Third, the active player gets priority" and 505.5a "The main
+    # phase is the only phase in which a player can normally cast artifact, creature, enchantment,
+    # planeswalker, and sorcery spells …", the second says most of its words
+    ("2006-10-01", "305.3", "2019-05-03", "505.5a"),
     # 2006-10-01 203.1a "Lands normally have no mana cost. Tokens have no mana cost unless …", gone in M10 after
     # a part became 2019-05-03 202.1b "Some objects have no mana cost. This normally includes all land cards, …"
     ("2006-10-01", "203.1a", "2019-05-03", "202.1b"),

@@ -221,3 +221,12 @@ def test_a_number_reused_for_other_words_leaves_the_old_rule_removed(old_date: s
 ], ids=lambda v: v)
 def test_a_rule_renumbered_with_the_rules_it_cites_is_found_by_its_words(old_id: str, new_id: str) -> None:
     assert _first_link("2009-09-04", "2009-10-01", old_id).new == new_id
+
+
+def test_a_part_under_a_new_heading_is_split_off_the_rule_beside_the_heading() -> None:
+    # 2009-05-01 408.1c "The active player gets priority at the beginning of most phases and steps … If all
+    # players pass in succession …" went to 2009-07-11 115.4 "If all players pass in succession …"; its opening
+    # is 115.3a "The active player receives priority at the beginning of most steps and phases …", under the new
+    # heading 115.3 "Which player has priority is determined by the following rules:"
+    links = [link for link in _links("2009-05-01", "2009-07-11") if link.old == "408.1c"]
+    assert [link.new for link in links] == ["115.4", "115.3a"]

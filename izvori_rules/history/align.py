@@ -456,7 +456,10 @@ class _Matcher:
 
     def _split_parts(self, out: list[Link]) -> list[Link]:
         """An added rule whose words are mostly those of an old rule matched beside it (to its parent or to a
-        sibling) is a part split off that rule: a second link from it, after all the others, so that the first
+        sibling; under a new heading, to the heading's parent or sibling: 2009-07-11 115.3a "The active player
+        receives priority at the beginning of most steps and phases …", under the new 115.3 "Which player has
+        priority is determined by the following rules:", is split off 408.1c, which went to 115.4) is a part
+        split off that rule: a second link from it, after all the others, so that the first
         link from a rule stays the one followed; only from a rule whose first link is stored (it changed words
         or number: a missing row means the same number and words), as a split always changes the words of the
         part that keeps the number (2010-07-16 cut 602.1 "Activated abilities have a cost and an
@@ -470,7 +473,10 @@ class _Matcher:
             if link.old is not None or link.new is None:
                 continue
             parent = self.new[link.new].parent
-            beside = {self.taken[i] for i in (parent, *new_children[parent]) if i in self.taken} & stored
+            near = [parent, *new_children[parent]]
+            if parent is not None and parent not in self.taken and parent in self.new:
+                near += new_children[self.new[parent].parent]  # a new heading's rules: what its siblings became
+            beside = {self.taken[i] for i in near if i in self.taken} & stored
             best = max(((self._contained(link.new, old_id), old_id) for old_id in sorted(beside)
                         if self.old[old_id].glossary == self.new[link.new].glossary), default=(0.0, ""))
             if best[0] >= SPLIT_MIN and len(self.new[link.new].text.split()) >= SHORT_WORDS + 2:
