@@ -234,10 +234,12 @@ def test_the_chain_meets_the_targets_on_held_out_pairs(graph: RuleGraph):
     # 2006-10-01 203.1a "Lands normally have no mana cost. Tokens have no mana cost unless …", gone in M10 after
     # a part became 2019-05-03 202.1b "Some objects have no mana cost. This normally includes all land cards, …"
     ("2006-10-01", "203.1a", "2019-05-03", "202.1b"),
-    # 2006-10-01 307.1 (the triggers of the beginning of combat) is gone in 2016-09-30 and no part of it was
-    # split off: its words are nowhere, not in the heading "507. Beginning of Combat Step", which holds none
-    ("2006-10-01", "307.1", "2019-05-03", ""),
-], ids=["removed-after-a-split", "removed-part-says-it", "heading-says-nothing"])
+    # 2006-10-01 307.1 "As the beginning of combat step begins, any abilities that trigger at the beginning of
+    # combat go on the stack. … Then the active player gets priority …": M10 kept the triggers in 507.2 and
+    # split off 507.3 "Third, the active player gets priority"; 2016-09-30 dropped the triggers, and the part is
+    # 2019-05-03 507.2 "Second, the active player gets priority", not the heading "507. Beginning of Combat Step"
+    ("2006-10-01", "307.1", "2019-05-03", "507.2"),
+], ids=["removed-after-a-split", "removed-part-says-it", "renumbering-reworded-the-part"])
 def test_a_removed_rule_lives_on_in_a_part_split_off_it_before(release: str, rule_id: str, target: str,
                                                                reached: str) -> None:
     from izvori_rules.originals.lineage import load_lineage

@@ -230,3 +230,13 @@ def test_a_part_under_a_new_heading_is_split_off_the_rule_beside_the_heading() -
     # heading 115.3 "Which player has priority is determined by the following rules:"
     links = [link for link in _links("2009-05-01", "2009-07-11") if link.old == "408.1c"]
     assert [link.new for link in links] == ["115.4", "115.3a"]
+
+
+def test_a_renumbering_release_splits_off_a_part_it_reworded() -> None:
+    # 2009-05-01 307.1 "As the beginning of combat step begins, any abilities that trigger at the beginning of
+    # combat go on the stack. … Then the active player gets priority and players may play spells and
+    # abilities." became 2009-07-11 507.2 "Second, any abilities that trigger at the beginning of combat go on
+    # the stack" and 507.3 "Third, the active player gets priority. Players may cast spells and activate
+    # abilities." ("play" became "cast" and "activate")
+    links = [link for link in _links("2009-05-01", "2009-07-11") if link.old == "307.1"]
+    assert [link.new for link in links] == ["507.2", "507.3"]

@@ -64,6 +64,10 @@ SUCCESSOR_MIN = 0.25
 REWRITTEN_MIN = 0.3  # likeness at which a left-over rule and its left-over successor are one rule rewritten
 MERGED_MIN = 0.4  # likeness at which a left-over rule lives on inside a matched one (merged into it)
 SPLIT_MIN = 0.5  # share of an added rule's weight found in an old rule beside it: a part split off that rule
+# ... less in a renumbering release, which reworded what it moved (M10's "Third, the active player gets priority.
+# Players may cast spells and activate abilities.", 507.3, holds 0.44 of the words of 2009-05-01 307.1 "… Then
+# the active player gets priority and players may play spells and abilities")
+RENUMBERING_SPLIT_MIN = 0.44
 CANDIDATES = 12  # per old rule, the best partial scores re-scored exactly in stage 3
 COMMON_FEATURE = 0.05  # a feature in more than this share of rules is not used to find candidates
 
@@ -452,9 +456,9 @@ class _Matcher:
             removed = self._pair_mutual_successors(removed, out)
             removed = self._merged(removed, out)
         out.extend(Link(old_id, None, REMOVED, 0.0, self.successor(old_id)) for old_id in removed)
-        return tuple(self._split_parts(out))
+        return tuple(self._split_parts(out, RENUMBERING_SPLIT_MIN if renumbering else SPLIT_MIN))
 
-    def _split_parts(self, out: list[Link]) -> list[Link]:
+    def _split_parts(self, out: list[Link], share: float) -> list[Link]:
         """An added rule whose words are mostly those of an old rule matched beside it (to its parent or to a
         sibling; under a new heading, to the heading's parent or sibling: 2009-07-11 115.3a "The active player
         receives priority at the beginning of most steps and phases …", under the new 115.3 "Which player has
@@ -479,7 +483,7 @@ class _Matcher:
             beside = {self.taken[i] for i in near if i in self.taken} & stored
             best = max(((self._contained(link.new, old_id), old_id) for old_id in sorted(beside)
                         if self.old[old_id].glossary == self.new[link.new].glossary), default=(0.0, ""))
-            if best[0] >= SPLIT_MIN and len(self.new[link.new].text.split()) >= SHORT_WORDS + 2:
+            if best[0] >= share and len(self.new[link.new].text.split()) >= SHORT_WORDS + 2:
                 parts.append(Link(best[1], link.new, CHANGED, round(best[0], 3)))
         split = {link.new for link in parts}
         return [link for link in out if link.new not in split or link.old is not None] + parts
