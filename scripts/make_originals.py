@@ -56,7 +56,7 @@ def history_follow(root: Path) -> Follow:
     history reaches no rule or a rule that may not hold the words (a removal, a number whose words left it, a
     split), the English words decide which rule in the target says them (:mod:`izvori_rules.history.likeness`)."""
     from izvori_rules.history.align import SAME, SAME_NUMBER_SHORTCUT as RETOUCHED, TYPOGRAPHIC
-    from izvori_rules.history.likeness import DRIFT, SHORT_WORDS, Likeness, beside, words_in
+    from izvori_rules.history.likeness import DRIFT, SHORT_WORDS, Likeness, beside, opening_part, words_in
     from izvori_rules.history.lineage import follow
     from izvori_rules.history.sources import load_store
 
@@ -160,6 +160,9 @@ def history_follow(root: Path) -> Follow:
         if short or len(reached) < (1 if step.words_in else 2):
             return step
         like = likeness(step.release, step.target)
+        if step.to_id and step.parts and not step.words_in:
+            step = replace(step, words_in=opening_part(step.to_id, {i: like(step.id, i) for i in reached},
+                                                       {i: like.opening(step.id, i) for i in reached}))
         return replace(step, likeness=tuple((i, like(step.id, i)) for i in dict.fromkeys(reached)))
 
     return steps

@@ -120,9 +120,14 @@ def test_a_removed_rule_is_equivalent_where_its_words_live_on():
     # 2009-10-01 put 613 "Interaction of Continuous Effects" first: 2006-10-01 419.1 "Replacement and prevention
     # effects …" is 2009-07-11 613.1 "Some continuous effects are replacement effects …", 2019-05-03 614.1
     ("2006-10-01", "419.1", "2019-05-03", "614.1", "", ""),
+    # 408.1c "The active player gets priority at the beginning of most phases and steps … If all players pass in
+    # succession …": M10 cut it up; the history follows 115.4 (2019-05-03 116.4) "If all players pass in
+    # succession …", its opening goes on in 116.3a "The active player receives priority at the beginning of
+    # most steps and phases …"
+    ("2006-10-01", "408.1c", "2019-05-03", "116.4", "116.3a", ""),
 ], ids=["words-left-the-number", "number-kept-for-other-words", "removed-successor-says-it", "successor-2019",
         "successor-2026", "words-went-to-a-new-subrule", "no-words-go-to-a-rule-that-kept-its-own",
-        "renumbered-with-what-it-cites"])
+        "renumbered-with-what-it-cites", "split-goes-on-in-its-opening"])
 def test_lineage_says_where_the_words_went(release, rule_id, target, to_id, words_in, successor):
     from izvori_rules.originals.lineage import load_lineage
 
