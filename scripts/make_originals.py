@@ -55,7 +55,8 @@ def history_follow(root: Path) -> Follow:
     release, read at every target, and the kind of change in each release where its words changed. Where the
     history reaches no rule or a rule that may not hold the words (a removal, a number whose words left it, a
     split), the English words decide which rule in the target says them (:mod:`izvori_rules.history.likeness`)."""
-    from izvori_rules.history.likeness import DRIFT, SHORT_WORDS, Likeness, beside, words_in
+    from izvori_rules.history.align import SAME, SAME_NUMBER_SHORTCUT as RETOUCHED, TYPOGRAPHIC
+    from izvori_rules.history.likeness import DRIFT, SHORT_WORDS, Likeness, beside, opening_part, words_in
     from izvori_rules.history.lineage import follow
     from izvori_rules.history.sources import load_store
 
@@ -99,12 +100,16 @@ def history_follow(root: Path) -> Follow:
 
     def words_went(path: Sequence[tuple[str, str]], removed_in: str | None, targets: Sequence[str]) -> dict[str, str]:
         """Where the words went, read in the release they went in and followed on to each target: at the first
-        link that kept the number but replaced its words (``DRIFT``), a rule beside the number that says their
-        opening clearly better; at a removal, the nearest successor or a subrule of it that says them enough."""
+        link that kept the number but replaced its words (``DRIFT``), a rule beside the number that got new
+        words there and says theirs clearly better (a rule that kept its own words received none: 2007-05-01
+        205.3a "A card can have one or more subtypes printed on its type line" shares the opening of 205.3e
+        "If an artifact creature card has subtypes printed on its type line …" but was printed so before); at a
+        removal, the nearest successor or a subrule of it that says them enough."""
         for (previous, old_id), (date, new_id) in zip(path, path[1:]):
             link = store.link_from(store.releases.index(date), old_id)
             if link is not None and link.old == link.new and link.score < DRIFT:
-                went = best_place(previous, old_id, date, [new_id, *beside(entries(date), new_id)], new_id, True)
+                fresh = [i for i in beside(entries(date), new_id) if not kept_words(date, i)]
+                went = best_place(previous, old_id, date, [new_id, *fresh], new_id, True)
                 return onward(date, went, targets) if went else {}
         if not removed_in:
             return {}
@@ -117,12 +122,27 @@ def history_follow(root: Path) -> Follow:
         went = best_place(before, path[-1][1], removed_in, said, "", False)
         return onward(removed_in, went, targets) if went else {}
 
+    def kept_words(date: str, rule_id: str) -> bool:
+        """Whether ``rule_id`` of ``date`` says what a rule of the release before said (its number or not),
+        at most retouched (2016-09-30 513.1a "Previously, abilities that triggered at the beginning of the end
+        step …" was "… that trigger …")."""
+        link = store.link_into(store.releases.index(date), rule_id)
+        return link is None or link.change in (SAME, TYPOGRAPHIC) or (link.old is not None and link.score >= RETOUCHED)
+
     def best_place(before: str, old_id: str, date: str, candidates: Sequence[str], followed: str,
                    opening: bool) -> str:
-        """The candidate that says ``old_id``'s words (its opening words, where a number went on without them)."""
+        """The candidate that says ``old_id``'s words; where a number went on without them, the one that says
+        their opening, else the one that says them and no less of their opening than the number (2016-09-30
+        503.1 "The upkeep step has no turn-based actions …" kept the number of "First, any abilities that
+        trigger at the beginning of the upkeep step … go on the stack", which 503.1a "Any abilities that
+        triggered during the untap step and … at the beginning of the upkeep are put onto the stack …" says)."""
         like = likeness(before, date)
-        score = like.opening if opening else like
-        return words_in(followed, {rule_id: score(old_id, rule_id) for rule_id in candidates})
+        said = {rule_id: like(old_id, rule_id) for rule_id in candidates}
+        if not opening:
+            return words_in(followed, said)
+        starts = {rule_id: like.opening(old_id, rule_id) for rule_id in candidates}
+        return words_in(followed, starts) or words_in(followed, {
+            rule_id: score for rule_id, score in said.items() if starts[rule_id] >= starts.get(followed, 0.0)})
 
     def successor_in(path: Sequence[tuple[str, str]], removed_in: str | None, target: str) -> str:
         """A removed rule's nearest successor, followed on to ``target`` (not to the newest release)."""
@@ -140,6 +160,9 @@ def history_follow(root: Path) -> Follow:
         if short or len(reached) < (1 if step.words_in else 2):
             return step
         like = likeness(step.release, step.target)
+        if step.to_id and step.parts and not step.words_in:
+            step = replace(step, words_in=opening_part(step.to_id, {i: like(step.id, i) for i in reached},
+                                                       {i: like.opening(step.id, i) for i in reached}))
         return replace(step, likeness=tuple((i, like(step.id, i)) for i in dict.fromkeys(reached)))
 
     return steps

@@ -209,3 +209,34 @@ def test_a_number_reused_for_other_words_leaves_the_old_rule_removed(old_date: s
                                                                      successor: str) -> None:
     link = _first_link(old_date, new_date, old_id)
     assert (link.new, link.change, link.successor) == (None, REMOVED, successor)
+
+
+@pytest.mark.parametrize(("old_id", "new_id"), [
+    # 2009-10-01 put 613 "Interaction of Continuous Effects" before the replacement effects: 2009-09-04 613.1
+    # "Some continuous effects are replacement effects. Like prevention effects (see rule 614) …" is 2009-10-01
+    # 614.1, word for word but "(see rule 615)", not 615.1 "Some continuous effects are prevention effects …",
+    # though 615.1 says much the same and 614.1 had been the prevention rule's number
+    ("613.1", "614.1"),
+    ("614.1", "615.1"),  # "… Like replacement effects (see rule 613) …" is 615.1 "… (see rule 614) …"
+], ids=lambda v: v)
+def test_a_rule_renumbered_with_the_rules_it_cites_is_found_by_its_words(old_id: str, new_id: str) -> None:
+    assert _first_link("2009-09-04", "2009-10-01", old_id).new == new_id
+
+
+def test_a_part_under_a_new_heading_is_split_off_the_rule_beside_the_heading() -> None:
+    # 2009-05-01 408.1c "The active player gets priority at the beginning of most phases and steps … If all
+    # players pass in succession …" went to 2009-07-11 115.4 "If all players pass in succession …"; its opening
+    # is 115.3a "The active player receives priority at the beginning of most steps and phases …", under the new
+    # heading 115.3 "Which player has priority is determined by the following rules:"
+    links = [link for link in _links("2009-05-01", "2009-07-11") if link.old == "408.1c"]
+    assert [link.new for link in links] == ["115.4", "115.3a"]
+
+
+def test_a_renumbering_release_splits_off_a_part_it_reworded() -> None:
+    # 2009-05-01 307.1 "As the beginning of combat step begins, any abilities that trigger at the beginning of
+    # combat go on the stack. … Then the active player gets priority and players may play spells and
+    # abilities." became 2009-07-11 507.2 "Second, any abilities that trigger at the beginning of combat go on
+    # the stack" and 507.3 "Third, the active player gets priority. Players may cast spells and activate
+    # abilities." ("play" became "cast" and "activate")
+    links = [link for link in _links("2009-05-01", "2009-07-11") if link.old == "307.1"]
+    assert [link.new for link in links] == ["507.2", "507.3"]

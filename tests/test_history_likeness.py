@@ -4,7 +4,7 @@ opening that decides between the parts of a rule cut up, and when the words are 
 from __future__ import annotations
 
 from izvori_rules.history.align import Entry
-from izvori_rules.history.likeness import Likeness, beside, words_in
+from izvori_rules.history.likeness import Likeness, beside, opening_part, words_in
 
 # 613.6c of 2015-03-27, and the five rules 2015-07-17 cut it into (613.6 shortened; read in the two releases)
 OLD = Entry("613.6c", "An object’s timestamp is the time it entered the zone it’s currently in, unless it’s an Aura, "
@@ -44,3 +44,12 @@ def test_words_are_elsewhere_only_when_clearly_said_there():
     assert words_in("511.1", {"511.1": 0.05, "511.2": 0.2}) == ""  # better, but it does not say them
     assert words_in("", {"702.17b": 0.45, "702.17": 0.1}) == "702.17b"  # a removed rule's successor
     assert words_in("", {"601": 0.0, "601.2": 0.12}) == ""
+
+
+def test_a_split_rule_goes_on_in_the_part_that_holds_its_opening():
+    # 2006-10-01 502.5b "A creature with haste can attack or use activated abilities …": 2019-05-03 702.10c
+    # "… its controller can activate its activated abilities …" (followed) and 702.10b "… it can attack …"
+    said, openings = {"702.10c": 0.54, "702.10b": 0.517}, {"702.10c": 0.056, "702.10b": 0.141}
+    assert opening_part("702.10c", said, openings) == "702.10b"
+    assert opening_part("702.10c", {"702.10c": 0.54, "702.10b": 0.3}, openings) == ""  # says too little of it
+    assert opening_part("702.10c", said, {"702.10c": 0.056, "702.10b": 0.08}) == ""  # not clearly its opening

@@ -7,7 +7,10 @@ the previous ones left unmatched:
 
 1. **same number, same words** (after :func:`typographic_key`): ``same`` or, if only quote marks, dashes,
    spacing, ``(TM)``/``™`` or ``_italics_`` differ, ``typographic`` (2019-05-03 turned every ' into ’);
-2. **same words, other number**, where those words occur once on each side: renumbered;
+2. **same words, other number**, where those words occur once on each side, the rule numbers they cite
+   aside: renumbered (2009-10-01 put a new 613 before 613 "Replacement Effects" and 614 "Prevention Effects";
+   613.1 "… Like prevention effects (see rule 614) …" is 614.1 "… (see rule 615) …", not 615.1, which kept
+   the number 614.1 had and said almost the same of prevention);
 3. **similar words**: TF-IDF over word unigrams and bigrams (rule numbers inside the text masked, so a
    renumbered citation does not hide a match), cosine similarity, one-to-one by descending score. A pair
    gains when the rules' parents are already matched to each other (a rule's subrules usually move with
@@ -61,6 +64,10 @@ SUCCESSOR_MIN = 0.25
 REWRITTEN_MIN = 0.3  # likeness at which a left-over rule and its left-over successor are one rule rewritten
 MERGED_MIN = 0.4  # likeness at which a left-over rule lives on inside a matched one (merged into it)
 SPLIT_MIN = 0.5  # share of an added rule's weight found in an old rule beside it: a part split off that rule
+# ... less in a renumbering release, which reworded what it moved (M10's "Third, the active player gets priority.
+# Players may cast spells and activate abilities.", 507.3, holds 0.44 of the words of 2009-05-01 307.1 "… Then
+# the active player gets priority and players may play spells and abilities")
+RENUMBERING_SPLIT_MIN = 0.44
 CANDIDATES = 12  # per old rule, the best partial scores re-scored exactly in stage 3
 COMMON_FEATURE = 0.05  # a feature in more than this share of rules is not used to find candidates
 
@@ -211,7 +218,7 @@ class _Matcher:
 
     def key(self, side: int, entry_id: str) -> str:
         """The typographic key of an entry, computed once per text and only when needed."""
-        text = (self.old if side == 0 else self.new)[entry_id].text
+        text = self.entry(side, entry_id).text
         found = self._keys.get(text)
         if found is None:
             found = self._keys[text] = typographic_key(text)
@@ -247,7 +254,7 @@ class _Matcher:
             del self.taken[self.pairs.pop(old_id)[0]]
 
     def unique_words(self) -> None:
-        old_by_key, new_by_key = self._by_key()
+        old_by_key, new_by_key = self._by_key(cited=False)
         for key, old_ids in old_by_key.items():
             new_ids = new_by_key.get(key, [])
             if key[1] and len(old_ids) == 1 and len(new_ids) == 1:
@@ -259,14 +266,19 @@ class _Matcher:
             for old_id, new_id in zip(old_ids, new_by_key.get(key, [])):
                 self.pair(old_id, new_id, 1.0)
 
-    def _by_key(self) -> tuple[dict[tuple[bool, str], list[str]], dict[tuple[bool, str], list[str]]]:
+    def _by_key(self, cited: bool = True) -> tuple[dict[tuple[bool, str], list[str]], dict[tuple[bool, str], list[str]]]:
+        """The free entries of each side by their typographic key (``cited=False``: the rule numbers they
+        cite masked, so that a rule renumbered with the rules it cites is found by its words)."""
         old_by_key: dict[tuple[bool, str], list[str]] = defaultdict(list)
         new_by_key: dict[tuple[bool, str], list[str]] = defaultdict(list)
-        for i in self.free_old():
-            old_by_key[(self.old[i].glossary, self.key(0, i))].append(i)
-        for i in self.free_new():
-            new_by_key[(self.new[i].glossary, self.key(1, i))].append(i)
+        for side, ids, by_key in ((0, self.free_old(), old_by_key), (1, self.free_new(), new_by_key)):
+            for i in ids:
+                key = self.key(side, i)
+                by_key[(self.entry(side, i).glossary, key if cited else _RULE_NUMBER.sub("#", key))].append(i)
         return old_by_key, new_by_key
+
+    def entry(self, side: int, entry_id: str) -> Entry:
+        return (self.old if side == 0 else self.new)[entry_id]
 
     # stage 3 ------------------------------------------------------------------------------------------
     def vector(self, side: int, entry_id: str) -> dict[str, float]:
@@ -444,11 +456,14 @@ class _Matcher:
             removed = self._pair_mutual_successors(removed, out)
             removed = self._merged(removed, out)
         out.extend(Link(old_id, None, REMOVED, 0.0, self.successor(old_id)) for old_id in removed)
-        return tuple(self._split_parts(out))
+        return tuple(self._split_parts(out, RENUMBERING_SPLIT_MIN if renumbering else SPLIT_MIN))
 
-    def _split_parts(self, out: list[Link]) -> list[Link]:
+    def _split_parts(self, out: list[Link], share: float) -> list[Link]:
         """An added rule whose words are mostly those of an old rule matched beside it (to its parent or to a
-        sibling) is a part split off that rule: a second link from it, after all the others, so that the first
+        sibling; under a new heading, to the heading's parent or sibling: 2009-07-11 115.3a "The active player
+        receives priority at the beginning of most steps and phases …", under the new 115.3 "Which player has
+        priority is determined by the following rules:", is split off 408.1c, which went to 115.4) is a part
+        split off that rule: a second link from it, after all the others, so that the first
         link from a rule stays the one followed; only from a rule whose first link is stored (it changed words
         or number: a missing row means the same number and words), as a split always changes the words of the
         part that keeps the number (2010-07-16 cut 602.1 "Activated abilities have a cost and an
@@ -462,10 +477,13 @@ class _Matcher:
             if link.old is not None or link.new is None:
                 continue
             parent = self.new[link.new].parent
-            beside = {self.taken[i] for i in (parent, *new_children[parent]) if i in self.taken} & stored
+            near = [parent, *new_children[parent]]
+            if parent is not None and parent not in self.taken and parent in self.new:
+                near += new_children[self.new[parent].parent]  # a new heading's rules: what its siblings became
+            beside = {self.taken[i] for i in near if i in self.taken} & stored
             best = max(((self._contained(link.new, old_id), old_id) for old_id in sorted(beside)
                         if self.old[old_id].glossary == self.new[link.new].glossary), default=(0.0, ""))
-            if best[0] >= SPLIT_MIN and len(self.new[link.new].text.split()) >= SHORT_WORDS + 2:
+            if best[0] >= share and len(self.new[link.new].text.split()) >= SHORT_WORDS + 2:
                 parts.append(Link(best[1], link.new, CHANGED, round(best[0], 3)))
         split = {link.new for link in parts}
         return [link for link in out if link.new not in split or link.old is not None] + parts

@@ -35,6 +35,9 @@ DRIFT = 0.25  # a link keeping the number with words less like the old ones than
 # does …", 0.30: rewritten in place, though 400.2 shares "generate effects")
 SAYS = 0.3  # a rule says another's words when it is at least this like them (a removed rule's successor too)
 MOVED_MARGIN = 0.1  # where the words went must say them this much better than the rule the number reached
+OPENING_MARGIN = 0.05  # a part split off holds a rule's opening when it says it this much better than the rule
+# followed (2006-10-01 502.5b "A creature with haste can attack or use activated abilities …": 2019-05-03 702.10b
+# "If a creature has haste, it can attack …" 0.14, 702.10c "… its controller can activate …" 0.06)
 SHORT_WORDS = 6  # a heading or a one-line title ("Casting Spells") holds no rule's words
 
 
@@ -94,3 +97,14 @@ def words_in(followed: str, scores: Mapping[str, float]) -> str:
     than it does (:data:`MOVED_MARGIN`); otherwise ``""``."""
     best = max(((score, rule_id) for rule_id, score in scores.items() if rule_id != followed), default=(0.0, ""))
     return best[1] if best[0] >= max(SAYS, scores.get(followed, 0.0) + MOVED_MARGIN) else ""
+
+
+def opening_part(followed: str, said: Mapping[str, float], openings: Mapping[str, float]) -> str:
+    """Of the parts a rule was split into (``followed``, the one the history followed, among them), the part that
+    goes on with its opening, as a reader follows it: one that says nearly as much of its words (within
+    :data:`MOVED_MARGIN`) and clearly more of its opening (:data:`OPENING_MARGIN`); ``""`` when none does.
+    ``said`` and ``openings`` hold each part's likeness with the whole rule and with its first words."""
+    base, start = said.get(followed, 0.0), openings.get(followed, 0.0)
+    best = max(((openings[i], i) for i in said if i != followed and i in openings
+                and said[i] >= base - MOVED_MARGIN), default=(0.0, ""))
+    return best[1] if best[0] >= start + OPENING_MARGIN else ""

@@ -66,10 +66,14 @@ class Step:
     @property
     def reached(self) -> str:
         """The rule in ``target`` that says the original's words: ``words_in``, else ``to_id``, else for a removed
-        rule the first part split off it before (2006-10-01 305.3 "… any abilities that trigger at the beginning
-        of that main phase go on the stack … Then the active player gets priority" lost its triggers in
-        2016-09-30, but M10 had split the priority off as 505.4, 2019-05-03 505.5); "" for none."""
-        return self.words_in or self.to_id or (self.parts[0] if self.parts else "")
+        rule the part split off it before that is most like its words (the first where none was measured):
+        2006-10-01 305.3 "… any abilities that trigger at the beginning of that main phase go on the stack …
+        Then the active player gets priority … (This is the only phase in which a player can normally play
+        artifact, creature, enchantment, and sorcery spells …)" lost its triggers in 2016-09-30, but M10 had
+        split off the priority (2019-05-03 505.5) and the spells of the main phase (505.5a); "" for none."""
+        if self.words_in or self.to_id or not self.parts:
+            return self.words_in or self.to_id
+        return max(self.parts, key=lambda part: self.like(part) or 0.0)
 
     def like(self, rule_id: str) -> float | None:
         """The likeness of ``rule_id`` with the original's English words, if it was measured."""
