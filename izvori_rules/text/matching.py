@@ -143,8 +143,9 @@ class ConceptMatcher:
         defaults = frozenset(c.id for c in self.table if "*" in c.sense)
         guarded = {c.id: frozenset(word[1:] for word in c.sense if word.startswith("?"))
                    for c in self.table if any(word.startswith("?") for word in c.sense)}
+        broader = {c.id: c.broader for c in self.table if c.broader}
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
-                             guarded=guarded)
+                             guarded=guarded, broader=broader)
 
 
 def _keys_of(lang: str, word: str) -> list[str]:
@@ -164,6 +165,7 @@ class QueryConcepts:
     query words that choose it (``draw`` + ``library``), and ``defaults`` names the sense chosen without them.
     ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
     change) to those languages: named only in them, the concept needs one of its sense words in the query.
+    ``broader`` maps a concept to those that include it (a creature is a permanent).
     """
 
     def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -172,7 +174,8 @@ class QueryConcepts:
                  senses: dict[str, frozenset[tuple[str, str]]] | None = None,
                  defaults: frozenset[str] = frozenset(),
                  containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
-                 guarded: dict[str, frozenset[str]] | None = None) -> None:
+                 guarded: dict[str, frozenset[str]] | None = None,
+                 broader: dict[str, tuple[str, ...]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
@@ -181,19 +184,20 @@ class QueryConcepts:
         self._defaults = defaults
         self._containing = containing if containing is not None else _containing(names)
         self._guarded = guarded or {}
+        self._broader = broader or {}
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
         for the concepts it names, are one marshalled blob decoded on first use."""
         return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
                 "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
-                "containing": self._containing, "guarded": self._guarded}
+                "containing": self._containing, "guarded": self._guarded, "broader": self._broader}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"],
-                   data["guarded"])
+                   data["guarded"], data["broader"])
         made._lazy = data["lazy"]
         return made
 
@@ -370,6 +374,10 @@ class QueryConcepts:
         """The concept's terms in every language that has some."""
         self._decode()
         return self._terms.get(concept, {})
+
+    def broader(self, concept: str) -> tuple[str, ...]:
+        """The concepts that include this one (``creature``: ``permanent``), from the table's broader column."""
+        return self._broader.get(concept, ())
 
     def stems(self, concept: str) -> dict[str, frozenset[str]]:
         """The stems of the concept's terms per language (what a snippet highlights)."""
