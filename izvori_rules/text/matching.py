@@ -64,6 +64,9 @@ class ConceptMatcher:
         self._starts: dict[tuple[str, str], list[tuple[Stems, str]]] = {}
         self._defining: dict[str, list[str]] = {}
         self._headings: dict[tuple[str, Stems], list[str]] = {}
+        self._senses = {c.id: tuple(w for w in c.sense if w != "*" and not w.startswith("?")) for c in table
+                        if c.sense}
+        self._sense_stems: dict[tuple[str, str], frozenset[str]] = {}
         for concept in table:
             self._add(concept)
         for candidates in self._starts.values():
@@ -86,14 +89,35 @@ class ConceptMatcher:
         return list(self.occurrences(lang, analyze(lang, text)))
 
     def occurrences(self, lang: str, stems: Sequence[str]) -> dict[str, int]:
-        """How many times each concept's terms occur in an analyzed text, in order of first use."""
+        """How many times each concept's terms occur in an analyzed text, in order of first use; a word that names
+        several concepts (English counter: countering and the marker) counts for the sense the text chooses
+        (:meth:`_sense`), as a query's other words choose it."""
         lang = field_language(lang)
         found: dict[str, int] = {}
+        context: frozenset[str] | None = None
         for i, stem in enumerate(stems):
-            for seq, concept in self._starts.get((lang, stem), ()):
-                if tuple(stems[i:i + len(seq)]) == seq:
-                    found[concept] = found.get(concept, 0) + 1
+            here = [concept for seq, concept in self._starts.get((lang, stem), ()) if tuple(stems[i:i + len(seq)]) == seq]
+            if len(here) > 1 and any(c in self._senses for c in here):
+                context = frozenset(stems) if context is None else context
+                here = self._sense(lang, here, context)
+            for concept in here:
+                found[concept] = found.get(concept, 0) + 1
         return found
+
+    def _sense(self, lang: str, here: list[str], context: frozenset[str]) -> list[str]:
+        """Of the concepts one word of a text names, those whose sense words the text holds most (all of them
+        when it holds none): cr 702.79a's -1/-1 counters are markers, cr 701.6a's countered spell is countering."""
+        held = {c: len(self.sense_stems(lang, c) & context) for c in here}
+        most = max(held.values())
+        return [c for c in here if held[c] == most] if most else here
+
+    def sense_stems(self, lang: str, concept: str) -> frozenset[str]:
+        """The stems, in one language's analysis, of the words that choose the concept among those sharing a
+        word (its sense column)."""
+        key = (lang, concept)
+        if key not in self._sense_stems:
+            self._sense_stems[key] = frozenset(s for w in self._senses.get(concept, ()) for s in analyze(lang, w))
+        return self._sense_stems[key]
 
     def leading(self, lang: str, stems: Sequence[str]) -> list[str]:
         """The concepts a text starts with (``Razbijač je pasivna osobina…``): the subject of a definition."""
