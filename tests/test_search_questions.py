@@ -21,13 +21,13 @@ FIRST_BATCH = 75  # questions 1-75; those added after it (for tuning only) leave
 RECALL_TARGET = 0.95  # issue 10's targets on the held-out part, in every language: met in Serbian
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
-# regressions, below the figures measured (recall 0.88-1.0, MRR 0.66-0.90).
-RECALL_FLOOR = 0.85
+# regressions, below the figures measured (recall 0.957-1.0, MRR 0.66-0.90).
+RECALL_FLOOR = 0.9
 MRR_FLOOR = 0.65
 TOP = 10
 # The held-out figures measured where the targets are not met yet (recall@10, MRR): the right rule is usually in
 # the first ten but below related rules. A language that meets them makes its case pass, and strict xfail fail.
-SHORT_OF_TARGETS = {"en": (0.88, 0.702), "ru": (0.957, 0.787), "cs": (1.0, 0.660)}
+SHORT_OF_TARGETS = {"en": (0.96, 0.762), "ru": (0.957, 0.788), "cs": (1.0, 0.660)}
 
 
 @dataclass(frozen=True)
