@@ -72,8 +72,10 @@ VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
 PROXIMITY = 0.7
 PROXIMITY_DEPTH = 10
 # A rule of a multiplayer or casual-variant section (search/variants.py) ranks at ELSEWHERE times its key unless the
-# query names a concept such a section defines (in a field of DEFINING: Archenemy, Two-Headed Giant, team).
-ELSEWHERE = 0.4
+# query names a concept such a section defines (in a field of DEFINING: Archenemy, Two-Headed Giant, team); low
+# enough that a restatement leading with the concept (cr 904.13c "Poison counters are not shared") stays below the
+# duel's rule (cr 704.5c).
+ELSEWHERE = 0.3
 DEFINING = ("named", "listed")  # the fields of the nodes that define a concept (its rules and glossary entries)
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
