@@ -556,6 +556,12 @@ def test_glossary_headwords_with_spaces_are_one_reference(tmp_path: Path) -> Non
                                 "ru-cr:glossary:Declare Blockers Step")
 
 
+def test_a_broader_concept_is_read_by_id(tmp_path: Path) -> None:
+    table = load_concepts(write(tmp_path, HEADER, "creature\tcard_type\tcreature" + "\t" * 9 + "permanent",
+                                "permanent\tobject\tpermanent"))
+    assert [concept.broader for concept in table] == [("permanent",), ()]
+
+
 def test_missing_trailing_cells_are_empty(tmp_path: Path) -> None:
     (concept,) = list(load_concepts(write(tmp_path, HEADER, "token\tobject\ttoken")))
     assert concept.terms_in("en") == ("token",) and concept.rules == () and concept.note == ""
@@ -570,15 +576,19 @@ def test_missing_trailing_cells_are_empty(tmp_path: Path) -> None:
         ((HEADER, ROW, ROW), r"concepts\.tsv:3:\d+: column 'id': duplicate id 'trample' \(first on line 2\)"),
         ((HEADER, ROW.replace("keyword_ability", "keyword")), r"concepts\.tsv:2:\d+: column 'kind': unknown kind"),
         ((HEADER, ROW.replace("trample\tkeyword", "Trample\tkeyword")), r"concepts\.tsv:2:\d+: column 'id'"),
-        ((HEADER, ROW + "\t\textra"), r"concepts\.tsv:2:\d+: 12 cells, but the header has 11 columns"),
+        ((HEADER, ROW + "\t\t\textra"), r"concepts\.tsv:2:\d+: 13 cells, but the header has 12 columns"),
         ((HEADER, ROW.replace("Razbijač", "Razbijač||razbijača")), r"concepts\.tsv:2:\d+: column 'sr': an empty term"),
         ((HEADER, ROW.replace("sr-judge:E3.100", "E3.100")), r"concepts\.tsv:2:\d+: column 'rules': 'E3\.100'"),
         ((HEADER, ROW.replace("sr-judge:glossary:Razbijač", "Razbijač")), r"concepts\.tsv:2:\d+: column 'glossary'"),
         ((HEADER, "empty\tgame_term"), r"concepts\.tsv:2:\d+: column 'en': concept 'empty' has no term"),
+        ((HEADER, "token\tobject\ttoken" + "\t" * 9 + "token"), r"concepts\.tsv:2:\d+: column 'broader': 'token'"),
+        ((HEADER, "token\tobject\ttoken" + "\t" * 9 + "permanent"),
+         r"concepts\.tsv:2: broader concept 'permanent' is not an id of the table"),
         (("# only a comment",), r"concepts\.tsv: no header row"),
     ],
     ids=["unknown-column", "duplicate-column", "no-id-column", "duplicate-id", "bad-kind", "bad-id",
-         "too-many-cells", "empty-term", "bad-rule-ref", "bad-glossary-ref", "no-terms", "no-header"],
+         "too-many-cells", "empty-term", "bad-rule-ref", "bad-glossary-ref", "no-terms", "broader-itself",
+         "broader-unknown", "no-header"],
 )
 def test_loader_errors_name_file_line_and_column(tmp_path: Path, lines: tuple[str, ...], message: str) -> None:
     path = write(tmp_path, *lines)

@@ -233,6 +233,21 @@ def test_a_rule_holding_the_query_words_together_outranks_one_holding_them_apart
     assert _rank(searcher, query, answer) < _rank(searcher, query, scattered)
 
 
+def test_a_rule_about_a_broader_concept_carries_the_querys_concept(searcher: Searcher) -> None:
+    from izvori_rules.search.query import parse_query, plan_query
+
+    plan = plan_query(parse_query("damage creature", searcher.concepts), searcher.concepts)
+    damage, creature = plan.clauses
+    # corpus/concepts.tsv: a creature is a permanent (its broader column)
+    assert [(lookup.field, lookup.term) for lookup in creature.lookups if lookup.broader] == [("concepts", "permanent")]
+    matched = searcher._open_ranker()._matched(list(plan.clauses), None)
+    number = {ref: n for n, ref in enumerate(indexed_refs(searcher.graph))}
+    # ru-cr 514.2 «исчезают все повреждения, полученные перманентами»: its permanents carry the creature
+    assert matched.masks[number["ru-cr:514.2"]] == 0b11
+    # ru-cr 110.1 «Перманентом является карта или фишка на поле битвы» names no damage: permanent adds no candidate
+    assert number["ru-cr:110.1"] not in matched.totals
+
+
 def test_closeness_counts_the_clauses_a_rule_holds_and_the_words_it_takes() -> None:
     from izvori_rules.search.ranking import _window
 

@@ -1,6 +1,6 @@
 """Search quality on real judges' questions (tests/search_questions.tsv): recall@10 and mean reciprocal rank per
-language, on the part tuned on and on the held-out part (every third question, never tuned on). A query is
-answered when one of its answers (numbered rules read in the documents) is in the first ten hits.
+language, on the part tuned on and on the held-out part (every third question of the first batch, never tuned on).
+A query is answered when one of its answers (numbered rules read in the documents) is in the first ten hits.
 ``pytest -s`` prints the figures and the misses."""
 
 from __future__ import annotations
@@ -18,16 +18,17 @@ from izvori_rules.text.folding import fold
 QUESTIONS = Path(__file__).with_name("search_questions.tsv")
 LANGUAGE = {"en": "en", "sr": "sr", "sr-ascii": "sr", "sr-cyrl": "sr", "ru": "ru", "cs": "cs"}
 PARTS = ("tune", "held-out")
+FIRST_BATCH = 75  # questions 1-75; those added after it (for tuning only) leave the held-out part unchanged
 RECALL_TARGET = 0.95  # issue 10's targets on the held-out part, in every language: met in Serbian
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
-# regressions, below the figures measured (recall 0.88-1.0, MRR 0.66-0.90).
-RECALL_FLOOR = 0.85
+# regressions, below the figures measured (recall 0.957-1.0, MRR 0.66-0.90).
+RECALL_FLOOR = 0.9
 MRR_FLOOR = 0.65
 TOP = 10
 # The held-out figures measured where the targets are not met yet (recall@10, MRR): the right rule is usually in
 # the first ten but below related rules. A language that meets them makes its case pass, and strict xfail fail.
-SHORT_OF_TARGETS = {"en": (0.88, 0.702), "ru": (0.957, 0.787), "cs": (1.0, 0.660)}
+SHORT_OF_TARGETS = {"en": (0.96, 0.762), "ru": (0.957, 0.788), "cs": (1.0, 0.660)}
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,8 @@ def test_the_set_has_120_queries_from_60_questions_in_every_language() -> None:
     assert len({row.question for row in ROWS}) >= 60
     assert {row.kind for row in ROWS} == set(LANGUAGE)
     assert {row.part for row in ROWS} == set(PARTS)
-    # every third question is held out, with all its variants
-    assert all((row.part == "held-out") == (row.question % 3 == 0) for row in ROWS)
+    # every third question of the first batch is held out, with all its variants; later questions are tuned on
+    assert all((row.part == "held-out") == (row.question % 3 == 0 and row.question <= FIRST_BATCH) for row in ROWS)
 
 
 def test_every_answer_is_a_numbered_rule_of_the_graph(graph: RuleGraph) -> None:

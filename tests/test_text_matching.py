@@ -148,3 +148,24 @@ def test_losing_an_ability_is_not_losing_the_game(query: QueryConcepts) -> None:
     assert [c for _, concepts in concepts_of(query, "the creature loses protection") for c in concepts] == [
         "creature", "protection"]
     assert ("loses game", ("lose_game",)) in concepts_of(query, "a player loses the game")
+
+
+@pytest.mark.parametrize(
+    ("text", "counted"),
+    [
+        # cr 702.79a (2026-08-07): "if it had no -1/-1 counters on it, return it ... with a -1/-1 counter on it"
+        ("if it had no -1/-1 counters on it, return it with a -1/-1 counter on it", {"counter_marker"}),
+        # cr 701.6a: "To counter a spell or ability means to cancel it, removing it from the stack"
+        ("To counter a spell or ability means to cancel it, removing it from the stack", {"counter"}),
+        # no word of either sense: the text keeps both
+        ("one or more finality counters", {"counter", "counter_marker"}),
+    ],
+    ids=["marker", "countering", "undecided"],
+)
+def test_a_text_word_of_two_concepts_counts_for_the_sense_its_text_chooses(table: ConceptTable, text: str,
+                                                                        counted: set[str]) -> None:
+    from izvori_rules.text.matching import ConceptMatcher
+
+    # corpus/concepts.tsv rows counter (sense: spell, stack ...) and counter_marker (sense: -1/-1, put ...)
+    found = ConceptMatcher(table).occurrences("en", analyze("en", text))
+    assert {c for c in found if c.startswith("counter")} == counted

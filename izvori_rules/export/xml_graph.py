@@ -166,6 +166,8 @@ def _concepts_element(concepts: ConceptTable) -> etree._Element:
             _text(element, "note", concept.note)
         for word in concept.sense:
             _text(element, "sense", word)
+        for other in concept.broader:
+            etree.SubElement(element, "broader", concept=other)
     return root
 
 
@@ -256,5 +258,6 @@ def _read_concept(element: Any) -> Concept:
                 terms[child.get("lang")].append(child.text or "")
     return Concept(element.get("id"), element.get("kind"), tuple((k, tuple(v)) for k, v in terms.items()),
                    _refs(element, "rule"), _refs(element, "glossary"), element.findtext("note") or "",
-                   int(element.get("line")), tuple(child.text or "" for child in element.iterfind("sense")))
+                   int(element.get("line")), tuple(child.text or "" for child in element.iterfind("sense")),
+                   tuple(child.get("concept") for child in element.iterfind("broader")))
 

@@ -33,6 +33,11 @@ LEADS = 8.0  # the text starts with the concept (Razbijač je pasivna osobina…
 GOVERNS = 4.0  # an ancestor defines the concept (the subrules of a keyword's rule)
 CONCEPT_HEAD = 1.5
 CONCEPT_USE = 1.0
+# A concept clause also matches the uses of the concepts that include it (the table's broader column), at
+# BROADER times CONCEPT_USE: a judge asks about a creature, the rule says permanent (ru-cr 514.2: damage on
+# permanents wears off; 704.5q: counters on a permanent), so such a rule carries the clause too. Only a rule
+# the query's other clauses found gains (ranking: a concept as common as permanent adds no candidates).
+BROADER = 0.5
 HEAD = 2.5
 BODY = 1.0
 EXAMPLE = 0.4
@@ -49,7 +54,8 @@ class Lookup:
     """One postings list to read: ``weight`` × BM25 of the term in the field; or, for a ``flag``, ``weight``
     × idf, of which a node gets only its best flag per clause. ``idf_field`` names the field whose document
     frequency sets the idf (a flag takes its concept's). A ``weak`` lookup reads a node's examples: a clause
-    matched only there counts for less of the query's coverage (ranking.EXAMPLE_SHARE)."""
+    matched only there counts for less of the query's coverage (ranking.EXAMPLE_SHARE). A ``broader`` lookup (a
+    concept that includes the clause's) adds only to nodes the query's other clauses found, never a node of its own."""
 
     field: str
     term: str
@@ -58,6 +64,7 @@ class Lookup:
     idf_field: str | None = None
     variants: bool = False
     weak: bool = False
+    broader: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +165,7 @@ def _concept_clause(segment: Segment, concepts: QueryConcepts) -> Clause:
                     Lookup("head_concepts", concept, CONCEPT_HEAD, False, "concepts"),
                     Lookup("concepts", concept, CONCEPT_USE),
                     Lookup("example_concepts", concept, EXAMPLE, idf_field="concepts", weak=True)]
+        lookups += [Lookup("concepts", other, BROADER * CONCEPT_USE, broader=True) for other in concepts.broader(concept)]
         for lang, concept_stems in concepts.stems(concept).items():
             stems.setdefault(lang, set()).update(concept_stems)
     return Clause(segment.words, tuple(lookups), languages=segment.languages, stems=_frozen(stems))

@@ -17,7 +17,9 @@ glossaries follow when a filter asks for them or the rules run out). Within a ki
 clauses carry, so a node that matches every word comes first (``razbijač blokirano biće`` wants the rules
 about both) while a node that misses only a word as common as ``za`` or ``и`` loses little; squaring it let
 the real-question set's tuning part (tests/search_questions.tsv) rank better than whole tenths of coverage
-did; a clause a node matches only in its examples (a weak lookup) counts EXAMPLE_SHARE of its weight there. A
+did; a clause a node matches only in its examples (a weak lookup) counts EXAMPLE_SHARE of its weight there, and a
+concept clause is carried by a node another clause found that speaks of a broader concept (query.BROADER: the
+creature of a question, the permanent of the rule). A
 node carrying every concept of a query of two or more (outside its examples) gets ALL_CONCEPTS. Words of
 inflected languages also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form
 the documents lack included (``prebrojim`` meets ``prebrojati``). In a query of two or more clauses a rule also
@@ -70,8 +72,10 @@ VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
 PROXIMITY = 0.7
 PROXIMITY_DEPTH = 10
 # A rule of a multiplayer or casual-variant section (search/variants.py) ranks at ELSEWHERE times its key unless the
-# query names a concept such a section defines (in a field of DEFINING: Archenemy, Two-Headed Giant, team).
-ELSEWHERE = 0.4
+# query names a concept such a section defines (in a field of DEFINING: Archenemy, Two-Headed Giant, team); low
+# enough that a restatement leading with the concept (cr 904.13c "Poison counters are not shared") stays below the
+# duel's rule (cr 704.5c).
+ELSEWHERE = 0.3
 DEFINING = ("named", "listed")  # the fields of the nodes that define a concept (its rules and glossary entries)
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
@@ -218,7 +222,7 @@ class Ranker:
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             flag = 1 << bit
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores, examples_only = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
+            scores, examples_only = self._clause(clauses[bit], has_phrase, set(totals) if minor else None, totals)
             found.importances[bit] = weights[bit] if scores else 0.0
             wget = weak.get
             for doc in examples_only:
@@ -312,6 +316,8 @@ class Ranker:
         best = 0.0
         spread = 0
         for lookup in clause.lookups:
+            if lookup.broader:  # it adds to nodes found otherwise: what the clause's own words say sets its weight
+                continue
             frequency = self.source.doc_frequency(lookup.field, lookup.term)
             if not frequency and lookup.variants:  # a form the documents lack: its other forms count for it
                 frequency = sum(self.source.doc_frequency(lookup.field, other)
@@ -326,15 +332,21 @@ class Ranker:
             best = max(best, self.idf_of(min(spread, self.total)))
         return best
 
-    def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
-                only: set[int] | None = None) -> tuple[dict[int, float], set[int]]:
+    def _clause(self, clause: Clause, has_phrase: PhraseCheck | None, only: set[int] | None = None,
+                known: dict[int, float] | None = None) -> tuple[dict[int, float], set[int]]:
         """Per-document score of one clause (of the ``only`` nodes when given), and the nodes it matches only
-        through weak lookups (their examples)."""
+        through weak lookups (their examples). A broader lookup scores only nodes already ``known``."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
         weak: dict[int, float] = {}
         read: dict[tuple[str, str], list[tuple[int, float]]] = {}
         for lookup in clause.lookups:
+            if lookup.broader:
+                if known:
+                    postings = self.postings(lookup.field, lookup.term)
+                    self._add(scores, lookup, postings, self.idf(lookup, len(postings)),
+                              only if only is not None else set(known))
+                continue
             postings = read[(lookup.field, lookup.term)] = self.postings(lookup.field, lookup.term)
             if lookup.variants:  # also for a form the documents lack (prebrojim: prebrojati)
                 for variant in self.variants(lookup.field, lookup.term):

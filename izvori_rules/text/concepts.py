@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .matching import QueryConcepts
 
 LANGUAGES = ("en", "sr", "cs", "ru", "pt")
-COLUMNS = ("id", "kind", *LANGUAGES, "rules", "glossary", "note", "sense")
+COLUMNS = ("id", "kind", *LANGUAGES, "rules", "glossary", "note", "sense", "broader")
 REQUIRED_COLUMNS = ("id", "kind")
 KINDS = frozenset({
     "keyword_action", "keyword_ability", "zone", "turn_structure", "phase", "step", "card_type", "supertype",
@@ -61,6 +61,7 @@ class Concept:
     note: str = ""
     line: int = 0
     sense: tuple[str, ...] = ()
+    broader: tuple[str, ...] = ()
 
     def terms_in(self, lang: str) -> tuple[str, ...]:
         """The terms in one language (empty when the documents of that language have none)."""
@@ -238,6 +239,10 @@ def parse_concepts(text: str, source: str = FILE_NAME) -> ConceptTable:
             raise row.error("id", f"duplicate id {concept.id!r} (first on line {seen[concept.id]})")
         seen[concept.id] = row.line
         concepts.append(concept)
+    for concept in concepts:
+        unknown = [other for other in concept.broader if other not in seen]
+        if unknown:
+            raise CorpusError(f"{source}:{concept.line}: broader concept {unknown[0]!r} is not an id of the table")
     return ConceptTable(concepts, source)
 
 
@@ -258,7 +263,12 @@ def _parse_row(row: Row) -> Concept:
     for ref in glossary:
         if not _GLOSSARY_REF.fullmatch(ref):
             raise row.error("glossary", f"{ref!r} is not a reference like ru-cr:glossary:Trample")
-    return Concept(concept_id, kind, terms, rules, glossary, row["note"], row.line, tuple(row["sense"].split()))
+    broader = tuple(row["broader"].split())
+    for other in broader:
+        if not _ID.fullmatch(other) or other == concept_id:
+            raise row.error("broader", f"{other!r} is not another concept's id")
+    return Concept(concept_id, kind, terms, rules, glossary, row["note"], row.line, tuple(row["sense"].split()),
+                   broader)
 
 
 def _split_terms(row: Row, column: str) -> tuple[str, ...]:

@@ -64,6 +64,9 @@ class ConceptMatcher:
         self._starts: dict[tuple[str, str], list[tuple[Stems, str]]] = {}
         self._defining: dict[str, list[str]] = {}
         self._headings: dict[tuple[str, Stems], list[str]] = {}
+        self._senses = {c.id: tuple(w for w in c.sense if w != "*" and not w.startswith("?")) for c in table
+                        if c.sense}
+        self._sense_stems: dict[tuple[str, str], frozenset[str]] = {}
         for concept in table:
             self._add(concept)
         for candidates in self._starts.values():
@@ -86,14 +89,35 @@ class ConceptMatcher:
         return list(self.occurrences(lang, analyze(lang, text)))
 
     def occurrences(self, lang: str, stems: Sequence[str]) -> dict[str, int]:
-        """How many times each concept's terms occur in an analyzed text, in order of first use."""
+        """How many times each concept's terms occur in an analyzed text, in order of first use; a word that names
+        several concepts (English counter: countering and the marker) counts for the sense the text chooses
+        (:meth:`_sense`), as a query's other words choose it."""
         lang = field_language(lang)
         found: dict[str, int] = {}
+        context: frozenset[str] | None = None
         for i, stem in enumerate(stems):
-            for seq, concept in self._starts.get((lang, stem), ()):
-                if tuple(stems[i:i + len(seq)]) == seq:
-                    found[concept] = found.get(concept, 0) + 1
+            here = [concept for seq, concept in self._starts.get((lang, stem), ()) if tuple(stems[i:i + len(seq)]) == seq]
+            if len(here) > 1 and any(c in self._senses for c in here):
+                context = frozenset(stems) if context is None else context
+                here = self._sense(lang, here, context)
+            for concept in here:
+                found[concept] = found.get(concept, 0) + 1
         return found
+
+    def _sense(self, lang: str, here: list[str], context: frozenset[str]) -> list[str]:
+        """Of the concepts one word of a text names, those whose sense words the text holds most (all of them
+        when it holds none): cr 702.79a's -1/-1 counters are markers, cr 701.6a's countered spell is countering."""
+        held = {c: len(self.sense_stems(lang, c) & context) for c in here}
+        most = max(held.values())
+        return [c for c in here if held[c] == most] if most else here
+
+    def sense_stems(self, lang: str, concept: str) -> frozenset[str]:
+        """The stems, in one language's analysis, of the words that choose the concept among those sharing a
+        word (its sense column)."""
+        key = (lang, concept)
+        if key not in self._sense_stems:
+            self._sense_stems[key] = frozenset(s for w in self._senses.get(concept, ()) for s in analyze(lang, w))
+        return self._sense_stems[key]
 
     def leading(self, lang: str, stems: Sequence[str]) -> list[str]:
         """The concepts a text starts with (``Razbijač je pasivna osobina…``): the subject of a definition."""
@@ -143,8 +167,9 @@ class ConceptMatcher:
         defaults = frozenset(c.id for c in self.table if "*" in c.sense)
         guarded = {c.id: frozenset(word[1:] for word in c.sense if word.startswith("?"))
                    for c in self.table if any(word.startswith("?") for word in c.sense)}
+        broader = {c.id: c.broader for c in self.table if c.broader}
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
-                             guarded=guarded)
+                             guarded=guarded, broader=broader)
 
 
 def _keys_of(lang: str, word: str) -> list[str]:
@@ -164,6 +189,7 @@ class QueryConcepts:
     query words that choose it (``draw`` + ``library``), and ``defaults`` names the sense chosen without them.
     ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
     change) to those languages: named only in them, the concept needs one of its sense words in the query.
+    ``broader`` maps a concept to those that include it (a creature is a permanent).
     """
 
     def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -172,7 +198,8 @@ class QueryConcepts:
                  senses: dict[str, frozenset[tuple[str, str]]] | None = None,
                  defaults: frozenset[str] = frozenset(),
                  containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
-                 guarded: dict[str, frozenset[str]] | None = None) -> None:
+                 guarded: dict[str, frozenset[str]] | None = None,
+                 broader: dict[str, tuple[str, ...]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
@@ -181,19 +208,20 @@ class QueryConcepts:
         self._defaults = defaults
         self._containing = containing if containing is not None else _containing(names)
         self._guarded = guarded or {}
+        self._broader = broader or {}
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
         for the concepts it names, are one marshalled blob decoded on first use."""
         return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
                 "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
-                "containing": self._containing, "guarded": self._guarded}
+                "containing": self._containing, "guarded": self._guarded, "broader": self._broader}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"],
-                   data["guarded"])
+                   data["guarded"], data["broader"])
         made._lazy = data["lazy"]
         return made
 
@@ -370,6 +398,10 @@ class QueryConcepts:
         """The concept's terms in every language that has some."""
         self._decode()
         return self._terms.get(concept, {})
+
+    def broader(self, concept: str) -> tuple[str, ...]:
+        """The concepts that include this one (``creature``: ``permanent``), from the table's broader column."""
+        return self._broader.get(concept, ())
 
     def stems(self, concept: str) -> dict[str, frozenset[str]]:
         """The stems of the concept's terms per language (what a snippet highlights)."""
