@@ -64,20 +64,28 @@ def reported() -> Iterator[None]:
     """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status
     (``SystemExit``, which typer passes through, so that the fast path needs no typer), and a
     :class:`~izvori_rules.errors.CacheNotice` the library issued becomes one ``note:`` line there."""
-    import warnings
-
     try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", CacheNotice)
-            try:
-                yield
-            finally:
-                _print_notices(caught)
+        with cache_notes():
+            yield
     except IzvoriError as exc:
         from rich.text import Text
 
         error_console().print(Text.assemble(("error:", "bold red"), " ", str(exc)))
         raise SystemExit(exc.exit_code) from None
+
+
+@contextmanager
+def cache_notes() -> Iterator[None]:
+    """Print each :class:`~izvori_rules.errors.CacheNotice` issued inside as one ``note:`` line on standard error
+    (for work done outside :func:`reported`, such as the optional graph of ``define`` and ``deck check``)."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CacheNotice)
+        try:
+            yield
+        finally:
+            _print_notices(caught)
 
 
 def _print_notices(caught: list[warnings.WarningMessage]) -> None:
@@ -110,4 +118,5 @@ def load_graph() -> RuleGraph:
     """The rule graph for a command: from the cache, or parsed (first run) behind a progress bar on stderr."""
     from ..graph_cache import load_graph as load
 
-    return load(None, lambda: progress_bar("Reading the rule documents (first run)"))
+    with cache_notes():
+        return load(None, lambda: progress_bar("Reading the rule documents (first run)"))
