@@ -162,6 +162,24 @@ def test_one_bad_file_does_not_take_down_the_check_table(tmp_path: Path) -> None
     assert result.exit_code == 2
 
 
+def test_a_folder_without_scenarios_is_bad_input_not_a_pass(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a scenario", encoding="utf-8")
+    result = invoke("scenario", "check", str(tmp_path))  # was: "0/0 passed", status 0
+    assert result.exit_code == 2 and "holds no" in result.stderr and "(*.yaml, *.yml)" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--attacker", "2/2 [bold]flyng[/]", "--blockers", "1/1"],
+     "error: Attacker: '2/2 [bold]flyng[/]': '[bold]flyng[/]' is neither a keyword nor a colour"),
+    (["--attacker", "3/3", "--blockers", *["1/1"] * 201], "error: --blockers: 201 blockers; a player has at most 200"),
+], ids=["unknown-keyword", "too-many-blockers"])
+def test_combat_names_the_option_it_cannot_read(args: list[str], message: str) -> None:
+    # was: the line and path of the scenario written from the options ("--attacker/--blockers:9:
+    # players[0].battlefield[0].keywords[0]: ...", "file too large (528134 bytes ...)")
+    result = invoke("combat", *args)
+    assert result.exit_code == 2 and " ".join(result.stderr.split()).startswith(message)
+
+
 def test_a_device_that_never_ends_is_refused_at_the_size_limit() -> None:
     result = invoke("scenario", "run", "/dev/zero")
     assert result.exit_code == 2 and "too large" in result.stderr

@@ -59,8 +59,11 @@ def check(
 
     if not directory.is_dir():
         raise typer.BadParameter(f"{directory} is not a folder", param_hint="DIR")
+    paths = sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")])
+    if not paths:  # else "0/0 passed" and status 0: a script would take a mistyped folder for a passing one
+        raise typer.BadParameter(f"{directory} holds no scenario files (*.yaml, *.yml)", param_hint="DIR")
     rows: list[dict[str, Any]] = []
-    for path in sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")]):
+    for path in paths:
         try:
             rows.append(scenario_row_json(path.name, run_scenario(path)))
         except IzvoriError as exc:  # one bad file is a row of the table, not the end of it
