@@ -310,6 +310,16 @@ def test_lookup_markdown_links_to_the_rulebook_anchor() -> None:
     assert "_Primer 1:_" in out  # sr-judge's own word for its examples
 
 
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "http://x/)](http://evil.example", "rules/", "https://a b/"],
+                         ids=["script", "closes-the-link", "relative", "space"])
+def test_a_base_url_no_markdown_link_can_hold_is_bad_input(url: str) -> None:
+    # was written into every link as given: [sr-judge:D19.51](http://x/)](http://evil.example/sr-judge-D19.html#...)
+    for args in (["lookup", "D19.51"], ["scenario", "run", MTG_TRAMPLE]):
+        result = invoke(*args, "--markdown", "--base-url", url)
+        assert result.exit_code == 2 and "give the rulebook's address" in " ".join(result.stderr.split())
+    assert invoke("lookup", "D19.51", "--markdown", "--base-url", "file:///home/judge/rulebook").exit_code == 0
+
+
 def test_markdown_escapes_the_documents_characters() -> None:
     from izvori_rules.cli.markdown import escape
 

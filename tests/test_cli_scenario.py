@@ -136,7 +136,9 @@ def test_a_cold_scenario_run_prints_its_answer_without_rich_s_console() -> None:
 
 @pytest.mark.parametrize("args", [
     ["--lang", "de"], ["--lang"], ["--json", "--json"], ["--verbose"], ["-h"], ["other.yaml"], ["--base-url"],
-], ids=["bad-lang", "lang-without-value", "twice", "unknown-option", "help", "two-files", "url-without-value"])
+    ["--markdown", "--base-url", "javascript:alert(1)"],
+], ids=["bad-lang", "lang-without-value", "twice", "unknown-option", "help", "two-files", "url-without-value",
+        "url-no-link-can-hold"])
 def test_an_unusual_scenario_run_is_left_to_typer(args: list[str]) -> None:
     from izvori_rules.cli.fast import run_fast
 
