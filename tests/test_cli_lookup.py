@@ -183,6 +183,16 @@ def test_lookup_of_a_number_no_document_has_does_not_blame_the_truncation(graph:
     assert code == 1 and data["rules"] == [] and data["missing"] == []
 
 
+@pytest.mark.parametrize("where", ["missing", "a-file"])
+def test_a_corpus_override_that_is_no_folder_names_the_variable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                where: str) -> None:
+    (tmp_path / "a-file").write_text("not a corpus", encoding="utf-8")
+    monkeypatch.setenv("IZVORI_JUDGE_CORPUS", str(tmp_path / where))
+    result = runner.invoke(app, ["lookup", "D19.51"], env={"COLUMNS": "500"})  # was: FileNotFoundError, from
+    # the walk of the corpus files for the cache key
+    assert result.exit_code == 2 and f"error: IZVORI_JUDGE_CORPUS='{tmp_path / where}': not a folder" in result.stderr
+
+
 def test_lookup_of_a_huge_reference_is_bad_input_and_not_echoed_whole(graph: RuleGraph) -> None:
     result = runner.invoke(app, ["lookup", "D" * 100_000])
     assert result.exit_code == 2 and "not a rule reference" in result.stderr and len(result.stderr) < 500

@@ -60,7 +60,8 @@ def _output_failed(exc: OSError) -> NoReturn:
     """Standard output could not be written (closed, a full disk, a device error): one line on standard error
     and exit status 2 instead of a traceback; a reader that stopped early (``| head -1``, a broken pipe) ends it
     quietly with status 1, as click and rich do. What is still buffered is dropped (descriptor 1 is pointed at
-    ``os.devnull``), so that the interpreter's last flush does not fail again."""
+    ``os.devnull``), so that the interpreter's last flush does not fail again. An ``OSError`` that escaped the
+    library with a file name (a bug: the library raises its own errors) is one line naming the file, too."""
     import os
 
     if sys.stdout is not None:
