@@ -166,7 +166,8 @@ def test_lookup_speaks_the_judges_language(width: int, lang: str, ref: str, answ
     assert not {"Cites:", "Cited by:", "Equivalents:", "English original:", "Today:"} & set(text.split(" "))
 
 
-@pytest.mark.parametrize(("lang", "message"), [("sr", "Nema pravila 'Z99.99'."), ("ru", "Нет правила 'Z99.99'.")])
+@pytest.mark.parametrize(("lang", "message"), [("sr", "Nema pravila 'Z99.99'."), ("ru", "Нет правила 'Z99.99'."),
+                                               ("SR", "Nema pravila 'Z99.99'.")], ids=["sr", "ru", "capitals"])
 def test_lookup_without_an_answer_says_so_in_the_judges_language(lang: str, message: str) -> None:
     result = invoke("lookup", "Z99.99", "--lang", lang, width=40)
     assert result.exit_code == 1 and message in " ".join(result.stdout.split())

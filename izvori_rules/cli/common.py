@@ -23,12 +23,13 @@ LANG_HELP = ("The judge's language for labels and narration: en, sr or ru (every
 
 
 def judge_lang(value: str) -> str:
-    """``--lang``: the judge's language (en, sr, ru), checked."""
-    if value not in JUDGE_LANGS:
+    """``--lang``: the judge's language (en, sr, ru), checked; ``SR`` is ``sr`` (the fast path leaves it here)."""
+    lang = value.strip().lower()
+    if lang not in JUDGE_LANGS:
         import typer
 
         raise typer.BadParameter(f"use one of {', '.join(JUDGE_LANGS)}", param_hint="--lang")
-    return value
+    return lang
 
 
 def console() -> Console:
