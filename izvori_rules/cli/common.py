@@ -110,7 +110,10 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
     callback the library takes (the library itself never prints)."""
     from rich.progress import Progress
 
-    with Progress(transient=True, console=error_console()) as bar:
+    errors = error_console()
+    # Not drawn where standard error is no terminal: a transient bar still left an empty line there, before the
+    # notes and errors a script reads.
+    with Progress(transient=True, console=errors, disable=not errors.is_terminal) as bar:
         task = bar.add_task(label, total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
