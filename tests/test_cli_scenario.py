@@ -164,6 +164,11 @@ def test_one_bad_file_does_not_take_down_the_check_table(tmp_path: Path) -> None
     assert result.exit_code == 2
 
 
+def test_a_folder_name_with_an_escape_does_not_reach_the_terminal_raw() -> None:
+    result = invoke("scenario", "check", "\x1b[2Jnowhere")  # typer's error box printed the ESC as given
+    assert result.exit_code == 2 and "\x1b" not in result.stderr and "␛[2Jnowhere is not a folder" in result.stderr
+
+
 def test_a_folder_without_scenarios_is_bad_input_not_a_pass(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("not a scenario", encoding="utf-8")
     result = invoke("scenario", "check", str(tmp_path))  # was: "0/0 passed", status 0
