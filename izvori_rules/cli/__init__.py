@@ -69,7 +69,9 @@ def _output_failed(exc: OSError) -> NoReturn:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if exc.errno == errno.EPIPE:
         sys.exit(1)
-    where = f"{exc.filename}: " if exc.filename else "cannot write the answer: "
+    from .terminal import plain
+
+    where = f"{plain(str(exc.filename))}: " if exc.filename else "cannot write the answer: "
     if sys.stderr is not None:
         sys.stderr.write(f"error: {where}{exc.strerror or exc}\n")
     sys.exit(2)
