@@ -32,9 +32,14 @@ _ADDED_NAME = re.compile(r"\d{4}-\d{2}-\d{2}\.txt")
 
 
 def corpus_dir() -> Path:
-    """The corpus folder: ``$IZVORI_JUDGE_CORPUS``, the packaged copy, or the source checkout's ``corpus/``."""
+    """The corpus folder: ``$IZVORI_JUDGE_CORPUS``, the packaged copy, or the source checkout's ``corpus/``. An
+    override that is no folder is a :class:`CorpusError` naming the variable (else the first file read from it
+    failed as ``/path: No such file or directory``)."""
     override = os.environ.get("IZVORI_JUDGE_CORPUS")
     if override:
+        if not os.path.isdir(override):
+            raise CorpusError(f"IZVORI_JUDGE_CORPUS={override!r}: not a folder (it names the corpus folder; unset it "
+                              "to use the corpus installed with the program)")
         return Path(override)
     here = Path(__file__).resolve().parent
     packaged = here / "_corpus"

@@ -21,8 +21,10 @@ class ReferenceNotFound(IzvoriError):
     def __init__(self, query: str, suggestions: tuple[str, ...] = ()) -> None:
         self.query = query
         self.suggestions = suggestions
+        from .references import excerpt
+
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f"no rule {query!r}{hint}")
+        super().__init__(f"no rule {excerpt(query)}{hint}")
 
 
 class QueryError(IzvoriError):

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from .errors import QueryError, ReferenceNotFound
 from .model import GLOSSARY, DocumentInfo, Node, make_ref, split_ref
-from .references import MAX_REFERENCE, excerpt, latin_ids
+from .references import MAX_REFERENCE, excerpt, typed_reference
 
+# A letter typed for the digit it looks like, in a casefolded id: l for 1, o for 0 (``D19.5l`` is D19.51 first).
+_LOOK_ALIKE = str.maketrans("lo", "10")
 _REF_SHAPE = re.compile(r"^[\w.#:\-–/ ’'“”«»,()ёЁа-яА-Яa-zA-Z0-9]+$")
 
 
@@ -120,7 +122,7 @@ class RuleGraph:
         A bare id matches in every document that has it (by id, then by printed number, so both copies of a
         duplicated number come back). Raises :class:`ReferenceNotFound` with suggestions when nothing matches.
         """
-        text = latin_ids(query.strip().rstrip("."))  # Д19.51 and А4.40 (Cyrillic А) are D19.51 and A4.40
+        text = typed_reference(query).strip().rstrip(".")  # Д19.51 and А4.40 (Cyrillic А) are D19.51 and A4.40
         if not text or len(text) > MAX_REFERENCE or not _REF_SHAPE.match(text):
             raise QueryError(f"{excerpt(query)} is not a rule reference (expected e.g. D19.51, 101.4 or ru-cr:702.19b)")
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
@@ -161,8 +163,10 @@ class RuleGraph:
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
         pool = {folded: ref for (d, _), refs in self._by_number.items() if doc in (None, d)
                 for ref in refs for folded in [split_ref(ref)[1].casefold()]}
-        close = difflib.get_close_matches(node_id.casefold(), list(pool), n=limit, cutoff=0.5)
-        return tuple(pool[c] for c in close)
+        key = node_id.casefold()
+        alike = [c for c in pool if c != key and c.translate(_LOOK_ALIKE) == key.translate(_LOOK_ALIKE)]
+        close = alike + [c for c in difflib.get_close_matches(key, list(pool), n=limit, cutoff=0.5) if c not in alike]
+        return tuple(pool[c] for c in close[:limit])
 
 
 class LazyNodes(Mapping[str, Node]):

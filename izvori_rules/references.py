@@ -14,6 +14,7 @@ finding unrelated full-text hits for it.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # Serbian Cyrillic letters of the sections A-F (transliterated: А Б Ц Д Е Ф), and the look-alikes a Cyrillic
 # keyboard gives for B and C (В, С).
@@ -31,10 +32,19 @@ def latin_ids(text: str) -> str:
     return _CYRILLIC_LED.sub(lambda m: m.group(0).translate(_TO_LATIN), text)
 
 
+def typed_reference(text: str) -> str:
+    """A reference as the judge meant it: :func:`latin_ids`, after NFKC (full-width ``Ｄ１９．５１`` from a
+    Chinese or Japanese keyboard is ``D19.51``) and without the invisible format characters a copy from a
+    chat or a web page brings along (a right-to-left mark, a zero-width space, a BOM). Not for spans in a
+    text: the result may be shorter."""
+    visible = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
+    return latin_ids(visible)
+
+
 def looks_like_reference(text: str) -> bool:
     """Whether ``text`` is shaped like one rule number (a letter or up to three digits, a number after a dot
     or a comma, a ``#n`` suffix), whether or not such a rule exists."""
-    return _REFERENCE.fullmatch(latin_ids(text.strip()).rstrip(".")) is not None
+    return _REFERENCE.fullmatch(typed_reference(text).strip().rstrip(".")) is not None
 
 
 def excerpt(text: str, limit: int = 60) -> str:

@@ -69,12 +69,14 @@ def read_user_bytes(file: str | Path, limit: int, what: str, error: type[IzvoriE
 
 
 def decode_text(raw: bytes, where: str, what: str = "a text file", error: type[IzvoriError] = IzvoriError) -> str:
-    """Decode a user's file: by its BOM, as UTF-8, else as the best-scoring 8-bit code page (module doc)."""
+    """Decode a user's file: by its BOM, as UTF-8, else as the best-scoring 8-bit code page (module doc). Line
+    ends are read as Python's text mode reads them: ``\\r\\n`` (Windows) and a lone ``\\r`` (old Mac editors)
+    end a line, so that a deck list saved with either is not one long line, and line numbers are the editor's."""
     text = _decode(raw)
     if text is None or "\x00" in text:
         raise error(f"{where}: not a text file: {what} is read in {', '.join(ENCODINGS[:-1])} or {ENCODINGS[-1]}, "
                     "and this file has NUL characters or bytes none of them reads as text")
-    return text
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _decode(raw: bytes) -> str | None:

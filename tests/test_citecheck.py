@@ -84,6 +84,17 @@ def test_cli_reads_standard_input_and_exits_0_when_all_is_right(graph: RuleGraph
     assert result.exit_code == 0
 
 
+@pytest.mark.parametrize(("text", "title"), [("", None), ("Vidi pravilo A4.40.", "1 citation")],
+                         ids=["none", "one"])
+def test_cli_says_when_a_text_cites_no_rule(graph: RuleGraph, text: str, title: str | None) -> None:
+    result = runner.invoke(app, ["cite-check", "-"], input=text)  # was an empty table under "0 citations"
+    assert result.exit_code == 0
+    if title is None:
+        assert result.stdout == "No rule citations found in the text.\n"
+    else:
+        assert result.stdout.splitlines()[0].strip() == title  # sr-judge A4.40: one citation, not "1 citations"
+
+
 def test_cli_unreadable_file_exits_2(graph: RuleGraph, tmp_path: Path) -> None:
     result = runner.invoke(app, ["cite-check", str(tmp_path / "none.txt")])
     assert result.exit_code == 2 and "cannot read" in result.stderr

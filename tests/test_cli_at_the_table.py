@@ -166,7 +166,8 @@ def test_lookup_speaks_the_judges_language(width: int, lang: str, ref: str, answ
     assert not {"Cites:", "Cited by:", "Equivalents:", "English original:", "Today:"} & set(text.split(" "))
 
 
-@pytest.mark.parametrize(("lang", "message"), [("sr", "Nema pravila 'Z99.99'."), ("ru", "Нет правила 'Z99.99'.")])
+@pytest.mark.parametrize(("lang", "message"), [("sr", "Nema pravila 'Z99.99'."), ("ru", "Нет правила 'Z99.99'."),
+                                               ("SR", "Nema pravila 'Z99.99'.")], ids=["sr", "ru", "capitals"])
 def test_lookup_without_an_answer_says_so_in_the_judges_language(lang: str, message: str) -> None:
     result = invoke("lookup", "Z99.99", "--lang", lang, width=40)
     assert result.exit_code == 1 and message in " ".join(result.stdout.split())
@@ -308,6 +309,16 @@ def test_lookup_markdown_links_to_the_rulebook_anchor() -> None:
     link = re.search(r"\[sr-judge:D19\.51\]\((https://judge\.example/rules/[^)#]+\.html)#([^)]+)\)", out)
     assert link is not None and link.group(2) == anchor_id("sr-judge:D19.51")
     assert "_Primer 1:_" in out  # sr-judge's own word for its examples
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "http://x/)](http://evil.example", "rules/", "https://a b/"],
+                         ids=["script", "closes-the-link", "relative", "space"])
+def test_a_base_url_no_markdown_link_can_hold_is_bad_input(url: str) -> None:
+    # was written into every link as given: [sr-judge:D19.51](http://x/)](http://evil.example/sr-judge-D19.html#...)
+    for args in (["lookup", "D19.51"], ["scenario", "run", MTG_TRAMPLE]):
+        result = invoke(*args, "--markdown", "--base-url", url)
+        assert result.exit_code == 2 and "give the rulebook's address" in " ".join(result.stderr.split())
+    assert invoke("lookup", "D19.51", "--markdown", "--base-url", "file:///home/judge/rulebook").exit_code == 0
 
 
 def test_markdown_escapes_the_documents_characters() -> None:

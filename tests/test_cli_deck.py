@@ -107,6 +107,13 @@ def test_a_binary_file_exits_2(tmp_path: Path) -> None:
     assert "not a text file: the deck list is read in UTF-8" in " ".join(result.stderr.split())
 
 
+def test_a_deck_list_with_old_mac_line_ends_is_read_line_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_bytes((DECKS / "izvori-standard-40.txt").read_bytes().replace(b"\n", b"\r"))
+    data = json.loads(check(str(path), "--json").stdout)  # was: 0 cards and one unreadable line of them all
+    assert data["legal"] is True and data["total"] == 40 and data["unreadable"] == []
+
+
 def test_a_folder_exits_2(tmp_path: Path) -> None:
     assert check(str(tmp_path)).exit_code == 2
 

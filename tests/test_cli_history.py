@@ -61,7 +61,9 @@ def test_history_of_an_unknown_rule_exits_1_and_a_bad_release_2() -> None:
     result = runner.invoke(app, ["history", "999.9"])
     assert result.exit_code == 1 and "no rule '999.9'" in result.stderr
     result = runner.invoke(app, ["history", "cr-2006-09-01:502.9"])
-    assert result.exit_code == 2 and "no English release effective 2006-09-01" in result.stderr
+    assert result.exit_code == 2 and "no English release effective '2006-09-01'" in result.stderr
+    result = runner.invoke(app, ["history", "9" * 5000])
+    assert result.exit_code == 1 and "(5,000 characters)" in result.stderr and len(result.stderr) < 300
 
 
 def test_history_prints_words_of_the_rules_as_text_not_markup() -> None:
@@ -83,6 +85,9 @@ def test_diff_json_contract_with_summary_and_section() -> None:
     assert summary["counts"]["typographic"] > 1000
     result = runner.invoke(app, ["diff", "2026-08-07", "2019-05-03"])
     assert result.exit_code == 2 and "is not earlier than" in result.stderr
+    result = runner.invoke(app, ["diff", "2019-05-03", "2026-08-07", "--section", "99"])  # was: 0 of each, status 0
+    assert result.exit_code == 2 and "--section '99': give a section (5), a rule number (702) or glossary" in \
+        " ".join(result.stderr.split())
 
 
 def test_corpus_add_refuses_a_file_that_is_no_release(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +14,7 @@ from izvori_rules.cli import app
 from izvori_rules.graph import RuleGraph
 
 runner = CliRunner()
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def lookup_json(*args: str) -> tuple[int, dict]:
@@ -120,7 +122,13 @@ def test_lookup_rich_output_names_the_rule(graph: RuleGraph, ref: str) -> None:
     assert result.exit_code == 0 and ref.split(":")[-1] in result.stdout
 
 
-def test_an_unwritable_cache_folder_is_one_note_on_standard_error(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("args", [["lookup", "D19.51", "--json"], ["define", "Razbijač"],
+                                  ["deck", "check", str(FIXTURES / "decks" / "izvori-standard-40.txt")]],
+                         ids=["lookup", "define", "deck-check"])
+def test_an_unwritable_cache_folder_is_one_note_on_standard_error(tmp_path, monkeypatch: pytest.MonkeyPatch,
+                                                                  args: list[str]) -> None:
+    # define and deck check load the graph outside reported() (it is optional to them): the notice was
+    # printed as a Python warning, "graph_cache.py:85: CacheNotice: ..." and its source line
     import shutil
 
     from izvori_rules import graph_cache
@@ -129,6 +137,8 @@ def test_an_unwritable_cache_folder_is_one_note_on_standard_error(tmp_path, monk
     root = tmp_path / "corpus"
     (root / "documents").mkdir(parents=True)
     shutil.copy(corpus_dir() / "documents" / "sr-judge.txt", root / "documents")
+    for name in ("concepts.tsv", "deck_rules.toml"):  # what define and deck check read besides the graph
+        shutil.copy(corpus_dir() / name, root)
     blocks = (corpus_dir() / "manifest.toml").read_text(encoding="utf-8").split("[[document]]")
     (root / "manifest.toml").write_text("[[document]]" + next(b for b in blocks if '"sr-judge"' in b), encoding="utf-8")
     blocker = tmp_path / "a-file"
@@ -137,12 +147,12 @@ def test_an_unwritable_cache_folder_is_one_note_on_standard_error(tmp_path, monk
     monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(blocker / "cache"))
     graph_cache.load_graph.cache_clear()
     try:
-        first = runner.invoke(app, ["lookup", "D19.51", "--json"])
-        second = runner.invoke(app, ["lookup", "D19.51", "--json"])
+        first = runner.invoke(app, args)
+        second = runner.invoke(app, args)
     finally:
         graph_cache.load_graph.cache_clear()
-    assert first.exit_code == 0 and json.loads(first.stdout)["rules"][0]["ref"] == "sr-judge:D19.51"
-    notes = [line for line in first.stderr.splitlines() if line.strip()]  # the progress bar may leave a blank line
+    assert first.exit_code == 0 and first.stdout.strip()
+    notes = first.stderr.splitlines()  # the progress bar is not drawn for a pipe: no empty line (was one)
     assert len(notes) == 1 and notes[0].startswith("note: the cache folder") and "cannot be written" in notes[0]
     assert second.exit_code == 0 and second.stderr == ""  # kept in memory: no second parse, no second note
 
@@ -151,16 +161,36 @@ def test_an_unwritable_cache_folder_is_one_note_on_standard_error(tmp_path, monk
 
 
 @pytest.mark.parametrize("typed, ref", [("Д19.51", "sr-judge:D19.51"), ("А4.40", "sr-judge:A4.40"),
-                                        ("sr-judge:Б6.33", "sr-judge:B6.33")],
-                         ids=["serbian-cyrillic-D", "cyrillic-A-look-alike", "doc-and-cyrillic-B"])
+                                        ("sr-judge:Б6.33", "sr-judge:B6.33"), ("Ｄ１９．５１", "sr-judge:D19.51"),
+                                        ("\u200fD19.51", "sr-judge:D19.51"), ("D19.51\u200b\ufeff", "sr-judge:D19.51")],
+                         ids=["serbian-cyrillic-D", "cyrillic-A-look-alike", "doc-and-cyrillic-B", "full-width",
+                              "right-to-left-mark", "zero-width-space-and-bom"])
 def test_lookup_reads_serbian_cyrillic_section_letters(graph: RuleGraph, typed: str, ref: str) -> None:
     code, data = lookup_json(typed)
     assert code == 0 and data["rules"][0]["ref"] == ref
 
 
+@pytest.mark.parametrize("typed, first", [("D19.5l", "sr-judge:D19.51"), ("D1O.11", "sr-judge:D10.11")],
+                         ids=["l-for-1", "O-for-0"])
+def test_a_letter_typed_for_a_digit_suggests_that_rule_first(graph: RuleGraph, typed: str, first: str) -> None:
+    # sr-judge.txt has D19.51 and D10.11; difflib alone ranked D19.59 ... D19.55 before D19.51 (equal ratios)
+    code, data = lookup_json(typed)
+    assert code == 1 and data["rules"] == [] and data["suggestions"][0] == first
+
+
 def test_lookup_of_a_number_no_document_has_does_not_blame_the_truncation(graph: RuleGraph) -> None:
     code, data = lookup_json("999.999z")
     assert code == 1 and data["rules"] == [] and data["missing"] == []
+
+
+@pytest.mark.parametrize("where", ["missing", "a-file"])
+def test_a_corpus_override_that_is_no_folder_names_the_variable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                where: str) -> None:
+    (tmp_path / "a-file").write_text("not a corpus", encoding="utf-8")
+    monkeypatch.setenv("IZVORI_JUDGE_CORPUS", str(tmp_path / where))
+    result = runner.invoke(app, ["lookup", "D19.51"], env={"COLUMNS": "500"})  # was: FileNotFoundError, from
+    # the walk of the corpus files for the cache key
+    assert result.exit_code == 2 and f"error: IZVORI_JUDGE_CORPUS='{tmp_path / where}': not a folder" in result.stderr
 
 
 def test_lookup_of_a_huge_reference_is_bad_input_and_not_echoed_whole(graph: RuleGraph) -> None:

@@ -136,7 +136,9 @@ def test_a_cold_scenario_run_prints_its_answer_without_rich_s_console() -> None:
 
 @pytest.mark.parametrize("args", [
     ["--lang", "de"], ["--lang"], ["--json", "--json"], ["--verbose"], ["-h"], ["other.yaml"], ["--base-url"],
-], ids=["bad-lang", "lang-without-value", "twice", "unknown-option", "help", "two-files", "url-without-value"])
+    ["--markdown", "--base-url", "javascript:alert(1)"],
+], ids=["bad-lang", "lang-without-value", "twice", "unknown-option", "help", "two-files", "url-without-value",
+        "url-no-link-can-hold"])
 def test_an_unusual_scenario_run_is_left_to_typer(args: list[str]) -> None:
     from izvori_rules.cli.fast import run_fast
 
@@ -160,6 +162,29 @@ def test_one_bad_file_does_not_take_down_the_check_table(tmp_path: Path) -> None
     rows = json.loads(result.stdout)
     assert [(r["file"], r["status"]) for r in rows] == [("a-nested.yaml", 2), ("b-good.yaml", 0)]
     assert result.exit_code == 2
+
+
+def test_a_folder_name_with_an_escape_does_not_reach_the_terminal_raw() -> None:
+    result = invoke("scenario", "check", "\x1b[2Jnowhere")  # typer's error box printed the ESC as given
+    assert result.exit_code == 2 and "\x1b" not in result.stderr and "␛[2Jnowhere is not a folder" in result.stderr
+
+
+def test_a_folder_without_scenarios_is_bad_input_not_a_pass(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a scenario", encoding="utf-8")
+    result = invoke("scenario", "check", str(tmp_path))  # was: "0/0 passed", status 0
+    assert result.exit_code == 2 and "holds no" in result.stderr and "(*.yaml, *.yml)" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--attacker", "2/2 [bold]flyng[/]", "--blockers", "1/1"],
+     "error: Attacker: '2/2 [bold]flyng[/]': '[bold]flyng[/]' is neither a keyword nor a colour"),
+    (["--attacker", "3/3", "--blockers", *["1/1"] * 201], "error: --blockers: 201 blockers; a player has at most 200"),
+], ids=["unknown-keyword", "too-many-blockers"])
+def test_combat_names_the_option_it_cannot_read(args: list[str], message: str) -> None:
+    # was: the line and path of the scenario written from the options ("--attacker/--blockers:9:
+    # players[0].battlefield[0].keywords[0]: ...", "file too large (528134 bytes ...)")
+    result = invoke("combat", *args)
+    assert result.exit_code == 2 and " ".join(result.stderr.split()).startswith(message)
 
 
 def test_a_device_that_never_ends_is_refused_at_the_size_limit() -> None:

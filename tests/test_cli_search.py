@@ -281,10 +281,12 @@ def test_a_reversed_range_is_bad_input() -> None:
     assert result.exit_code == 2 and "reversed" in result.stderr  # README: exit 2 for bad input
 
 
-def test_a_range_in_serbian_cyrillic_finds_what_the_latin_one_finds() -> None:
+@pytest.mark.parametrize("typed", ["Д10.11-Д10.19", "D１０.１１-D１０.１９", "\u200fD10.11-D10.19\u200b"],
+                         ids=["serbian-cyrillic", "full-width-digits", "right-to-left-mark-and-zero-width-space"])
+def test_a_range_in_serbian_cyrillic_finds_what_the_latin_one_finds(typed: str) -> None:
     latin = json.loads(runner.invoke(app, ["search", "D10.11-D10.19", "--json"]).stdout)
-    cyrillic = json.loads(runner.invoke(app, ["search", "Д10.11-Д10.19", "--json"]).stdout)
-    assert [h["ref"] for h in cyrillic["hits"]] == [h["ref"] for h in latin["hits"]] != []
+    other = json.loads(runner.invoke(app, ["search", typed, "--json"]).stdout)
+    assert [h["ref"] for h in other["hits"]] == [h["ref"] for h in latin["hits"]] != []
 
 
 def test_a_100_kb_query_is_refused_without_being_echoed() -> None:

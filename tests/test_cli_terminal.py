@@ -7,7 +7,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from izvori_rules.cli import app
@@ -84,3 +86,29 @@ def test_json_on_an_ascii_terminal_stays_exact() -> None:
     result = _run(["lookup", "ru-cr:702.19b", "--json"], PYTHONIOENCODING="ascii")
     assert result.returncode == 0
     assert json.loads(result.stdout)["rules"][0]["text"].startswith("Игрок")  # ru-cr.txt 9313
+
+
+def _run_to(args: list[str], stdout: Any = None, closed: bool = False) -> subprocess.CompletedProcess[str]:
+    """Run the CLI with standard output sent to ``stdout``, or closed before the interpreter starts (``>&-``)."""
+    code = "import sys; from izvori_rules.cli import main; sys.argv[0] = 'izvori-judge'; main()"
+    return subprocess.run([sys.executable, "-c", code, *args], stdout=stdout, stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False,
+                          preexec_fn=(lambda: os.close(1)) if closed else None)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["lookup", "D19.51"], ["lookup", "D19.51", "--json"], ["stats"]],
+                         ids=["lookup-fast-path", "lookup-json", "typer-command"])
+def test_an_answer_that_cannot_be_written_is_one_error_line_not_a_traceback(args: list[str]) -> None:
+    # /dev/full: every write fails with ENOSPC (was: OSError traceback from sys.stdout.write or rich)
+    with open("/dev/full", "w") as full:
+        result = _run_to(args, full)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == "error: cannot write the answer: No space left on device"
+
+
+def test_a_closed_standard_output_is_one_error_line_not_a_traceback() -> None:
+    # `izvori-judge lookup D19.51 >&-`: Python starts with sys.stdout None (was: AttributeError traceback)
+    result = _run_to(["lookup", "D19.51"], closed=True)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "error: cannot write the answer: standard output is closed"

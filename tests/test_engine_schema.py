@@ -50,7 +50,12 @@ def test_the_schema_ships_as_package_data() -> None:
     ("instead: exile}", "instead: vanish}", 9, "instead: must be one of"),
     ("who: any,", "who: anyone,", 9, "who: must be one of"),
     ("replacement: {", "replacment: {", 9, "unknown ability 'replacment'"),
-], ids=["bad-instead", "bad-who", "unknown-ability"])
+    ("name: Keeper", 'name: "Kee\x1bper"', 6, "malformed YAML: control characters are not allowed (U+001B)"),
+    ("step: main1}\n", "step: main1}\nactions:\n  - pass: {}\n", 13,
+     "actions[0].pass: is none of the accepted forms (one of priority, until_resolved, next_step; a mapping with until)"),
+    ("step: main1}\n", "step: main1}\nactions:\n  - pass\n", 13,
+     "actions[0]: expected a mapping whose key is the action (one of attack, block, order_blockers,"),
+], ids=["bad-instead", "bad-who", "unknown-ability", "escape-character", "pass-with-no-form", "action-not-a-mapping"])
 def test_a_schema_error_names_its_line(old: str, new: str, line: int, message: str) -> None:
     with pytest.raises(ScenarioInvalid) as info:
         load_scenario(BASE.replace(old, new), "case.yaml")

@@ -37,6 +37,13 @@ def test_every_encoding_reads_the_same_text(raw: bytes) -> None:
     assert decode_text(raw, "file") == SERBIAN_LATIN
 
 
+@pytest.mark.parametrize("raw", [b"4 Grom\r\n4 Rosna Vila\r\n", b"4 Grom\r4 Rosna Vila\r", b"4 Grom\n4 Rosna Vila\n"],
+                         ids=["windows", "old-mac", "unix"])
+def test_every_editors_line_ends_are_newlines(raw: bytes) -> None:
+    # a lone \r (old Mac editors) was kept: a deck list saved so was one line, all its cards unread
+    assert decode_text(raw, "deck.txt") == "4 Grom\n4 Rosna Vila\n"
+
+
 @pytest.mark.parametrize("raw", [b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", codecs.BOM_UTF16_LE + b"\x00bad",
                                  "D19.51".encode("utf-16-le")],
                          ids=["png", "bom-then-binary", "utf-16-without-bom"])

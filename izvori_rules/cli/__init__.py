@@ -10,8 +10,10 @@ included, goes through the typer app, which is only built when it is needed (``a
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from typer import Typer
@@ -36,14 +38,43 @@ def main() -> None:
 
     guard_encodings()
     try:
-        status = run_fast(sys.argv[1:])
-        if status is not None:
-            sys.exit(status)
-        from .application import app
+        try:
+            if sys.stdout is None:  # started with standard output closed (``>&-``): no answer can be printed
+                raise OSError(errno.EBADF, "standard output is closed")
+            status = run_fast(sys.argv[1:])
+            if status is not None:
+                sys.exit(status)
+            from .application import app
 
-        app(prog_name="izvori-judge")
+            app(prog_name="izvori-judge")
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a full disk fails here, where it is reported, not in the interpreter's exit
+    except OSError as exc:
+        _output_failed(exc)
     finally:
         _ending()
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    """Standard output could not be written (closed, a full disk, a device error): one line on standard error
+    and exit status 2 instead of a traceback; a reader that stopped early (``| head -1``, a broken pipe) ends it
+    quietly with status 1, as click and rich do. What is still buffered is dropped (descriptor 1 is pointed at
+    ``os.devnull``), so that the interpreter's last flush does not fail again. An ``OSError`` that escaped the
+    library with a file name (a bug: the library raises its own errors) is one line naming the file, too."""
+    import os
+
+    if sys.stdout is not None:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if exc.errno == errno.EPIPE:
+        sys.exit(1)
+    from .terminal import plain
+
+    where = f"{plain(str(exc.filename))}: " if exc.filename else "cannot write the answer: "
+    if sys.stderr is not None:
+        sys.stderr.write(f"error: {where}{exc.strerror or exc}\n")
+    sys.exit(2)
 
 
 def _ending() -> None:

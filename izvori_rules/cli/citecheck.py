@@ -60,6 +60,9 @@ def _render(checked: tuple[CheckedCitation, ...]) -> None:
 
     from .layout import grid
 
+    if not checked:  # an empty table under "0 citations" looked like a failure to read the text
+        console().print("No rule citations found in the text.")
+        return
     rows: list[list[str | Text]] = []
     for c in checked:
         word, style = _VERDICTS.get(c.status, (c.status, "yellow"))
@@ -72,7 +75,7 @@ def _render(checked: tuple[CheckedCitation, ...]) -> None:
             says += "\ntoday: " + _today_words(c)
         rows.append([c.surface, str(c.line), ", ".join(c.targets) or "—", Text(word, style=style), says])
     grid(console(), ["citation", "line", "rule", "verdict", "says / current"], rows,
-         title=f"{len(checked)} citations", right=(1,))
+         title=f"{len(checked)} citation{'' if len(checked) == 1 else 's'}", right=(1,))
 
 
 def _today_words(c: CheckedCitation) -> str:

@@ -23,12 +23,13 @@ LANG_HELP = ("The judge's language for labels and narration: en, sr or ru (every
 
 
 def judge_lang(value: str) -> str:
-    """``--lang``: the judge's language (en, sr, ru), checked."""
-    if value not in JUDGE_LANGS:
+    """``--lang``: the judge's language (en, sr, ru), checked; ``SR`` is ``sr`` (the fast path leaves it here)."""
+    lang = value.strip().lower()
+    if lang not in JUDGE_LANGS:
         import typer
 
         raise typer.BadParameter(f"use one of {', '.join(JUDGE_LANGS)}", param_hint="--lang")
-    return value
+    return lang
 
 
 def console() -> Console:
@@ -64,20 +65,28 @@ def reported() -> Iterator[None]:
     """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status
     (``SystemExit``, which typer passes through, so that the fast path needs no typer), and a
     :class:`~izvori_rules.errors.CacheNotice` the library issued becomes one ``note:`` line there."""
-    import warnings
-
     try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", CacheNotice)
-            try:
-                yield
-            finally:
-                _print_notices(caught)
+        with cache_notes():
+            yield
     except IzvoriError as exc:
         from rich.text import Text
 
         error_console().print(Text.assemble(("error:", "bold red"), " ", str(exc)))
         raise SystemExit(exc.exit_code) from None
+
+
+@contextmanager
+def cache_notes() -> Iterator[None]:
+    """Print each :class:`~izvori_rules.errors.CacheNotice` issued inside as one ``note:`` line on standard error
+    (for work done outside :func:`reported`, such as the optional graph of ``define`` and ``deck check``)."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CacheNotice)
+        try:
+            yield
+        finally:
+            _print_notices(caught)
 
 
 def _print_notices(caught: list[warnings.WarningMessage]) -> None:
@@ -101,7 +110,10 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
     callback the library takes (the library itself never prints)."""
     from rich.progress import Progress
 
-    with Progress(transient=True, console=error_console()) as bar:
+    errors = error_console()
+    # Not drawn where standard error is no terminal: a transient bar still left an empty line there, before the
+    # notes and errors a script reads.
+    with Progress(transient=True, console=errors, disable=not errors.is_terminal) as bar:
         task = bar.add_task(label, total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
@@ -110,4 +122,5 @@ def load_graph() -> RuleGraph:
     """The rule graph for a command: from the cache, or parsed (first run) behind a progress bar on stderr."""
     from ..graph_cache import load_graph as load
 
-    return load(None, lambda: progress_bar("Reading the rule documents (first run)"))
+    with cache_notes():
+        return load(None, lambda: progress_bar("Reading the rule documents (first run)"))

@@ -21,7 +21,16 @@ if TYPE_CHECKING:
     from ..text.concepts import ConceptMatch
 
 _SPECIAL = re.compile(r"([\\`*_~|\[\]<>#])")
+# An address a chat client makes a link of: http, https or file, and nothing that ends a Markdown link target
+# early or runs another link into it (spaces, brackets, quotes, backslashes, control characters).
+_BASE_URL = re.compile(r"(?:https?|file)://[^\s()<>\[\]\\`\"\x00-\x1f\x7f]+", re.IGNORECASE)
 Linker = Callable[[str], str]
+
+
+def usable_base_url(url: str) -> bool:
+    """Whether ``--base-url`` can be written into a Markdown link as given (``javascript:...`` and
+    ``http://x/)](http://evil`` cannot)."""
+    return _BASE_URL.fullmatch(url) is not None
 
 
 def escape(text: str) -> str:

@@ -7,5 +7,18 @@ from typing import Annotated
 import typer
 
 Markdown = Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
+
+
+def _base_url(value: str | None) -> str | None:
+    """``--base-url``, checked: an address a Markdown link can hold (:func:`.markdown.usable_base_url`)."""
+    from .markdown import usable_base_url
+
+    if value is not None and not usable_base_url(value):
+        raise typer.BadParameter("give the rulebook's address, like https://rules.example/ (http, https or file; "
+                                 "no spaces, brackets or quotes)")
+    return value
+
+
 BaseUrl = Annotated[str | None, typer.Option(
-    "--base-url", metavar="URL", help="With --markdown: link rules to the offline rulebook (export html) there.")]
+    "--base-url", metavar="URL", callback=_base_url,
+    help="With --markdown: link rules to the offline rulebook (export html) there.")]

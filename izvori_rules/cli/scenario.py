@@ -19,6 +19,7 @@ import typer
 from . import app
 from .common import LANG_HELP, console, judge_lang, print_json, reported
 from .options import BaseUrl, Markdown
+from .terminal import plain
 
 FORMAT_HELP = ("The file format (YAML, version 1) is described in the README, section \"The rules engine and "
                "scenarios\"; corpus/scenarios/ holds 125 examples.")
@@ -57,10 +58,14 @@ def check(
     from ..errors import IzvoriError
     from ..serialize import scenario_row_json
 
+    shown = plain(str(directory))  # typer's error box is not our safe console: ESC would reach the terminal
     if not directory.is_dir():
-        raise typer.BadParameter(f"{directory} is not a folder", param_hint="DIR")
+        raise typer.BadParameter(f"{shown} is not a folder", param_hint="DIR")
+    paths = sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")])
+    if not paths:  # else "0/0 passed" and status 0: a script would take a mistyped folder for a passing one
+        raise typer.BadParameter(f"{shown} holds no scenario files (*.yaml, *.yml)", param_hint="DIR")
     rows: list[dict[str, Any]] = []
-    for path in sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")]):
+    for path in paths:
         try:
             rows.append(scenario_row_json(path.name, run_scenario(path)))
         except IzvoriError as exc:  # one bad file is a row of the table, not the end of it

@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import ScenarioInvalid
 from .rulesets import RULESETS
+from .scenario import MAX_OBJECTS
 
 _PT = re.compile(r"^(-?\d+)/(-?\d+)$")
 # The creatures' and players' names in each language of --lang (the defending player is a player of the game,
@@ -49,6 +50,11 @@ def _creature(text: str, name: str) -> dict[str, Any]:
 
     colors = [c for c in (color(w) for w in words[1:]) if c is not None]
     keywords = _keywords([w for w in words[1:] if color(w) is None])
+    from .requirements import ability_id
+
+    unknown = [k for k in keywords if not _resolves(k) and ability_id(k) is None]
+    if unknown:  # named here, by the option's words, not by the line of the scenario written from them
+        raise ScenarioInvalid(f"{name}: {text!r}: {unknown[0]!r} is neither a keyword nor a colour")
     if keywords:
         out["keywords"] = keywords
     if colors:
@@ -92,6 +98,8 @@ def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "
 
     if ruleset not in RULESETS:
         raise ScenarioInvalid(f"--ruleset: use one of {', '.join(RULESETS)}")
+    if len(blockers) > MAX_OBJECTS:
+        raise ScenarioInvalid(f"--blockers: {len(blockers):,} blockers; a player has at most {MAX_OBJECTS} objects")
     a_name, b_name, defender = _NAMES[lang]
     active = _ACTIVE[lang]
     names = [f"{b_name} {i + 1}" if len(blockers) > 1 else b_name for i in range(len(blockers))]

@@ -155,8 +155,10 @@ def _alternatives(y: Y, branches: list[dict[str, Any]], root: dict[str, Any], de
     keyed = [p for b, p in problems if _keys_fit(y, root, b)]
     if len(keyed) == 1:
         raise keyed[0]
-    if what and isinstance(y.value, dict):
+    if what:
         kinds = [k for b in branches for k in b.get("required", ())[:1]]
+        if not isinstance(y.value, dict):
+            raise _Problem(y, f"expected a mapping whose key is the {what} (one of {', '.join(kinds)})", depth)
         unknown = [k for k in y.value if k not in kinds]
         if unknown or not y.value:
             name = f" {unknown[0]!r}" if unknown else ""
@@ -164,7 +166,19 @@ def _alternatives(y: Y, branches: list[dict[str, Any]], root: dict[str, Any], de
     deepest = max((p for _b, p in problems), key=lambda p: p.depth)
     if deepest.depth > depth:
         raise deepest
-    raise _Problem(y, "is none of the accepted forms", depth)
+    forms = "; ".join(dict.fromkeys(_form(b, root) for b in branches))
+    raise _Problem(y, f"is none of the accepted forms ({forms})", depth)
+
+
+def _form(branch: dict[str, Any], root: dict[str, Any]) -> str:
+    """One accepted form in a few words, for the message: its values, or its type and its required keys."""
+    if "$ref" in branch:
+        branch = root["$defs"][branch["$ref"].rsplit("/", 1)[1]]
+    if "enum" in branch:
+        return "one of " + ", ".join(str(v) for v in branch["enum"])
+    types = branch.get("type", ())
+    form = " or ".join(_WORDS[t] for t in ([types] if isinstance(types, str) else types)) or "a value"
+    return form + (f" with {', '.join(branch['required'])}" if branch.get("required") else "")
 
 
 def _keys_fit(y: Y, root: dict[str, Any], branch: dict[str, Any]) -> bool:

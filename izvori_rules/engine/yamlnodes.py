@@ -74,11 +74,22 @@ def load_yaml(text: str | bytes, source: str, max_bytes: int = MAX_BYTES) -> Y:
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else 0
         raise ScenarioInvalid(f"{source}:{line}: malformed YAML: {exc.problem or exc}") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses (ESC, BEL): no mark, so find its line
+        line, code = _refused_character(decoded, exc)
+        raise ScenarioInvalid(f"{source}:{line}: malformed YAML: {exc.reason} ({code})") from None
     except yaml.YAMLError as exc:
         raise ScenarioInvalid(f"{source}: malformed YAML: {exc}") from None
     if node is None:
         raise ScenarioInvalid(f"{source}:1: the file is empty")
     return _Converter(source).convert(node, "", 0)
+
+
+def _refused_character(text: str, exc: Any) -> tuple[int, str]:
+    """The line and the code point of the character a YAML reader refused: its position counts characters in
+    PyYAML but bytes in libyaml, so the first such character in ``text`` is looked for (the reader stops at it)."""
+    char = chr(exc.character) if isinstance(exc.character, int) else str(exc.character)[:1]
+    at = text.find(char) if char else -1
+    return (text.count("\n", 0, at) + 1 if at >= 0 else 1), f"U+{ord(char or '?'):04X}"
 
 
 def _check_depth(text: str, loader: Any, source: str) -> None:

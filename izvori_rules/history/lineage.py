@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import QueryError, ReferenceNotFound
+from ..references import excerpt
 from .align import ADDED, CHANGED, REMOVED, SAME, TYPOGRAPHIC, Entry, Link, change_of
 from .store import HistoryStore, id_order
 from .worddiff import Piece, word_diff
@@ -68,7 +69,7 @@ def follow(store: HistoryStore, release: str, rule_id: str, target: str) -> Foll
 def _position(store: HistoryStore, release: str) -> int:
     pos = store.position(release)
     if pos is None:
-        raise QueryError(f"no English release effective {release} (the history holds "
+        raise QueryError(f"no English release effective {excerpt(release)} (the history holds "
                          f"{store.releases[0]} to {store.releases[-1]})")
     return pos
 
@@ -221,6 +222,8 @@ DIFF_KINDS = (ADDED, REMOVED, CHANGED, "renumbered", TYPOGRAPHIC)
 def release_diff(store: HistoryStore, old: str, new: str, section: str | None = None,
                  typographic: bool = False) -> ReleaseDiff:
     """Compose the consecutive alignments from ``old`` to ``new`` (``old`` must be the earlier release)."""
+    if section is not None and not _SECTION.fullmatch(section):  # else it would silently match nothing
+        raise QueryError(f"--section {excerpt(section)}: give a section (5), a rule number (702) or glossary")
     a, b = _position(store, old), _position(store, new)
     if a >= b:
         raise QueryError(f"diff: {old} is not earlier than {new}; give the older release first")
@@ -274,6 +277,9 @@ def _removed_item(store: HistoryStore, origin: str, text: str, pos: int, success
         followed = follow(store, store.releases[pos], successor, new)
         onward = followed.id or (followed.successor[1] if followed.successor else None)
     return DiffItem(REMOVED, origin, None, REMOVED, text, "", (), store.releases[pos], onward)
+
+
+_SECTION = re.compile(r"[1-9](?:\d\d)?|glossary", re.IGNORECASE)  # the CR's sections 1-9, rules 100-999
 
 
 def _in_section(rule_id: str, section: str) -> bool:

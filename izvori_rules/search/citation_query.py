@@ -12,7 +12,7 @@ import re
 
 from ..errors import QueryError
 from ..graph import RuleGraph
-from ..references import latin_ids
+from ..references import typed_reference
 from ..citations import expand_target
 from ..model import CitedTarget, Node, make_ref
 
@@ -25,7 +25,7 @@ _CITATION = re.compile(
 
 def parse_citation_query(query: str) -> CitedTarget | None:
     """The target a citation query names, or None when the query is not a citation."""
-    match = _CITATION.match(latin_ids(query))  # Д10.11-Д10.19 in Serbian Cyrillic is D10.11-D10.19
+    match = _CITATION.match(typed_reference(query))  # Д10.11-Д10.19 in Serbian Cyrillic is D10.11-D10.19
     if not match:
         return None
     first, last = _upper_letter(match["first"]), match["last"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..graph import RuleGraph
 from ..model import Node
-from ..references import latin_ids, looks_like_reference
+from ..references import looks_like_reference, typed_reference
 from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
@@ -175,13 +175,14 @@ class Searcher:
         self.check_filters(doc, lang, kind)
         target = parse_citation_query(query)
         if target is None and looks_like_reference(query):  # Z99.99, D19.51#3, D19,51: no such rule
-            return SearchResult(query, CITATION, (), (), (), self.graph.suggest(latin_ids(query.strip())))
+            return SearchResult(query, CITATION, (), (), (), self.graph.suggest(typed_reference(query).strip()))
         if target is not None:
             nodes = [n for n in citation_nodes(self.graph, target)
                      if self._keep(n.doc, doc, lang) and (kind is None or hit_kind(n.kind) == kind)]
             hits = tuple(SearchHit(n.ref, n.doc, n.id, 1.0, make_snippet(n.text, n.lang, ()), hit_kind(n.kind))
                          for n in nodes[:limit])
-            return SearchResult(query, CITATION, (), (), hits, () if hits else self.graph.suggest(latin_ids(query.strip())))
+            suggestions = () if hits else self.graph.suggest(typed_reference(query).strip())
+            return SearchResult(query, CITATION, (), (), hits, suggestions)
         check_syntax(query)  # before the index is opened
         parsed = parse_query(query, self.concepts, load_stopwords(self._root))  # a failure to open is not retried
         kinds = frozenset((kind,)) if kind else frozenset((RULE, SECTION))
