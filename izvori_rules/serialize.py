@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from .deck.legality import DeckReport
     from .engine.quick import QuickAnswer
     from .engine.result import FinalState, ScenarioResult
+    from .export.html_site import SiteSummary
+    from .history.lineage import Change, DiffItem, ReleaseDiff, RuleHistory
+    from .history.userdata import Added
+    from .history.worddiff import Piece
     from .lookup import LookupAnswer
     from .model import Citation, Equivalent, Flag, Node, Original, Today
     from .search.searcher import SearchResult
@@ -207,3 +211,64 @@ def search_json(result: SearchResult) -> dict[str, Any]:
                         for d in result.definitions],
         "suggestions": list(result.suggestions),
     }
+
+
+def history_json(query: str, found: RuleHistory) -> dict[str, Any]:
+    """``history --json`` (issue 15): the rule's numbers through the releases, its first release and text,
+    every change with its word diff, and its removal and nearest successor."""
+    return {"query": query, "release": found.release, "id": found.id,
+            "numbers": [{"id": n.id, "first": n.first, "last": n.last} for n in found.numbers],
+            "first_release": found.first_release, "first_id": found.numbers[0].id,
+            "in_first_release": found.in_first_release, "first_text": found.first_text,
+            "changes": [_change_json(c) for c in found.changes], "typographic_hidden": found.typographic_hidden,
+            "removed_in": found.removed_in, "successor": found.successor, "last_text": found.last_text}
+
+
+def _change_json(change: Change) -> dict[str, Any]:
+    return {"release": change.release, "previous": change.previous, "old_id": change.old_id, "id": change.id,
+            "change": change.change, "renumbered": change.renumbered, "old_text": change.old_text,
+            "text": change.text, "diff": _pieces_json(change.diff)}
+
+
+def _pieces_json(pieces: tuple[Piece, ...]) -> list[dict[str, str]]:
+    """A word diff as ``op`` (``=``, ``-``, ``+``) and ``text`` pieces."""
+    return [{"op": p.op, "text": p.text} for p in pieces]
+
+
+def release_diff_json(found: ReleaseDiff, section: str | None, summary: bool, typographic: bool) -> dict[str, Any]:
+    """``diff --json``: the two releases, the filter, the counts per kind and (unless ``--summary``) each item."""
+    return {"from": found.old, "to": found.new, "section": section, "typographic": typographic,
+            "counts": found.counts, "items": [] if summary else [_diff_item_json(i) for i in found.items]}
+
+
+def _diff_item_json(item: DiffItem) -> dict[str, Any]:
+    return {"kind": item.kind, "old_id": item.old_id, "new_id": item.new_id, "change": item.change,
+            "old_text": item.old_text, "text": item.text, "diff": _pieces_json(item.diff),
+            "removed_in": item.removed_in, "successor": item.successor}
+
+
+def added_json(added: Added, counts: dict[str, int] | None) -> dict[str, Any]:
+    """``corpus add --json``: the release added, where it was stored, and the counts of its diff from the one
+    before it."""
+    return {"date": added.date, "path": str(added.path), "already_there": added.already_there,
+            "previous": added.previous, "newest": added.newest, "rules": added.rules, "encoding": added.encoding,
+            "counts": counts}
+
+
+def index_json(documents: int, in_memory: bool) -> dict[str, Any]:
+    """``index build --json``: how many rules and glossary entries were indexed, and whether the index is in
+    memory because the cache folder cannot be written."""
+    return {"indexed": documents, "in_memory": in_memory}
+
+
+def xml_export_json(path: str, nodes: int, concepts: int) -> dict[str, Any]:
+    """``export xml --json``: the file written and what it holds."""
+    return {"path": path, "nodes": nodes, "concepts": concepts}
+
+
+def site_json(summary: SiteSummary) -> dict[str, Any]:
+    """``export html --json``: the folder written, its pages, nodes and sizes, the time it took, and where a
+    forced export kept the files the folder held (``kept``; nothing of a judge's is deleted)."""
+    return {"folder": str(summary.folder), "pages": summary.pages, "nodes": summary.nodes,
+            "index_bytes": summary.index_bytes, "total_bytes": summary.total_bytes,
+            "seconds": round(summary.seconds, 2), "kept": None if summary.kept is None else str(summary.kept)}

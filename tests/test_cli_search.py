@@ -237,6 +237,8 @@ def test_index_build_rebuilds_with_a_progress_bar(small_corpus_env: Path, monkey
     count = reports[-1][2]
     assert f"Indexed {count} rules and glossary entries in the cache folder." in " ".join(result.stdout.split())
     assert len(list(small_corpus_env.glob("index-*"))) == 1
+    built = runner.invoke(app, ["index", "build", "--json"])
+    assert built.exit_code == 0 and json.loads(built.stdout) == {"indexed": count, "in_memory": False}
     code, data = search_json("hřbitov")  # cs-cr 217.4 Hřbitov (line 18), from the rebuilt index
     assert code == 0 and data["hits"][0]["ref"] == "cs-cr:217.4"
 

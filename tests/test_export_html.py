@@ -5,6 +5,7 @@ The browser side (search and links in a real Chromium) is in ``test_export_html_
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import replace
@@ -211,6 +212,12 @@ def test_export_html_writes_the_whole_site(tmp_path: Path) -> None:
     result = runner.invoke(app, ["export", "html", str(out)])
     assert result.exit_code == 0, result.output
     assert (out / INDEX).is_file() and (out / "ru-cr-702.html").is_file() and is_previous_export(out)
+    result = runner.invoke(app, ["export", "html", str(out), "--json"])  # an earlier export is replaced
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["folder"] == str(out) and data["kept"] is None
+    assert data["pages"] == len(list(out.glob("*.html")))
+    assert data["total_bytes"] == sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
 
 
 def test_export_html_replaces_an_earlier_export_without_force(graph: RuleGraph, tmp_path: Path) -> None:

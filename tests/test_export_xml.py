@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,15 @@ def test_export_xml_dash_writes_standard_output(graph: RuleGraph, tmp_path: Path
     assert result.stdout_bytes.startswith(b"<?xml version='1.0' encoding='UTF-8'?>\n<rules")
     assert b'ref="sr-judge:D19.51"' in result.stdout_bytes
     assert list(tmp_path.iterdir()) == []  # no file named "-"
+    refused = runner.invoke(app, ["export", "xml", "-", "--json"])  # the XML is the output: no room for JSON
+    assert refused.exit_code == 2 and "--json" in refused.stderr and list(tmp_path.iterdir()) == []
+
+
+def test_export_xml_json_says_what_was_written(graph: RuleGraph, tmp_path: Path) -> None:
+    out = tmp_path / "rules.xml"
+    result = runner.invoke(app, ["export", "xml", str(out), "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data == {"path": str(out), "nodes": len(graph.nodes), "concepts": len(load_concepts())}
+    back, concepts = read_xml(out)
+    assert (len(back.nodes), len(concepts)) == (data["nodes"], data["concepts"])

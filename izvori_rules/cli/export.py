@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from . import app
-from .common import console, progress_bar, reported
+from .common import console, print_json, progress_bar, reported
 
 export_app = typer.Typer(help="Export the rule graph (XML with its RELAX NG schema, or a static HTML site).",
                          no_args_is_help=True)
@@ -20,8 +20,10 @@ app.add_typer(export_app, name="export")
 def export_xml(
     out: Annotated[str, typer.Argument(metavar="OUT.xml", help="The XML file to write, or - for standard output.")],
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Print what was written as JSON (not with OUT -).")] = False,
 ) -> None:
     """The whole graph (documents, rules, citations, equivalents, flags, glossary, concepts) as one XML file."""
+    from ..errors import IzvoriError
     from ..text.concepts import load_concepts
     from ..export.target import check_file_target, write_replacing
     from ..export.xml_graph import write_xml
@@ -29,6 +31,8 @@ def export_xml(
 
     with reported():
         if out == "-":
+            if json_out:
+                raise IzvoriError("--json reports a file written; with OUT - the XML itself is the output")
             graph, concepts = load_graph(), load_concepts()
             write_xml(graph, concepts, sys.stdout.buffer)
             sys.stdout.flush()
@@ -37,6 +41,11 @@ def export_xml(
         graph, concepts = load_graph(), load_concepts()
         with progress_bar("Writing the XML export") as progress:
             count = write_replacing(path, lambda tmp: write_xml(graph, concepts, tmp, progress))
+    if json_out:
+        from ..serialize import xml_export_json
+
+        print_json(xml_export_json(out, count, len(concepts)))
+        return
     console().print(f"Wrote {count} nodes and {len(concepts)} concepts to {out}.", markup=False)
 
 
@@ -45,6 +54,7 @@ def export_html(
     out: Annotated[str, typer.Argument(metavar="OUT", help="The folder to write the site into (created if missing).")],
     force: Annotated[bool, typer.Option("--force", help="Write the site even where the folder holds other files "
                                                         "(they are kept: the folder is renamed aside).")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Print what was written as JSON.")] = False,
 ) -> None:
     """A static, offline HTML rulebook: an index with search, one page per chapter, every citation a link."""
     from ..errors import IzvoriError
@@ -58,6 +68,11 @@ def export_html(
         graph, concepts = load_graph(), load_concepts()
         with progress_bar("Writing the HTML rulebook") as progress:
             summary = export_site(graph, concepts, Path(out), force=force, progress=progress)
+    if json_out:
+        from ..serialize import site_json
+
+        print_json(site_json(summary))
+        return
     console().print(f"Wrote {summary.pages} pages ({summary.nodes} nodes, {summary.total_bytes / 1e6:.1f} MB, "
                     f"search index {summary.index_bytes / 1e6:.1f} MB) to {out} in {summary.seconds:.1f} s; "
                     f"open {Path(out) / 'index.html'}.", markup=False)

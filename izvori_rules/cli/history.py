@@ -62,7 +62,9 @@ def diff(
         store = load_store()
         found = release_diff(store, _date(store, old), _date(store, new), section, typographic)
     if json_out:
-        print_json(_diff_json(found, section, summary, typographic))
+        from ..serialize import release_diff_json
+
+        print_json(release_diff_json(found, section, summary, typographic))
     else:
         _render_diff(found, summary)
 
@@ -71,19 +73,6 @@ def _date(store: HistoryStore, given: str) -> str:
     if given == "cr":
         return store.releases[-1]
     return given.removeprefix("cr-")
-
-
-def _diff_json(found: ReleaseDiff, section: str | None, summary: bool, typographic: bool) -> dict[str, object]:
-    return {"from": found.old, "to": found.new, "section": section, "typographic": typographic,
-            "counts": found.counts, "items": [] if summary else [_item_json(i) for i in found.items]}
-
-
-def _item_json(item: DiffItem) -> dict[str, object]:
-    from .history_view import pieces_json
-
-    return {"kind": item.kind, "old_id": item.old_id, "new_id": item.new_id, "change": item.change,
-            "old_text": item.old_text, "text": item.text, "diff": pieces_json(item.diff),
-            "removed_in": item.removed_in, "successor": item.successor}
 
 
 def _render_diff(found: ReleaseDiff, summary: bool) -> None:
@@ -132,15 +121,11 @@ def corpus_add(
         if added.previous is not None:
             counts = release_diff(load_store(), added.previous, added.date).counts
     if json_out:
-        print_json(_added_json(added, counts))
+        from ..serialize import added_json
+
+        print_json(added_json(added, counts))
     else:
         _render_added(added, counts)
-
-
-def _added_json(added: Added, counts: dict[str, int] | None) -> dict[str, object]:
-    return {"date": added.date, "path": str(added.path), "already_there": added.already_there,
-            "previous": added.previous, "newest": added.newest, "rules": added.rules, "encoding": added.encoding,
-            "counts": counts}
 
 
 def _render_added(added: Added, counts: dict[str, int] | None) -> None:

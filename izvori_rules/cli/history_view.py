@@ -12,7 +12,7 @@ from .common import console, print_json, progress_bar, reported
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from ..history.lineage import Change, RuleHistory
+    from ..history.lineage import RuleHistory
     from ..history.store import HistoryStore
     from ..history.worddiff import Piece
 
@@ -36,29 +36,12 @@ def show_history(ref: str, json_out: bool, typographic: bool) -> int:
         release, rule_id = resolve(store, ref)
         found = rule_history(store, release, rule_id, typographic)
     if json_out:
+        from ..serialize import history_json
+
         print_json(history_json(ref, found))
     else:
         render_history(found)
     return 0
-
-
-def history_json(query: str, found: RuleHistory) -> dict[str, object]:
-    return {"query": query, "release": found.release, "id": found.id,
-            "numbers": [{"id": n.id, "first": n.first, "last": n.last} for n in found.numbers],
-            "first_release": found.first_release, "first_id": found.numbers[0].id,
-            "in_first_release": found.in_first_release, "first_text": found.first_text,
-            "changes": [_change_json(c) for c in found.changes], "typographic_hidden": found.typographic_hidden,
-            "removed_in": found.removed_in, "successor": found.successor, "last_text": found.last_text}
-
-
-def _change_json(change: Change) -> dict[str, object]:
-    return {"release": change.release, "previous": change.previous, "old_id": change.old_id, "id": change.id,
-            "change": change.change, "renumbered": change.renumbered, "old_text": change.old_text,
-            "text": change.text, "diff": pieces_json(change.diff)}
-
-
-def pieces_json(pieces: tuple[Piece, ...]) -> list[dict[str, str]]:
-    return [{"op": p.op, "text": p.text} for p in pieces]
 
 
 def render_history(found: RuleHistory) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from . import app
-from .common import console, progress_bar, reported
+from .common import console, print_json, progress_bar, reported
 from .options import BaseUrl, Markdown
 
 index_app = typer.Typer(help="The full-text index (built on first use into the cache folder).", no_args_is_help=True)
@@ -45,12 +45,19 @@ def search(
 
 
 @index_app.command("build", epilog="Example:\n\n  izvori-judge index build")
-def index_build() -> None:
+def index_build(
+    json_out: Annotated[bool, typer.Option("--json", help="Print what was indexed as JSON.")] = False,
+) -> None:
     """Rebuild the search index now, with a progress bar."""
     from ..search.searcher import open_searcher
 
     with reported(), progress_bar("Building the search index") as progress:
         searcher = open_searcher(progress, rebuild=True)
         searcher.opened  # noqa: B018 - build inside the progress bar
+    if json_out:
+        from ..serialize import index_json
+
+        print_json(index_json(searcher.doc_count(), searcher.opened.in_memory))
+        return
     where = "in memory (the cache folder cannot be written)" if searcher.opened.in_memory else "in the cache folder"
     console().print(f"Indexed {searcher.doc_count()} rules and glossary entries {where}.")
