@@ -150,13 +150,12 @@ def bench_lookup(bare: float) -> None:
 def bench_search(bare: float) -> None:
     """Index build, in-process query latency over the query set, cold CLI searches."""
     from izvori_rules.graph_cache import load_graph
-    from izvori_rules.text.matching import ConceptMatcher
     from izvori_rules.search.index import open_index
-    from izvori_rules.search.searcher import concept_table, default_searcher
+    from izvori_rules.search.searcher import default_searcher, search_matcher
 
     graph = load_graph()
     report("index build (forced, on disk, with concepts)",
-           timed(lambda: open_index(graph, lambda: ConceptMatcher(concept_table()), force=True).close(), 3))
+           timed(lambda: open_index(graph, search_matcher, force=True).close(), 3))
     searcher = default_searcher()
     queries = search_queries() + search_queries("search_questions.tsv")
     for query, doc, lang in queries:  # warm up: stemmer memos, postings pages in the OS cache

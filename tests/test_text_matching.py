@@ -169,3 +169,22 @@ def test_a_text_word_of_two_concepts_counts_for_the_sense_its_text_chooses(table
     # corpus/concepts.tsv rows counter (sense: spell, stack ...) and counter_marker (sense: -1/-1, put ...)
     found = ConceptMatcher(table).occurrences("en", analyze("en", text))
     assert {c for c in found if c.startswith("counter")} == counted
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concept"),
+    [
+        # cr 616.1: "If two or more replacement and/or prevention effects are attempting to modify the way ..."
+        ("en", "If two or more replacement and/or prevention effects are attempting", "replacement_effect"),
+        # cs-cr 217.6b: "Každé pseudokouzlo z aktivační nebo spouštěcí schopnosti má text schopnosti"
+        ("cs", "Každé pseudokouzlo z aktivační nebo spouštěcí schopnosti má text schopnosti", "activated_ability"),
+    ],
+    ids=["en-dropped-conjunction", "cs-conjunction"],
+)
+def test_a_term_said_in_coordination_with_another_counts_for_search(table: ConceptTable, lang: str, text: str,
+                                                                  concept: str) -> None:
+    from izvori_rules.text.matching import ConceptMatcher
+
+    # corpus/concepts.tsv: replacement effect / prevention effect, activated / triggered ability (two-word terms)
+    assert concept in ConceptMatcher(table, coordination=True).used(lang, text)
+    assert concept not in ConceptMatcher(table).used(lang, text)  # the alignments keep to whole terms

@@ -332,17 +332,19 @@ def open_searcher(progress: Progress | None = None, rebuild: bool = False, root:
 
     graph = load_graph(root)
 
-    def matcher() -> ConceptMatcher:
-        from ..text.matching import ConceptMatcher
-
-        return ConceptMatcher(concept_table(root))
-
     def opener(force: bool) -> OpenIndex:
         from .index import open_index
 
-        return open_index(graph, matcher, progress, force=force, root=root)
+        return open_index(graph, lambda: search_matcher(root), progress, force=force, root=root)
 
     return Searcher(graph, opener, rebuild, root)
+
+
+def search_matcher(root: Path | None = None) -> ConceptMatcher:
+    """The concept matcher the index is built with: terms said in coordination count (see ConceptMatcher)."""
+    from ..text.matching import ConceptMatcher
+
+    return ConceptMatcher(concept_table(root), coordination=True)
 
 
 def concept_table(root: Path | None = None) -> ConceptTable:
