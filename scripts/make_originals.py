@@ -56,7 +56,8 @@ def history_follow(root: Path) -> Follow:
     history reaches no rule or a rule that may not hold the words (a removal, a number whose words left it, a
     split), the English words decide which rule in the target says them (:mod:`izvori_rules.history.likeness`)."""
     from izvori_rules.history.align import SAME, SAME_NUMBER_SHORTCUT as RETOUCHED, TYPOGRAPHIC
-    from izvori_rules.history.likeness import DRIFT, SHORT_WORDS, Likeness, beside, opening_part, words_in
+    from izvori_rules.history.likeness import (DRIFT, SHORT_WORDS, Likeness, beside, opening_beside, opening_part,
+                                               words_in)
     from izvori_rules.history.lineage import follow
     from izvori_rules.history.sources import load_store
 
@@ -104,13 +105,16 @@ def history_follow(root: Path) -> Follow:
         words there and says theirs clearly better (a rule that kept its own words received none: 2007-05-01
         205.3a "A card can have one or more subtypes printed on its type line" shares the opening of 205.3e
         "If an artifact creature card has subtypes printed on its type line …" but was printed so before); at a
-        removal, the nearest successor or a subrule of it that says them enough."""
+        removal, the nearest successor or a subrule of it that says them enough; at a new number that says none of
+        their opening, the rule beside it that does (:func:`opening_beside`)."""
         for (previous, old_id), (date, new_id) in zip(path, path[1:]):
             link = store.link_from(store.releases.index(date), old_id)
             if link is not None and link.old == link.new and link.score < DRIFT:
                 fresh = [i for i in beside(entries(date), new_id) if not kept_words(date, i)]
                 went = best_place(previous, old_id, date, [new_id, *fresh], new_id, True)
                 return onward(date, went, targets) if went else {}
+            if old_id != new_id and (went := opening_went(previous, old_id, date, new_id)):
+                return onward(date, went, targets)
         if not removed_in:
             return {}
         before = store.releases[store.releases.index(removed_in) - 1]
@@ -121,6 +125,12 @@ def history_follow(root: Path) -> Follow:
         said = [i for i in (link.successor, *under) if len(entries(removed_in)[i].text.split()) >= SHORT_WORDS]
         went = best_place(before, path[-1][1], removed_in, said, "", False)
         return onward(removed_in, went, targets) if went else {}
+
+    def opening_went(before: str, old_id: str, date: str, new_id: str) -> str:
+        """The rule beside ``new_id`` (what ``old_id`` of ``before`` was renumbered as in ``date``) that holds
+        the opening ``new_id`` lost, or ``""``."""
+        like = likeness(before, date)
+        return opening_beside(new_id, {i: like.opening(old_id, i) for i in (new_id, *beside(entries(date), new_id))})
 
     def kept_words(date: str, rule_id: str) -> bool:
         """Whether ``rule_id`` of ``date`` says what a rule of the release before said (its number or not),
