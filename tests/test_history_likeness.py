@@ -44,6 +44,10 @@ def test_words_are_elsewhere_only_when_clearly_said_there():
     assert words_in("511.1", {"511.1": 0.05, "511.2": 0.2}) == ""  # better, but it does not say them
     assert words_in("", {"702.17b": 0.45, "702.17": 0.1}) == "702.17b"  # a removed rule's successor
     assert words_in("", {"601": 0.0, "601.2": 0.12}) == ""
+    # 2009-05-01 400.1 "An ability is something an object does or can do …", removed by 2009-07-11, whose
+    # successor 112.1a "An ability is a characteristic an object has …" says it 0.272: enough for a successor
+    assert words_in("", {"112.1a": 0.272}) == "112.1a"
+    assert words_in("112.1", {"112.1": 0.0, "112.1a": 0.272}) == ""  # not for words that left a number
 
 
 def test_a_split_rule_goes_on_in_the_part_that_holds_its_opening():

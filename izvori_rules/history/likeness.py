@@ -39,7 +39,11 @@ from .align import OPENING_WORDS, Entry, features, typographic_key, unit_vector
 DRIFT = 0.25  # a link keeping the number with words less like the old ones than this: the words may have left
 # (2003-07-01 rewrote 400.1 "An ability is text in a card's text box …" as "An ability is something an object
 # does …", 0.30: rewritten in place, though 400.2 shares "generate effects")
-SAYS = 0.3  # a rule says another's words when it is at least this like them (a removed rule's successor too)
+SAYS = 0.3  # a rule says another's words when it is at least this like them
+SUCCESSOR_SAYS = 0.25  # ... a removed rule's successor or a subrule of it, which the aligner chose by those words
+# (2009-05-01 400.1 "An ability is something an object does or can do … defined in the object's text box … or by
+# the effect that created the object" → 2009-07-11 112.1a "An ability is a characteristic an object has … defined
+# by its rules text or by the effect that created the object", 0.272)
 MOVED_MARGIN = 0.1  # where the words went must say them this much better than the rule the number reached
 OPENING_MARGIN = 0.05  # a part split off holds a rule's opening when it says it this much better than the rule
 # followed (2006-10-01 502.5b "A creature with haste can attack or use activated abilities …": 2019-05-03 702.10b
@@ -104,10 +108,11 @@ def beside(entries: Mapping[str, Entry], rule_id: str) -> list[str]:
 def words_in(followed: str, scores: Mapping[str, float]) -> str:
     """The rule that says the words, read where they went: ``scores`` holds the likeness of each candidate with
     the rule of the release before. The best candidate other than ``followed`` (the number the history
-    followed; "" at a removal) if it says them (:data:`SAYS`) and, where a number was followed, clearly better
-    than it does (:data:`MOVED_MARGIN`); otherwise ``""``."""
+    followed; "" at a removal) if it says them (:data:`SAYS`; :data:`SUCCESSOR_SAYS` at a removal) and, where a
+    number was followed, clearly better than it does (:data:`MOVED_MARGIN`); otherwise ``""``."""
     best = max(((score, rule_id) for rule_id, score in scores.items() if rule_id != followed), default=(0.0, ""))
-    return best[1] if best[0] >= max(SAYS, scores.get(followed, 0.0) + MOVED_MARGIN) else ""
+    says = SAYS if followed else SUCCESSOR_SAYS
+    return best[1] if best[0] >= max(says, scores.get(followed, 0.0) + MOVED_MARGIN) else ""
 
 
 def opening_part(followed: str, said: Mapping[str, float], openings: Mapping[str, float]) -> str:
