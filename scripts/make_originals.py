@@ -56,7 +56,8 @@ def history_follow(root: Path) -> Follow:
     history reaches no rule or a rule that may not hold the words (a removal, a number whose words left it, a
     split), the English words decide which rule in the target says them (:mod:`izvori_rules.history.likeness`)."""
     from izvori_rules.history.align import SAME, SAME_NUMBER_SHORTCUT as RETOUCHED, TYPOGRAPHIC
-    from izvori_rules.history.likeness import DRIFT, SHORT_WORDS, Likeness, beside, opening_part, words_in
+    from izvori_rules.history.likeness import (DRIFT, SHORT_WORDS, Likeness, beside, opening_beside, opening_part,
+                                               words_in)
     from izvori_rules.history.lineage import follow
     from izvori_rules.history.sources import load_store
 
@@ -80,12 +81,23 @@ def history_follow(root: Path) -> Follow:
         short = len(entries(release)[rule_id].text.split()) < SHORT_WORDS or entries(release)[rule_id].glossary
         went = {} if short else words_went(found.path, found.removed_in, targets)
         return [scored(replace(step, successor=successor_in(found.path, found.removed_in, step.target),
-                               words_in=went.get(step.target, "")), short) for step in made]
+                               words_in=went.get(step.target, ("",))[0]), short, went.get(step.target, ())[1:])
+                for step in made]
 
     def onward(date: str, rule_id: str, targets: Sequence[str]) -> dict[str, str]:
         """Where ``rule_id`` of ``date`` is in each target (each after ``date``) that still has it."""
         at = dict(follow(store, date, rule_id, last).path)
         return {target: at[target] for target in targets if target >= date and at.get(target)}
+
+    def words_onward(date: str, rule_id: str, targets: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """Where the rule that says the words, ``rule_id`` of ``date``, is in each target that still has it, and
+        the parts split off it on the way there: the words may be in one of them (2008-07-15 merged 407.3
+        "Effects that remove an ability remove all instances of it" into 402.9, which 2017-09-29 cut into
+        112.10, 112.10b "Effects that remove an ability remove all instances of it" and 112.10c)."""
+        path = follow(store, date, rule_id, last).path
+        at, parts = dict(path), split_parts(path, targets)
+        return {target: (at[target], *parts.get(target, ())) for target in targets
+                if target >= date and at.get(target)}
 
     def split_parts(path: Sequence[tuple[str, str]], targets: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """The ids in each target of the parts split off the rule on its way (each part followed on)."""
@@ -98,19 +110,23 @@ def history_follow(root: Path) -> Follow:
                     out.setdefault(target, []).append(there)
         return {target: tuple(dict.fromkeys(ids)) for target, ids in out.items()}
 
-    def words_went(path: Sequence[tuple[str, str]], removed_in: str | None, targets: Sequence[str]) -> dict[str, str]:
+    def words_went(path: Sequence[tuple[str, str]], removed_in: str | None,
+                   targets: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """Where the words went, read in the release they went in and followed on to each target: at the first
         link that kept the number but replaced its words (``DRIFT``), a rule beside the number that got new
         words there and says theirs clearly better (a rule that kept its own words received none: 2007-05-01
         205.3a "A card can have one or more subtypes printed on its type line" shares the opening of 205.3e
         "If an artifact creature card has subtypes printed on its type line …" but was printed so before); at a
-        removal, the nearest successor or a subrule of it that says them enough."""
+        removal, the nearest successor or a subrule of it that says them enough; at a new number that says none of
+        their opening, the rule beside it that does (:func:`opening_beside`)."""
         for (previous, old_id), (date, new_id) in zip(path, path[1:]):
             link = store.link_from(store.releases.index(date), old_id)
             if link is not None and link.old == link.new and link.score < DRIFT:
                 fresh = [i for i in beside(entries(date), new_id) if not kept_words(date, i)]
                 went = best_place(previous, old_id, date, [new_id, *fresh], new_id, True)
-                return onward(date, went, targets) if went else {}
+                return words_onward(date, went, targets) if went else {}
+            if old_id != new_id and (went := opening_went(previous, old_id, date, new_id)):
+                return words_onward(date, went, targets)
         if not removed_in:
             return {}
         before = store.releases[store.releases.index(removed_in) - 1]
@@ -120,7 +136,13 @@ def history_follow(root: Path) -> Follow:
         under = [e.id for e in entries(removed_in).values() if e.parent == link.successor]
         said = [i for i in (link.successor, *under) if len(entries(removed_in)[i].text.split()) >= SHORT_WORDS]
         went = best_place(before, path[-1][1], removed_in, said, "", False)
-        return onward(removed_in, went, targets) if went else {}
+        return words_onward(removed_in, went, targets) if went else {}
+
+    def opening_went(before: str, old_id: str, date: str, new_id: str) -> str:
+        """The rule beside ``new_id`` (what ``old_id`` of ``before`` was renumbered as in ``date``) that holds
+        the opening ``new_id`` lost, or ``""``."""
+        like = likeness(before, date)
+        return opening_beside(new_id, {i: like.opening(old_id, i) for i in (new_id, *beside(entries(date), new_id))})
 
     def kept_words(date: str, rule_id: str) -> bool:
         """Whether ``rule_id`` of ``date`` says what a rule of the release before said (its number or not),
@@ -154,12 +176,17 @@ def history_follow(root: Path) -> Follow:
         found = follow(store, removed_in, link.successor, target)
         return found.id or (found.successor[1] if found.successor else "")
 
-    def scored(step: Step, short: bool) -> Step:
-        """The step with the likeness to the original's words of each rule it reaches (none for a heading)."""
+    def scored(step: Step, short: bool, split_off: Sequence[str] = ()) -> Step:
+        """The step with the likeness to the original's words of each rule it reaches (none for a heading);
+        ``words_in`` moved to a part ``split_off`` it on the way to the target that says them clearly better."""
         reached = [i for i in (step.to_id, *step.parts, step.words_in) if i]
         if short or len(reached) < (1 if step.words_in else 2):
             return step
         like = likeness(step.release, step.target)
+        if step.words_in and split_off:
+            part = words_in(step.words_in, {i: like(step.id, i) for i in (step.words_in, *split_off)})
+            step = replace(step, words_in=part or step.words_in)
+            reached = [i for i in (step.to_id, *step.parts, step.words_in) if i]
         if step.to_id and step.parts and not step.words_in:
             step = replace(step, words_in=opening_part(step.to_id, {i: like(step.id, i) for i in reached},
                                                        {i: like.opening(step.id, i) for i in reached}))

@@ -103,9 +103,13 @@ def test_a_removed_rule_is_equivalent_where_its_words_live_on():
     # damage …"
     ("2006-10-01", "502.9d", "2019-05-03", "", "702.19b", "702.19b"),
     # 400.1 "An ability is something an object does or can do" is gone in 2009-07-11; its successor is
-    # "An ability can be a characteristic an object has …", 112.1a in 2019-05-03 and 113.1a in 2026-08-07
-    ("2006-10-01", "400.1", "2019-05-03", "", "", "112.1a"),
-    ("2006-10-01", "400.1", "2026-08-07", "", "", "113.1a"),
+    # "An ability can be a characteristic an object has … defined by its rules text or by the effect that created
+    # the object", 112.1a in 2019-05-03 and 113.1a in 2026-08-07, which says enough of its words for a successor
+    ("2006-10-01", "400.1", "2019-05-03", "", "112.1a", "112.1a"),
+    ("2006-10-01", "400.1", "2026-08-07", "", "113.1a", "113.1a"),
+    # 407.3 "Effects that remove an ability remove all instances of it" went into 402.9 in 2008-07-15 (2019-05-03
+    # 112.10), and 2017-09-29 split it off as 112.10b "Effects that remove an ability remove all instances of it"
+    ("2006-10-01", "407.3", "2019-05-03", "", "112.10b", "112.10"),
     # 303.1 "As the upkeep step begins, any abilities that trigger at the beginning of that upkeep step and any
     # abilities that triggered during the turn's untap step go on the stack …"; 2016-09-30 gave 503.1 "The
     # upkeep step has no turn-based actions …" and put the triggers in the new 503.1a "Any abilities that
@@ -126,7 +130,7 @@ def test_a_removed_rule_is_equivalent_where_its_words_live_on():
     # most steps and phases …"
     ("2006-10-01", "408.1c", "2019-05-03", "116.4", "116.3a", ""),
 ], ids=["words-left-the-number", "number-kept-for-other-words", "removed-successor-says-it", "successor-2019",
-        "successor-2026", "words-went-to-a-new-subrule", "no-words-go-to-a-rule-that-kept-its-own",
+        "successor-2026", "successor-split-on-the-way", "words-went-to-a-new-subrule", "no-words-go-to-a-rule-that-kept-its-own",
         "renumbered-with-what-it-cites", "split-goes-on-in-its-opening"])
 def test_lineage_says_where_the_words_went(release, rule_id, target, to_id, words_in, successor):
     from izvori_rules.originals.lineage import load_lineage

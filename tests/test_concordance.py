@@ -15,7 +15,7 @@ from izvori_rules.concordance import features
 from izvori_rules.concordance.align import align
 from izvori_rules.concordance.bridge import concept_bridge
 from izvori_rules.concordance.curated import load_concordance, parse_concordance, unknown_refs
-from izvori_rules.concordance.evaluate import evaluate, folds
+from izvori_rules.concordance.evaluate import evaluate, folds, score_rows
 from izvori_rules.concordance.lexicon import learn_lexicon
 from izvori_rules.concordance.link import node_concepts, node_words
 from izvori_rules.concordance.missing import load_missing, notices_for_node, notices_for_query, parse_missing
@@ -189,6 +189,21 @@ def test_folds_keep_rows_that_share_a_ref_together() -> None:
     split = folds(rows, 2)
     together = next(fold for fold in split if any(r.left == "sr-judge:A1" for r in fold))
     assert {r.left for r in together} >= {"sr-judge:A1", "cs-cr:1"}
+
+
+@pytest.mark.parametrize(("predicted", "correct"), [("ru-cr:107.2", 2), ("ru-cr:107.1b", 2), ("ru-cr:107.3", 0)],
+                         ids=["the-second-row's-ref", "the-first-row's-ref", "neither"])
+def test_a_prediction_of_any_curated_equivalent_in_the_document_answers_each_row(predicted: str,
+                                                                                  correct: int) -> None:
+    # concordance.tsv lines 82-83: sr-judge A5.20 (negative values, and a number that cannot be determined is 0)
+    # is both ru-cr 107.1b and ru-cr 107.2; a top-1 can name only one of them
+    rows = parse_concordance(HEADER + "sr-judge:A5.20\tru-cr:107.1b\tclose\tn\theldout\n"
+                                      "sr-judge:A5.20\tru-cr:107.2\tclose\tn\theldout\n"
+                                      "sr-judge:A5.20\tcs-cr:103.1\tclose\tn\theldout\n")
+    evaluation = score_rows(rows, {("sr-judge:A5.20", "ru-cr"): (predicted, 0.9),
+                                   ("sr-judge:A5.20", "cs-cr"): ("cs-cr:103.2", 0.9)})
+    assert evaluation.overall.correct == correct  # the cs-cr row's other rule is no answer of the ru-cr rows
+    assert evaluation.overall.predicted == 3
 
 
 @pytest.fixture(scope="module")

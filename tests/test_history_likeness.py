@@ -4,7 +4,7 @@ opening that decides between the parts of a rule cut up, and when the words are 
 from __future__ import annotations
 
 from izvori_rules.history.align import Entry
-from izvori_rules.history.likeness import Likeness, beside, opening_part, words_in
+from izvori_rules.history.likeness import Likeness, beside, opening_beside, opening_part, words_in
 
 # 613.6c of 2015-03-27, and the five rules 2015-07-17 cut it into (613.6 shortened; read in the two releases)
 OLD = Entry("613.6c", "An object’s timestamp is the time it entered the zone it’s currently in, unless it’s an Aura, "
@@ -44,6 +44,10 @@ def test_words_are_elsewhere_only_when_clearly_said_there():
     assert words_in("511.1", {"511.1": 0.05, "511.2": 0.2}) == ""  # better, but it does not say them
     assert words_in("", {"702.17b": 0.45, "702.17": 0.1}) == "702.17b"  # a removed rule's successor
     assert words_in("", {"601": 0.0, "601.2": 0.12}) == ""
+    # 2009-05-01 400.1 "An ability is something an object does or can do …", removed by 2009-07-11, whose
+    # successor 112.1a "An ability is a characteristic an object has …" says it 0.272: enough for a successor
+    assert words_in("", {"112.1a": 0.272}) == "112.1a"
+    assert words_in("112.1", {"112.1": 0.0, "112.1a": 0.272}) == ""  # not for words that left a number
 
 
 def test_a_split_rule_goes_on_in_the_part_that_holds_its_opening():
@@ -53,3 +57,17 @@ def test_a_split_rule_goes_on_in_the_part_that_holds_its_opening():
     assert opening_part("702.10c", said, openings) == "702.10b"
     assert opening_part("702.10c", {"702.10c": 0.54, "702.10b": 0.3}, openings) == ""  # says too little of it
     assert opening_part("702.10c", said, {"702.10c": 0.056, "702.10b": 0.08}) == ""  # not clearly its opening
+
+
+def test_a_renumbered_rule_that_lost_its_opening_goes_on_where_a_rule_beside_it_says_it():
+    # 2009-05-01 308.1 "As the declare attackers step begins, the active player declares attackers. This game
+    # action doesn't use the stack. … Effects from a creature that refer to a defending player …": 2009-07-11
+    # 508.4 "Effects from a creature that refer to a defending player …" (followed), 508.1 "First, the active
+    # player declares attackers. This turn-based action doesn't use the stack …" (matched to 308.2), 508.2
+    # "Second, any abilities that triggered on attackers being declared …"; likeness with the first words,
+    # measured over both releases
+    openings = {"508.4": 0.001, "508.1": 0.161, "508.2": 0.055}
+    assert opening_beside("508.4", openings) == "508.1"
+    assert opening_beside("508.4", {**openings, "508.4": 0.07}) == ""  # the number kept some of the opening
+    assert opening_beside("508.4", {**openings, "508.1": 0.1}) == ""  # no rule beside it says it
+    assert opening_beside("508.4", {"508.4": 0.0}) == ""

@@ -13,7 +13,13 @@ words, and a translation of the original is then equivalent to a translation of 
   511.1 "The end of combat step has no turn-based actions …" and put "abilities that trigger 'at end of
   combat'" in 511.2 beside it); the rules beside it there, followed on, are the candidates;
 * the rule was **split**: each part is scored against the original, so that a translation is never moved to
-  a part that holds little of the original's words.
+  a part that holds little of the original's words;
+* the number went on to a rule that says **none of its opening**, which a rule beside it says: the rule was
+  cut up and its opening merged into a rule the history matched to another (M10 put "As the declare attackers
+  step begins, the active player declares attackers. This game action doesn't use the stack." of 2009-05-01
+  308.1 into 508.1 "First, the active player declares attackers. This turn-based action doesn't use the
+  stack …", matched to 308.2, and followed 308.1 to its last sentence, 508.4); the reader follows the opening
+  (:func:`opening_beside`).
 
 Where the words went is read in the release they went in, against the words just before (two consecutive
 releases word much alike; across thirteen years "characteristic-setting … functions in all zones" and
@@ -33,11 +39,20 @@ from .align import OPENING_WORDS, Entry, features, typographic_key, unit_vector
 DRIFT = 0.25  # a link keeping the number with words less like the old ones than this: the words may have left
 # (2003-07-01 rewrote 400.1 "An ability is text in a card's text box …" as "An ability is something an object
 # does …", 0.30: rewritten in place, though 400.2 shares "generate effects")
-SAYS = 0.3  # a rule says another's words when it is at least this like them (a removed rule's successor too)
+SAYS = 0.3  # a rule says another's words when it is at least this like them
+SUCCESSOR_SAYS = 0.25  # ... a removed rule's successor or a subrule of it, which the aligner chose by those words
+# (2009-05-01 400.1 "An ability is something an object does or can do … defined in the object's text box … or by
+# the effect that created the object" → 2009-07-11 112.1a "An ability is a characteristic an object has … defined
+# by its rules text or by the effect that created the object", 0.272)
 MOVED_MARGIN = 0.1  # where the words went must say them this much better than the rule the number reached
 OPENING_MARGIN = 0.05  # a part split off holds a rule's opening when it says it this much better than the rule
 # followed (2006-10-01 502.5b "A creature with haste can attack or use activated abilities …": 2019-05-03 702.10b
 # "If a creature has haste, it can attack …" 0.14, 702.10c "… its controller can activate …" 0.06)
+OPENING_LEFT = 0.05  # a renumbered rule saying less of the original's opening than this has lost it (308.1 →
+# 508.4 0.001; 2006-10-01 214.1 "A permanent is a card or token in play …" → 110.4 "There are five permanent
+# types …" 0.017)
+OPENING_HELD = 0.15  # a rule beside it saying at least this much of the opening holds it (508.1 0.161; 110.1
+# "A permanent is a card or token on the battlefield …" 0.45)
 SHORT_WORDS = 6  # a heading or a one-line title ("Casting Spells") holds no rule's words
 
 
@@ -93,10 +108,11 @@ def beside(entries: Mapping[str, Entry], rule_id: str) -> list[str]:
 def words_in(followed: str, scores: Mapping[str, float]) -> str:
     """The rule that says the words, read where they went: ``scores`` holds the likeness of each candidate with
     the rule of the release before. The best candidate other than ``followed`` (the number the history
-    followed; "" at a removal) if it says them (:data:`SAYS`) and, where a number was followed, clearly better
-    than it does (:data:`MOVED_MARGIN`); otherwise ``""``."""
+    followed; "" at a removal) if it says them (:data:`SAYS`; :data:`SUCCESSOR_SAYS` at a removal) and, where a
+    number was followed, clearly better than it does (:data:`MOVED_MARGIN`); otherwise ``""``."""
     best = max(((score, rule_id) for rule_id, score in scores.items() if rule_id != followed), default=(0.0, ""))
-    return best[1] if best[0] >= max(SAYS, scores.get(followed, 0.0) + MOVED_MARGIN) else ""
+    says = SAYS if followed else SUCCESSOR_SAYS
+    return best[1] if best[0] >= max(says, scores.get(followed, 0.0) + MOVED_MARGIN) else ""
 
 
 def opening_part(followed: str, said: Mapping[str, float], openings: Mapping[str, float]) -> str:
@@ -108,3 +124,11 @@ def opening_part(followed: str, said: Mapping[str, float], openings: Mapping[str
     best = max(((openings[i], i) for i in said if i != followed and i in openings
                 and said[i] >= base - MOVED_MARGIN), default=(0.0, ""))
     return best[1] if best[0] >= start + OPENING_MARGIN else ""
+
+
+def opening_beside(followed: str, openings: Mapping[str, float]) -> str:
+    """Of the rules beside ``followed`` (the number the history followed through a renumbering), the one that
+    holds the original's opening where ``followed`` has lost it (:data:`OPENING_LEFT`, :data:`OPENING_HELD`);
+    ``""`` when none does. ``openings`` holds each rule's likeness with the original's first words."""
+    best = max(((score, rule_id) for rule_id, score in openings.items() if rule_id != followed), default=(0.0, ""))
+    return best[1] if openings.get(followed, 0.0) < OPENING_LEFT and best[0] >= OPENING_HELD else ""
