@@ -7,7 +7,9 @@ import pickle
 import pytest
 
 from izvori_rules.search.analysis import ANALYZER_VERSION, language_analyzer, words_analyzer
-from izvori_rules.text.stemming import ENGLISH_STOP_WORDS, LANGUAGES, analyze, normalize_word, plain_words, spans
+from izvori_rules.text.stemming import (
+    ENGLISH_STOP_WORDS, LANGUAGES, analyze, czech_perfective, normalize_word, plain_words, spans,
+)
 
 
 @pytest.mark.parametrize(
@@ -27,6 +29,10 @@ from izvori_rules.text.stemming import ENGLISH_STOP_WORDS, LANGUAGES, analyze, n
         ("cs", ["bytost", "bytosti", "bytostí", "bytostem"]),  # cs-cr 214.7c "u bytosti", "u bytostí"
         ("cs", ["kouzlo", "kouzla", "kouzlem"]),  # cs-cr 217.6c "kouzlo nebo pseudokouzlo"
         ("cs", ["cíl", "cíle", "cílem", "cílů"]),
+        # an imperfective verb is its perfective: cs-cr 217.2a "kdy hra začíná", 101.2 "kdo začne"
+        ("cs", ["začíná", "začne", "zacina"]),
+        ("cs", ["přidává", "přidá", "přidat"]),  # cs-cr 103.2 "přidávání", 217.9c "přidat"
+        ("cs", ["zachovává", "zachovat"]),  # cs-cr 214.4a "si permanent zachovává", "zachovat si typ"
         ("pt", ["atropelar", "Atropelar", "atropela", "atropelará", "atropelado"]),
         ("pt", ["Ímpeto", "impeto"]),  # pt-guide glossary Ímpeto
         ("pt", ["cemitério", "cemiterio", "Cemitério"]),  # pt-guide glossary Cemitério
@@ -37,6 +43,15 @@ def test_spellings_of_one_word_analyze_alike(lang: str, spellings: list[str]) ->
     terms = {tuple(analyze(lang, spelling)) for spelling in spellings}
     assert len(terms) == 1
     assert len(next(iter(terms))) == 1
+
+
+@pytest.mark.parametrize(("word", "stem"), [
+    ("termíny", "termín"),  # cs-cr 214.3 "Termín karta": a noun in -ín keeps it
+    ("práva", "práv"),  # a noun in -áv keeps it
+    ("dává", "dáv"),  # a stem is never cut below three letters
+])
+def test_czech_words_that_are_no_imperfective_keep_their_stem(word: str, stem: str) -> None:
+    assert czech_perfective(word, stem) == stem
 
 
 def test_a_signed_power_toughness_change_is_one_word() -> None:

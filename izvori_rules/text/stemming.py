@@ -38,6 +38,11 @@ WORD = r"[+\-−–]\w+/[+\-−–]\w+|\w+(?:['’]\w+)*"
 _WORD = re.compile(WORD)
 # Languages whose Snowball stemmer needs the word's diacritics (see the module's docstring): stemmed, then folded.
 STEMS_ACCENTS = frozenset({"cs"})
+# A Czech imperfective verb's stem as its perfective's (what Snowball's Czech stemmer leaves apart): "začíná"
+# (cs-cr 217.2a) is "začne" (101.2), "přidává" "přidá", "zachovává" "zachovat"; the suffix counts only before a verb ending
+# (-á, -at, -ají, -al, -án), so the noun "termíny" and "práva" keep theirs, and a stem shorter than three letters
+# stays whole ("dává" is not "d").
+_CZECH_IMPERFECTIVE = re.compile(r"(?:ov)?áv(?=á|at|aj|al|an)|ín(?=á|at|aj|al|an)")
 _CACHE_LIMIT = 200_000
 
 
@@ -99,9 +104,19 @@ class _Normalizer:
         if number is not None:
             return number
         if self.lang in STEMS_ACCENTS:
-            printed = self._printed.get(text, text) if restore else text
-            return fold(str(self._stem.stemWord(unicodedata.normalize("NFC", printed)))) or None
+            printed = unicodedata.normalize("NFC", self._printed.get(text, text) if restore else text)
+            return fold(czech_perfective(printed, str(self._stem.stemWord(printed)))) or None
         return fold(str(self._stem.stemWord(folded))) or None
+
+
+def czech_perfective(word: str, stem: str) -> str:
+    """A Czech word's stem with an imperfective suffix ending it taken off (see :data:`_CZECH_IMPERFECTIVE`):
+    ``začín`` (začíná) → ``začn``, ``přidáv`` (přidává) → ``přid``; any other stem as it is."""
+    for match in _CZECH_IMPERFECTIVE.finditer(word):
+        if match.end() == len(stem) and word.startswith(stem):
+            shorter = stem[:match.start()] + ("n" if match.group() == "ín" else "")
+            return shorter if len(shorter) >= 3 else stem
+    return stem
 
 
 _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
