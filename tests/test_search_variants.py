@@ -7,7 +7,8 @@ import pytest
 from izvori_rules.errors import CorpusError
 from izvori_rules.graph import RuleGraph
 from izvori_rules.search.searcher import Searcher, default_searcher, indexed_refs
-from izvori_rules.search.variants import load_sections, parse_sections
+from izvori_rules.search.variants import load_sections, load_variants, parse_openings, parse_sections
+from izvori_rules.text.concepts import load_concepts
 
 HEADER = "document\tsection\ttitle\n"
 
@@ -53,3 +54,33 @@ def test_the_duels_rule_comes_before_a_variants_restatement_of_it(searcher: Sear
 
 def test_a_query_that_names_a_variant_keeps_its_rules_first(searcher: Searcher) -> None:
     assert searcher.search("archenemy poison counters").hits[0].ref == "cr:904.13c"
+
+
+def test_the_corpus_lists_the_games_whose_naming_opens_a_variants_rule(graph: RuleGraph) -> None:
+    assert load_variants(graph).concepts == {
+        "multiplayer_game", "two_headed_giant", "archenemy", "planechase", "emperor_variant"}
+
+
+@pytest.mark.parametrize("concept", ["no_such_concept", "trample"])
+def test_an_openings_row_that_is_no_variant_concept_names_the_file_line_and_column(concept: str) -> None:
+    with pytest.raises(CorpusError, match=f"openings.tsv:2:[0-9]+: column 'concept': '{concept}' is no concept"):
+        parse_openings(f"concept\n{concept}\n", load_concepts(), "openings.tsv")
+
+
+def test_the_index_marks_the_rules_elsewhere_that_open_by_naming_a_variants_game(searcher: Searcher) -> None:
+    refs = indexed_refs(searcher.graph)
+    marked = {refs[n] for n, _ in searcher._postings().postings("scope", "opens")}
+    # ru-cr 103.7c "Во всех прочих вариантах многопользовательской игры, игроки не пропускают шаг взятия карты";
+    # cr 103.8c "In all other multiplayer games, no player skips the draw step"; cr 704.6a "In a Two-Headed Giant
+    # game, if a team has 0 or less life"
+    assert {"ru-cr:103.7c", "cr:103.8c", "cr:704.6a"} <= marked
+    # ru-cr 103.7a "При игре вдвоем" (the duel); ru-cr 118.5 "общее количество жизни" is a player's life total,
+    # no shared one; cr 408.1 the command zone; cr 104.5 names a multiplayer game only after its opening clause
+    assert not {"ru-cr:103.7a", "ru-cr:118.5", "cr:408.1", "cr:104.5", "cr:704.5c"} & marked
+
+
+def test_the_duels_rule_comes_before_the_rule_of_the_other_multiplayer_games(searcher: Searcher) -> None:
+    # ru-cr 103.7a "При игре вдвоем, стартующий игрок пропускает шаг взятия карты"; 103.7c "Во всех прочих
+    # вариантах многопользовательской игры, игроки не пропускают шаг взятия карты"
+    query = "первый игрок пропускает взятие карты"
+    assert _rank(searcher, query, "ru-cr:103.7a") < _rank(searcher, query, "ru-cr:103.7c")

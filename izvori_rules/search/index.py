@@ -32,7 +32,7 @@ from ..corpus import data_key
 from ..graph import RuleGraph
 from ..model import Node
 from .postings import FILE_NAME as POSTINGS_FILE, FilePostings, Postings, WhooshPostings, write_postings
-from .variants import SCOPE, load_sections
+from .variants import Variants, load_variants
 from .version import ANALYZER_VERSION
 from .searcher import indexed_refs
 from ..text.matching import ConceptMatcher, QueryConcepts, english_heading
@@ -75,7 +75,8 @@ def schema() -> Any:
     lists (702.19a governs trample because 702.19 is headed Пробивной удар). ``peers`` holds the document
     numbers of the node's equivalents in other documents, both ways (ru-cr 704.5f names sr-judge D21.52 and
     cr 704.5f, and each of them names it back), so that the postings of a document number are its peers. ``scope``
-    is ``variant`` in the sections of multiplayer and casual-variant rules (:mod:`.variants`). No positions
+    is ``variant`` in the sections of multiplayer and casual-variant rules, ``opens`` in a rule elsewhere that
+    opens by naming such a game (:mod:`.variants`). No positions
     are stored: a quoted phrase is checked against the node's text, which the graph has anyway.
     """
     from whoosh.fields import ID, KEYWORD, TEXT, Schema
@@ -125,9 +126,9 @@ def index_path(root: Path | None = None) -> Path:
 
 
 def index_documents(graph: RuleGraph, matcher: ConceptMatcher,
-                    variants: frozenset[str] = frozenset()) -> Iterator[dict[str, str]]:
+                    variants: Variants = Variants()) -> Iterator[dict[str, str]]:
     """The Whoosh documents, in graph order: one per rule, subrule, chapter, section and glossary entry
-    (``variants``: the refs of the sections of multiplayer and casual-variant rules, see :mod:`.variants`)."""
+    (``variants``: what marks the rules of multiplayer games and casual variants, see :mod:`.variants`)."""
     defined: dict[str, list[str]] = {}
     refs = indexed_refs(graph)
     peers = _peers(graph, {ref: n for n, ref in enumerate(refs)})
@@ -160,7 +161,7 @@ def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
 
 
 def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
-              defined: dict[str, list[str]], peers: list[str], variants: frozenset[str]) -> dict[str, str]:
+              defined: dict[str, list[str]], peers: list[str], variants: Variants) -> dict[str, str]:
     lang = field_language(node.lang)
     body = "" if node.text == node.title else node.text
     examples = " ".join(node.examples)
@@ -183,7 +184,7 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
         "leads": ",".join(matcher.leading(lang, body_stems)),
         "governs": ",".join(governs),
         "peers": ",".join(peers),
-        "scope": SCOPE if chain[0].ref in variants else "",
+        "scope": variants.scope(node, chain[0].ref, matcher),
         "words": " ".join((node.title, body, examples, english)),
         f"body_{lang}": body, f"head_{lang}": node.title, f"example_{lang}": examples,
     }
@@ -198,7 +199,7 @@ def _repeated(counts: dict[str, int]) -> str:
 
 
 def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None = None,
-          variants: frozenset[str] = frozenset()) -> Any:
+          variants: Variants = Variants()) -> Any:
     """Write the whole index into ``storage`` (a Whoosh FileStorage or RamStorage) in one commit."""
     ix = storage.create_index(schema())
     writer = ix.writer(limitmb=256)
@@ -223,7 +224,7 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
         opened = _open_valid(final, graph)
         if opened is not None:
             return opened
-    variants = load_sections(graph, root)
+    variants = load_variants(graph, root)
     with cache.build_lock(final.parent / "index.lock") as locked:
         if not locked:
             return _in_memory(graph, matcher(), progress, final.parent, variants)
@@ -235,7 +236,7 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
 
 
 def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None,
-                   variants: frozenset[str]) -> OpenIndex:
+                   variants: Variants) -> OpenIndex:
     """Build into a temporary folder, then rename it into place; called under the index lock, so any build
     folder already there was left by a command that was killed, and is removed first. (``shutil`` and
     ``tempfile`` are imported here and below, not by a query that opens a built index.)"""
@@ -360,7 +361,7 @@ def _remove_stale(keep: Path) -> None:
 
 
 def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None, folder: Path,
-               variants: frozenset[str]) -> OpenIndex:
+               variants: Variants) -> OpenIndex:
     from whoosh.filedb.filestore import RamStorage
 
     cache.notice_unwritable(folder, "the search index")

@@ -24,8 +24,9 @@ node carrying every concept of a query of two or more (outside its examples) get
 inflected languages also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form
 the documents lack included (``prebrojim`` meets ``prebrojati``). In a query of two or more clauses a rule also
 gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`): the rule that answers a
-question usually answers it in every document's words. A rule of the multiplayer and casual-variant sections
-ranks at ELSEWHERE times its key unless the query names a variant (:mod:`.variants`). Last, the first
+question usually answers it in every document's words. A rule of the multiplayer and casual-variant sections, or
+one elsewhere that opens by naming such a game, ranks at ELSEWHERE times its key unless the query names a variant
+(:mod:`.variants`). Last, the first
 PROXIMITY_DEPTH hits of a query of two or more clauses are ordered again by how close their text holds the
 query's words (:func:`_closer`): a rule that says the question's words together states what it asks. Ties keep
 document order.
@@ -40,7 +41,7 @@ from typing import NamedTuple
 
 from .postings import Postings
 from .query import Clause, Lookup
-from .variants import SCOPE
+from .variants import OPENS, SCOPE
 
 K1 = 1.2
 B = 0.75
@@ -71,9 +72,9 @@ VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
 # "creature with 0 toughness" before "its power is 0. The same is true for toughness" (208.5).
 PROXIMITY = 0.7
 PROXIMITY_DEPTH = 10
-# A rule of a multiplayer or casual-variant section (search/variants.py) ranks at ELSEWHERE times its key unless the
-# query names a concept such a section defines (in a field of DEFINING: Archenemy, Two-Headed Giant, team); low
-# enough that a restatement leading with the concept (cr 904.13c "Poison counters are not shared") stays below the
+# A rule of a multiplayer or casual-variant section, or one opening with such a game (search/variants.py), ranks at
+# ELSEWHERE times its key unless the query names a concept such a section defines (in a field of DEFINING:
+# Archenemy, Two-Headed Giant, team); low enough that a restatement leading with the concept (cr 904.13c "Poison counters are not shared") stays below the
 # duel's rule (cr 704.5c).
 ELSEWHERE = 0.3
 DEFINING = ("named", "listed")  # the fields of the nodes that define a concept (its rules and glossary entries)
@@ -171,6 +172,7 @@ class Ranker:
         self._make_classes = classes
         self._classes: tuple[bytes, list[Facts], bytes] | None = None
         self._variant_nodes: frozenset[int] | None = None
+        self._section_nodes: frozenset[int] | None = None  # of those, the nodes of the sections themselves
         self._defines_variant: dict[str, bool] = {}  # a concept: whether it is defined in a variant section
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
@@ -249,7 +251,7 @@ class Ranker:
         allowed = [keep is None or keep(facts) for facts in table]
         unranked = [facts.kind != RULE for facts in table]  # rules first, then sections and glossary entries
         apart = self.elsewhere()
-        if not apart or self._names_variant(clauses, apart):
+        if not apart or self._names_variant(clauses, self._section_nodes or frozenset()):
             apart = frozenset()
         masks, weak = matched.masks, matched.weak
         candidates = []
@@ -277,14 +279,16 @@ class Ranker:
         return candidates
 
     def elsewhere(self) -> frozenset[int]:
-        """The nodes of the multiplayer and casual-variant sections (read once)."""
+        """The nodes of the multiplayer and casual-variant sections and the rules elsewhere that open by naming
+        such a game (read once)."""
         if self._variant_nodes is None:
-            self._variant_nodes = frozenset(doc for doc, _ in self.source.postings("scope", SCOPE))
+            self._section_nodes = frozenset(doc for doc, _ in self.source.postings("scope", SCOPE))
+            self._variant_nodes = self._section_nodes.union(doc for doc, _ in self.source.postings("scope", OPENS))
         return self._variant_nodes
 
     def _names_variant(self, clauses: list[Clause], apart: frozenset[int]) -> bool:
-        """Whether the query names a concept that a node of those sections defines (its heading is the concept's
-        term, or the concept table lists it): team, Archenemy, range of influence, commander tax."""
+        """Whether the query names a concept that a node of the sections (``apart``) defines (its heading is the
+        concept's term, or the concept table lists it): team, Archenemy, range of influence, commander tax."""
         for clause in clauses:
             for lookup in clause.lookups:
                 if lookup.field in DEFINING:
