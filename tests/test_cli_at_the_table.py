@@ -351,3 +351,74 @@ def test_markdown_escapes_the_documents_characters() -> None:
 def test_define_and_search_have_markdown() -> None:
     assert invoke("define", "trample", "--markdown").stdout.startswith("**trample**")
     assert invoke("search", "razbijac", "--markdown", "--limit", "2").stdout.startswith("1. `")
+
+
+# --- --lang on the other commands judges use at the table ---------------------------------------------------------
+# The words are corpus/messages.toml's [LANG.cite_check] and [LANG.deck]; the rules and cards stay as written.
+
+# sr-judge.txt: A4.40 exists (the active player chooses first); there is no Z9.99 (dangling)
+CITED = "Vidi pravilo A4.40 i pravilo Z9.99.\n"
+CITE_CHECK_IN_LANG = [
+    ("sr", ["Poziva na pravila: 2", "red: 1", "pravilo: sr-judge:A4.40", "ocena: u redu", "ocena: ne postoji",
+            "kaže / danas:", "Engleski original: CR", "danas: cr:101.4 (prenumerisano)"]),
+    ("ru", ["Ссылок на правила: 2", "строка: 1", "правило: sr-judge:A4.40", "оценка: верно", "оценка: не существует",
+            "текст / сейчас:", "Английский оригинал: CR", "сегодня: cr:101.4 (перенумеровано)"]),
+]
+ENGLISH_CITE_CHECK = ("citations", "line:", "rule:", "verdict:", "says / current:", "English original:", "today:",
+                      "does not exist", "renumbered")
+
+
+@pytest.mark.parametrize(("lang", "labels"), CITE_CHECK_IN_LANG, ids=["sr", "ru"])
+def test_cite_check_speaks_the_judges_language(tmp_path: Path, lang: str, labels: list[str]) -> None:
+    result = invoke("cite-check", _cited(tmp_path), "--lang", lang, width=40)
+    text = " ".join(result.stdout.split())
+    assert result.exit_code == 1 and all(len(line) <= 40 for line in lines(result))
+    assert [label for label in labels if label not in text] == []
+    assert [word for word in ENGLISH_CITE_CHECK if word in text] == []
+
+
+@pytest.mark.parametrize(("lang", "message"), [("sr", "U tekstu nema poziva na pravila."),
+                                               ("ru", "В тексте нет ссылок на правила.")], ids=["sr", "ru"])
+def test_cite_check_without_citations_says_so_in_the_judges_language(tmp_path: Path, lang: str, message: str) -> None:
+    path = tmp_path / "answer.txt"
+    path.write_text("Nema pravila ovde.\n", encoding="utf-8")
+    assert invoke("cite-check", str(path), "--lang", lang).stdout == message + "\n"
+
+
+# tests/fixtures/decks/izvori-five-of-a-name.txt: 44 cards, five Grom on lines 9 and 16; sr-judge A1.20: four at most
+FIVE_OF_A_NAME = str(Path(__file__).parent / "fixtures" / "decks" / "izvori-five-of-a-name.txt")
+DECK_IN_LANG = [
+    ("sr", ["neispravan po pravilima izvori constructed", "Iznenađenja: 5", "ukupno u špilu: 44", "(red 9)",
+            "max_copies: sr-judge:A1.20 (+", "rečnik, drugi dokumenti; --json)"]),
+    ("ru", ["недопустима по правилам izvori constructed", "Iznenađenja: 5", "всего в колоде: 44", "(строка 9)",
+            "max_copies: sr-judge:A1.20 (ещё", "глоссарий, другие документы; --json)"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "labels"), DECK_IN_LANG, ids=["sr", "ru"])
+def test_deck_check_speaks_the_judges_language(lang: str, labels: list[str]) -> None:
+    result = invoke("deck", "check", FIVE_OF_A_NAME, "--lang", lang, width=40)
+    text = " ".join(result.stdout.split())
+    assert result.exit_code == 1 and [label for label in labels if label not in text] == []
+    assert [word for word in ("illegal", " under ", "deck total", "(line ", "more:", "glossary") if word in text] == []
+
+
+def _cited(tmp_path: Path) -> str:
+    path = tmp_path / "answer.txt"
+    path.write_text(CITED, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("command", [["cite-check"], ["deck", "check", FIVE_OF_A_NAME]], ids=["cite-check", "deck"])
+def test_json_ignores_lang(tmp_path: Path, command: list[str]) -> None:
+    args = [*command, _cited(tmp_path)] if command == ["cite-check"] else command
+    english = invoke(*args, "--json").stdout
+    assert json.loads(english) and [invoke(*args, "--json", "--lang", lang).stdout == english
+                                    for lang in ("sr", "ru")] == [True, True]
+
+
+@pytest.mark.parametrize("command", [["cite-check"], ["deck", "check", FIVE_OF_A_NAME]], ids=["cite-check", "deck"])
+def test_lang_is_parsed_as_everywhere(tmp_path: Path, command: list[str]) -> None:
+    args = [*command, _cited(tmp_path)] if command == ["cite-check"] else command
+    assert invoke(*args, "--lang", "de").exit_code == 2
+    assert invoke(*args, "--lang", "SR").stdout == invoke(*args, "--lang", "sr").stdout

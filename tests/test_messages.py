@@ -8,9 +8,7 @@ import string
 import pytest
 
 from izvori_rules.engine.narration import render
-from izvori_rules.messages import LANGS, catalogue, example_word, keyword_name, labels
-
-SECTIONS = ("words", "steps", "events", "labels", "combat")
+from izvori_rules.messages import LANGS, SECTIONS, catalogue, example_word, keyword_name, labels
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])

@@ -69,7 +69,7 @@ def _render(checked: tuple[CheckedCitation, ...], lang: str) -> None:
         return
     rows: list[list[str | Text]] = []
     for c in checked:
-        says = c.detail or c.says
+        says = _detail(c, words) or c.says
         if c.current:
             says += f"\n2019: {', '.join(c.current)}"
         if c.original is not None and c.original.ref:
@@ -80,6 +80,14 @@ def _render(checked: tuple[CheckedCitation, ...], lang: str) -> None:
         rows.append([c.surface, str(c.line), ", ".join(c.targets) or "—", verdict, says])
     title = words["title_one" if len(checked) == 1 else "title_many"].format(n=len(checked))
     grid(console(), [words[k] for k in ("citation", "line", "rule", "verdict", "says")], rows, title=title, right=(1,))
+
+
+def _detail(c: CheckedCitation, words: dict[str, str]) -> str:
+    """What is wrong with the citation: a dangling one in the judge's words, a title mismatch as the library
+    says it (it quotes both titles)."""
+    if c.status == "dangling" and c.unresolved:
+        return words["dangling_detail"].format(refs=", ".join(c.unresolved), doc=c.doc)
+    return c.detail
 
 
 def _today_words(c: CheckedCitation, words: dict[str, str]) -> str:
