@@ -422,3 +422,36 @@ def test_lang_is_parsed_as_everywhere(tmp_path: Path, command: list[str]) -> Non
     args = [*command, _cited(tmp_path)] if command == ["cite-check"] else command
     assert invoke(*args, "--lang", "de").exit_code == 2
     assert invoke(*args, "--lang", "SR").stdout == invoke(*args, "--lang", "sr").stdout
+
+
+# corpus/concepts.tsv: sr "sprečiti" is both counter (sr-judge D20.73) and prevent (D20.72); the [LANG.define] words
+DEFINE_IN_LANG = [
+    ("sr", ["sprečiti označava više pojmova (2):", "Engleski: counter", "Srpski: sprečiti", "Ruski: Отменить",
+            "Pravila sr-judge:D20.73", "Rečnik sr-judge:glossary:Sprečiti", "Napomena:"]),
+    ("ru", ["sprečiti — это несколько понятий (2):", "Английский: counter", "Сербский: sprečiti",
+            "Русский: Отменить", "Правила sr-judge:D20.73", "Глоссарий sr-judge:glossary:Sprečiti", "Примечание:"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "labels"), DEFINE_IN_LANG, ids=["sr", "ru"])
+def test_define_speaks_the_judges_language(lang: str, labels: list[str]) -> None:
+    result = invoke("define", "sprečiti", "--lang", lang, width=40)
+    text = " ".join(result.stdout.split())
+    assert result.exit_code == 0 and [label for label in labels if label not in text] == []
+    assert [word for word in ("names 2 concepts", "English:", "Serbian:", "Russian:", "Rules", "Glossary", "Note:")
+            if word in text] == []
+
+
+@pytest.mark.parametrize(("lang", "message"), [("sr", "greška: nema pojma 'rasbijac'; da li si mislio: Razbijač"),
+                                               ("ru", "ошибка: нет понятия 'rasbijac'; возможно, вы имели в виду: "
+                                                      "Razbijač")], ids=["sr", "ru"])
+def test_define_without_an_answer_says_so_in_the_judges_language(lang: str, message: str) -> None:
+    result = invoke("define", "rasbijac", "--lang", lang)
+    assert result.exit_code == 1 and message in " ".join(result.stderr.split())
+
+
+def test_define_json_ignores_lang() -> None:
+    english = invoke("define", "sprečiti", "--json").stdout
+    assert json.loads(english)["concepts"] and [invoke("define", "sprečiti", "--json", "--lang", lang).stdout == english
+                                                for lang in ("sr", "ru")] == [True, True]
+    assert invoke("define", "sprečiti", "--lang", "de").exit_code == 2
