@@ -455,3 +455,44 @@ def test_define_json_ignores_lang() -> None:
     assert json.loads(english)["concepts"] and [invoke("define", "sprečiti", "--json", "--lang", lang).stdout == english
                                                 for lang in ("sr", "ru")] == [True, True]
     assert invoke("define", "sprečiti", "--lang", "de").exit_code == 2
+
+
+# The English CR's history: 702.19b was 502.9b from 2003-03-15 (releases.tsv, the oldest release here) to
+# 2009-05-01; 2020-04-17 (Ikoria) removed 613.3d "Layer 7d: Power and/or toughness changes from counters".
+HISTORY_IN_LANG = [
+    ("sr", ["702.19b u cr-", "prvi put u 2003-03-15 (najstarije izdanje ovde) kao 502.9b",
+            "Brojevi: 502.9b (2003-03-15 – 2009-05-01)", "(izmenjeno)"],
+     ["dodato:", "uklonjeno:", "izmenjeno:", "prenumerisano:", "613.3d (uklonjeno u izdanju 2020-04-17; najbliži naslednik"]),
+    ("ru", ["702.19b в cr-", "впервые в 2003-03-15 (самый старый выпуск здесь) под номером 502.9b",
+            "Номера: 502.9b (2003-03-15 – 2009-05-01)", "(изменено)"],
+     ["добавлено:", "удалено:", "изменено:", "перенумеровано:", "613.3d (удалено в выпуске 2020-04-17; ближайший преемник"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "history_labels", "diff_labels"), HISTORY_IN_LANG, ids=["sr", "ru"])
+def test_history_and_diff_speak_the_judges_language(lang: str, history_labels: list[str], diff_labels: list[str]) -> None:
+    history = " ".join(invoke("history", "702.19b", "--lang", lang, width=40).stdout.split())
+    assert [label for label in history_labels if label not in history] == []
+    assert [word for word in (" first in ", "oldest release", "Numbers:", "(changed)", "typographic change")
+            if word in history] == []
+    diff = " ".join(invoke("diff", "2019-05-03", "2020-04-17", "--section", "6", "--lang", lang).stdout.split())
+    assert [label for label in diff_labels if label not in diff] == []
+    assert not re.search(r"\d (added|removed|changed|renumbered) |\((changed|removed in)|nearest successor", diff)
+
+
+def test_history_and_diff_json_ignore_lang() -> None:
+    for args in (["history", "702.19b"], ["diff", "2019-05-03", "2020-04-17", "--section", "6"]):
+        english = invoke(*args, "--json").stdout
+        assert json.loads(english) and [invoke(*args, "--json", "--lang", lang).stdout == english
+                                        for lang in ("sr", "ru")] == [True, True]
+        assert invoke(*args, "--lang", "de").exit_code == 2
+
+
+def test_a_cold_history_in_serbian_runs_on_the_fast_path() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; status = run_fast(['history', '702.19b', "
+            "'--lang', 'sr']); print(status, 'typer' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.strip() == "0 False" and "Brojevi: 502.9b" in done.stdout
