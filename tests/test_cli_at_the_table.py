@@ -389,8 +389,10 @@ def test_cite_check_without_citations_says_so_in_the_judges_language(tmp_path: P
 FIVE_OF_A_NAME = str(Path(__file__).parent / "fixtures" / "decks" / "izvori-five-of-a-name.txt")
 DECK_IN_LANG = [
     ("sr", ["neispravan po pravilima izvori constructed", "Iznenađenja: 5", "ukupno u špilu: 44", "(red 9)",
+            "Grom, broj primeraka: 5 (redovi 9, 16); najviše 4 karte istog imena",
             "max_copies: sr-judge:A1.20 (+", "rečnik, drugi dokumenti; --json)"]),
     ("ru", ["недопустима по правилам izvori constructed", "Iznenađenja: 5", "всего в колоде: 44", "(строка 9)",
+            "Grom, число экземпляров: 5 (строки 9, 16); не больше 4 карт с одним названием",
             "max_copies: sr-judge:A1.20 (ещё", "глоссарий, другие документы; --json)"]),
 ]
 
@@ -400,7 +402,8 @@ def test_deck_check_speaks_the_judges_language(lang: str, labels: list[str]) -> 
     result = invoke("deck", "check", FIVE_OF_A_NAME, "--lang", lang, width=40)
     text = " ".join(result.stdout.split())
     assert result.exit_code == 1 and [label for label in labels if label not in text] == []
-    assert [word for word in ("illegal", " under ", "deck total", "(line ", "more:", "glossary") if word in text] == []
+    assert [word for word in ("illegal", " under ", "deck total", "(line", "more:", "glossary", "copies of", "of one name")
+            if word in text] == []
 
 
 def _cited(tmp_path: Path) -> str:

@@ -86,6 +86,7 @@ def _render(file: str, title: str, report: DeckReport, words: dict[str, str]) ->
     reference's; the equivalents in other documents are in ``--json``)."""
     from rich.text import Text
 
+    from ..deck.legality import say
     from .layout import hang
 
     out = console()
@@ -98,7 +99,7 @@ def _render(file: str, title: str, report: DeckReport, words: dict[str, str]) ->
     out.print(Text("  " + words["total"].format(n=report.total) + sideboard))
     for v in report.violations:
         where = words["line"].format(line=v.line) if v.line is not None else ""
-        hang(out, Text.assemble(("✗ ", "red"), v.message, where), 0, 2)
+        hang(out, Text.assemble(("✗ ", "red"), say(v.phrases, words), where), 0, 2)
         own = v.refs[0].partition(":")[0] + ":" if v.refs else ""
         shown = [r for r in v.refs if r.startswith(own) and ":glossary:" not in r] or list(v.refs[:1])
         more = len(v.refs) - len(shown)
