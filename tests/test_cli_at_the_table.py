@@ -385,6 +385,20 @@ def test_cite_check_without_citations_says_so_in_the_judges_language(tmp_path: P
     assert invoke("cite-check", str(path), "--lang", lang).stdout == message + "\n"
 
 
+# sr-judge.txt: "Interakcija trajnih efekata" is the heading of D19.50, not of D19.51 (a title mismatch)
+@pytest.mark.parametrize(("lang", "said"), [
+    ("sr", "naveden je naslov „Interakcija trajnih efekata“, a D19.51 je „Vrednosti svojstava objekta"),
+    ("ru", "указано название «Interakcija trajnih efekata», но D19.51 — это «Vrednosti svojstava objekta"),
+], ids=["sr", "ru"])
+def test_cite_check_says_a_title_mismatch_in_the_judges_language(tmp_path: Path, lang: str, said: str) -> None:
+    path = tmp_path / "answer.txt"
+    path.write_text('Vidi pravilo D19.51 "Interakcija trajnih efekata".\n', encoding="utf-8")
+    text = " ".join(invoke("cite-check", str(path), "--lang", lang, width=40).stdout.split())
+    assert said in text and "D19.50" in text.split(said)[1] and "quoted" not in text and ", but " not in text
+    detail = json.loads(invoke("cite-check", str(path), "--json", "--lang", lang).stdout)["citations"][0]["detail"]
+    assert "quoted “Interakcija trajnih efekata”, but D19.51 is" in detail  # the JSON stays English
+
+
 # tests/fixtures/decks/izvori-five-of-a-name.txt: 44 cards, five Grom on lines 9 and 16; sr-judge A1.20: four at most
 FIVE_OF_A_NAME = str(Path(__file__).parent / "fixtures" / "decks" / "izvori-five-of-a-name.txt")
 DECK_IN_LANG = [

@@ -83,10 +83,13 @@ def _render(checked: tuple[CheckedCitation, ...], lang: str) -> None:
 
 
 def _detail(c: CheckedCitation, words: dict[str, str]) -> str:
-    """What is wrong with the citation: a dangling one in the judge's words, a title mismatch as the library
-    says it (it quotes both titles)."""
+    """What is wrong with the citation, in the judge's words (the titles quoted as written)."""
     if c.status == "dangling" and c.unresolved:
         return words["dangling_detail"].format(refs=", ".join(c.unresolved), doc=c.doc)
+    if c.mismatch is not None:
+        found = c.mismatch
+        said = words["mismatch_detail"].format(surface=c.surface, quoted=found.quoted, rule=found.rule, named=found.named)
+        return said + (words["mismatch_owner"].format(quoted=found.quoted, rule=found.owner) if found.owner else "")
     return c.detail
 
 
