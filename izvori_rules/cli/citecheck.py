@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from . import app
-from .common import LANG_HELP, console, judge_lang, print_json, reported
+from .common import console, judge_lang, print_json, reported
+from .options import Lang
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -22,7 +23,7 @@ def cite_check(
     file: Annotated[str, typer.Argument(metavar="FILE", help="The text to check, or - for standard input.")],
     doc: Annotated[str | None, typer.Option("--doc", metavar="DOC", help="Read the text as part of this document.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
+    lang: Lang = "en",
 ) -> None:
     """Report each citation: does it exist, does a quoted title match, what the rule says, its 2019 equivalent.
     Exits 1 when any citation is wrong."""

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from . import app
-from .common import LANG_HELP, console, error_console, judge_lang, print_json, reported
+from .common import console, error_console, judge_lang, print_json, reported
+from .options import Lang
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,7 +34,7 @@ def check(
     format_: Annotated[str, typer.Option("--format", metavar="FORMAT", help="constructed or limited; izvori also has competitive "
                                                           "(the 60-card minimum of sr-judge A1.20).")] = "constructed",
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
+    lang: Lang = "en",
 ) -> None:
     """Check a deck list: card counts per section, each broken rule with the rules that forbid it."""
     from ..deck.decklist import read_decklist

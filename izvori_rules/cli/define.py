@@ -15,8 +15,8 @@ import typer
 
 from ..errors import IzvoriError
 from . import app
-from .common import LANG_HELP, console, error_console, judge_lang, load_graph, print_json, reported
-from .options import BaseUrl, Markdown
+from .common import console, error_console, judge_lang, load_graph, print_json, reported
+from .options import BaseUrl, Lang, Markdown
 
 if TYPE_CHECKING:
     from ..text.concepts import Concept, ConceptMatch
@@ -32,7 +32,7 @@ def define(
     json_output: Annotated[bool, typer.Option("--json", help="Print the concepts as JSON.")] = False,
     markdown: Markdown = False,
     base_url: BaseUrl = None,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
+    lang: Lang = "en",
 ) -> None:
     """Show a game concept in every language, with its defining rules and glossary entries."""
     from ..messages import section

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from . import app
-from .common import LANG_HELP, console, judge_lang, print_json, reported
+from .common import console, judge_lang, print_json, reported
+from .options import Lang
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -34,7 +35,7 @@ def history(
     json_out: Annotated[bool, typer.Option("--json", help="Print the history contract as JSON.")] = False,
     typographic: Annotated[bool, typer.Option(
         "--typographic", help="Also list changes of quote marks, dashes or spacing alone.")] = False,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
+    lang: Lang = "en",
 ) -> None:
     """Every release in which an English rule changed: word diffs, earlier numbers, first release, removal."""
     from .history_view import show_history
@@ -53,7 +54,7 @@ def diff(
     typographic: Annotated[bool, typer.Option(
         "--typographic", help="Also list rules whose quote marks, dashes or spacing alone changed.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the diff contract as JSON.")] = False,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
+    lang: Lang = "en",
 ) -> None:
     """What was added, removed, changed and renumbered between any two English releases, with counts."""
     from ..history.lineage import release_diff
