@@ -154,9 +154,30 @@ def title_owner(graph: RuleGraph, citation: Citation, title: str) -> Node | None
     return graph.by_heading(graph.nodes[citation.targets[0]].doc, title_key, title)
 
 
-def mismatch_detail(graph: RuleGraph, citation: Citation, title: str) -> str:
-    """Say what the quoted title names instead, when another heading of the document matches it."""
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """A quoted title that is not the cited rule's: the title, the rule's id and heading (or first words), and
+    the rule whose heading the title is ("" when none is), for a message in any language."""
+
+    quoted: str
+    rule: str
+    named: str
+    owner: str
+
+
+def mismatch(graph: RuleGraph, citation: Citation, title: str) -> Mismatch:
+    """What the quoted title names instead, when another heading of the document matches it."""
     target = graph.nodes[citation.targets[0]]
-    detail = f"{citation.surface}: quoted “{title}”, but {target.id} is “{target.title or target.text[:80]}”"
     better = title_owner(graph, citation, title)
-    return detail + (f"; “{title}” is {better.id}" if better else "")
+    return Mismatch(title, target.id, target.title or target.text[:80], better.id if better else "")
+
+
+def mismatch_detail(graph: RuleGraph, citation: Citation, title: str) -> str:
+    """Say in English what the quoted title names instead (the flag's detail)."""
+    return say_mismatch(citation.surface, mismatch(graph, citation, title))
+
+
+def say_mismatch(surface: str, found: Mismatch) -> str:
+    """A mismatch in English (the flag's and ``cite-check --json``'s detail)."""
+    detail = f"{surface}: quoted “{found.quoted}”, but {found.rule} is “{found.named}”"
+    return detail + (f"; “{found.quoted}” is {found.owner}" if found.owner else "")

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from .citations import cited_document, mismatch_detail, resolve_match
+from .citations import Mismatch, cited_document, mismatch, resolve_match, say_mismatch
 from .graph import RuleGraph
 from .model import Citation, CitationMatch, CitedTarget, Original, Today, split_ref
 from .parsing import parser_module
@@ -57,6 +57,7 @@ class CheckedCitation:
     original: Original | None = None  # the English rule the (first) cited rule renders (issue 16)
     today: Today | None = None  # ... and what became of it in today's rules
     today_says: str = ""  # today's rule (or a removed rule's nearest successor), in its first words
+    mismatch: Mismatch | None = None  # a title mismatch's parts, for ``detail`` in the judge's language
 
 
 def check_text(graph: RuleGraph, text: str, doc: str | None = None) -> tuple[CheckedCitation, ...]:
@@ -143,10 +144,12 @@ def _documents_for(graph: RuleGraph, finder_doc: str, match: CitationMatch) -> l
 
 
 def _verdict(graph: RuleGraph, line: int, doc: str, citation: Citation) -> CheckedCitation:
+    wrong_title = None
     if citation.unresolved:
         status, detail = DANGLING, f"{', '.join(citation.unresolved)} does not exist in {doc}"
     elif citation.title_matches is False and citation.title:
-        status, detail = MISMATCH, mismatch_detail(graph, citation, citation.title)
+        wrong_title = mismatch(graph, citation, citation.title)
+        status, detail = MISMATCH, say_mismatch(citation.surface, wrong_title)
     else:
         status, detail = OK, ""
     first = graph.nodes[citation.targets[0]] if citation.targets else None
@@ -156,7 +159,7 @@ def _verdict(graph: RuleGraph, line: int, doc: str, citation: Citation) -> Check
         surface=citation.surface, doc=doc, targets=citation.targets, unresolved=citation.unresolved,
         status=status, detail=detail, says=says, current=_current(graph, doc, citation.targets),
         original=first.original if first else None, today=first.today if first else None,
-        today_says=_today_says(graph, first.today) if first and first.today else "",
+        today_says=_today_says(graph, first.today) if first and first.today else "", mismatch=wrong_title,
     )
 
 

@@ -15,7 +15,8 @@ from .errors import CorpusError
 LANGS = ("en", "sr", "ru")
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
-SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup")
+SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup", "cite_check", "deck", "define",
+            "history")
 
 
 @cache

@@ -351,3 +351,165 @@ def test_markdown_escapes_the_documents_characters() -> None:
 def test_define_and_search_have_markdown() -> None:
     assert invoke("define", "trample", "--markdown").stdout.startswith("**trample**")
     assert invoke("search", "razbijac", "--markdown", "--limit", "2").stdout.startswith("1. `")
+
+
+# --- --lang on the other commands judges use at the table ---------------------------------------------------------
+# The words are corpus/messages.toml's [LANG.cite_check] and [LANG.deck]; the rules and cards stay as written.
+
+# sr-judge.txt: A4.40 exists (the active player chooses first); there is no Z9.99 (dangling)
+CITED = "Vidi pravilo A4.40 i pravilo Z9.99.\n"
+CITE_CHECK_IN_LANG = [
+    ("sr", ["Poziva na pravila: 2", "red: 1", "pravilo: sr-judge:A4.40", "ocena: u redu", "ocena: ne postoji",
+            "kaže / danas:", "Engleski original: CR", "danas: cr:101.4 (prenumerisano)"]),
+    ("ru", ["Ссылок на правила: 2", "строка: 1", "правило: sr-judge:A4.40", "оценка: верно", "оценка: не существует",
+            "текст / сейчас:", "Английский оригинал: CR", "сегодня: cr:101.4 (перенумеровано)"]),
+]
+ENGLISH_CITE_CHECK = ("citations", "line:", "rule:", "verdict:", "says / current:", "English original:", "today:",
+                      "does not exist", "renumbered")
+
+
+@pytest.mark.parametrize(("lang", "labels"), CITE_CHECK_IN_LANG, ids=["sr", "ru"])
+def test_cite_check_speaks_the_judges_language(tmp_path: Path, lang: str, labels: list[str]) -> None:
+    result = invoke("cite-check", _cited(tmp_path), "--lang", lang, width=40)
+    text = " ".join(result.stdout.split())
+    assert result.exit_code == 1 and all(len(line) <= 40 for line in lines(result))
+    assert [label for label in labels if label not in text] == []
+    assert [word for word in ENGLISH_CITE_CHECK if word in text] == []
+
+
+@pytest.mark.parametrize(("lang", "message"), [("sr", "U tekstu nema poziva na pravila."),
+                                               ("ru", "В тексте нет ссылок на правила.")], ids=["sr", "ru"])
+def test_cite_check_without_citations_says_so_in_the_judges_language(tmp_path: Path, lang: str, message: str) -> None:
+    path = tmp_path / "answer.txt"
+    path.write_text("Nema pravila ovde.\n", encoding="utf-8")
+    assert invoke("cite-check", str(path), "--lang", lang).stdout == message + "\n"
+
+
+# sr-judge.txt: "Interakcija trajnih efekata" is the heading of D19.50, not of D19.51 (a title mismatch)
+@pytest.mark.parametrize(("lang", "said"), [
+    ("sr", "naveden je naslov „Interakcija trajnih efekata“, a D19.51 je „Vrednosti svojstava objekta"),
+    ("ru", "указано название «Interakcija trajnih efekata», но D19.51 — это «Vrednosti svojstava objekta"),
+], ids=["sr", "ru"])
+def test_cite_check_says_a_title_mismatch_in_the_judges_language(tmp_path: Path, lang: str, said: str) -> None:
+    path = tmp_path / "answer.txt"
+    path.write_text('Vidi pravilo D19.51 "Interakcija trajnih efekata".\n', encoding="utf-8")
+    text = " ".join(invoke("cite-check", str(path), "--lang", lang, width=40).stdout.split())
+    assert said in text and "D19.50" in text.split(said)[1] and "quoted" not in text and ", but " not in text
+    detail = json.loads(invoke("cite-check", str(path), "--json", "--lang", lang).stdout)["citations"][0]["detail"]
+    assert "quoted “Interakcija trajnih efekata”, but D19.51 is" in detail  # the JSON stays English
+
+
+# tests/fixtures/decks/izvori-five-of-a-name.txt: 44 cards, five Grom on lines 9 and 16; sr-judge A1.20: four at most
+FIVE_OF_A_NAME = str(Path(__file__).parent / "fixtures" / "decks" / "izvori-five-of-a-name.txt")
+DECK_IN_LANG = [
+    ("sr", ["neispravan po pravilima izvori constructed", "Iznenađenja: 5", "ukupno u špilu: 44", "(red 9)",
+            "Grom, broj primeraka: 5 (redovi 9, 16); najviše 4 karte istog imena",
+            "max_copies: sr-judge:A1.20 (+", "rečnik, drugi dokumenti; --json)"]),
+    ("ru", ["недопустима по правилам izvori constructed", "Iznenađenja: 5", "всего в колоде: 44", "(строка 9)",
+            "Grom, число экземпляров: 5 (строки 9, 16); не больше 4 карт с одним названием",
+            "max_copies: sr-judge:A1.20 (ещё", "глоссарий, другие документы; --json)"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "labels"), DECK_IN_LANG, ids=["sr", "ru"])
+def test_deck_check_speaks_the_judges_language(lang: str, labels: list[str]) -> None:
+    result = invoke("deck", "check", FIVE_OF_A_NAME, "--lang", lang, width=40)
+    text = " ".join(result.stdout.split())
+    assert result.exit_code == 1 and [label for label in labels if label not in text] == []
+    assert [word for word in ("illegal", " under ", "deck total", "(line", "more:", "glossary", "copies of", "of one name")
+            if word in text] == []
+
+
+def _cited(tmp_path: Path) -> str:
+    path = tmp_path / "answer.txt"
+    path.write_text(CITED, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("command", [["cite-check"], ["deck", "check", FIVE_OF_A_NAME]], ids=["cite-check", "deck"])
+def test_json_ignores_lang(tmp_path: Path, command: list[str]) -> None:
+    args = [*command, _cited(tmp_path)] if command == ["cite-check"] else command
+    english = invoke(*args, "--json").stdout
+    assert json.loads(english) and [invoke(*args, "--json", "--lang", lang).stdout == english
+                                    for lang in ("sr", "ru")] == [True, True]
+
+
+@pytest.mark.parametrize("command", [["cite-check"], ["deck", "check", FIVE_OF_A_NAME]], ids=["cite-check", "deck"])
+def test_lang_is_parsed_as_everywhere(tmp_path: Path, command: list[str]) -> None:
+    args = [*command, _cited(tmp_path)] if command == ["cite-check"] else command
+    assert invoke(*args, "--lang", "de").exit_code == 2
+    assert invoke(*args, "--lang", "SR").stdout == invoke(*args, "--lang", "sr").stdout
+
+
+# corpus/concepts.tsv: sr "sprečiti" is both counter (sr-judge D20.73) and prevent (D20.72); the [LANG.define] words
+DEFINE_IN_LANG = [
+    ("sr", ["sprečiti označava više pojmova (2):", "Engleski: counter", "Srpski: sprečiti", "Ruski: Отменить",
+            "Pravila sr-judge:D20.73", "Rečnik sr-judge:glossary:Sprečiti", "Napomena:"]),
+    ("ru", ["sprečiti — это несколько понятий (2):", "Английский: counter", "Сербский: sprečiti",
+            "Русский: Отменить", "Правила sr-judge:D20.73", "Глоссарий sr-judge:glossary:Sprečiti", "Примечание:"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "labels"), DEFINE_IN_LANG, ids=["sr", "ru"])
+def test_define_speaks_the_judges_language(lang: str, labels: list[str]) -> None:
+    result = invoke("define", "sprečiti", "--lang", lang, width=40)
+    text = " ".join(result.stdout.split())
+    assert result.exit_code == 0 and [label for label in labels if label not in text] == []
+    assert [word for word in ("names 2 concepts", "English:", "Serbian:", "Russian:", "Rules", "Glossary", "Note:")
+            if word in text] == []
+
+
+@pytest.mark.parametrize(("lang", "message"), [("sr", "greška: nema pojma 'rasbijac'; da li si mislio: Razbijač"),
+                                               ("ru", "ошибка: нет понятия 'rasbijac'; возможно, вы имели в виду: "
+                                                      "Razbijač")], ids=["sr", "ru"])
+def test_define_without_an_answer_says_so_in_the_judges_language(lang: str, message: str) -> None:
+    result = invoke("define", "rasbijac", "--lang", lang)
+    assert result.exit_code == 1 and message in " ".join(result.stderr.split())
+
+
+def test_define_json_ignores_lang() -> None:
+    english = invoke("define", "sprečiti", "--json").stdout
+    assert json.loads(english)["concepts"] and [invoke("define", "sprečiti", "--json", "--lang", lang).stdout == english
+                                                for lang in ("sr", "ru")] == [True, True]
+    assert invoke("define", "sprečiti", "--lang", "de").exit_code == 2
+
+
+# The English CR's history: 702.19b was 502.9b from 2003-03-15 (releases.tsv, the oldest release here) to
+# 2009-05-01; 2020-04-17 (Ikoria) removed 613.3d "Layer 7d: Power and/or toughness changes from counters".
+HISTORY_IN_LANG = [
+    ("sr", ["702.19b u cr-", "prvi put u 2003-03-15 (najstarije izdanje ovde) kao 502.9b",
+            "Brojevi: 502.9b (2003-03-15 – 2009-05-01)", "(izmenjeno)"],
+     ["dodato:", "uklonjeno:", "izmenjeno:", "prenumerisano:", "613.3d (uklonjeno u izdanju 2020-04-17; najbliži naslednik"]),
+    ("ru", ["702.19b в cr-", "впервые в 2003-03-15 (самый старый выпуск здесь) под номером 502.9b",
+            "Номера: 502.9b (2003-03-15 – 2009-05-01)", "(изменено)"],
+     ["добавлено:", "удалено:", "изменено:", "перенумеровано:", "613.3d (удалено в выпуске 2020-04-17; ближайший преемник"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "history_labels", "diff_labels"), HISTORY_IN_LANG, ids=["sr", "ru"])
+def test_history_and_diff_speak_the_judges_language(lang: str, history_labels: list[str], diff_labels: list[str]) -> None:
+    history = " ".join(invoke("history", "702.19b", "--lang", lang, width=40).stdout.split())
+    assert [label for label in history_labels if label not in history] == []
+    assert [word for word in (" first in ", "oldest release", "Numbers:", "(changed)", "typographic change")
+            if word in history] == []
+    diff = " ".join(invoke("diff", "2019-05-03", "2020-04-17", "--section", "6", "--lang", lang).stdout.split())
+    assert [label for label in diff_labels if label not in diff] == []
+    assert not re.search(r"\d (added|removed|changed|renumbered) |\((changed|removed in)|nearest successor", diff)
+
+
+def test_history_and_diff_json_ignore_lang() -> None:
+    for args in (["history", "702.19b"], ["diff", "2019-05-03", "2020-04-17", "--section", "6"]):
+        english = invoke(*args, "--json").stdout
+        assert json.loads(english) and [invoke(*args, "--json", "--lang", lang).stdout == english
+                                        for lang in ("sr", "ru")] == [True, True]
+        assert invoke(*args, "--lang", "de").exit_code == 2
+
+
+def test_a_cold_history_in_serbian_runs_on_the_fast_path() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; status = run_fast(['history', '702.19b', "
+            "'--lang', 'sr']); print(status, 'typer' in sys.modules, file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.strip() == "0 False" and "Brojevi: 502.9b" in done.stdout

@@ -20,7 +20,7 @@ runner = CliRunner()
 @pytest.fixture(autouse=True)
 def no_graph(monkeypatch: pytest.MonkeyPatch) -> None:
     """Equivalents come from the rule graph; these tests check the deck rules alone."""
-    monkeypatch.setattr(deck_cli, "equivalents_lookup", lambda: None)
+    monkeypatch.setattr(deck_cli, "equivalents_lookup", lambda _note: None)
 
 
 def check(*args: str) -> Result:
@@ -126,7 +126,7 @@ def test_an_unknown_format_exits_2() -> None:
 
 def test_equivalents_from_the_graph_are_added(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deck_cli, "equivalents_lookup",
-                        lambda: (lambda ref: ("cs-cr:100.2",) if ref == "ru-cr:100.2a" else ()))
+                        lambda _note: (lambda ref: ("cs-cr:100.2",) if ref == "ru-cr:100.2a" else ()))
     result = check(str(DECKS / "mtg-59-cards.txt"), "--ruleset", "mtg", "--json")
     (violation,) = json.loads(result.stdout)["violations"]
     assert violation["refs"] == ["ru-cr:100.2a", "cs-cr:100.2", "pt-guide:jogo.o-jogo", "pt-guide:construcao.1"]

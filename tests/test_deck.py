@@ -205,6 +205,24 @@ def test_messages_say_what_is_wrong(rules: DeckRules) -> None:
     assert v.message == "the sideboard has 16 cards; at most 15 allowed"
 
 
+@pytest.mark.parametrize(("lang", "fixture", "ruleset", "rule", "said"), [
+    ("sr", "izvori-39-cards.txt", "izvori", "min_size", "broj karata u špilu: 39; constructed traži najmanje 40"),
+    ("sr", "izvori-five-sources.txt", "izvori", "max_copies",
+     "Šuma, broj primeraka: 5; najviše 4 karte istog imena, a osnovni izvori (Forest) nisu izuzeti"),
+    ("ru", "mtg-sideboard-16.txt", "mtg", "sideboard_size",
+     "карт в дополнительной колоде: 16; допускается не больше 15"),
+    ("ru", "mtg-copies-with-sideboard.txt", "mtg", "max_copies",
+     "Negate, число экземпляров: 5 (строки 2, 12); не больше 4 карт с одним названием, считая дополнительную колоду"),
+], ids=["sr-size", "sr-basic", "ru-sideboard", "ru-copies"])
+def test_messages_say_it_in_the_judges_language(rules: DeckRules, lang: str, fixture: str, ruleset: str, rule: str,
+                                                said: str) -> None:
+    # the same facts as above (sr-judge A1.20; ru-cr 100.2a, 100.4a), in corpus/messages.toml's [LANG.deck]
+    from izvori_rules.deck.legality import say
+    from izvori_rules.messages import section
+
+    assert say(violation(rules, fixture, ruleset, "constructed", rule).phrases, section(lang, "deck")) == said
+
+
 def test_copies_across_the_sideboard_cite_both_rules(rules: DeckRules) -> None:
     # ru-cr 100.4a: the four-copy rule of 100.2a applies to the deck and the sideboard together
     v = violation(rules, "mtg-copies-with-sideboard.txt", "mtg", "constructed", "max_copies")

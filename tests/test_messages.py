@@ -8,9 +8,7 @@ import string
 import pytest
 
 from izvori_rules.engine.narration import render
-from izvori_rules.messages import LANGS, catalogue, example_word, keyword_name, labels
-
-SECTIONS = ("words", "steps", "events", "labels", "combat")
+from izvori_rules.messages import LANGS, SECTIONS, catalogue, example_word, keyword_name, labels
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
@@ -49,3 +47,10 @@ def test_an_event_without_a_message_falls_back_to_its_values() -> None:
 
 def test_labels_fall_back_to_english() -> None:
     assert labels("sr")["life"] == "život" and set(labels("ru")) == set(labels("en"))
+
+
+def test_a_deck_violation_says_in_english_what_the_json_says() -> None:
+    from izvori_rules.deck.legality import SENTENCES
+
+    english = catalogue()["en"]["deck"]
+    assert {key: english[key] for key in english if key.startswith("violation_")} == SENTENCES

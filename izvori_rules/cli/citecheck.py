@@ -1,4 +1,5 @@
-"""``izvori-judge cite-check FILE``: every rule citation in a judge's text, checked against the documents."""
+"""``izvori-judge cite-check FILE``: every rule citation in a judge's text, checked against the documents. The
+words around the citations come from ``corpus/messages.toml`` (``[LANG.cite_check]``) in the judge's ``--lang``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from . import app
-from .common import console, print_json, reported
+from .common import console, judge_lang, print_json, reported
+from .options import Lang
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -16,11 +18,12 @@ if TYPE_CHECKING:
 
 
 @app.command("cite-check", epilog="Examples:\n\n  izvori-judge cite-check answer.txt\n\n"
-                                  "  echo 'Vidi pravilo D19.51 \u201cInterakcija trajnih efekata\u201d' | izvori-judge cite-check -")
+                                  "  echo 'Vidi pravilo D19.51 \u201cInterakcija trajnih efekata\u201d' | izvori-judge cite-check - --lang sr")
 def cite_check(
     file: Annotated[str, typer.Argument(metavar="FILE", help="The text to check, or - for standard input.")],
     doc: Annotated[str | None, typer.Option("--doc", metavar="DOC", help="Read the text as part of this document.")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    lang: Lang = "en",
 ) -> None:
     """Report each citation: does it exist, does a quoted title match, what the rule says, its 2019 equivalent.
     Exits 1 when any citation is wrong."""
@@ -28,6 +31,7 @@ def cite_check(
     from ..errors import QueryError
     from .common import load_graph
 
+    lang = judge_lang(lang)
     with reported():
         text = _read(file)
         graph = load_graph()
@@ -39,7 +43,7 @@ def cite_check(
 
         print_json(cite_check_json(file, checked, has_errors(checked)))
     else:
-        _render(checked)
+        _render(checked, lang)
     if has_errors(checked):
         raise typer.Exit(1)
 
@@ -51,40 +55,53 @@ def _read(file: str) -> str:
     return read_user_file(file, MAX_BYTES, "the text to check")
 
 
-_VERDICTS = {"ok": ("ok", "green"), "dangling": ("does not exist", "red"),
-             "title_mismatch": ("title mismatch", "yellow")}
+_STYLES = {"ok": "green", "dangling": "red", "title_mismatch": "yellow"}
 
 
-def _render(checked: tuple[CheckedCitation, ...]) -> None:
+def _render(checked: tuple[CheckedCitation, ...], lang: str) -> None:
     from rich.text import Text  # noqa: F811 - also named for the annotation
 
+    from ..messages import section
     from .layout import grid
 
+    words, lookup = section(lang, "cite_check"), section(lang, "lookup")
     if not checked:  # an empty table under "0 citations" looked like a failure to read the text
-        console().print("No rule citations found in the text.")
+        console().print(words["none_found"])
         return
     rows: list[list[str | Text]] = []
     for c in checked:
-        word, style = _VERDICTS.get(c.status, (c.status, "yellow"))
-        says = c.detail or c.says
+        says = _detail(c, words) or c.says
         if c.current:
             says += f"\n2019: {', '.join(c.current)}"
         if c.original is not None and c.original.ref:
-            says += f"\nEnglish original: CR {c.original.release} {c.original.id}"
+            says += "\n" + words["english_original"].format(release=c.original.release, id=c.original.id)
         if c.today is not None:
-            says += "\ntoday: " + _today_words(c)
-        rows.append([c.surface, str(c.line), ", ".join(c.targets) or "—", Text(word, style=style), says])
-    grid(console(), ["citation", "line", "rule", "verdict", "says / current"], rows,
-         title=f"{len(checked)} citation{'' if len(checked) == 1 else 's'}", right=(1,))
+            says += f"\n{words['today']}: " + _today_words(c, lookup)
+        verdict = Text(words.get("verdict_" + c.status, c.status), style=_STYLES.get(c.status, "yellow"))
+        rows.append([c.surface, str(c.line), ", ".join(c.targets) or "—", verdict, says])
+    title = words["title_one" if len(checked) == 1 else "title_many"].format(n=len(checked))
+    grid(console(), [words[k] for k in ("citation", "line", "rule", "verdict", "says")], rows, title=title, right=(1,))
 
 
-def _today_words(c: CheckedCitation) -> str:
+def _detail(c: CheckedCitation, words: dict[str, str]) -> str:
+    """What is wrong with the citation, in the judge's words (the titles quoted as written)."""
+    if c.status == "dangling" and c.unresolved:
+        return words["dangling_detail"].format(refs=", ".join(c.unresolved), doc=c.doc)
+    if c.mismatch is not None:
+        found = c.mismatch
+        said = words["mismatch_detail"].format(surface=c.surface, quoted=found.quoted, rule=found.rule, named=found.named)
+        return said + (words["mismatch_owner"].format(quoted=found.quoted, rule=found.owner) if found.owner else "")
+    return c.detail
+
+
+def _today_words(c: CheckedCitation, words: dict[str, str]) -> str:
+    """What became of the cited rule's English original, in the words of ``lookup``'s "Today"."""
     today = c.today
     assert today is not None
     if today.status == "removed":
-        out = f"removed in {today.removed_in}"
+        out = words["removed"].format(release=today.removed_in)
         if today.successor:
-            out += f"; nearest successor {today.successor}"
+            out += words["successor"].format(ref=today.successor)
     else:
-        out = f"{today.ref} ({today.status})"
+        out = f"{today.ref} ({words.get('today_' + today.status, today.status)})"
     return out + (f": {c.today_says}" if c.today_says else "")

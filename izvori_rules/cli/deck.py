@@ -1,7 +1,8 @@
 """``izvori-judge deck check FILE``: is a registered deck list legal under a ruleset and format?
 
 Exit status: 0 legal, 1 illegal, 2 an unreadable file or an unknown ruleset or format. The deck modules are
-imported inside the command, so registering it costs ``lookup`` nothing.
+imported inside the command, so registering it costs ``lookup`` nothing. The words around the deck list come from
+``corpus/messages.toml`` (``[LANG.deck]``) in the judge's ``--lang``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from . import app
-from .common import console, error_console, print_json, reported
+from .common import console, error_console, judge_lang, print_json, reported
+from .options import Lang
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -32,17 +34,20 @@ def check(
     format_: Annotated[str, typer.Option("--format", metavar="FORMAT", help="constructed or limited; izvori also has competitive "
                                                           "(the 60-card minimum of sr-judge A1.20).")] = "constructed",
     json_out: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    lang: Lang = "en",
 ) -> None:
     """Check a deck list: card counts per section, each broken rule with the rules that forbid it."""
     from ..deck.decklist import read_decklist
     from ..deck.legality import check_deck, with_equivalents
     from ..deck.rules import load_deck_rules
+    from ..messages import section
 
+    words = section(judge_lang(lang), "deck")
     with reported():
         rules = load_deck_rules()
         fmt = rules.format(ruleset, format_)
         report = check_deck(read_decklist(file, rules.heading_kind), fmt, rules.basic_land)
-    lookup = equivalents_lookup()
+    lookup = equivalents_lookup(words["no_equivalents"])
     if lookup is not None:
         report = with_equivalents(report, lookup)
     if json_out:
@@ -50,14 +55,15 @@ def check(
 
         print_json(deck_json(str(file), report))
     else:
-        _render(str(file), fmt.title, report)
+        _render(str(file), fmt.title, report, words)
     if not report.legal:
         raise typer.Exit(1)
 
 
-def equivalents_lookup() -> Callable[[str], tuple[str, ...]] | None:
-    """The concordance's equivalents of a reference, from the rule graph; None (with a note on standard
-    error) when the graph cannot be built, so that a deck check never depends on it."""
+def equivalents_lookup(note: str) -> Callable[[str], tuple[str, ...]] | None:
+    """The concordance's equivalents of a reference, from the rule graph; None (with the ``note``, its
+    ``{reason}`` filled in, on standard error) when the graph cannot be built, so that a deck check never
+    depends on it."""
     from ..errors import IzvoriError
     from .common import load_graph
 
@@ -66,7 +72,7 @@ def equivalents_lookup() -> Callable[[str], tuple[str, ...]] | None:
     except IzvoriError as exc:
         from rich.text import Text
 
-        error_console().print(Text(f"note: equivalents in other documents unavailable ({exc})", style="dim"))
+        error_console().print(Text(note.format(reason=exc), style="dim"))
         return None
 
     def lookup(ref: str) -> tuple[str, ...]:
@@ -76,28 +82,31 @@ def equivalents_lookup() -> Callable[[str], tuple[str, ...]] | None:
     return lookup
 
 
-def _render(file: str, title: str, report: DeckReport) -> None:
+def _render(file: str, title: str, report: DeckReport, words: dict[str, str]) -> None:
     """The verdict, the counts, and each violation with the rules of the ruleset's own document (the first
     reference's; the equivalents in other documents are in ``--json``)."""
     from rich.text import Text
 
+    from ..deck.legality import say
     from .layout import hang
 
     out = console()
-    verdict = ("legal", "bold green") if report.legal else ("illegal", "bold red")
-    hang(out, Text.assemble(f"{file}: ", verdict, f" under {report.ruleset} {report.format} ({title})"))
+    verdict = (words["legal"], "bold green") if report.legal else (words["illegal"], "bold red")
+    hang(out, Text.assemble(f"{file}: ", verdict, words["under"].format(ruleset=report.ruleset, format=report.format,
+                                                                        title=title)))
     for section, count in report.counts:
         out.print(Text(f"  {section}: {count}"))
-    out.print(f"  deck total: {report.total}" + (f", sideboard: {report.sideboard}" if report.sideboard else ""))
+    sideboard = words["sideboard"].format(n=report.sideboard) if report.sideboard else ""
+    out.print(Text("  " + words["total"].format(n=report.total) + sideboard))
     for v in report.violations:
-        where = f" (line {v.line})" if v.line is not None else ""
-        hang(out, Text.assemble(("✗ ", "red"), v.message, where), 0, 2)
+        where = words["line"].format(line=v.line) if v.line is not None else ""
+        hang(out, Text.assemble(("✗ ", "red"), say(v.phrases, words), where), 0, 2)
         own = v.refs[0].partition(":")[0] + ":" if v.refs else ""
         shown = [r for r in v.refs if r.startswith(own) and ":glossary:" not in r] or list(v.refs[:1])
         more = len(v.refs) - len(shown)
-        hang(out, Text(f"{v.rule}: {', '.join(shown)}" + (f" (+{more} more: glossary, other documents; --json)" if more else ""),
+        hang(out, Text(f"{v.rule}: {', '.join(shown)}" + (words["more"].format(n=more) if more else ""),
                        style="dim"), 4, 6)
     if report.unreadable:
-        out.print(Text(f"{len(report.unreadable)} line(s) not read as cards or headings:", style="yellow"))
+        out.print(Text(words["unreadable"].format(n=len(report.unreadable)), style="yellow"))
         for u in report.unreadable:
             hang(out, Text(f"  {u.line}: {u.text}"), 0, 6)

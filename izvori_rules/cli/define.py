@@ -3,39 +3,42 @@
 Any language's term finds it (``razbijac``, ``РАЗБИЈАЧ``, ``пробивной удар``, ``trample``); a word shared by
 several concepts (sr *sprečiti*: counter and prevent) shows all of them; an unknown word exits 1 with the
 closest terms. The command parses, calls :meth:`ConceptTable.lookup` and renders; when the rule graph is
-available (``load_graph``) each rule is shown with the first line of its text.
+available (``load_graph``) each rule is shown with the first line of its text. The words around the concept come
+from ``corpus/messages.toml`` (``[LANG.define]``) in the judge's ``--lang``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..errors import IzvoriError
 from . import app
-from .common import console, error_console, load_graph, print_json, reported
-from .options import BaseUrl, Markdown
+from .common import console, error_console, judge_lang, load_graph, print_json, reported
+from .options import BaseUrl, Lang, Markdown
 
 if TYPE_CHECKING:
     from ..text.concepts import Concept, ConceptMatch
 
-_LANGUAGE_NAMES = {"en": "English", "sr": "Serbian", "cs": "Czech", "ru": "Russian", "pt": "Portuguese"}
 _FIRST_LINE_WIDTH = 100
 MAX_TERM = 200  # characters: the longest concept term is a few words
 _TERM_HELP = "A term in any language, quoted or not: trample, Razbijač, РАЗБИЈАЧ, пробивной удар."
 
 
-@app.command(epilog="Examples:\n\n  izvori-judge define Razbijač\n\n  izvori-judge define пробивной удар --markdown")
+@app.command(epilog="Examples:\n\n  izvori-judge define Razbijač --lang sr\n\n  izvori-judge define пробивной удар --markdown")
 def define(
     term: Annotated[list[str], typer.Argument(metavar="TERM...", help=_TERM_HELP)],
     json_output: Annotated[bool, typer.Option("--json", help="Print the concepts as JSON.")] = False,
     markdown: Markdown = False,
     base_url: BaseUrl = None,
+    lang: Lang = "en",
 ) -> None:
     """Show a game concept in every language, with its defining rules and glossary entries."""
+    from ..messages import section
     from ..text.concepts import load_concepts
 
+    words = section(judge_lang(lang), "define")
     query = " ".join(term)
     with reported():
         _check_term(query)
@@ -47,12 +50,12 @@ def define(
     elif match.concepts and markdown:
         from .markdown import define_markdown, write
 
-        texts = _first_lines(ref for concept in match.concepts for ref in (*concept.rules, *concept.glossary))
+        texts = _first_lines(words, match)
         write(define_markdown(match, texts, base_url))
     elif match.concepts:
-        _render(match)
+        _render(match, words)
     else:
-        _render_not_found(match)
+        _render_not_found(match, words)
     if not match.concepts:
         raise typer.Exit(1)
 
@@ -68,46 +71,49 @@ def _check_term(query: str) -> None:
         raise QueryError(f"the term {excerpt(query)} is too long (at most {MAX_TERM} characters)")
 
 
-def _render(match: ConceptMatch) -> None:
+def _render(match: ConceptMatch, words: dict[str, str]) -> None:
     from rich.text import Text
 
     out = console()
-    texts = _first_lines(ref for concept in match.concepts for ref in (*concept.rules, *concept.glossary))
+    texts = _first_lines(words, match)
     if len(match.concepts) > 1:
-        out.print(Text.assemble((match.query, "bold"), f" names {len(match.concepts)} concepts:\n"))
+        before, _, after = words["names"].partition("{query}")
+        out.print(Text.assemble(before, (match.query, "bold"), after.format(n=len(match.concepts)) + "\n"))
     for number, concept in enumerate(match.concepts):
         if number:
             out.print()
-        _render_concept(concept, texts)
+        _render_concept(concept, texts, words)
 
 
-def _render_concept(concept: Concept, texts: dict[str, str]) -> None:
+def _render_concept(concept: Concept, texts: dict[str, str], words: dict[str, str]) -> None:
     from rich.text import Text
 
     from .layout import hang, labelled
 
     out = console()
     out.print(Text.assemble((concept.id, "bold cyan"), "  ", (concept.kind, "dim")))
-    for lang, words in concept.terms:
-        labelled(out, _LANGUAGE_NAMES[lang], ", ".join(words) if words else Text("—", style="dim"))
-    for title, refs in (("Rules", concept.rules), ("Glossary", concept.glossary)):
+    for lang, terms in concept.terms:
+        labelled(out, words.get(f"lang_{lang}", lang), ", ".join(terms) if terms else Text("—", style="dim"))
+    for title, refs in ((words["rules"], concept.rules), (words["glossary"], concept.glossary)):
         if refs:
             out.print(Text(title, style="bold"))
             for ref in refs:
                 hang(out, Text.assemble((ref, "bold"), "  ", (texts.get(ref, ""), "dim")), 2, 6)
     if concept.note:
-        labelled(out, "Note", concept.note, indent=0)
+        labelled(out, words["note"], concept.note, indent=0)
 
 
-def _render_not_found(match: ConceptMatch) -> None:
+def _render_not_found(match: ConceptMatch, words: dict[str, str]) -> None:
     from rich.text import Text
 
-    hint = f"; did you mean {', '.join(match.suggestions)}?" if match.suggestions else ""
-    error_console().print(Text.assemble(("error:", "bold red"), f" no concept {match.query!r}{hint}"))
+    hint = words["did_you_mean"].format(terms=", ".join(match.suggestions)) if match.suggestions else ""
+    error_console().print(Text.assemble((words["error"], "bold red"), words["no_concept"].format(query=repr(match.query))
+                                        + hint))
 
 
-def _first_lines(refs: Any) -> dict[str, str]:
-    """The first line of each referenced node's text, when the rule graph can be loaded; otherwise nothing.
+def _first_lines(words: dict[str, str], match: ConceptMatch) -> dict[str, str]:
+    """The first line of the text of each rule and glossary entry of the concepts, when the rule graph can be
+    loaded; otherwise nothing.
 
     The graph is optional here: a corpus the graph cannot be built from (a parser not written yet) leaves the
     references bare, with a note on stderr, instead of failing ``define``.
@@ -117,10 +123,10 @@ def _first_lines(refs: Any) -> dict[str, str]:
     except IzvoriError as exc:
         from rich.text import Text
 
-        error_console().print(Text(f"rule texts unavailable: {exc}", style="dim"))
+        error_console().print(Text(words["no_texts"].format(reason=exc), style="dim"))
         return {}
     lines: dict[str, str] = {}
-    for ref in refs:
+    for ref in (ref for concept in match.concepts for ref in (*concept.rules, *concept.glossary)):
         node = graph.get(ref)
         if node is not None:
             lines[ref] = _first_line(node.text or node.title)

@@ -1,5 +1,5 @@
 """The fast path of the commonest calls, ``izvori-judge lookup REF... [--json] [--lang LANG]``, ``history REF
-[--json]``, ``search WORDS... [--json]`` and ``scenario run FILE [options]``: run without typer and click, which
+[--json] [--lang LANG]``, ``search WORDS... [--json]`` and ``scenario run FILE [options]``: run without typer and click, which
 cost a third of a cold start (issue 12: a cold ``lookup D19.51`` within 8× a bare interpreter start; issue 10: a
 cold ``search razbijac --json`` within 12×; issue 14: a cold ``scenario run`` within 12×).
 
@@ -105,10 +105,10 @@ def _lookup(refs: list[str], options: _Options) -> int | None:
 
 
 def _history(refs: list[str], options: _Options) -> int | None:
-    """``history REF [--json]`` (issue 15: a cold ``history 702.19b`` within 12× a bare start)."""
+    """``history REF [--json] [--lang LANG]`` (issue 15: a cold ``history 702.19b`` within 12× a bare start)."""
     from .history_view import show_history
 
-    return show_history(refs[0], json_out="--json" in options, typographic=False)
+    return show_history(refs[0], json_out="--json" in options, typographic=False, lang=options.get("--lang", "en"))
 
 
 def _search(words: list[str], options: _Options) -> int | None:
@@ -146,7 +146,7 @@ _COMMANDS: dict[str, tuple[Callable[[list[str], _Options], int | None], tuple[st
                            Callable[[int], bool]]] = {
     # command: (its body, its flags, its options with a value, how many words it takes)
     "lookup": (_lookup, ("--json",), ("--lang",), _some),
-    "history": (_history, ("--json",), (), _one),
+    "history": (_history, ("--json",), ("--lang",), _one),
     "search": (_search, ("--json",), (), _some),
     "scenario": (_scenario, ("--json", "--equivalents", "--markdown"), ("--lang", "--base-url"), _two),
 }

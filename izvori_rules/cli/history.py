@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from . import app
-from .common import console, print_json, reported
+from .common import console, judge_lang, print_json, reported
+from .options import Lang
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -34,11 +35,12 @@ def history(
     json_out: Annotated[bool, typer.Option("--json", help="Print the history contract as JSON.")] = False,
     typographic: Annotated[bool, typer.Option(
         "--typographic", help="Also list changes of quote marks, dashes or spacing alone.")] = False,
+    lang: Lang = "en",
 ) -> None:
     """Every release in which an English rule changed: word diffs, earlier numbers, first release, removal."""
     from .history_view import show_history
 
-    code = show_history(ref, json_out, typographic)
+    code = show_history(ref, json_out, typographic, judge_lang(lang))
     if code:
         raise typer.Exit(code)
 
@@ -52,12 +54,15 @@ def diff(
     typographic: Annotated[bool, typer.Option(
         "--typographic", help="Also list rules whose quote marks, dashes or spacing alone changed.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the diff contract as JSON.")] = False,
+    lang: Lang = "en",
 ) -> None:
     """What was added, removed, changed and renumbered between any two English releases, with counts."""
     from ..history.lineage import release_diff
+    from ..messages import section as messages
 
     from .history_view import load_store
 
+    words = messages(judge_lang(lang), "history")  # ``section`` is the --section option here
     with reported():
         store = load_store()
         found = release_diff(store, _date(store, old), _date(store, new), section, typographic)
@@ -66,7 +71,7 @@ def diff(
 
         print_json(release_diff_json(found, section, summary, typographic))
     else:
-        _render_diff(found, summary)
+        _render_diff(found, summary, words)
 
 
 def _date(store: HistoryStore, given: str) -> str:
@@ -75,33 +80,36 @@ def _date(store: HistoryStore, given: str) -> str:
     return given.removeprefix("cr-")
 
 
-def _render_diff(found: ReleaseDiff, summary: bool) -> None:
+def _render_diff(found: ReleaseDiff, summary: bool, words: dict[str, str]) -> None:
     from rich.text import Text
+
+    from .history_view import kind_word
 
     out = console()
     out.print(Text.assemble((f"cr-{found.old} → cr-{found.new}: ", "bold"), *(
-        (f"{n} {kind}  ", KIND_STYLES[kind]) for kind, n in found.counts.items())))
+        (words["count"].format(n=n, kind=kind_word(words, kind)) + "  ", KIND_STYLES[kind])
+        for kind, n in found.counts.items())))
     if summary:
         return
     for item in found.items:
-        out.print(_item_text(item))
+        out.print(_item_text(item, words))
 
 
-def _item_text(item: DiffItem) -> Text:
+def _item_text(item: DiffItem, words: dict[str, str]) -> Text:
     from rich.text import Text
+
+    from .history_view import diff_text, kind_word
 
     if item.kind == "added":
         head = Text.assemble(("+ ", "green"), (item.new_id or "", "bold green"), " ")
         return head.append(item.text)
     if item.kind == "removed":
-        successor = f" (removed in {item.removed_in}; nearest successor {item.successor})" if item.successor else \
-            f" (removed in {item.removed_in})"
+        successor = words["diff_successor" if item.successor else "diff_removed"].format(
+            release=item.removed_in, ref=item.successor)
         head = Text.assemble(("- ", "red"), (item.old_id or "", "bold red"), (successor, "dim"), " ")
         return head.append(item.old_text, style="red")
     label = f"{item.old_id} → {item.new_id}" if item.old_id != item.new_id else item.new_id or ""
-    head = Text.assemble(("~ ", KIND_STYLES[item.kind]), (label, "bold"), (f" ({item.change})", "dim"), " ")
-    from .history_view import diff_text
-
+    head = Text.assemble(("~ ", KIND_STYLES[item.kind]), (label, "bold"), (f" ({kind_word(words, item.change)})", "dim"), " ")
     return head.append_text(diff_text(item.diff)) if item.diff else head.append(item.text)
 
 

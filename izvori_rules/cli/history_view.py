@@ -1,6 +1,7 @@
 """``history REF [--json] [--typographic]`` rendered: the JSON contract and the rich text (a word diff with
 styles, never markup built from rule text). No typer here: the fast path (:mod:`.fast`) runs a cold
-``history REF [--json]`` without it, and the typer command calls :func:`show_history` too.
+``history REF [--json] [--lang LANG]`` without it, and the typer command calls :func:`show_history` too. The words
+around the rules come from ``corpus/messages.toml`` (``[LANG.history]``) in the judge's ``--lang``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def load_store() -> HistoryStore:
     return load(lambda: progress_bar("Building the history of the English CR (first run)"))
 
 
-def show_history(ref: str, json_out: bool, typographic: bool) -> int:
+def show_history(ref: str, json_out: bool, typographic: bool, lang: str = "en") -> int:
     """Answer ``history REF``; the exit status (errors leave through :func:`.common.reported`)."""
     from ..history.lineage import resolve, rule_history
 
@@ -40,32 +41,39 @@ def show_history(ref: str, json_out: bool, typographic: bool) -> int:
 
         print_json(history_json(ref, found))
     else:
-        render_history(found)
+        from ..messages import section
+
+        render_history(found, section(lang, "history"))
     return 0
 
 
-def render_history(found: RuleHistory) -> None:
+def render_history(found: RuleHistory, words: dict[str, str]) -> None:
+    """The rule's first release and numbers, each change with its word diff, its removal; the tool's own words
+    in ``words`` (the judge's ``[LANG.history]`` messages)."""
     from rich.text import Text
 
     out = console()
-    first = found.numbers[0]
-    out.print(Text.assemble((f"{found.id}", "bold"), f" in cr-{found.release}: ",
-                            f"first in {found.first_release}" + (" (the oldest release here)" if
-                                                                 found.in_first_release else ""),
-                            f" as {first.id}"))
-    out.print(Text("Numbers: " + ", ".join(f"{n.id} ({n.first} – {n.last})" for n in found.numbers), style="dim"))
+    oldest = words["oldest"] if found.in_first_release else ""
+    out.print(Text.assemble((f"{found.id}", "bold"), words["in_release"].format(
+        release=found.release, first=found.first_release, oldest=oldest, id=found.numbers[0].id)))
+    numbers = ", ".join(f"{n.id} ({n.first} – {n.last})" for n in found.numbers)
+    out.print(Text(words["numbers"].format(numbers=numbers), style="dim"))
     for change in found.changes:
         what = f"{change.old_id} → {change.id}, " if change.renumbered else ""
-        out.print(Text.assemble("\n", (change.release, "bold"), f" ({what}{change.change})"))
+        out.print(Text.assemble("\n", (change.release, "bold"), f" ({what}{kind_word(words, change.change)})"))
         out.print(diff_text(change.diff) if change.diff else Text(change.text))
     if not found.changes:
-        out.print(Text("\nUnchanged in every release."))
+        out.print(Text("\n" + words["unchanged"]))
     if found.typographic_hidden:
-        out.print(Text(f"\n{found.typographic_hidden} typographic change(s) (quote marks, dashes, spacing) not "
-                       "shown; --typographic lists them.", style="dim"))
+        out.print(Text("\n" + words["typographic_hidden"].format(n=found.typographic_hidden), style="dim"))
     if found.removed_in:
-        successor = f"; its nearest successor there is {found.successor}" if found.successor else ""
-        out.print(Text(f"\nRemoved in {found.removed_in}{successor}.", style="bold red"))
+        successor = words["successor"].format(ref=found.successor) if found.successor else ""
+        out.print(Text("\n" + words["removed"].format(release=found.removed_in, successor=successor), style="bold red"))
+
+
+def kind_word(words: dict[str, str], kind: str) -> str:
+    """What happened to a rule between two releases (``changed``, ``renumbered``...), in the judge's words."""
+    return words.get(f"kind_{kind}", kind)
 
 
 def diff_text(pieces: tuple[Piece, ...]) -> Text:

@@ -13,8 +13,8 @@ from typing import Annotated
 import typer
 
 from . import app
-from .common import LANG_HELP, console, judge_lang, print_json, reported
-from .options import BaseUrl, Markdown
+from .common import console, judge_lang, print_json, reported
+from .options import BaseUrl, Lang, Markdown
 
 
 @app.command(epilog="Examples:\n\n  izvori-judge lookup D19.51\n\n  izvori-judge lookup sr-judge:A4.40 ru-cr:702.19b "
@@ -29,7 +29,7 @@ def lookup(
         "--side-by-side", help="Print each rule next to its best equivalent in every other document.")] = False,
     markdown: Markdown = False,
     base_url: BaseUrl = None,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
+    lang: Lang = "en",
 ) -> None:
     """Print rules by reference: breadcrumb, text, examples, children, citations both ways, equivalents, flags.
 

@@ -6,6 +6,9 @@ from typing import Annotated
 
 import typer
 
+from .common import LANG_HELP
+
+Lang = Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)]
 Markdown = Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
 
 

@@ -17,8 +17,8 @@ from typing import Annotated, Any
 import typer
 
 from . import app
-from .common import LANG_HELP, console, judge_lang, print_json, reported
-from .options import BaseUrl, Markdown
+from .common import console, judge_lang, print_json, reported
+from .options import BaseUrl, Lang, Markdown
 from .terminal import plain
 
 FORMAT_HELP = ("The file format (YAML, version 1) is described in the README, section \"The rules engine and "
@@ -34,7 +34,7 @@ app.add_typer(scenario_app, name="scenario")
 def run(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A scenario file (YAML, format version 1).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
+    lang: Lang = "en",
     equivalents: Annotated[bool, typer.Option(
         "--equivalents", help="Show, under each step, the equivalent rules in the other documents.")] = False,
     markdown: Markdown = False,
@@ -92,7 +92,7 @@ def combat(
     blockers: Annotated[list[str] | None, typer.Option("--blockers", metavar="\"P/T KEYWORD...\"", help=(
         "Each blocker, like the attacker; several may follow one --blockers."))] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    lang: Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)] = "en",
+    lang: Lang = "en",
 ) -> None:
     """One combat, answered in one line: who assigns what, who dies, what the defending player takes."""
     lang = judge_lang(lang)

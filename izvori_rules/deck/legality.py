@@ -13,6 +13,9 @@ the references that state the rule it breaks:
 * ``sideboard_size``: the sideboard's card count (ru-cr 100.4a).
 
 Unreadable lines do not make a deck illegal by themselves; they are in the report for the judge to read.
+A violation says what is wrong as :class:`Phrase` keys and values, so that the command line can say it in the
+judge's language (``corpus/messages.toml`` ``[LANG.deck]``, the same keys); :data:`SENTENCES` is the English,
+the report's ``message``.
 """
 
 from __future__ import annotations
@@ -24,15 +27,50 @@ from .decklist import CardLine, DeckList, Unreadable
 from .rules import FormatRules, Rule, name_key
 
 
+# What a violation says, in English (a test checks that messages.toml's [en.deck] says the same).
+SENTENCES = {
+    "violation_min_size": "the deck has {total} cards; {format} needs at least {limit}",
+    "violation_max_size": "the deck has {total} cards; at most {limit} allowed",
+    "violation_sideboard_size": "the sideboard has {total} cards; at most {limit} allowed",
+    "violation_copies": "{count} copies of {name}",
+    "violation_lines": " (lines {lines})",
+    "violation_copies_limit": "; at most {limit} of one name",
+    "violation_basic": ", and basic lands ({basic}) are not exempt",
+    "violation_sideboard": ", counting the sideboard",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """One part of what a violation says: its key in :data:`SENTENCES` and the values it is filled with."""
+
+    key: str
+    values: tuple[tuple[str, str], ...] = ()
+
+
+def say(phrases: Iterable[Phrase], words: dict[str, str]) -> str:
+    """The phrases in ``words`` (:data:`SENTENCES`, or a judge's language from ``messages.toml``)."""
+    return "".join(words[p.key].format(**dict(p.values)) for p in phrases)
+
+
+def _phrase(key: str, **values: object) -> Phrase:
+    return Phrase(key, tuple((name, str(value)) for name, value in values.items()))
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """A broken rule: its name in ``deck_rules.toml``, the references that forbid it, and where."""
+    """A broken rule: its name in ``deck_rules.toml``, the references that forbid it, what is wrong, and where."""
 
     rule: str
     refs: tuple[str, ...]
-    message: str
+    phrases: tuple[Phrase, ...]
     card: str | None = None
     line: int | None = None
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in English."""
+        return say(self.phrases, SENTENCES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +97,7 @@ def check_deck(deck: DeckList, rules: FormatRules, basic_land: Callable[[str], s
     limit = rules.rule("sideboard_size")
     if limit.value is not None and side_total > limit.value:
         violations.append(Violation(limit.name, _refs(limit),
-                                    f"the sideboard has {side_total} cards; at most {limit.value} allowed"))
+                                    (_phrase("violation_sideboard_size", total=side_total, limit=limit.value),)))
     return DeckReport(rules.ruleset, rules.format, not violations, _counts(deck.cards), total, side_total,
                       tuple(violations), deck.unreadable)
 
@@ -73,9 +111,9 @@ def _size(rules: FormatRules, total: int) -> Iterator[Violation]:
     least, most = rules.rule("min_size"), rules.rule("max_size")
     if least.value is not None and total < least.value:
         yield Violation(least.name, _refs(least),
-                        f"the deck has {total} cards; {rules.format} needs at least {least.value}")
+                        (_phrase("violation_min_size", total=total, format=rules.format, limit=least.value),))
     if most.value is not None and total > most.value:
-        yield Violation(most.name, _refs(most), f"the deck has {total} cards; at most {most.value} allowed")
+        yield Violation(most.name, _refs(most), (_phrase("violation_max_size", total=total, limit=most.value),))
 
 
 def _copies(rules: FormatRules, main: list[CardLine], side: list[CardLine],
@@ -93,7 +131,7 @@ def _copies(rules: FormatRules, main: list[CardLine], side: list[CardLine],
         if count <= limit.value:
             continue
         broken = [limit] + ([exempt] if basic else []) + ([shared] if any(c.sideboard for c in cards) else [])
-        yield Violation(limit.name, _refs(*broken), _copies_message(cards, count, limit.value, basic),
+        yield Violation(limit.name, _refs(*broken), _copies_phrases(cards, count, limit.value, basic),
                         cards[0].name, cards[0].line)
 
 
@@ -104,15 +142,16 @@ def _by_name(cards: Iterable[CardLine], basic_land: Callable[[str], str | None])
     return groups
 
 
-def _copies_message(cards: list[CardLine], count: int, limit: int, basic: str | None) -> str:
-    name = cards[0].name
-    where = f" (lines {', '.join(str(c.line) for c in cards)})" if len(cards) > 1 else ""
-    message = f"{count} copies of {name}{where}; at most {limit} of one name"
+def _copies_phrases(cards: list[CardLine], count: int, limit: int, basic: str | None) -> tuple[Phrase, ...]:
+    phrases = [_phrase("violation_copies", count=count, name=cards[0].name)]
+    if len(cards) > 1:
+        phrases.append(_phrase("violation_lines", lines=", ".join(str(c.line) for c in cards)))
+    phrases.append(_phrase("violation_copies_limit", limit=limit))
     if basic:
-        message += f", and basic lands ({basic}) are not exempt"
+        phrases.append(_phrase("violation_basic", basic=basic))
     if any(c.sideboard for c in cards):
-        message += ", counting the sideboard"
-    return message
+        phrases.append(_phrase("violation_sideboard"))
+    return tuple(phrases)
 
 
 def _counts(cards: Iterable[CardLine]) -> tuple[tuple[str, int], ...]:
