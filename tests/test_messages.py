@@ -47,10 +47,3 @@ def test_an_event_without_a_message_falls_back_to_its_values() -> None:
 
 def test_labels_fall_back_to_english() -> None:
     assert labels("sr")["life"] == "život" and set(labels("ru")) == set(labels("en"))
-
-
-def test_a_deck_violation_says_in_english_what_the_json_says() -> None:
-    from izvori_rules.deck.legality import SENTENCES
-
-    english = catalogue()["en"]["deck"]
-    assert {key: english[key] for key in english if key.startswith("violation_")} == SENTENCES

@@ -14,8 +14,8 @@ the references that state the rule it breaks:
 
 Unreadable lines do not make a deck illegal by themselves; they are in the report for the judge to read.
 A violation says what is wrong as :class:`Phrase` keys and values, so that the command line can say it in the
-judge's language (``corpus/messages.toml`` ``[LANG.deck]``, the same keys); :data:`SENTENCES` is the English,
-the report's ``message``.
+judge's language (``corpus/messages.toml`` ``[LANG.deck]``); the English of the same table is the report's
+``message``.
 """
 
 from __future__ import annotations
@@ -27,29 +27,17 @@ from .decklist import CardLine, DeckList, Unreadable
 from .rules import FormatRules, Rule, name_key
 
 
-# What a violation says, in English (a test checks that messages.toml's [en.deck] says the same).
-SENTENCES = {
-    "violation_min_size": "the deck has {total} cards; {format} needs at least {limit}",
-    "violation_max_size": "the deck has {total} cards; at most {limit} allowed",
-    "violation_sideboard_size": "the sideboard has {total} cards; at most {limit} allowed",
-    "violation_copies": "{count} copies of {name}",
-    "violation_lines": " (lines {lines})",
-    "violation_copies_limit": "; at most {limit} of one name",
-    "violation_basic": ", and basic lands ({basic}) are not exempt",
-    "violation_sideboard": ", counting the sideboard",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Phrase:
-    """One part of what a violation says: its key in :data:`SENTENCES` and the values it is filled with."""
+    """One part of what a violation says: its key in ``messages.toml``'s ``[LANG.deck]`` and the values it is
+    filled with."""
 
     key: str
     values: tuple[tuple[str, str], ...] = ()
 
 
 def say(phrases: Iterable[Phrase], words: dict[str, str]) -> str:
-    """The phrases in ``words`` (:data:`SENTENCES`, or a judge's language from ``messages.toml``)."""
+    """The phrases in ``words``: a language's ``[LANG.deck]`` table of ``messages.toml``."""
     return "".join(words[p.key].format(**dict(p.values)) for p in phrases)
 
 
@@ -69,8 +57,10 @@ class Violation:
 
     @property
     def message(self) -> str:
-        """What is wrong, in English."""
-        return say(self.phrases, SENTENCES)
+        """What is wrong, in English (the JSON's ``message``)."""
+        from ..messages import section
+
+        return say(self.phrases, section("en", "deck"))
 
 
 @dataclass(frozen=True, slots=True)
