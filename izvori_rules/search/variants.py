@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..corpus import corpus_dir
-from ..errors import CorpusError
+from ..corpus import read_table
 from ..graph import RuleGraph
 from ..model import Node, make_ref
 from ..text.concepts import ConceptTable, load_concepts
@@ -72,14 +71,8 @@ def parse_sections(text: str, graph: RuleGraph, source: str = FILE_NAME) -> froz
 
 def load_sections(graph: RuleGraph, root: Path | None = None) -> frozenset[str]:
     """The variant sections of the corpus at ``root`` (the installed one if None); none without the table."""
-    path = (root or corpus_dir()) / FILE_NAME
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return frozenset()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: cannot read the variant sections: {exc}") from None
-    return parse_sections(text, graph, str(path))
+    found = read_table(FILE_NAME, "the variant sections", root)
+    return frozenset() if found is None else parse_sections(found[0], graph, found[1])
 
 
 def parse_openings(text: str, table: ConceptTable, source: str = OPENINGS_FILE) -> frozenset[str]:
@@ -97,12 +90,8 @@ def parse_openings(text: str, table: ConceptTable, source: str = OPENINGS_FILE) 
 def load_variants(graph: RuleGraph, root: Path | None = None) -> Variants:
     """The variant sections and opening concepts of the corpus at ``root`` (the installed one if None); none
     of either without its table."""
-    folder = root or corpus_dir()
-    try:
-        text = (folder / OPENINGS_FILE).read_text(encoding="utf-8")
-    except FileNotFoundError:
+    found = read_table(OPENINGS_FILE, "the variant openings", root)
+    if found is None:
         return Variants(load_sections(graph, root))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{folder / OPENINGS_FILE}: cannot read the variant openings: {exc}") from None
     table = load_concepts(None if root is None else root / "concepts.tsv")
-    return Variants(load_sections(graph, root), parse_openings(text, table, str(folder / OPENINGS_FILE)))
+    return Variants(load_sections(graph, root), parse_openings(found[0], table, found[1]))
