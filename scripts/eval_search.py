@@ -1,5 +1,6 @@
 """Search quality figures: recall@10 and MRR per language and part of the real-question set
-(tests/search_questions.tsv), and the 86-query set's overall figures (tests/search_queries.tsv).
+(tests/search_questions.tsv), the held-out part's also per batch (1: questions 1-75, 2: questions 104-148), and the
+86-query set's overall figures (tests/search_queries.tsv).
 
 ``PYTHONPATH=. python scripts/eval_search.py [--misses]``: ``--misses`` lists the tuned part's queries whose
 first right rule is below the first place (never the held-out part's: it is not tuned on).
@@ -13,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from test_search_questions import LANGUAGE, ROWS, reciprocal_rank  # noqa: E402
+from test_search_questions import LANGUAGE, ROWS, Question, by_batch, reciprocal_rank  # noqa: E402
 from test_search_quality import CASES, score  # noqa: E402
 
 from izvori_rules.search.searcher import default_searcher  # noqa: E402
@@ -21,17 +22,19 @@ from izvori_rules.search.searcher import default_searcher  # noqa: E402
 
 def main(argv: list[str]) -> int:
     searcher = default_searcher()
-    found: dict[tuple[str, str], list[float]] = defaultdict(list)
+    found: dict[tuple[str, str], list[tuple[Question, float]]] = defaultdict(list)
     misses = []
     for row in ROWS:
         rr = reciprocal_rank(searcher, row)
-        found[(row.part, LANGUAGE[row.kind])].append(rr)
+        found[(row.part, LANGUAGE[row.kind])].append((row, rr))
         if row.part == "tune" and rr < 1:
             misses.append((rr, row.line, row.kind, row.query))
-    print(f"{'part':<10}{'lang':<6}{'n':>4}{'recall@10':>11}{'MRR':>7}")
-    for (part, lang), rrs in sorted(found.items(), reverse=True):
-        print(f"{part:<10}{lang:<6}{len(rrs):>4}{sum(r > 0 for r in rrs) / len(rrs):>11.3f}"
-              f"{sum(rrs) / len(rrs):>7.3f}")
+    print(f"{'part':<10}{'lang':<6}{'batch':<7}{'n':>4}{'recall@10':>11}{'MRR':>7}")
+    for (part, lang), results in sorted(found.items(), reverse=True):
+        for batch, subset in by_batch(part, results):
+            rrs = [rr for _, rr in subset]
+            print(f"{part:<10}{lang:<6}{batch:<7}{len(rrs):>4}{sum(r > 0 for r in rrs) / len(rrs):>11.3f}"
+                  f"{sum(rrs) / len(rrs):>7.3f}")
     scores = [score(searcher, case) for case in CASES]
     print(f"86-set: recall {sum(s.recall for s in scores) / len(scores):.3f} "
           f"MRR {sum(s.reciprocal_rank for s in scores) / len(scores):.3f}")
