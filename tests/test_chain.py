@@ -75,6 +75,63 @@ def test_a_split_off_part_holding_little_of_the_english_words_is_not_the_equival
     assert [e.ref for e in found["sr-judge:D20.91"]] == ["ru-cr:616.1"]
 
 
+def _attack_restrictions() -> Step:
+    # 2006-10-01 500.2 "As part of declaring attackers, the active player checks each creature he or she controls
+    # to see whether it must attack, can't attack, or has some other attacking restriction or requirement": M10
+    # made it 508.1c (restrictions, "… effects that say a creature can't attack …") and 508.1d (requirements,
+    # "… effects that say a creature attacks if able …"); the likeness with its English words as lineage.tsv has it
+    return Step("2006-10-01", "500.2", "2019-05-03", "508.1d", "renumbered", ("2009-07-11",), "", "",
+                ("2006-10-01:500.2", "2009-07-11:508.1d", "2019-05-03:508.1d"), ("508.1c",), "",
+                (("508.1d", 0.394), ("508.1c", 0.337)))
+
+
+def test_a_rule_split_into_parts_saying_it_equally_is_linked_to_each_first_in_order():
+    # sr-judge E1.20 "… proverava svako biće koje kontroliše da vidi da li ono mora napasti, ne može napasti, ili
+    # ima neko drugo ograničenje ili obavezu pri napadu" renders all of 500.2: both parts say it, 508.1c first
+    step = _attack_restrictions()
+    originals = {"sr-judge:E1.20": _original("2006-10-01", "500.2"), "ru-cr:508.1c": _original("2019-05-03", "508.1c"),
+                 "ru-cr:508.1d": _original("2019-05-03", "508.1d")}
+    nodes = {ref: _node(ref) for ref in originals}
+    found = chain_equivalents(nodes, Chain(originals, {(step.release, step.id, step.target): step}, "2026-08-07"))
+    first, second = found["sr-judge:E1.20"]
+    assert (first.ref, second.ref) == ("ru-cr:508.1c", "ru-cr:508.1d")
+    assert first.confidence > second.confidence and first.confidence < 0.9 and first.relation == "close"
+    assert "split there into 508.1c and 508.1d" in first.note
+    assert first.path[-1] == "cr-2019-05-03:508.1c" and second.path[-1] == "cr-2019-05-03:508.1d"
+    assert [e.ref for e in found["ru-cr:508.1c"]] == ["sr-judge:E1.20"]  # and back, as sure
+    assert found["ru-cr:508.1c"][0].confidence == first.confidence
+
+
+def test_a_part_saying_the_words_clearly_better_is_no_even_split():
+    # 2006-10-01 104.1 "The Magic game uses only natural numbers. You can't choose a fractional number, …" is
+    # 2019-05-03 107.1 "The only numbers the Magic game uses are integers." (0.226) and 107.1a "You can't choose
+    # a fractional number, deal fractional damage, …" (0.654): the part the history followed is no match for
+    # it, so only the followed one is linked, and the content check may move the translation to the part
+    step = Step("2006-10-01", "104.1", "2019-05-03", "107.1", "renumbered", ("2009-07-11",), "", "",
+                ("2006-10-01:104.1", "2019-05-03:107.1"), ("107.1a",), "", (("107.1", 0.226), ("107.1a", 0.654)))
+    originals = {"sr-judge:A5.10": _original("2006-10-01", "104.1"), "ru-cr:107.1": _original("2019-05-03", "107.1"),
+                 "ru-cr:107.1a": _original("2019-05-03", "107.1a")}
+    nodes = {ref: _node(ref) for ref in originals}
+    found = chain_equivalents(nodes, Chain(originals, {(step.release, step.id, step.target): step}, "2026-08-07"))
+    assert [e.ref for e in found["sr-judge:A5.10"]] == ["ru-cr:107.1"]
+    says = {"ru-cr:107.1": 0.2, "ru-cr:107.1a": 0.7}
+    moved = chain_equivalents(nodes, Chain(originals, {(step.release, step.id, step.target): step}, "2026-08-07"),
+                              lambda a, b: says.get(b.ref, 0.0))
+    assert [e.ref for e in moved["sr-judge:A5.10"]] == ["ru-cr:107.1a"]
+
+
+def test_the_lineage_of_attack_restrictions_is_an_even_split(graph: RuleGraph):
+    from izvori_rules.originals.lineage import load_lineage
+    from izvori_rules.originals.table import load_originals
+
+    lineage = load_lineage()
+    step = lineage[("2006-10-01", "500.2", "2019-05-03")]
+    assert (step.to_id, step.parts) == (_attack_restrictions().to_id, _attack_restrictions().parts)
+    found = chain_equivalents(dict(graph.nodes), Chain(load_originals(), lineage, "2026-08-07"))
+    ru = [e.ref for e in found["sr-judge:E1.20"] if e.ref.startswith("ru-cr:")]
+    assert ru == ["ru-cr:508.1c", "ru-cr:508.1d"]
+
+
 def test_a_removed_rule_is_equivalent_where_its_words_live_on():
     # 2006-10-01 502.9d (trample damage counts only the blocker's actual toughness) is gone in 2009-07-11; its
     # successor, 2019-05-03 702.19b, says it: ru-cr 702.19b is the equivalent of sr-judge E3.104, less sure

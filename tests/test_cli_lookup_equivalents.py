@@ -147,3 +147,17 @@ def test_side_by_side_shows_a_missing_document(graph: RuleGraph) -> None:
 def test_rich_lookup_lists_equivalents(graph: RuleGraph) -> None:
     result = runner.invoke(app, ["lookup", "sr-judge:A3.32"], terminal_width=200)
     assert result.exit_code == 0 and "Equivalents:" in result.stdout and "ru-cr:104.3b" in result.stdout
+
+
+def test_rich_lookup_labels_an_equivalent_found_through_an_even_split_as_less_sure(graph: RuleGraph) -> None:
+    # sr-judge E1.20 renders 2006-10-01 500.2 (attack restrictions and requirements), which M10 split into 508.1c
+    # (restrictions) and 508.1d (requirements): today's 508.1c is reached through a split, so it is less sure
+    # than a curated close pair, and the judge is told so; the curated ru-cr pair is not labelled
+    result = runner.invoke(app, ["lookup", "sr-judge:E1.20"], terminal_width=200)
+    lines = [line for line in result.stdout.splitlines() if "≡" in line]
+    assert result.exit_code == 0
+    assert any("cr:508.1c" in line and "ru-cr" not in line and "less sure: 0.80" in line for line in lines)
+    assert not any("checked by hand" in line and "less sure" in line for line in lines)
+    data = json.loads(runner.invoke(app, ["lookup", "sr-judge:E1.20", "--json"]).stdout)
+    (today,) = [e for e in data["rules"][0]["equivalents"] if e["ref"] == "cr:508.1c"]
+    assert today["confidence"] == 0.8 and "split there into 508.1c and 508.1d" in today["note"]

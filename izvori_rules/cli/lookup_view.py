@@ -215,9 +215,16 @@ def _today_words(today: Today, words: Words) -> str:
 
 
 def _how(equivalent: Equivalent, words: Words) -> str:
-    """How a judge reads an equivalent's relation and source (the JSON keeps the codes and the confidence)."""
-    return (f"{words.get(f'relation_{equivalent.relation}', equivalent.relation)}, "
-            f"{words.get(f'source_{equivalent.source}', equivalent.source)}")
+    """How a judge reads an equivalent's relation and source (the JSON keeps the codes), and its confidence
+    where a link found without a judge is less sure than a curated ``close`` pair (a weak link to the original,
+    a removed rule's words followed on, a rule split into parts that say it equally, the aligner's guess)."""
+    from ..concordance.curated import CONFIDENCE
+
+    how = (f"{words.get(f'relation_{equivalent.relation}', equivalent.relation)}, "
+           f"{words.get(f'source_{equivalent.source}', equivalent.source)}")
+    if equivalent.source != "curated" and equivalent.confidence < CONFIDENCE["close"]:
+        how += ", " + words["less_sure"].format(confidence=f"{equivalent.confidence:.2f}")
+    return how
 
 
 def _equivalent_line(equivalent: Equivalent, words: Words) -> Para:

@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from ..model import Equivalent, Node, Original, Today, split_ref
+from ..model import Equivalent, Node, Original, Today, id_order, split_ref
 from ..originals.lineage import Step
 
 CONFIRMED, WEAK = 0.95, 0.75  # both links confirmed by content; one of them only placed (a heading, a short rule)
@@ -27,6 +27,9 @@ TODAY_STATUS = {"same": "unchanged", "typographic": "unchanged", "changed": "cha
 CURRENT = "cr"  # the newest English release's document id
 SPLIT_MARGIN = 0.3  # a split-off part must agree with the text by this much more than the part followed
 PART_SHARE = 0.5  # ... and hold at least this share of the English words the part followed holds
+NEAR_EQUAL = 0.1  # parts of a split whose likeness with the English words is this close say them about equally
+# (2006-10-01 500.2, attack restrictions and requirements: 2019-05-03 508.1d 0.394, 508.1c 0.337)
+EVEN_SPLIT = 0.1  # less where the words went to several parts about equally: the first is shown, the rest follow
 Agreement = Callable[[Node, Node], float]  # how well two nodes' texts say the same thing, across languages
 
 
@@ -83,7 +86,7 @@ def chain_equivalents(nodes: Mapping[str, Node], chain: Chain,
                                  for p in rendered.get((release, part), ()) if split_ref(p)[0] == split_ref(other)[0]]
                         found.append(_best_part(nodes, ref, equivalent, parts, agree) if parts and agree else equivalent)
         today = chain.lineage.get((original.release, original.id, chain.newest))
-        current = f"{CURRENT}:{today.reached}" if today and today.reached else ""
+        current = f"{CURRENT}:{_even_parts(today)[0]}" if today and today.reached else ""
         if current in nodes and today is not None:
             found.append(_equivalent(current, original, None, today))
         if found:
@@ -103,14 +106,30 @@ def _best_part(nodes: Mapping[str, Node], ref: str, followed: Equivalent, parts:
 
 
 def _parts(step: Step | None, rule_id: str) -> list[str]:
-    """The split-off parts a translation may move to from ``rule_id``, the part the history followed: those
-    holding at least :data:`PART_SHARE` of what it holds of the original's English words (all of them when
-    the words were not measured)."""
-    if step is None or step.to_id != rule_id or step.words_in:
+    """The split-off parts a translation may move to from ``rule_id``, the first part a translation is linked
+    to (:func:`_even_parts`): the others, among the rule the history followed and its parts, holding at least
+    :data:`PART_SHARE` of what the followed one holds of the original's English words (all of them when the
+    words were not measured)."""
+    if step is None or step.words_in or not step.to_id or _even_parts(step)[0] != rule_id:
         return []
-    followed = step.like(rule_id)
-    return [part for part in step.parts
-            if followed is None or (step.like(part) or 0.0) >= PART_SHARE * followed]
+    followed = step.like(step.to_id)
+    return [part for part in (step.to_id, *step.parts)
+            if part not in _even_parts(step) and (followed is None or (step.like(part) or 0.0) >= PART_SHARE * followed)]
+
+
+def _even_parts(step: Step) -> list[str]:
+    """The rules of ``step.target`` a translation of the original is linked to, the first one first: the rule
+    that says its words (``Step.reached``); or, where the history followed a rule that was split into parts
+    the words about equally (the followed one among them, all within :data:`NEAR_EQUAL` of the best), all of them
+    in the rules' order, as a reader meets them. 2006-10-01 500.2 "As part of declaring attackers, the active player checks
+    each creature he or she controls to see whether it must attack, can't attack, or has some other attacking
+    restriction or requirement" is 2019-05-03 508.1c (restrictions) and 508.1d (requirements): neither says
+    it better, so both are given, 508.1c first."""
+    if not step.to_id or step.words_in or not step.parts or step.like(step.to_id) is None:
+        return [step.reached]
+    said = {part: step.like(part) or 0.0 for part in (step.to_id, *step.parts)}
+    even = [part for part, score in said.items() if score >= max(said.values()) - NEAR_EQUAL]
+    return sorted(even, key=id_order) if step.to_id in even else [step.reached]
 
 
 def _counterparts(chain: Chain, backward: Mapping[tuple[str, str, str], list[str]], original: Original,
@@ -120,7 +139,7 @@ def _counterparts(chain: Chain, backward: Mapping[tuple[str, str, str], list[str
         return [(original.id, None)]
     if release > original.release:
         step = chain.lineage.get((original.release, original.id, release))
-        return [(step.reached, step)] if step and step.reached else []
+        return [(part, step) for part in _even_parts(step)] if step and step.reached else []
     out: list[tuple[str, Step | None]] = []
     for earlier in backward.get((original.release, original.id, release), ()):
         step = chain.lineage.get((release, earlier, original.release))
@@ -132,8 +151,10 @@ def _equivalent(other: str, mine: Original, theirs: Original | None, step: Step 
     weak = mine.status == "weak" or (theirs is not None and theirs.status == "weak")
     moved = step is not None and bool(step.words_in)
     changed = moved or (step is not None and step.status in ("changed", "renumbered") and bool(step.changed_in))
-    confidence = (WEAK if weak else CONFIRMED) - (CHANGED if changed else 0.0) - (MOVED if moved else 0.0)
-    path = _path(mine, theirs, step)
+    even, at = _split_at(mine, theirs, step)
+    uneven = EVEN_SPLIT * (1 + (at != even[0])) if at in even else 0.0  # the first part shown, the rest after it
+    confidence = (WEAK if weak else CONFIRMED) - (CHANGED if changed else 0.0) - (MOVED if moved else 0.0) - uneven
+    path = _path(mine, theirs, step, at if at in even else "")
     if step is None:
         note = f"both render CR {mine.release} {mine.id}"
     elif moved:
@@ -142,16 +163,34 @@ def _equivalent(other: str, mine: Original, theirs: Original | None, step: Step 
     else:
         note = f"CR {step.release} {step.id} is {step.target} {step.to_id}" + (
             f" (words changed in {', '.join(step.changed_in)})" if step.changed_in else "")
+    if at in even:
+        note += f"; split there into {' and '.join(even)}, which say its words about equally"
     source = "original" if step is None else "history"
-    return Equivalent(other, round(confidence, 3), source, "close" if changed else "same", note, path)
+    return Equivalent(other, round(confidence, 3), source, "close" if changed or at in even else "same", note, path)
 
 
-def _path(mine: Original, theirs: Original | None, step: Step | None) -> tuple[str, ...]:
+def _split_at(mine: Original, theirs: Original | None, step: Step | None) -> tuple[list[str], str]:
+    """The parts of an even split on ``step`` (:func:`_even_parts`; none when it has fewer than two) and the
+    rule of ``step.target`` the link reaches: the later original's (their original followed forward, or mine
+    reached back from theirs), or the first part for today's rule."""
+    if step is None:
+        return [], ""
+    even = _even_parts(step)
+    if len(even) < 2:
+        return [], ""
+    if theirs is not None and theirs.release == step.target:
+        return even, theirs.id
+    return even, mine.id if mine.release == step.target else even[0]
+
+
+def _path(mine: Original, theirs: Original | None, step: Step | None, part: str = "") -> tuple[str, ...]:
+    """The refs passed through, ending in ``part`` where the link reaches a part of an even split the history
+    did not follow."""
     if step is None:
         return (mine.ref,)
     steps = [f"cr-{item}" for item in step.path] or [f"cr-{step.release}:{step.id}", f"cr-{step.target}:{step.to_id}"]
-    if step.words_in:
-        steps.append(f"cr-{step.target}:{step.words_in}")
+    if step.words_in or (part and part != step.to_id):
+        steps.append(f"cr-{step.target}:{step.words_in or part}")
     if theirs is not None and steps and steps[0] != mine.ref:
         steps.reverse()  # followed from their original to mine
     return tuple(steps)

@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import QueryError, ReferenceNotFound
+from ..model import id_order
 from ..references import excerpt
 from .align import ADDED, CHANGED, REMOVED, SAME, TYPOGRAPHIC, Entry, Link, change_of
-from .store import HistoryStore, id_order
+from .store import HistoryStore
 from .worddiff import Piece, word_diff
 
 

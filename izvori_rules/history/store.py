@@ -19,7 +19,6 @@ Every row carries a checksum, verified as it is read (issue 11); a damaged store
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -30,6 +29,7 @@ from typing import Any, TypeVar
 
 from .. import cache
 from ..errors import CacheDamaged
+from ..model import id_order
 from .align import SAME, Entry, Link, align
 
 # Every row ends with its checksum (cache.row_sum of the others, in this order), verified whenever it is read;
@@ -426,20 +426,4 @@ class _Spans:
         self.next_tid += 1
         self.conn.execute("INSERT INTO text VALUES (?, ?, ?)", (tid, text, cache.row_sum(tid, text)))
         return tid
-
-
-_ID_PART = re.compile(r"(\d+)|([a-z]+)|(#\d+)")
-
-
-def id_order(rule_id: str) -> tuple[object, ...]:
-    """A sort key that puts CR ids in document order: sections, ``100``, ``100.1``, ``100.1a`` …
-    ``704.5z``, ``704.5aa``; glossary entries after every rule, by headword."""
-    if rule_id.startswith("glossary:"):
-        return (1, rule_id.casefold())
-    parts: list[tuple[int, object]] = []
-    for number, letters, duplicate in _ID_PART.findall(rule_id):
-        parts.append((0, int(number)) if number else (1, (len(letters), letters)) if letters else (2, duplicate))
-    if parts and parts[0][0] == 0 and int(str(parts[0][1])) < 10:  # a section: just before its first chapter
-        parts[0] = (0, int(str(parts[0][1])) * 100 - 0.5)
-    return (0, tuple(parts))
 
