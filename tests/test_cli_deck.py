@@ -152,3 +152,21 @@ def test_starting_the_cli_does_not_load_the_deck_modules() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('izvori_rules.deck')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_formats_title_is_said_in_the_judges_language() -> None:
+    # izvori constructed: sr-judge.txt 52 (A1.20) "najmanje četrdeset karata", "više od četiri karte istog imena"
+    result = check(str(DECKS / "izvori-standard-40.txt"), "--lang", "sr")
+    assert result.exit_code == 0 and "(standardni špil: najmanje 40 karata, najviše četiri karte istog imena)" in \
+        " ".join(result.stdout.split())
+    result = check(str(DECKS / "izvori-standard-40.txt"), "--lang", "ru")
+    assert "не меньше 40 карт, не больше четырёх карт с одним названием" in " ".join(result.stdout.split())
+
+
+def test_every_format_has_a_title_in_every_language() -> None:
+    from izvori_rules.deck.rules import load_deck_rules
+    from izvori_rules.messages import LANGS, catalogue
+
+    for fmt in load_deck_rules().formats:
+        for lang in LANGS:
+            assert f"title_{fmt.ruleset}_{fmt.format}" in catalogue()[lang]["deck"], (lang, fmt.ruleset, fmt.format)

@@ -58,7 +58,7 @@ def check(
 
         print_json(deck_json(str(file), report))
     else:
-        _render(str(file), fmt.title, report, words)
+        _render(str(file), words.get(f"title_{fmt.ruleset}_{fmt.format}", fmt.format), report, words)
     if report.unreadable:
         _unread_error(str(file), report, words)
     if not report.legal:
