@@ -342,6 +342,27 @@ def test_a_base_url_no_markdown_link_can_hold_is_bad_input(url: str) -> None:
     assert invoke("lookup", "D19.51", "--markdown", "--base-url", "file:///home/judge/rulebook").exit_code == 0
 
 
+@pytest.mark.parametrize("args", [["lookup", "D19.51"], ["search", "razbijac"], ["define", "Razbijač"],
+                                  ["scenario", "run", MTG_TRAMPLE]], ids=["lookup", "search", "define", "scenario"])
+def test_a_base_url_without_markdown_is_bad_input_not_ignored(args: list[str]) -> None:
+    # --base-url's help: "With --markdown: link rules to the offline rulebook" (was: ignored, exit 0)
+    result = invoke(*args, "--base-url", "https://judge.example/rules/")
+    assert result.exit_code == 2 and "it links the rules of a Markdown answer: add --markdown" in \
+        " ".join(result.stderr.replace("│", " ").split())  # typer's error box
+
+
+def test_a_base_url_without_markdown_is_not_taken_by_the_fast_path() -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = "import sys; from izvori_rules.cli import main; sys.argv[0] = 'izvori-judge'; main()"
+    result = subprocess.run([sys.executable, "-c", code, "scenario", "run", MTG_TRAMPLE, "--base-url",
+                             "https://judge.example/"], capture_output=True, text=True, check=False,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    assert result.returncode == 2 and "add --markdown" in " ".join(result.stderr.replace("│", " ").split())
+
+
 def test_markdown_escapes_the_documents_characters() -> None:
     from izvori_rules.cli.markdown import escape
 
