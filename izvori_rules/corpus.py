@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from .errors import CorpusError
 
@@ -179,13 +179,26 @@ def read_document(info: DocumentInfo, root: Path | None = None) -> str:
     return decode(_read_bytes(path, info.id), info.encoding, f"{path} ({info.id})")
 
 
-def read_table(name: str, what: str, root: Path | None = None) -> tuple[str, str] | None:
+@overload
+def read_table(name: str, what: str, root: Path | None = None, *, required: Literal[True]) -> tuple[str, str]: ...
+
+
+@overload
+def read_table(name: str, what: str, root: Path | None = None, *, required: bool = False
+               ) -> tuple[str, str] | None: ...
+
+
+def read_table(name: str, what: str, root: Path | None = None, *, required: bool = False) -> tuple[str, str] | None:
     """A corpus table's text and its path (for messages), or None when the corpus has no such file (a test
-    corpus may leave a table out); a table that cannot be read is a :class:`CorpusError` naming ``what``."""
+    corpus may leave a table out); a table that cannot be read, or a ``required`` one that is missing, is a
+    :class:`CorpusError` naming ``what``. ``root``: the corpus folder (the installed one if None), or the folder
+    the table is in."""
     path = (root or corpus_dir()) / name
     try:
         return path.read_text(encoding="utf-8"), str(path)
-    except FileNotFoundError:
+    except FileNotFoundError as exc:
+        if required:
+            raise CorpusError(f"{path}: cannot read {what}: {exc}") from None
         return None
     except (OSError, UnicodeDecodeError) as exc:
         raise CorpusError(f"{path}: cannot read {what}: {exc}") from None

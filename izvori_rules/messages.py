@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, cast
 
-from .corpus import corpus_dir, read_toml
+from .corpus import corpus_dir, read_table, read_toml
 from .errors import CorpusError
 
 LANGS = ("en", "sr", "ru")
@@ -62,8 +62,8 @@ def section(lang: str, name: str) -> dict[str, str]:
 def _example_words() -> dict[str, str]:
     from .tsv import read_tsv
 
-    path = corpus_dir() / EXAMPLE_WORDS
-    rows = read_tsv(path.read_text(encoding="utf-8"), EXAMPLE_WORDS, ("language", "word", "where"))
+    text, _path = read_table(EXAMPLE_WORDS, "the words for Example", required=True)
+    rows = read_tsv(text, EXAMPLE_WORDS, ("language", "word", "where"))
     return {row["language"]: row["word"] for row in rows}
 
 

@@ -227,7 +227,7 @@ def test_a_deck_violation_cites_the_rulesets_own_rule_only() -> None:
     deck = str(Path(__file__).parent / "fixtures" / "decks" / "pt-guide-fractius.txt")
     result = invoke("deck", "check", deck, width=40)
     text = " ".join(result.stdout.split())
-    assert result.exit_code == 1 and "max_copies: sr-judge:A1.20" in text
+    assert result.exit_code == 2 and "max_copies: sr-judge:A1.20" in text  # 2: its lines 1 and 3 are prose
     assert "pt-guide:" not in text and "glossary" not in text.split("max_copies:")[1].split("(+")[0]
     assert "pt-guide:" in invoke("deck", "check", deck, "--json").stdout  # the JSON keeps every reference
 
@@ -340,6 +340,27 @@ def test_a_base_url_no_markdown_link_can_hold_is_bad_input(url: str) -> None:
         result = invoke(*args, "--markdown", "--base-url", url)
         assert result.exit_code == 2 and "give the rulebook's address" in " ".join(result.stderr.split())
     assert invoke("lookup", "D19.51", "--markdown", "--base-url", "file:///home/judge/rulebook").exit_code == 0
+
+
+@pytest.mark.parametrize("args", [["lookup", "D19.51"], ["search", "razbijac"], ["define", "Razbijač"],
+                                  ["scenario", "run", MTG_TRAMPLE]], ids=["lookup", "search", "define", "scenario"])
+def test_a_base_url_without_markdown_is_bad_input_not_ignored(args: list[str]) -> None:
+    # --base-url's help: "With --markdown: link rules to the offline rulebook" (was: ignored, exit 0)
+    result = invoke(*args, "--base-url", "https://judge.example/rules/")
+    assert result.exit_code == 2 and "it links the rules of a Markdown answer: add --markdown" in \
+        " ".join(result.stderr.replace("│", " ").split())  # typer's error box
+
+
+def test_a_base_url_without_markdown_is_not_taken_by_the_fast_path() -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = "import sys; from izvori_rules.cli import main; sys.argv[0] = 'izvori-judge'; main()"
+    result = subprocess.run([sys.executable, "-c", code, "scenario", "run", MTG_TRAMPLE, "--base-url",
+                             "https://judge.example/"], capture_output=True, text=True, check=False,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    assert result.returncode == 2 and "add --markdown" in " ".join(result.stderr.replace("│", " ").split())
 
 
 def test_markdown_escapes_the_documents_characters() -> None:

@@ -112,6 +112,10 @@ def test_corpus_add_accepts_a_copy_of_a_packaged_release(tmp_path: Path, monkeyp
     assert (data["date"], data["already_there"], data["previous"], data["encoding"]) == ("2026-08-07", True,
                                                                                          "2026-06-19", "UTF-16")
     assert not (tmp_path / "data").exists()
+    result = runner.invoke(app, ["corpus", "add", str(copy), "--lang", "sr"])  # was: English whatever --lang
+    said = " ".join(result.stdout.split())
+    assert result.exit_code == 0 and said.startswith("Izdanje koje važi od 2026-08-07 (broj numerisanih pravila: ")
+    assert "već je u istoriji. To je najnovije izdanje: cr sada označava cr-2026-08-07. Od cr-2026-06-19: " in said
 
 
 def test_a_new_release_joins_the_history_and_becomes_cr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -137,7 +137,7 @@ def test_an_unwritable_cache_folder_is_one_note_on_standard_error(tmp_path, monk
     root = tmp_path / "corpus"
     (root / "documents").mkdir(parents=True)
     shutil.copy(corpus_dir() / "documents" / "sr-judge.txt", root / "documents")
-    for name in ("concepts.tsv", "deck_rules.toml"):  # what define and deck check read besides the graph
+    for name in ("concepts.tsv", "deck_rules.toml", "messages.toml"):  # what define and deck check read
         shutil.copy(corpus_dir() / name, root)
     blocks = (corpus_dir() / "manifest.toml").read_text(encoding="utf-8").split("[[document]]")
     (root / "manifest.toml").write_text("[[document]]" + next(b for b in blocks if '"sr-judge"' in b), encoding="utf-8")

@@ -187,6 +187,29 @@ def test_combat_names_the_option_it_cannot_read(args: list[str], message: str) -
     assert result.exit_code == 2 and " ".join(result.stderr.split()).startswith(message)
 
 
+IZVORI_KEYWORDS = "fear, first strike, flash, flying, haste, indestructible, landwalk, protection, trample, vigilance"
+
+
+@pytest.mark.parametrize(("args", "status", "message"), [
+    # rulesets.toml [izvori] keywords: no deathtouch (sr-judge E3 has no such keyword)
+    (["--attacker", "3/3 deathtouch", "--blockers", "2/2"], 3,
+     "error: Attacker: '3/3 deathtouch': the izvori ruleset has no keyword deathtouch ('deathtouch'); "
+     f"the izvori keywords are {IZVORI_KEYWORDS}"),
+    (["--ruleset", "mtg", "--attacker", "3/3 deathtuch", "--blockers", "2/2"], 2,
+     "error: Attacker: '3/3 deathtuch': 'deathtuch' is neither a keyword nor a colour (did you mean deathtouch?); "
+     "the mtg keywords are convoke, deathtouch,"),
+    # banding: ru-cr 702.21 and concepts.tsv know it; the engine does not play it (README, "does not model yet")
+    (["--attacker", "3/3 banding", "--blockers", "2/2"], 3,
+     "error: Attacker: '3/3 banding': keyword 'banding' (banding) is not modelled by the engine; "
+     f"the izvori keywords are {IZVORI_KEYWORDS}"),
+], ids=["ruleset-lacks-it", "misspelt", "not-modelled"])
+def test_combat_names_a_keyword_it_cannot_play_with_those_it_can(args: list[str], status: int, message: str) -> None:
+    # was: exit 3 and "--attacker/--blockers:11: players[0].battlefield[0].keywords[0]: ..." (an internal path)
+    result = invoke("combat", *args)
+    said = " ".join(result.stderr.split())
+    assert result.exit_code == status and said.startswith(message) and "players[0]" not in said
+
+
 def test_a_device_that_never_ends_is_refused_at_the_size_limit() -> None:
     result = invoke("scenario", "run", "/dev/zero")
     assert result.exit_code == 2 and "too large" in result.stderr

@@ -112,3 +112,18 @@ def test_a_closed_standard_output_is_one_error_line_not_a_traceback() -> None:
     result = _run_to(["lookup", "D19.51"], closed=True)
     assert result.returncode == 2
     assert result.stderr.strip() == "error: cannot write the answer: standard output is closed"
+
+
+@pytest.mark.parametrize("args", [["lookup", "D19.51"], ["lookup", "D19.51", "--json"], ["stats"],
+                                  ["stats", "--json"]],
+                         ids=["lookup-fast-path", "lookup-json", "typer-command-rich", "typer-command-json"])
+def test_a_reader_that_stopped_early_is_exit_2_and_no_noise(args: list[str]) -> None:
+    # `izvori-judge stats | head -1`: the reader has gone, so every write is EPIPE (was: exit 1, the status of
+    # "not found", from typer's or rich's own handler); status 2 as for a full disk, and nothing on stderr
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = _run_to(args, write_end)
+    finally:
+        os.close(write_end)
+    assert (result.returncode, result.stderr) == (2, "")

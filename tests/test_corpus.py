@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,44 @@ def test_translated_releases_join_the_graph_only_when_the_family_says_so(tmp_pat
     original = infos[-1]
     assert (original.release, original.family, original.edition) == ("2019-05-03", "cr", "2019-05-03")
     assert RuleGraph(infos, []).bare_docs() == ["ru-cr", "cr"]  # a bare number never reaches cr-2019-05-03
+
+
+def _unreadable(root: Path, name: str) -> Path:
+    """``name`` in ``root`` as a file no loader can read as UTF-8 text (was: each loader's own try/except)."""
+    (root / name).write_bytes(b"\xff\xfe\x00not utf-8")
+    return root / name
+
+
+@pytest.mark.parametrize(("name", "load", "what"), [
+    ("stopwords.tsv", "izvori_rules.text.stopwords:load_stopwords", "the stop words"),
+    ("lineage.tsv", "izvori_rules.originals.lineage:load_lineage", "the lineage of the originals"),
+    ("sr_judge_chapters.tsv", "izvori_rules.originals.chapters:load_chapter_map", "the sr-judge chapter map"),
+    ("missing_rules.tsv", "izvori_rules.concordance.missing:load_missing", "the list of missing rules"),
+], ids=["stopwords", "lineage", "chapters", "missing"])
+def test_every_table_loader_names_the_table_it_cannot_read(tmp_path: Path, name: str, load: str, what: str) -> None:
+    import importlib
+
+    module, _, function = load.partition(":")
+    loader = getattr(importlib.import_module(module), function)
+    path = _unreadable(tmp_path, name)
+    with pytest.raises(CorpusError, match=f"^{re.escape(str(path))}: cannot read {what}: "):
+        loader(tmp_path)
+
+
+@pytest.mark.parametrize(("load", "empty"), [
+    ("izvori_rules.text.stopwords:load_stopwords", ()), ("izvori_rules.originals.lineage:load_lineage", {}),
+    ("izvori_rules.concordance.missing:load_missing", ()),
+], ids=["stopwords", "lineage", "missing"])
+def test_an_optional_table_left_out_is_empty(tmp_path: Path, load: str, empty: object) -> None:
+    import importlib
+
+    module, _, function = load.partition(":")
+    found = getattr(importlib.import_module(module), function)(tmp_path)
+    assert (found.lists if hasattr(found, "lists") else found) == empty
+
+
+def test_the_chapter_map_is_required(tmp_path: Path) -> None:
+    from izvori_rules.originals.chapters import load_chapter_map
+
+    with pytest.raises(CorpusError, match="sr_judge_chapters.tsv: cannot read the sr-judge chapter map: "):
+        load_chapter_map(tmp_path)

@@ -184,7 +184,8 @@ def test_a_text_word_of_two_concepts_counts_for_the_sense_its_text_chooses(table
 def test_a_term_said_in_coordination_with_another_counts_for_search(table: ConceptTable, lang: str, text: str,
                                                                   concept: str) -> None:
     from izvori_rules.text.matching import ConceptMatcher
+    from izvori_rules.text.stopwords import load_stopwords
 
     # corpus/concepts.tsv: replacement effect / prevention effect, activated / triggered ability (two-word terms)
-    assert concept in ConceptMatcher(table, coordination=True).used(lang, text)
+    assert concept in ConceptMatcher(table, coordination=load_stopwords()).used(lang, text)
     assert concept not in ConceptMatcher(table).used(lang, text)  # the alignments keep to whole terms

@@ -44,9 +44,7 @@ def main() -> None:
             status = run_fast(sys.argv[1:])
             if status is not None:
                 sys.exit(status)
-            from .application import app
-
-            app(prog_name="izvori-judge")
+            _run_app()
         finally:
             if sys.stdout is not None:
                 sys.stdout.flush()  # a full disk fails here, where it is reported, not in the interpreter's exit
@@ -56,19 +54,36 @@ def main() -> None:
         _ending()
 
 
+def _run_app() -> None:
+    """Run the typer app. Typer meets a broken pipe with its own quiet ``sys.exit(1)``, after wrapping standard
+    output so that the last flush cannot fail; that wrapping is how the broken pipe is told from a "not found"
+    (status 1), and it is passed on as the ``OSError`` it was, to be reported as every output failure is."""
+    from .application import app
+
+    stdout = sys.stdout
+    try:
+        app(prog_name="izvori-judge")
+    except SystemExit:
+        if sys.stdout is stdout:
+            raise
+        sys.stdout = stdout
+        raise BrokenPipeError(errno.EPIPE, "standard output is a broken pipe") from None
+
+
 def _output_failed(exc: OSError) -> NoReturn:
     """Standard output could not be written (closed, a full disk, a device error): one line on standard error
-    and exit status 2 instead of a traceback; a reader that stopped early (``| head -1``, a broken pipe) ends it
-    quietly with status 1, as click and rich do. What is still buffered is dropped (descriptor 1 is pointed at
-    ``os.devnull``), so that the interpreter's last flush does not fail again. An ``OSError`` that escaped the
-    library with a file name (a bug: the library raises its own errors) is one line naming the file, too."""
+    and exit status 2 instead of a traceback. A reader that stopped early (``| head -1``, a broken pipe) gets
+    status 2 too, but no line: it wanted no more, as ``yes | head -1`` shows. What is still buffered is dropped
+    (descriptor 1 is pointed at ``os.devnull``), so that the interpreter's last flush does not fail again. An
+    ``OSError`` that escaped the library with a file name (a bug: the library raises its own errors) is one line
+    naming the file, too."""
     import os
 
     if sys.stdout is not None:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if exc.errno == errno.EPIPE:
-        sys.exit(1)
+        sys.exit(2)
     from .terminal import plain
 
     where = f"{plain(str(exc.filename))}: " if exc.filename else "cannot write the answer: "

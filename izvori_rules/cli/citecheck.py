@@ -12,8 +12,6 @@ from .common import console, judge_lang, print_json, reported
 from .options import Lang
 
 if TYPE_CHECKING:
-    from rich.text import Text
-
     from ..citecheck import CheckedCitation
 
 
@@ -59,16 +57,20 @@ _STYLES = {"ok": "green", "dangling": "red", "title_mismatch": "yellow"}
 
 
 def _render(checked: tuple[CheckedCitation, ...], lang: str) -> None:
-    from rich.text import Text  # noqa: F811 - also named for the annotation
+    import sys
+
+    from rich.text import Text
 
     from ..messages import section
     from .layout import grid
+    from .styled import Span, table, target
+    from .terminal import NARROW, plain, width
 
     words, lookup = section(lang, "cite_check"), section(lang, "lookup")
     if not checked:  # an empty table under "0 citations" looked like a failure to read the text
         console().print(words["none_found"])
         return
-    rows: list[list[str | Text]] = []
+    rows: list[list[str | Span]] = []
     for c in checked:
         says = _detail(c, words) or c.says
         if c.current:
@@ -77,10 +79,16 @@ def _render(checked: tuple[CheckedCitation, ...], lang: str) -> None:
             says += "\n" + words["english_original"].format(release=c.original.release, id=c.original.id)
         if c.today is not None:
             says += f"\n{words['today']}: " + _today_words(c, lookup)
-        verdict = Text(words.get("verdict_" + c.status, c.status), style=_STYLES.get(c.status, "yellow"))
-        rows.append([c.surface, str(c.line), ", ".join(c.targets) or "—", verdict, says])
+        verdict = (words.get("verdict_" + c.status, c.status), _STYLES.get(c.status, "yellow"))
+        rows.append([plain(c.surface), str(c.line), ", ".join(c.targets) or "—", verdict, plain(says)])
     title = words["title_one" if len(checked) == 1 else "title_many"].format(n=len(checked))
-    grid(console(), [words[k] for k in ("citation", "line", "rule", "verdict", "says")], rows, title=title, right=(1,))
+    headers = [words[k] for k in ("citation", "line", "rule", "verdict", "says")]
+    fast = target(sys.stdout, width())
+    if fast is not None and fast.width >= NARROW:  # what rich would print, without its cost per row
+        sys.stdout.write(table(headers, rows, title, (1,), fast))
+        return
+    shown = [[cell if isinstance(cell, str) else Text(cell[0], style=cell[1]) for cell in row] for row in rows]
+    grid(console(), headers, shown, title=title, right=(1,))
 
 
 def _detail(c: CheckedCitation, words: dict[str, str]) -> str:

@@ -1,6 +1,7 @@
 """``izvori-judge deck check FILE``: is a registered deck list legal under a ruleset and format?
 
-Exit status: 0 legal, 1 illegal, 2 an unreadable file or an unknown ruleset or format. The deck modules are
+Exit status: 0 legal, 1 illegal, 2 an unreadable file, lines read as neither cards nor headings (the report is
+printed, and an error names the file and the lines), or an unknown ruleset or format. The deck modules are
 imported inside the command, so registering it costs ``lookup`` nothing. The words around the deck list come from
 ``corpus/messages.toml`` (``[LANG.deck]``) in the judge's ``--lang``.
 """
@@ -8,7 +9,7 @@ imported inside the command, so registering it costs ``lookup`` nothing. The wor
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..deck.legality import DeckReport
+
+UNREAD_SHOWN = 10  # line numbers named in the error; a long file of prose would make one endless line
 
 deck_app = typer.Typer(help="Deck registration checks.", no_args_is_help=True)
 app.add_typer(deck_app, name="deck")
@@ -55,9 +58,23 @@ def check(
 
         print_json(deck_json(str(file), report))
     else:
-        _render(str(file), fmt.title, report, words)
+        _render(str(file), words.get(f"title_{fmt.ruleset}_{fmt.format}", fmt.format), report, words)
+    if report.unreadable:
+        _unread_error(str(file), report, words)
     if not report.legal:
         raise typer.Exit(1)
+
+
+def _unread_error(file: str, report: DeckReport, words: dict[str, str]) -> NoReturn:
+    """Lines read as neither cards nor headings are bad input (exit status 2): the deck cannot be called legal
+    while what they hold is unknown. The error names the file and the first lines; the report lists them all."""
+    from rich.text import Text
+
+    lines = [str(u.line) for u in report.unreadable]
+    shown = ", ".join(lines[:UNREAD_SHOWN]) + (", …" if len(lines) > UNREAD_SHOWN else "")
+    error_console().print(Text.assemble(("error:", "bold red"), " ",
+                                        words["unread_error"].format(file=file, lines=shown)))
+    raise typer.Exit(2)
 
 
 def equivalents_lookup(note: str) -> Callable[[str], tuple[str, ...]] | None:
@@ -91,7 +108,8 @@ def _render(file: str, title: str, report: DeckReport, words: dict[str, str]) ->
     from .layout import hang
 
     out = console()
-    verdict = (words["legal"], "bold green") if report.legal else (words["illegal"], "bold red")
+    verdict = ((words["legal"], "bold green") if report.legal else
+               (words["unchecked"], "bold yellow") if not report.violations else (words["illegal"], "bold red"))
     hang(out, Text.assemble(f"{file}: ", verdict, words["under"].format(ruleset=report.ruleset, format=report.format,
                                                                         title=title)))
     for section, count in report.counts:

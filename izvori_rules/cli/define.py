@@ -16,7 +16,7 @@ import typer
 from ..errors import IzvoriError
 from . import app
 from .common import console, error_console, judge_lang, load_graph, print_json, reported
-from .options import BaseUrl, Lang, Markdown
+from .options import BaseUrl, Lang, Markdown, check_base_url
 
 if TYPE_CHECKING:
     from ..text.concepts import Concept, ConceptMatch
@@ -39,6 +39,7 @@ def define(
     from ..text.concepts import load_concepts
 
     words = section(judge_lang(lang), "define")
+    check_base_url(markdown, base_url)
     query = " ".join(term)
     with reported():
         _check_term(query)

@@ -117,11 +117,15 @@ def _item_text(item: DiffItem, words: dict[str, str]) -> Text:
 def corpus_add(
     file: Annotated[Path, typer.Argument(help="A Comprehensive Rules text downloaded from Wizards (.txt)")],
     json_out: Annotated[bool, typer.Option("--json", help="Print what was added as JSON.")] = False,
+    lang: Lang = "en",
 ) -> None:
     """Add an English CR release to the history in the user's data folder; it becomes cr when newest."""
     from ..history.lineage import release_diff
     from ..history.userdata import add_release
+    from ..messages import section
     from .history_view import load_store
+
+    words = section(judge_lang(lang), "history")
 
     with reported():
         added = add_release(file)
@@ -133,16 +137,19 @@ def corpus_add(
 
         print_json(added_json(added, counts))
     else:
-        _render_added(added, counts)
+        _render_added(added, counts, words)
 
 
-def _render_added(added: Added, counts: dict[str, int] | None) -> None:
+def _render_added(added: Added, counts: dict[str, int] | None, words: dict[str, str]) -> None:
     from rich.text import Text
 
+    from .history_view import kind_word
+
     out = console()
-    verb = "is already in the history" if added.already_there else f"added ({added.encoding}) as {added.path}"
-    out.print(Text(f"The release effective {added.date} ({added.rules} numbered rules) {verb}."))
+    said = words["corpus_already" if added.already_there else "corpus_added"]
+    out.print(Text(said.format(date=added.date, rules=added.rules, encoding=added.encoding, path=added.path)))
     if added.newest:
-        out.print(Text(f"It is the newest release: cr now names cr-{added.date}."))
+        out.print(Text(words["corpus_newest"].format(date=added.date)))
     if counts is not None:
-        out.print(Text(f"Since cr-{added.previous}: " + ", ".join(f"{n} {kind}" for kind, n in counts.items())))
+        listed = ", ".join(words["count"].format(n=n, kind=kind_word(words, kind)) for kind, n in counts.items())
+        out.print(Text(words["corpus_since"].format(release=added.previous, counts=listed)))

@@ -25,3 +25,11 @@ def _base_url(value: str | None) -> str | None:
 BaseUrl = Annotated[str | None, typer.Option(
     "--base-url", metavar="URL", callback=_base_url,
     help="With --markdown: link rules to the offline rulebook (export html) there.")]
+
+
+def check_base_url(markdown: bool, base_url: str | None) -> None:
+    """``--base-url`` links the rules of a Markdown answer (its help says "With --markdown"); given alone it would
+    change nothing, so it is refused (exit status 2) rather than ignored."""
+    if base_url is not None and not markdown:
+        raise typer.BadParameter("it links the rules of a Markdown answer: add --markdown, or leave --base-url out",
+                                 param_hint="--base-url")

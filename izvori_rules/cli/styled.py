@@ -17,7 +17,8 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 if TYPE_CHECKING:
@@ -258,16 +259,18 @@ def _sgr(line: Para, out: Target) -> str:
 
 # --- tables --------------------------------------------------------------------------------------------------
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str, right: Collection[int],
+def table(headers: Sequence[str], rows: Sequence[Sequence[str | Span]], title: str, right: Collection[int],
           out: Target, fold: bool = False) -> str:
     """The rows as rich's ``Table(title=title, header_style="bold", title_justify="left")`` draws them (issue 14:
-    ``scenario run`` prints its final state without ``rich.console``): rich's column widths (:func:`_widths`),
-    each cell wrapped and cut with ``…`` as rich does (:func:`_cell`; ``fold``: a word too long for its column
-    broken across lines, as its columns' ``overflow="fold"``), the header at the bottom of its row, the
-    heavy-headed box, the title in italics above. ``right``: the columns justified right."""
+    ``scenario run`` prints its final state without ``rich.console``; ``cite-check`` its table of every citation,
+    which rich draws at about a millisecond a row): rich's column widths (:func:`_widths`), each cell wrapped and
+    cut with ``…`` as rich does (:func:`_cell`; ``fold``: a word too long for its column broken across lines, as
+    its columns' ``overflow="fold"``), the header at the bottom of its row, the heavy-headed box, the title in
+    italics above. ``right``: the columns justified right. A cell is its text, or a span (text, style) for a rich
+    ``Text`` with that style."""
     from rich.cells import cell_len
 
-    columns = [[header, *(row[i] for row in rows)] for i, header in enumerate(headers)]
+    columns = [[header, *(_text(row[i]) for row in rows)] for i, header in enumerate(headers)]
     widths = _widths(columns, out.width - len(headers) - 1)  # the box: two edges, a line between two columns
     total = sum(widths) + len(headers) + 1
     lines: list[Para] = []
@@ -275,28 +278,42 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str, rig
         for line in wrap(((title, "italic"),), total):
             lines.append((*line, (" " * (total - cell_len("".join(t for t, _ in line))), "")))
     lines.append((("┏" + "┳".join("━" * w for w in widths) + "┓", ""),))
-    lines += _row(headers, widths, right, "┃", "bold", True, fold)
+    cell = lru_cache(maxsize=4096)(_cell)  # a long text cites the same rules again and again: each laid out once
+    lines += _row(headers, widths, right, "┃", "bold", True, fold, cell)
     lines.append((("┡" + "╇".join("━" * w for w in widths) + "┩", ""),))
     for row in rows:
-        lines += _row(row, widths, right, "│", "", False, fold)
+        lines += _row(row, widths, right, "│", "", False, fold, cell)
     lines.append((("└" + "┴".join("─" * w for w in widths) + "┘", ""),))
-    return laid_out(lines, out)
+    return "".join(_sgr(line, out) + "\n" for line in lines)  # laid_out, less its split: a line here is one line
 
 
-def _row(cells: Sequence[str], widths: list[int], right: Collection[int], bar: str, style: str,
-         at_bottom: bool, fold: bool) -> list[Para]:
-    """One row's lines: each cell padded one column each side, the shorter cells filled with blank lines below
-    their text (above it in the header)."""
-    rendered = [_cell(text, width - 2, number in right, fold)
-                for number, (text, width) in enumerate(zip(cells, widths))]
+def _text(cell: str | Span) -> str:
+    return cell if isinstance(cell, str) else cell[0]
+
+
+def _row(cells: Sequence[str | Span], widths: list[int], right: Collection[int], bar: str, style: str,
+         at_bottom: bool, fold: bool, lay_out: Callable[[str, int, bool, bool], list[str]]) -> list[Para]:
+    """One row's lines: each cell padded one column each side (its lines from ``lay_out``, :func:`_cell`), the
+    shorter cells filled with blank lines below their text (above it in the header). A cell's own style covers
+    its text and the spaces that fill its line."""
+    rendered = [lay_out(_text(cell), width - 2, number in right, fold)
+                for number, (cell, width) in enumerate(zip(cells, widths))]
+    styles = [style or ("" if isinstance(cell, str) else cell[1]) for cell in cells]
     height = max(len(lines) for lines in rendered)
     out: list[Para] = []
-    for number in range(height):
-        spans: list[Span] = [(bar, "")]
-        for lines, width in zip(rendered, widths):
+    for number in range(height):  # unstyled text gathered into one span: a long table has a million lines
+        spans: list[Span] = []
+        run = bar
+        for lines, width, own in zip(rendered, widths, styles):
             index = number - (height - len(lines) if at_bottom else 0)
-            spans += [(" ", ""), (lines[index], style), (" ", "")] if 0 <= index < len(lines) else [(" " * width, "")]
-            spans.append((bar, ""))
+            if not 0 <= index < len(lines):
+                run += " " * width + bar
+            elif own:
+                spans += [(run + " ", ""), (lines[index], own)]
+                run = " " + bar
+            else:
+                run += " " + lines[index] + " " + bar
+        spans.append((run, ""))
         out.append(tuple(spans))
     return out
 
@@ -308,6 +325,10 @@ def _cell(text: str, width: int, right: bool, fold: bool) -> list[str]:
     from rich._wrap import divide_line
     from rich.cells import cell_len, set_cell_size
 
+    if "\n" not in text and "\t" not in text and cell_len(text) <= width:  # one line that fits: most cells
+        piece = text.rstrip() if right else text
+        pad = " " * (width - cell_len(piece))
+        return [pad + piece if right else piece + pad]
     out = []
     for spans in _split(((text, ""),)):
         line = "".join(t for t, _ in spans)

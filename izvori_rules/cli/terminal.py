@@ -13,6 +13,7 @@ sequences; a width that makes sense; and output that degrades instead of crashin
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import re
 import sys
@@ -71,6 +72,11 @@ def _console_class() -> type[Console]:
                     yield Segment(plain(segment.text), segment.style)
                 else:
                     yield segment
+
+        def on_broken_pipe(self) -> None:
+            """A reader that stopped early (``| head -1``) is reported as every other output failure is, by
+            :func:`izvori_rules.cli.main` (exit status 2), rather than by rich's own ``SystemExit(1)``."""
+            raise BrokenPipeError(errno.EPIPE, "standard output is a broken pipe")
 
     return SafeConsole
 

@@ -16,12 +16,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..corpus import corpus_dir
-from ..errors import CorpusError
-from ..tsv import read_tsv
+from ..corpus import read_table
 from ..graph import RuleGraph
 from ..model import make_ref, split_ref
 from ..originals.releases import release_of
+from ..tsv import read_tsv
 
 FILE_NAME = "missing_rules.tsv"
 COLUMNS = ("doc", "id", "title", "equivalents", "note")
@@ -72,14 +71,8 @@ def parse_missing(text: str, source: str = FILE_NAME) -> tuple[MissingRule, ...]
 
 def load_missing(root: Path | None = None) -> tuple[MissingRule, ...]:
     """The rows of the corpus's ``missing_rules.tsv`` (none when the corpus has no such file)."""
-    path = (root or corpus_dir()) / FILE_NAME
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return ()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: cannot read the list of missing rules: {exc}") from None
-    return parse_missing(text, str(path))
+    found = read_table(FILE_NAME, "the list of missing rules", root)
+    return parse_missing(*found) if found is not None else ()
 
 
 def notices_for_query(graph: RuleGraph, query: str, rows: tuple[MissingRule, ...]) -> tuple[Notice, ...]:

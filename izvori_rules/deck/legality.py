@@ -12,7 +12,9 @@ the references that state the rule it breaks:
   Izvori, A1.20); the sideboard counts too where ``sideboard_shares_copies`` says so (ru-cr 100.4a);
 * ``sideboard_size``: the sideboard's card count (ru-cr 100.4a).
 
-Unreadable lines do not make a deck illegal by themselves; they are in the report for the judge to read.
+A deck with lines that were read as neither cards nor headings is never called legal: what those lines hold
+is unknown (a card the judge meant, a count mistyped), so the report lists them and ``legal`` is false; the
+command line treats them as bad input.
 A violation says what is wrong as :class:`Phrase` keys and values, so that the command line can say it in the
 judge's language (``corpus/messages.toml`` ``[LANG.deck]``); the English of the same table is the report's
 ``message``.
@@ -88,8 +90,8 @@ def check_deck(deck: DeckList, rules: FormatRules, basic_land: Callable[[str], s
     if limit.value is not None and side_total > limit.value:
         violations.append(Violation(limit.name, _refs(limit),
                                     (_phrase("violation_sideboard_size", total=side_total, limit=limit.value),)))
-    return DeckReport(rules.ruleset, rules.format, not violations, _counts(deck.cards), total, side_total,
-                      tuple(violations), deck.unreadable)
+    return DeckReport(rules.ruleset, rules.format, not violations and not deck.unreadable, _counts(deck.cards),
+                      total, side_total, tuple(violations), deck.unreadable)
 
 
 def _refs(*rules: Rule) -> tuple[str, ...]:

@@ -45,7 +45,6 @@ class FormatRules:
 
     ruleset: str
     format: str
-    title: str
     document: str
     rules: tuple[Rule, ...]
 
@@ -152,14 +151,14 @@ class _Reader:
 
     def format_rules(self, ruleset: str, document: str, fmt: str, data: Mapping[str, Any]) -> FormatRules:
         table = f"ruleset.{ruleset}.format.{fmt}"
-        self.keys(table, data, ("title", *RULE_NAMES))
+        self.keys(table, data, RULE_NAMES)
         missing = [r for r in RULE_NAMES if r not in data]
         if missing:
             raise self.fail(table, f"missing rule {missing[0]!r}")
         if not all(isinstance(data[name], dict) for name in RULE_NAMES):
             raise self.fail(table, f"each rule is a table [{table}.<rule>] with value and refs")
         rules = tuple(self.rule(f"{table}.{name}", name, data[name]) for name in RULE_NAMES)
-        return FormatRules(ruleset, fmt, str(data.get("title", fmt)), document, rules)
+        return FormatRules(ruleset, fmt, document, rules)
 
     def rule(self, table: str, name: str, data: Mapping[str, Any]) -> Rule:
         self.keys(table, data, _RULE_KEYS)

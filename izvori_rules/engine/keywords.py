@@ -162,6 +162,20 @@ def resolve_keyword(term: str) -> str:
     return concept.id
 
 
+def close_keywords(term: str, among: frozenset[str]) -> tuple[str, ...]:
+    """Keyword names, in any document's words, spelled closest to ``term`` (the concept table's "did you mean")
+    whose keyword is one of ``among`` (a ruleset's)."""
+    out = []
+    for name in _concepts().suggest(term):
+        try:
+            canon = resolve_keyword(name)
+        except KeywordError:
+            continue
+        if canon.partition(":")[0] in among:
+            out.append(name)
+    return tuple(out)
+
+
 def _with_parameter(base: str, param: str, term: str) -> str:
     value = color(param) if base == "protection" else land_type(param)
     if value is None:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import ScenarioInvalid
+from .errors import NotModelled, ScenarioInvalid
 from .rulesets import RULESETS
 from .scenario import MAX_OBJECTS
 
@@ -38,7 +38,7 @@ class QuickAnswer:
     life_lost: int
 
 
-def _creature(text: str, name: str) -> dict[str, Any]:
+def _creature(text: str, name: str, ruleset: str) -> dict[str, Any]:
     words = text.split()
     if not words or not _PT.match(words[0]):
         raise ScenarioInvalid(f"{name}: {text!r} must start with power/toughness, like \"3/3 trample\"")
@@ -50,16 +50,46 @@ def _creature(text: str, name: str) -> dict[str, Any]:
 
     colors = [c for c in (color(w) for w in words[1:]) if c is not None]
     keywords = _keywords([w for w in words[1:] if color(w) is None])
-    from .requirements import ability_id
-
-    unknown = [k for k in keywords if not _resolves(k) and ability_id(k) is None]
-    if unknown:  # named here, by the option's words, not by the line of the scenario written from them
-        raise ScenarioInvalid(f"{name}: {text!r}: {unknown[0]!r} is neither a keyword nor a colour")
+    for keyword in keywords:
+        _check_keyword(keyword, f"{name}: {text!r}", ruleset)
     if keywords:
         out["keywords"] = keywords
     if colors:
         out["colors"] = colors
     return out
+
+
+def _check_keyword(term: str, who: str, ruleset: str) -> None:
+    """A keyword the combat cannot play is named here, by the option's words and with the ruleset's keywords,
+    not by the path of the scenario written from them: a word that names no keyword is bad input (exit status
+    2, with "did you mean"); a keyword the ruleset lacks or the engine does not play yet is :class:`NotModelled`
+    (3), as in a scenario file."""
+    from .keywords import KeywordError, display_name, resolve_keyword
+    from .requirements import ability_id
+    from .rulesets import load_rulesets
+
+    if ability_id(term) is not None:  # a combat requirement or restriction (cant_block, lure)
+        return
+    rs = load_rulesets()[ruleset]
+    known = f"the {ruleset} keywords are {', '.join(sorted({display_name(k, 'en') for k in rs.keywords}))}"
+    try:
+        canon = resolve_keyword(term)
+    except KeywordError as exc:
+        if exc.known:
+            raise NotModelled(f"{who}: {exc}; {known}") from None
+        raise ScenarioInvalid(f"{who}: {term!r} is neither a keyword nor a colour{_did_you_mean(term, rs.keywords)};"
+                              f" {known}") from None
+    if not rs.has_keyword(canon):
+        raise NotModelled(f"{who}: the {ruleset} ruleset has no keyword {display_name(canon, 'en')} ({term!r}); "
+                              f"{known}")
+
+
+def _did_you_mean(term: str, keywords: frozenset[str]) -> str:
+    """The ruleset's keyword names spelled closest to ``term``, in any document's words (``trampel`` → trample)."""
+    from .keywords import close_keywords
+
+    close = close_keywords(term, keywords)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
 
 
 def _keywords(words: list[str]) -> list[str]:
@@ -105,8 +135,8 @@ def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "
     names = [f"{b_name} {i + 1}" if len(blockers) > 1 else b_name for i in range(len(blockers))]
     doc = {
         "scenario": "combat", "ruleset": ruleset,
-        "players": [{"name": active, "battlefield": [_creature(attacker, a_name)]},
-                    {"name": defender, "battlefield": [_creature(b, n) for b, n in zip(blockers, names)]}],
+        "players": [{"name": active, "battlefield": [_creature(attacker, a_name, ruleset)]},
+                    {"name": defender, "battlefield": [_creature(b, n, ruleset) for b, n in zip(blockers, names)]}],
         "turn": {"active": active, "step": "declare_attackers"},
         "actions": [{"attack": {a_name: defender}}] + ([{"block": {n: a_name for n in names}}] if names else [])
         + [{"pass": {"until": "end_of_combat"}}],

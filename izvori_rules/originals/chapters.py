@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..corpus import corpus_dir
-from ..errors import CorpusError
+from ..corpus import read_table
 from ..tsv import read_tsv
 
 FILE_NAME = "sr_judge_chapters.tsv"
@@ -41,12 +40,7 @@ def parse_chapter_map(text: str, source: str = FILE_NAME) -> dict[str, str]:
 
 def load_chapter_map(root: Path | None = None) -> dict[str, str]:
     """The chapter map of the corpus folder."""
-    path = (root or corpus_dir()) / FILE_NAME
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: cannot read the sr-judge chapter map: {exc}") from None
-    return parse_chapter_map(text, str(path))
+    return parse_chapter_map(*read_table(FILE_NAME, "the sr-judge chapter map", root, required=True))
 
 
 def formula_id(sr_id: str, chapters: dict[str, str]) -> str | None:

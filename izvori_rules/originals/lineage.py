@@ -23,8 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..corpus import corpus_dir
-from ..errors import CorpusError
+from ..corpus import read_table
 from ..tsv import Row, read_tsv
 
 FILE_NAME = "lineage.tsv"
@@ -166,11 +165,5 @@ def _likeness(row: Row) -> tuple[tuple[str, float], ...]:
 
 def load_lineage(root: Path | None = None) -> dict[tuple[str, str, str], Step]:
     """The lineage of the corpus folder (empty when it has no ``lineage.tsv``)."""
-    path = (root or corpus_dir()) / FILE_NAME
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: cannot read the lineage of the originals: {exc}") from None
-    return parse_lineage(text, str(path))
+    found = read_table(FILE_NAME, "the lineage of the originals", root)
+    return parse_lineage(*found) if found is not None else {}

@@ -17,8 +17,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..corpus import corpus_dir
-from ..errors import CorpusError
+from ..corpus import corpus_dir, read_table
 from ..model import ORIGINAL_STATUSES, Original
 from ..tsv import read_tsv
 from .link import Link
@@ -92,10 +91,8 @@ def load_corrections(root: Path | None = None) -> list[Link]:
 
 
 def _read(root: Path | None, name: str) -> tuple[str, str]:
-    path = (root or corpus_dir()) / name
-    try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except FileNotFoundError:
-        return "\t".join(COLUMNS if name == FILE_NAME else CORRECTION_COLUMNS) + "\n", str(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: cannot read {name}: {exc}") from None
+    found = read_table(name, name, root)
+    if found is None:  # no table: one with no rows
+        header = "\t".join(COLUMNS if name == FILE_NAME else CORRECTION_COLUMNS) + "\n"
+        return header, str((root or corpus_dir()) / name)
+    return found

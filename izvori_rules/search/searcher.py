@@ -341,10 +341,12 @@ def open_searcher(progress: Progress | None = None, rebuild: bool = False, root:
 
 
 def search_matcher(root: Path | None = None) -> ConceptMatcher:
-    """The concept matcher the index is built with: terms said in coordination count (see ConceptMatcher)."""
+    """The concept matcher the index is built with: terms said in coordination count (see ConceptMatcher), joined
+    by the corpus's stop words."""
     from ..text.matching import ConceptMatcher
+    from ..text.stopwords import load_stopwords
 
-    return ConceptMatcher(concept_table(root), coordination=True)
+    return ConceptMatcher(concept_table(root), coordination=load_stopwords(root))
 
 
 def concept_table(root: Path | None = None) -> ConceptTable:

@@ -20,13 +20,12 @@ import marshal
 import re
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..model import Node
 from .folding import fold, serbian_to_latin
 from .stemming import LANGUAGES, WORD, analyze, english_whole_word, english_whole_words, field_language, normalize_word
-from .stopwords import is_stopword, load_stopwords
+from .stopwords import StopLists, is_stopword
 
 if TYPE_CHECKING:
     from .concepts import Concept, ConceptTable
@@ -63,14 +62,15 @@ class Segment:
 class ConceptMatcher:
     """Concept terms as stem sequences per language, indexed by their first stem.
 
-    With ``coordination`` a text also uses a two-word term said in coordination with another term
+    Given ``coordination``, the corpus's stop words (:func:`~.stopwords.load_stopwords`, whose conjunctions join
+    coordinated terms), a text also uses a two-word term said in coordination with another term
     (:meth:`_coordinated`): search wants it, as evidence of what a rule is about. The alignments of translations
     with their originals (originals, concordance) leave it off: they compare the concepts two texts name, and in
     English, whose analysis drops the conjunctions, "attacking unblocked creature" would name attacking creature
     too; counted there, it swapped sr-judge's glossary links of Blokirano biće and Neblokirano biće.
     """
 
-    def __init__(self, table: ConceptTable, coordination: bool = False) -> None:
+    def __init__(self, table: ConceptTable, coordination: StopLists | None = None) -> None:
         self.table = table
         self.coordination = coordination
         self._starts: dict[tuple[str, str], list[tuple[Stems, str]]] = {}
@@ -110,8 +110,8 @@ class ConceptMatcher:
         context: frozenset[str] | None = None
         for i, stem in enumerate(stems):
             here = [concept for seq, concept in self._starts.get((lang, stem), ()) if tuple(stems[i:i + len(seq)]) == seq]
-            if self.coordination:
-                here += self._coordinated(lang, stems, i, here)
+            if self.coordination is not None:
+                here += self._coordinated(lang, stems, i, here, self.coordination)
             if len(here) > 1 and any(c in self._senses for c in here):
                 context = frozenset(stems) if context is None else context
                 here = self._sense(lang, here, context)
@@ -119,7 +119,8 @@ class ConceptMatcher:
                 found[concept] = found.get(concept, 0) + 1
         return found
 
-    def _coordinated(self, lang: str, stems: Sequence[str], i: int, here: list[str]) -> list[str]:
+    def _coordinated(self, lang: str, stems: Sequence[str], i: int, here: list[str],
+                     stopwords: StopLists) -> list[str]:
         """The two-word terms starting at ``i`` that the text says with another term's word coordinated into them:
         "replacement and/or prevention effects" (cr 616.1) is about replacement effects, "активируемые и
         срабатывающие способности" about activated abilities, "эффекты замещения и/или предотвращения" about
@@ -132,19 +133,18 @@ class ConceptMatcher:
             end = next((j for j in range(i + 2, min(i + 2 + MAX_GAP, len(stems))) if stems[j] == seq[1]), None)
             if end is None:
                 continue
-            words = [stem for stem in stems[i + 1:end] if stem not in self._joining(lang)]
+            words = [stem for stem in stems[i + 1:end] if stem not in self._joining(lang, stopwords)]
             if len(words) == 1 and ((lang, (words[0], seq[1])) in self._headings
                                     or (lang, (seq[0], words[0])) in self._headings):
                 found.append(concept)
         return found
 
-    def _joining(self, lang: str) -> frozenset[str]:
-        """The stems of the language's stop words (corpus/stopwords.tsv, beside the concept table), which
-        hold the conjunctions of a coordination."""
+    def _joining(self, lang: str, stopwords: StopLists) -> frozenset[str]:
+        """The stems of the language's stop words, which hold the conjunctions of a coordination (analyzed on
+        first use: most matchers never coordinate)."""
         if self._joiners is None:
-            root = Path(self.table.source).parent if self.table.source else None
             self._joiners = {lg: frozenset(s for word in words for s in analyze(lg, word))
-                             for lg, words in load_stopwords(root).lists}
+                             for lg, words in stopwords.lists}
         return self._joiners.get(lang, frozenset())
 
     def _sense(self, lang: str, here: list[str], context: frozenset[str]) -> list[str]:

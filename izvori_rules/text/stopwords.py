@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import corpus_dir
-from ..errors import CorpusError
+from ..corpus import read_table
 from ..tsv import read_tsv
 from .folding import fold, serbian_to_latin
 
@@ -66,14 +65,8 @@ def parse_stopwords(text: str, source: str = FILE_NAME) -> StopLists:
 @lru_cache(maxsize=4)
 def load_stopwords(root: Path | None = None) -> StopLists:
     """The stop words of the corpus at ``root`` (the installed one if None); none when it has no table."""
-    path = (root or corpus_dir()) / FILE_NAME
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return StopLists((), frozenset())
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: cannot read the stop words: {exc}") from None
-    return parse_stopwords(text, str(path))
+    found = read_table(FILE_NAME, "the stop words", root)
+    return parse_stopwords(*found) if found is not None else StopLists((), frozenset())
 
 
 def is_stopword(word: str, stopwords: frozenset[str], latin: bool = True) -> bool:
