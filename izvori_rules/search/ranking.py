@@ -308,8 +308,8 @@ class Ranker:
         reach = -(best[-1] if len(best) == limit else 0.0) / (1 + PEER)  # a key must be below this to reach them
         for i, (unranked, key, doc) in enumerate(candidates):
             if key <= reach and not unranked:
-                peers = self.source.postings("peers", str(doc))
-                peer = max((keys.get(other, 0.0) for other, _ in peers), default=0.0)
+                peers, _ = self.source.columns("peers", str(doc))
+                peer = max((keys.get(other, 0.0) for other in peers), default=0.0)
                 candidates[i] = (unranked, key - PEER * min(-key, peer), doc)
         return candidates
 
