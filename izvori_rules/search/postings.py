@@ -48,7 +48,11 @@ class Postings(Protocol):
 
     def doc_count_all(self) -> int: ...
 
-    def postings(self, field: str, term: str) -> list[tuple[int, float]]: ...
+    def postings(self, field: str, term: str) -> list[tuple[int, float]]:
+        """``(document number, frequency)`` of every node the term occurs in (empty when it is absent)."""
+
+    def columns(self, field: str, term: str) -> tuple[Sequence[int], Sequence[float]]:
+        """The same postings as two sequences, document numbers and frequencies (what the ranker reads)."""
 
     def doc_frequency(self, field: str, term: str) -> int: ...
 
@@ -82,6 +86,10 @@ class WhooshPostings:
             out.append((matcher.id(), matcher.weight()))
             matcher.next()
         return out
+
+    def columns(self, field: str, term: str) -> tuple[Sequence[int], Sequence[float]]:
+        pairs = self.postings(field, term)
+        return [doc for doc, _ in pairs], [weight for _, weight in pairs]
 
     def doc_frequency(self, field: str, term: str) -> int:
         return int(self.reader.doc_frequency(field, term))
@@ -201,15 +209,19 @@ class FilePostings:
         return len(self.refs)
 
     def postings(self, field: str, term: str) -> list[tuple[int, float]]:
+        return list(zip(*self.columns(field, term)))
+
+    def columns(self, field: str, term: str) -> tuple[Sequence[int], Sequence[float]]:
+        """A term's document numbers and frequencies as the file stores them, two arrays (no pair made per
+        posting: the ranker reads thousands of postings a query, most of them once)."""
+        ids, weights = array("i"), array("f")
         found = self._field(field)
         blob = found.get(term) if found is not None else None
-        if blob is None:
-            return []
-        half = len(blob) // 2
-        ids, weights = array("i"), array("f")
-        ids.frombytes(blob[:half])
-        weights.frombytes(blob[half:])
-        return list(zip(ids, weights))
+        if blob is not None:
+            half = len(blob) // 2
+            ids.frombytes(blob[:half])
+            weights.frombytes(blob[half:])
+        return ids, weights
 
     def doc_frequency(self, field: str, term: str) -> int:
         found = self._field(field)

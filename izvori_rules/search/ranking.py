@@ -308,8 +308,8 @@ class Ranker:
         reach = -(best[-1] if len(best) == limit else 0.0) / (1 + PEER)  # a key must be below this to reach them
         for i, (unranked, key, doc) in enumerate(candidates):
             if key <= reach and not unranked:
-                peers = self.source.postings("peers", str(doc))
-                peer = max((keys.get(other, 0.0) for other, _ in peers), default=0.0)
+                peers, _ = self.source.columns("peers", str(doc))
+                peer = max((keys.get(other, 0.0) for other in peers), default=0.0)
                 candidates[i] = (unranked, key - PEER * min(-key, peer), doc)
         return candidates
 
@@ -343,25 +343,26 @@ class Ranker:
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
         weak: dict[int, float] = {}
-        read: dict[tuple[str, str], list[tuple[int, float]]] = {}
+        read: dict[tuple[str, str], Sequence[int]] = {}
         for lookup in clause.lookups:
             if lookup.broader:
                 if known:
-                    postings = self.postings(lookup.field, lookup.term)
-                    self._add(scores, lookup, postings, self.idf(lookup, len(postings)),
+                    ids, frequencies = self.source.columns(lookup.field, lookup.term)
+                    self._add(scores, lookup, ids, frequencies, self.idf(lookup, len(ids)),
                               only if only is not None else set(known))
                 continue
-            postings = read[(lookup.field, lookup.term)] = self.postings(lookup.field, lookup.term)
+            ids, frequencies = self.source.columns(lookup.field, lookup.term)
+            read[(lookup.field, lookup.term)] = ids
             if lookup.variants:  # also for a form the documents lack (prebrojim: prebrojati)
                 for variant in self.variants(lookup.field, lookup.term):
                     other = Lookup(lookup.field, variant, lookup.weight * VARIANT)
-                    found = self.postings(lookup.field, variant)
+                    found, found_frequencies = self.source.columns(lookup.field, variant)
                     idf = self.idf(other, len(found))
-                    self._add(scores, other, found, idf, only)
-            if not postings:
+                    self._add(scores, other, found, found_frequencies, idf, only)
+            if not ids:
                 continue
-            idf = self.idf(lookup, len(postings))
-            self._add(flags if lookup.flag else weak if lookup.weak else scores, lookup, postings, idf, only)
+            idf = self.idf(lookup, len(ids))
+            self._add(flags if lookup.flag else weak if lookup.weak else scores, lookup, ids, frequencies, idf, only)
         for doc, flag in flags.items():
             scores[doc] = scores.get(doc, 0.0) + flag
         examples_only = weak.keys() - scores.keys()
@@ -379,8 +380,9 @@ class Ranker:
                     scores[doc] *= PREFERRED
         return scores, examples_only
 
-    def _add(self, scores: dict[int, float], lookup: Lookup, postings: list[tuple[int, float]], idf: float,
-             only: set[int] | None = None) -> None:
+    def _add(self, scores: dict[int, float], lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
+             idf: float, only: set[int] | None = None) -> None:
+        postings: Iterable[tuple[int, float]] = zip(ids, frequencies)
         if only is not None:
             postings = [(doc, tf) for doc, tf in postings if doc in only]
         if lookup.flag:
@@ -402,15 +404,14 @@ class Ranker:
             self._lengths[field] = self.source.field_lengths(field)
         return self._lengths[field]
 
-    def _with_phrase(self, clause: Clause, read: dict[tuple[str, str], list[tuple[int, float]]],
+    def _with_phrase(self, clause: Clause, read: dict[tuple[str, str], Sequence[int]],
                      has_phrase: PhraseCheck | None) -> set[int]:
         """Nodes that hold every stem of a phrase in one language and, checked in their text, the phrase."""
         kept: set[int] = set()
         for lang, stems in clause.phrases:
             docs: set[int] | None = None
             for stem in stems:
-                having = {doc for part in ("body", "head", "example")
-                          for doc, _ in read.get((f"{part}_{lang}", stem), ())}
+                having = {doc for part in ("body", "head", "example") for doc in read.get((f"{part}_{lang}", stem), ())}
                 docs = having if docs is None else docs & having
             kept |= {doc for doc in docs or () if has_phrase is None or has_phrase(doc, lang, stems)}
         return kept

@@ -325,13 +325,16 @@ class QueryConcepts:
                  ) -> list[tuple[tuple[int, int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
         """Every term the query's words match, best first: (rank, query positions, concepts, languages)."""
         names: dict[tuple[str, str], None] = {}
-        for word_keys in keys:
+        positions: dict[tuple[str, str], list[int]] = {}  # where a key stands, spelled as a term's word
+        for i, word_keys in enumerate(keys):
             for lang, key in word_keys.items():
                 names.update(dict.fromkeys(self._containing.get((lang, key), ())))
+                if self._spelled(words[i], lang, key):
+                    positions.setdefault((lang, key), []).append(i)
         scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int, int], set[str]]] = {}
         for lang, key in names:
             term = key.split()
-            for covered in self._covers(words, keys, lang, term, stops):
+            for covered in self._covers(words, positions, lang, term, stops):
                 full = len(covered) == len(term)
                 concepts = self._names[(lang, key)]
                 # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
@@ -350,18 +353,17 @@ class QueryConcepts:
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
-    def _covers(self, words: Sequence[str], keys: Sequence[dict[str, str]], lang: str,
+    def _covers(self, words: Sequence[str], positions: dict[tuple[str, str], list[int]], lang: str,
                 term: list[str], stops: Sequence[bool]) -> list[tuple[int, ...]]:
         """The query positions a term's words occupy: every position of a one-word term; for a longer term,
         all its words within a window a little longer than the term, in any order, or all but its first or last
         word (at least two that are not stop words) next to each other (stop words aside) and in the term's
         order. A word the query repeats is taken where it stands nearest the term's other words, each occurrence
-        in turn: "aktivan igrač neaktivan igrač" holds both players."""
+        in turn: "aktivan igrač neaktivan igrač" holds both players. (``positions`` holds, per language and key,
+        where the query has a word of that key spelled as a term's word: see :meth:`_spelled`.)"""
         if len(term) == 1:
-            return [(i,) for i, k in enumerate(keys) if k.get(lang) == term[0] and len(words[i]) >= MIN_QUERY_TERM_CHARS
-                    and self._spelled(words[i], lang, term[0])]
-        places = {stem: [i for i, k in enumerate(keys) if k.get(lang) == stem and self._spelled(words[i], lang, stem)]
-                  for stem in term}
+            return [(i,) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
+        places = {stem: positions.get((lang, stem), []) for stem in term}
         found: dict[tuple[int, ...], None] = {}
         for anchor in sorted({i for at in places.values() for i in at}):
             used: list[int] = []
