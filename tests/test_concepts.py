@@ -75,6 +75,10 @@ def anchor(ref: str) -> int | None:
             "cs-cr": rf"(?<![\d.]){number}\.? (?=[A-ZÁČĎÉÍŘŠŽÚ*])",  # inline: "... 217.2. Knihovna 217.2a Ve chvíli"
         }[doc]
         start = text.index(CS_BODY_START) if doc == "cs-cr" else 0
+    if doc == "ru-cr" and not node.startswith("glossary:"):
+        # a rule is printed "400.7. ", a wrapped cross-reference "400.7 " (ru-cr.txt line 1276)
+        printed = rf"(?m)^[ \t]*{number}\.\s"
+        pattern = printed if re.search(printed, text) else pattern
     match = re.compile(pattern).search(text, start)
     return match.start() if match else None
 
@@ -159,6 +163,12 @@ DOCUMENT_CHECKS = [
     ("two_headed_giant", "sr", "Magično srce", "sr-judge:F7"),  # sr-judge.txt line 3953
     ("grand_melee", "ru", "Большая резня", "ru-cr:807"),  # ru-cr.txt line 14047
     ("loop", "sr", "petlja", "sr-judge:D22.10"),  # sr-judge.txt line 3100
+    ("new_object", "sr", "novi objekat", "sr-judge:B16.13"),  # sr-judge.txt line 918
+    ("new_object", "ru", "новым объектом", "ru-cr:400.7"),  # ru-cr.txt line 4075
+    ("new_object", "cs", "nová karta", "cs-cr:217.1c"),  # cs-cr.txt line 17, rule 217.1c
+    ("new_object", "cs", "nový permanent", "cs-cr:217.5c"),  # cs-cr.txt line 19, "úplně nový permanent"
+    ("until_end_of_combat", "ru", "до конца боя", "ru-cr:511.2"),  # ru-cr.txt line 5414
+    ("until_end_of_combat", "cs", "do konce souboje", "cs-cr:300.3"),  # cs-cr.txt, rule 300.3
 ]
 
 

@@ -77,6 +77,25 @@ def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str
     assert sense in named and {"draw_card", "draw_game"} - {sense} - set(named) == {"draw_card", "draw_game"} - {sense}
 
 
+def test_commander_is_not_the_command_zone(query: QueryConcepts) -> None:
+    # cr 903.9 "A commander may return to the command zone": English analysis stems commander to command, so the
+    # zone's term is "command zone" only; ru-cr 903 prints "командной зоне" beside "зоне командования"
+    assert concepts_of(query, "my commander died") == [("commander", ("commander",)), ("died", ("dies",))]
+    assert concepts_of(query, "командир в командную зону") == [("командир", ("commander",)),
+                                                               ("командную зону", ("command_zone",))]
+
+
+def test_equip_is_the_keyword_not_a_team(query: QueryConcepts) -> None:
+    # pt-guide's "equipe" (team) stems as English "equip"; cr 702.6a "Equip is an activated ability of Equipment"
+    assert concepts_of(query, "can I equip during combat")[0] == ("equip", ("equip", "equipment"))
+
+
+def test_kopiya_of_a_spell_is_a_copy_not_replicate(query: QueryConcepts) -> None:
+    # ru-cr 706.10c "Некоторые эффекты копируют заклинание"; ru-cr 702.55 "Копия" is the keyword replicate
+    assert concepts_of(query, "копия заклинания")[0] == ("копия", ("copy",))
+    assert concepts_of(query, "replicate копия")[0][1] == ("replicate",)
+
+
 def test_a_word_keeps_the_sense_the_query_already_named(query: QueryConcepts) -> None:
     # cr 122.3 "If a permanent has both a +1/+1 counter and a -1/-1 counter on it": both are markers, not a
     # counterspell (corpus/concepts.tsv: "+1/+1 counter" is a term of counter_marker)
