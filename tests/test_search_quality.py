@@ -255,3 +255,23 @@ def test_closeness_counts_the_clauses_a_rule_holds_and_the_words_it_takes() -> N
     assert _window([(0, 0), (3, 1), (5, 2), (7, 0)]) == (3, 5)
     assert _window([(4, 1)]) == (1, 1)
     assert _window([]) == (0, 0)
+
+
+def test_a_broader_concepts_word_holds_the_querys_concept_close_to_its_other_words(searcher: Searcher) -> None:
+    from dataclasses import replace
+
+    from izvori_rules.search.query import parse_query, plan_query
+    from izvori_rules.search.ranking import _closer
+    from izvori_rules.text.stopwords import load_stopwords
+
+    plan = plan_query(parse_query("can I target my own hexproof creature", searcher.concepts, load_stopwords()),
+                      searcher.concepts)
+    clauses = list(plan.clauses)
+    number = {ref: n for n, ref in enumerate(indexed_refs(searcher.graph))}["cr:702.11b"]
+    # cr 702.11b (the newest release): "“Hexproof” on a permanent means “This permanent can’t be the target of
+    # spells or abilities your opponents control.”": no creature, but the permanent a creature is
+    # (corpus/concepts.tsv's broader column) stands beside hexproof and target
+    assert [w for c in clauses for lang, stems in c.broader_stems if lang == "en" for w in stems] == ["perman"]
+    with_broader = _closer([(False, -1.0, number)], clauses, searcher._words)
+    without = _closer([(False, -1.0, number)], [replace(c, broader_stems=()) for c in clauses], searcher._words)
+    assert with_broader[0][1] < without[0][1] < 0  # the keys are negated: a greater closeness, a lower value
