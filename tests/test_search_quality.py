@@ -275,3 +275,18 @@ def test_a_broader_concepts_word_holds_the_querys_concept_close_to_its_other_wor
     with_broader = _closer([(False, -1.0, number)], clauses, searcher._words)
     without = _closer([(False, -1.0, number)], [replace(c, broader_stems=()) for c in clauses], searcher._words)
     assert with_broader[0][1] < without[0][1] < 0  # the keys are negated: a greater closeness, a lower value
+
+
+def test_a_heading_that_names_two_concepts_keeps_the_one_its_translations_name(searcher: Searcher) -> None:
+    refs = indexed_refs(searcher.graph)
+
+    def named(concept: str) -> set[str]:
+        return {refs[n] for n, _ in searcher._postings().postings("named", concept)}
+
+    # English says counter for both: cr 122 "Counters" is the marker (ru-cr 121 «Жетоны»), cr 701.6 "Counter"
+    # the countering of a spell (ru-cr 701.5 «Отменить»)
+    assert "cr:122" in named("counter_marker") and "cr:122" not in named("counter")
+    assert "cr:701.6" in named("counter") and "cr:701.6" not in named("counter_marker")
+    # so "where does a countered spell go" no longer finds the chapter on counters first
+    assert _rank(searcher, "where does a countered spell go", "cr:701.6a") < _rank(
+        searcher, "where does a countered spell go", "cr:122")
