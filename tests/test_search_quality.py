@@ -290,3 +290,22 @@ def test_a_heading_that_names_two_concepts_keeps_the_one_its_translations_name(s
     # so "where does a countered spell go" no longer finds the chapter on counters first
     assert _rank(searcher, "where does a countered spell go", "cr:701.6a") < _rank(
         searcher, "where does a countered spell go", "cr:122")
+
+
+@pytest.mark.parametrize(("query", "concept", "answer"), [
+    # Czech players say tah for a turn; cs-cr 214.7c: "Bytost nemůže útočit, pokud nebyla pod kontrolou hráče od
+    # začátku jeho kola" (kolo, the word cs-cr prints)
+    ("bytost nemůže útočit pokud ji hráč neovládá od začátku tahu", "turn", "cs-cr:214.7c"),
+    # cs-cr 101.2: "hráči určí, kdo bude rozhodovat o tom, který hráč bude hrát první"
+    ("který hráč začíná hru", "starting_player", "cs-cr:101.2"),
+    # cs-cr 314.1b: "Potom je zároveň odstraněno všechno zranění z permanentů"
+    ("kdy se odstraní zranění z bytosti", "wear_off", "cs-cr:314.1b"),
+    # Russian players say соперник for an opponent; ru-cr 402.3: «Игрок не может смотреть карты в руке другого
+    # игрока, однако может посчитать эти карты в любой момент» (ru-cr's Оппонент is the concept's term)
+    ("можно ли посчитать карты в руке соперника", "opponent", "ru-cr:402.3"),
+], ids=["cs-tah", "cs-zacina-hru", "cs-odstrani-zraneni", "ru-sopernik"])
+def test_the_words_judges_type_that_no_document_prints_find_the_rule(
+        searcher: Searcher, query: str, concept: str, answer: str) -> None:
+    result = searcher.search(query)
+    assert concept in result.concepts
+    assert result.hits[0].ref == answer
