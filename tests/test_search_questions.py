@@ -28,7 +28,7 @@ MRR_FLOOR = 0.65
 TOP = 10
 # The held-out figures measured where the targets are not met yet (recall@10, MRR): the right rule is usually in
 # the first ten but below related rules. A language that meets them makes its case pass, and strict xfail fail.
-SHORT_OF_TARGETS = {"en": (0.96, 0.762), "cs": (1.0, 0.660)}
+SHORT_OF_TARGETS = {"en": (0.96, 0.765), "cs": (1.0, 0.660)}
 
 
 @dataclass(frozen=True)
