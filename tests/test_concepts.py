@@ -209,13 +209,18 @@ def phrases(lang: str, size: int) -> frozenset[str]:
 # Terms a judge needs that the corpus does not print, each explained in its row's note: the official
 # Portuguese name of trample (pt-guide lost its A–B glossary pages; issue 3 names "atropelar" as a query); the
 # Czech words for flying (cs-cr prints "flying"); Czech for an illegal target (cs-cr ends at 400.1, before
-# 608.2b); how a judge says "in conflict with the rules" (the documents print suprotstavlja, odporuje).
+# 608.2b); how a judge says "in conflict with the rules" (the documents print suprotstavlja, odporuje); the
+# players' words for a turn, for going first and for damage wearing off in Czech (cs-cr prints kolo, hrát první,
+# odstraněno všechno zranění) and for an opponent in Russian (ru-cr prints оппонент).
 NOT_IN_CORPUS = {
     ("trample", "pt", "atropelar"), ("trample", "pt", "atropela"), ("trample", "pt", "atropelamento"),
     ("flying", "cs", "létání"), ("flying", "cs", "létající"),
     ("illegal_target", "cs", "nelegální cíl"), ("illegal_target", "cs", "nelegální cíle"),
     ("golden_rule", "sr", "u suprotnosti"), ("golden_rule", "sr", "suprotnosti"),
     ("golden_rule", "cs", "v rozporu"), ("golden_rule", "cs", "rozporu"),
+    ("turn", "cs", "tah"), ("turn", "cs", "tahu"), ("starting_player", "cs", "začíná hru"),
+    ("wear_off", "cs", "odstraní zranění"), ("wear_off", "cs", "odstranění zranění"),
+    ("opponent", "ru", "соперник"), ("opponent", "ru", "соперника"), ("opponent", "ru", "соперники"),
 }
 
 

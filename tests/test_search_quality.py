@@ -255,3 +255,57 @@ def test_closeness_counts_the_clauses_a_rule_holds_and_the_words_it_takes() -> N
     assert _window([(0, 0), (3, 1), (5, 2), (7, 0)]) == (3, 5)
     assert _window([(4, 1)]) == (1, 1)
     assert _window([]) == (0, 0)
+
+
+def test_a_broader_concepts_word_holds_the_querys_concept_close_to_its_other_words(searcher: Searcher) -> None:
+    from dataclasses import replace
+
+    from izvori_rules.search.query import parse_query, plan_query
+    from izvori_rules.search.ranking import _closer
+    from izvori_rules.text.stopwords import load_stopwords
+
+    plan = plan_query(parse_query("can I target my own hexproof creature", searcher.concepts, load_stopwords()),
+                      searcher.concepts)
+    clauses = list(plan.clauses)
+    number = {ref: n for n, ref in enumerate(indexed_refs(searcher.graph))}["cr:702.11b"]
+    # cr 702.11b (the newest release): "“Hexproof” on a permanent means “This permanent can’t be the target of
+    # spells or abilities your opponents control.”": no creature, but the permanent a creature is
+    # (corpus/concepts.tsv's broader column) stands beside hexproof and target
+    assert [w for c in clauses for lang, stems in c.broader_stems if lang == "en" for w in stems] == ["perman"]
+    with_broader = _closer([(False, -1.0, number)], clauses, searcher._words)
+    without = _closer([(False, -1.0, number)], [replace(c, broader_stems=()) for c in clauses], searcher._words)
+    assert with_broader[0][1] < without[0][1] < 0  # the keys are negated: a greater closeness, a lower value
+
+
+def test_a_heading_that_names_two_concepts_keeps_the_one_its_translations_name(searcher: Searcher) -> None:
+    refs = indexed_refs(searcher.graph)
+
+    def named(concept: str) -> set[str]:
+        return {refs[n] for n, _ in searcher._postings().postings("named", concept)}
+
+    # English says counter for both: cr 122 "Counters" is the marker (ru-cr 121 «Жетоны»), cr 701.6 "Counter"
+    # the countering of a spell (ru-cr 701.5 «Отменить»)
+    assert "cr:122" in named("counter_marker") and "cr:122" not in named("counter")
+    assert "cr:701.6" in named("counter") and "cr:701.6" not in named("counter_marker")
+    # so "where does a countered spell go" no longer finds the chapter on counters first
+    assert _rank(searcher, "where does a countered spell go", "cr:701.6a") < _rank(
+        searcher, "where does a countered spell go", "cr:122")
+
+
+@pytest.mark.parametrize(("query", "concept", "answer"), [
+    # Czech players say tah for a turn; cs-cr 214.7c: "Bytost nemůže útočit, pokud nebyla pod kontrolou hráče od
+    # začátku jeho kola" (kolo, the word cs-cr prints)
+    ("bytost nemůže útočit pokud ji hráč neovládá od začátku tahu", "turn", "cs-cr:214.7c"),
+    # cs-cr 101.2: "hráči určí, kdo bude rozhodovat o tom, který hráč bude hrát první"
+    ("který hráč začíná hru", "starting_player", "cs-cr:101.2"),
+    # cs-cr 314.1b: "Potom je zároveň odstraněno všechno zranění z permanentů"
+    ("kdy se odstraní zranění z bytosti", "wear_off", "cs-cr:314.1b"),
+    # Russian players say соперник for an opponent; ru-cr 402.3: «Игрок не может смотреть карты в руке другого
+    # игрока, однако может посчитать эти карты в любой момент» (ru-cr's Оппонент is the concept's term)
+    ("можно ли посчитать карты в руке соперника", "opponent", "ru-cr:402.3"),
+], ids=["cs-tah", "cs-zacina-hru", "cs-odstrani-zraneni", "ru-sopernik"])
+def test_the_words_judges_type_that_no_document_prints_find_the_rule(
+        searcher: Searcher, query: str, concept: str, answer: str) -> None:
+    result = searcher.search(query)
+    assert concept in result.concepts
+    assert result.hits[0].ref == answer

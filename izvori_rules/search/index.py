@@ -133,7 +133,20 @@ def index_documents(graph: RuleGraph, matcher: ConceptMatcher,
     refs = indexed_refs(graph)
     peers = _peers(graph, {ref: n for n, ref in enumerate(refs)})
     for ref in refs:
-        yield _document(graph, graph.nodes[ref], matcher, defined, peers.get(ref, []), variants)
+        node_peers = peers.get(ref, [])
+        named = _named(graph.nodes[ref], [graph.nodes[refs[int(n)]] for n in node_peers], matcher)
+        yield _document(graph, graph.nodes[ref], matcher, defined, node_peers, variants, named)
+
+
+def _named(node: Node, peers: list[Node], matcher: ConceptMatcher) -> list[str]:
+    """The concepts the node's heading names; a heading that names several keeps those its equivalents' headings
+    name, when they name any: cr 122 "Counters" is the marker (ru-cr 121 «Жетоны»), not the countering of
+    cr 701.6 "Counter" (ru-cr 701.5 «Отменить»), though English says counter for both."""
+    named = matcher.named_by(node)
+    if len(named) > 1:
+        theirs = {concept for peer in peers for concept in matcher.named_by(peer)}
+        return [concept for concept in named if concept in theirs] or named
+    return named
 
 
 def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
@@ -161,7 +174,7 @@ def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
 
 
 def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
-              defined: dict[str, list[str]], peers: list[str], variants: Variants) -> dict[str, str]:
+              defined: dict[str, list[str]], peers: list[str], variants: Variants, named: list[str]) -> dict[str, str]:
     lang = field_language(node.lang)
     body = "" if node.text == node.title else node.text
     examples = " ".join(node.examples)
@@ -170,7 +183,7 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
     uses = matcher.occurrences(lang, body_stems)
     in_heading = {**matcher.occurrences(lang, analyze(lang, node.title)),
                   **matcher.occurrences("en", analyze("en", english))}
-    named, listed = matcher.named_by(node), matcher.listing(node)
+    listed = matcher.listing(node)
     defined[node.ref] = [*named, *listed]
     chain = graph.breadcrumb(node.ref)
     governs = {c: None for ancestor in chain[:-1] for c in defined.get(ancestor.ref, ())}

@@ -72,13 +72,16 @@ class Clause:
     """What one segment of the query matches: any of its lookups; for a quoted phrase, only the nodes whose
     text has one of the ``phrases`` (language, stems in order). Nodes in one of the ``languages`` (those in
     which the judge's words name the concept) are preferred. ``stems`` are, per language, the stems the clause's
-    words or concept terms have in a text (how close they stand to the other clauses' is evidence too)."""
+    words or concept terms have in a text (how close they stand to the other clauses' is evidence too);
+    ``broader_stems`` those of the broader concepts' terms, which stand for the clause in a text without its own
+    (the permanent of cr 702.11b for the creature of "can I target my own hexproof creature")."""
 
     words: str
     lookups: tuple[Lookup, ...]
     phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
     languages: frozenset[str] = frozenset()
     stems: tuple[tuple[str, frozenset[str]], ...] = ()
+    broader_stems: tuple[tuple[str, frozenset[str]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +160,7 @@ def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
 def _concept_clause(segment: Segment, concepts: QueryConcepts) -> Clause:
     lookups: list[Lookup] = []
     stems: dict[str, set[str]] = {}
+    wider: dict[str, set[str]] = {}
     for concept in segment.concepts:
         lookups += [Lookup("named", concept, NAMED, True, "concepts"),
                     Lookup("listed", concept, LISTED, True, "concepts"),
@@ -168,7 +172,11 @@ def _concept_clause(segment: Segment, concepts: QueryConcepts) -> Clause:
         lookups += [Lookup("concepts", other, BROADER * CONCEPT_USE, broader=True) for other in concepts.broader(concept)]
         for lang, concept_stems in concepts.stems(concept).items():
             stems.setdefault(lang, set()).update(concept_stems)
-    return Clause(segment.words, tuple(lookups), languages=segment.languages, stems=_frozen(stems))
+        for other in concepts.broader(concept):
+            for lang, concept_stems in concepts.stems(other).items():
+                wider.setdefault(lang, set()).update(concept_stems)
+    return Clause(segment.words, tuple(lookups), languages=segment.languages, stems=_frozen(stems),
+                  broader_stems=_frozen(wider))
 
 
 def _frozen(stems: dict[str, set[str]]) -> tuple[tuple[str, frozenset[str]], ...]:

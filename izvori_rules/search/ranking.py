@@ -117,23 +117,37 @@ def hit_kind(node_kind: str) -> str:
 def _closer(best: list[tuple[bool, float, int]], clauses: list[Clause], words: Words) -> list[tuple[bool, float, int]]:
     """Each node's key times 1 + PROXIMITY × its closeness: how near the clauses it holds stand in its heading and
     text (1 when n clauses fill n words, 1/2 when they fill 2n - 1), times the share of the other clauses it holds
-    ((n - 1) / (all - 1)). A key only grows, so the first PROXIMITY_DEPTH stay above the rest. (``best`` holds
-    the keys negated, as the candidates do.)"""
+    ((n - 1) / (all - 1)). A clause the text does not name is held where it names a broader concept (cr 702.11b's
+    "permanent can't be the target" holds the creature of "can I target my own hexproof creature", as the ranking's
+    broader lookups let it carry the clause). A key only grows, so the first PROXIMITY_DEPTH stay above the rest.
+    (``best`` holds the keys negated, as the candidates do.)"""
     out = []
-    clauses_of: dict[str, dict[str, list[int]]] = {}  # per language: a stem's clauses
-    for i, clause in enumerate(clauses):
-        for lang, terms in clause.stems:
-            having = clauses_of.setdefault(lang, {})
-            for term in terms:
-                having.setdefault(term, []).append(i)
+    clauses_of = _stem_clauses([clause.stems for clause in clauses])
+    broader_of = _stem_clauses([clause.broader_stems for clause in clauses])
     for unranked, negated, doc in best:
         lang, stems = words(doc)
         having = clauses_of.get(lang, {})
         found = [(at, i) for at, stem in enumerate(stems) if stem in having for i in having[stem]]
+        wider = broader_of.get(lang)
+        if wider:  # a broader concept's word stands for a clause the text does not name itself
+            own = {i for _, i in found}
+            found = sorted(found + [(at, i) for at, stem in enumerate(stems) if stem in wider
+                                    for i in wider[stem] if i not in own])
         held, span = _window(found)
         closeness = 0.0 if held < 2 else (held - 1) / max(span - 1, held - 1) * (held - 1) / (len(clauses) - 1)
         out.append((unranked, negated * (1 + PROXIMITY * closeness), doc))
     return out
+
+
+def _stem_clauses(stems: list[tuple[tuple[str, frozenset[str]], ...]]) -> dict[str, dict[str, list[int]]]:
+    """Per language, each stem's clauses (from each clause's stems per language)."""
+    clauses_of: dict[str, dict[str, list[int]]] = {}
+    for i, of_clause in enumerate(stems):
+        for lang, terms in of_clause:
+            having = clauses_of.setdefault(lang, {})
+            for term in terms:
+                having.setdefault(term, []).append(i)
+    return clauses_of
 
 
 def _window(found: list[tuple[int, int]]) -> tuple[int, int]:
