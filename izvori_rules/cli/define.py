@@ -38,10 +38,11 @@ def define(
     from ..messages import section
     from ..text.concepts import load_concepts
 
-    words = section(judge_lang(lang), "define")
+    lang = judge_lang(lang)
+    words = section(lang, "define")
     check_base_url(markdown, base_url)
     query = " ".join(term)
-    with reported():
+    with reported(lang):
         _check_term(query)
         match = load_concepts().lookup(query)
     if json_output:
