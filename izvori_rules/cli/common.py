@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 JUDGE_LANGS = ("en", "sr", "ru")
-LANG_HELP = ("The judge's language for labels and narration: en, sr or ru (everywhere --lang means this; "
+LANG_HELP = ("The judge's language for labels, narration and errors: en, sr or ru (everywhere --lang means this; "
              "the rules themselves are always printed as their documents say them).")
 
 

@@ -68,9 +68,10 @@ def _check_term(query: str) -> None:
     from ..references import excerpt
 
     if not query.strip():
-        raise QueryError("empty term: type a word in any language, e.g. trample or Razbijač")
+        raise QueryError("empty term: type a word in any language, e.g. trample or Razbijač", key="define_empty")
     if len(query) > MAX_TERM:
-        raise QueryError(f"the term {excerpt(query)} is too long (at most {MAX_TERM} characters)")
+        raise QueryError("the term {term} is too long (at most {limit} characters)", key="define_too_long",
+                         term=excerpt(query), limit=MAX_TERM)
 
 
 def _render(match: ConceptMatch, words: dict[str, str]) -> None:
