@@ -268,7 +268,7 @@ def _check_references(r: Reader, s: Scenario, active_y: Y) -> frozenset[str]:
         raise r.fail(active_y, f"no player named {s.active!r}")
     for _p, o in objects:
         if o.attached_to is not None and o.attached_to not in known:
-            raise _missing(s, o.line, f"{o.name}.attached_to", o.attached_to, "")
+            raise _missing(s, o.line, f"{o.name}.attached_to", o.attached_to, "object")
         for ability in o.abilities:
             for t in ability.targets:
                 if t not in known | players | {"any", "creature", "player"}:
@@ -281,11 +281,11 @@ def _check_references(r: Reader, s: Scenario, active_y: Y) -> frozenset[str]:
 
 
 def _missing(s: Scenario, line: int, where: str, name: str, kind: str = "player or object") -> ScenarioInvalid:
-    """A name in the file that is no player or object (``kind``: ``player``, ``object``, or either)."""
+    """A name in the file that is no ``kind`` of thing: a ``player``, an ``object``, or either."""
     if kind == "player":
         return ScenarioInvalid("{file}:{line}: {path}: no player named {name!r}", key="scenario_no_player",
                                file=s.source, line=line, path=where, name=name)
-    if kind and where:
+    if kind != "object":
         return ScenarioInvalid("{file}:{line}: {path}: no player or object named {name!r}",
                                key="scenario_no_player_or_object", file=s.source, line=line, path=where, name=name)
     return ScenarioInvalid("{file}:{line}: {path}: no object named {name!r}", key="scenario_no_object",
