@@ -144,7 +144,7 @@ class _Converter:
         try:
             value = self.constructor.construct_object(node)
         except self.yaml.YAMLError as exc:
-            raise ScenarioInvalid("{file}:{line}: {path}: {problem}", key="yaml_bad_value", file=self.source, line=line,
+            raise ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=self.source, line=line,
                                   path=path or "file", problem=str(exc)) from None
         return Y(value, line, path, str(node.value))
 
