@@ -57,7 +57,7 @@ def define(
     elif match.concepts:
         _render(match, words)
     else:
-        _render_not_found(match, words)
+        _render_not_found(match, words, section(lang, "errors")["prefix"])
     if not match.concepts:
         raise typer.Exit(1)
 
@@ -106,11 +106,11 @@ def _render_concept(concept: Concept, texts: dict[str, str], words: dict[str, st
         labelled(out, words["note"], concept.note, indent=0)
 
 
-def _render_not_found(match: ConceptMatch, words: dict[str, str]) -> None:
+def _render_not_found(match: ConceptMatch, words: dict[str, str], prefix: str) -> None:
     from rich.text import Text
 
     hint = words["did_you_mean"].format(terms=", ".join(match.suggestions)) if match.suggestions else ""
-    error_console().print(Text.assemble((words["error"], "bold red"), words["no_concept"].format(query=repr(match.query))
+    error_console().print(Text.assemble((f"{prefix}:", "bold red"), words["no_concept"].format(query=repr(match.query))
                                         + hint))
 
 
