@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from .errors import CorpusError
+from .errors import CorpusError, os_reason
 
 if TYPE_CHECKING:
     from .model import DocumentInfo
@@ -38,8 +38,9 @@ def corpus_dir() -> Path:
     override = os.environ.get("IZVORI_JUDGE_CORPUS")
     if override:
         if not os.path.isdir(override):
-            raise CorpusError(f"IZVORI_JUDGE_CORPUS={override!r}: not a folder (it names the corpus folder; unset it "
-                              "to use the corpus installed with the program)")
+            raise CorpusError("IZVORI_JUDGE_CORPUS={folder!r}: not a folder (it names the corpus folder; unset it "
+                              "to use the corpus installed with the program)", key="corpus_not_folder",
+                              folder=override)
         return Path(override)
     here = Path(__file__).resolve().parent
     packaged = here / "_corpus"
@@ -208,7 +209,8 @@ def _read_bytes(path: Path, doc: str) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise CorpusError(f"{path}: cannot read document {doc}: {exc.strerror}") from None
+        raise CorpusError("{file}: cannot read document {doc}: {reason}", key="document_unreadable",
+                          file=str(path), doc=doc, reason=os_reason(exc)) from None
 
 
 def decode(raw: bytes, encoding: str, where: str) -> str:

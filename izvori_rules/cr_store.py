@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import cache, cr_releases
-from .errors import CacheDamaged, CacheError, ReferenceNotFound
+from .errors import CacheDamaged, CacheError, Phrase, ReferenceNotFound
 from .graph import GraphIndex, LazyNodes, RuleGraph
 from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, DocumentInfo, Flag, Node, ParsedDocument, ParsedNode
 
@@ -40,7 +40,8 @@ MARSHAL_VERSION = 2  # no back-references: equal bodies give equal bytes, whatev
 LIBRARIES = ("PyStemmer", "snowballstemmer")  # the key also hashes every source file of the package
 Progress = Callable[[int, int], None]
 Building = Callable[[], AbstractContextManager[Progress | None]]
-WHAT = "the store of the English CR releases"
+STORE = Phrase("what_release_store", "the store of the English CR releases")
+WHAT = STORE.english
 
 # Every table's last column is the row's checksum (cache.row_sum of the others, in this order). Rows are read
 # only by their primary key (a release by its index, a record by its id), never through an index a damaged
@@ -334,7 +335,8 @@ def _rebuilt(family: DocumentInfo, folder: Path, path: Path, building: Building 
         _remove_stale(path)
     found = _open(path)
     if found is None:
-        raise CacheError(f"{WHAT} {path} was built but cannot be read")
+        raise CacheError("{what} {file} was built but cannot be read", key="store_unreadable", what=STORE,
+                         file=str(path))
     return found
 
 

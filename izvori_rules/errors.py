@@ -1,12 +1,43 @@
-"""One error hierarchy for the library; ``cli.py`` maps each to a message and an exit status in one place."""
+"""One error hierarchy for the library; ``cli.py`` maps each to a message and an exit status in one place.
+
+An error a judge meets carries a message ``key`` and the ``values`` of its English template, so that the command
+line can say it in the judge's ``--lang`` from ``corpus/messages.toml`` (``[LANG.errors]``,
+:func:`izvori_rules.messages.error_text`); ``str()`` of every error is its English text, so the library needs no
+catalogue. A value that is itself words (what a file is, an operating system's reason) is a :class:`Phrase`,
+said in the judge's language too.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """Words inside an error's message that the judge's language says too (``the scenario file``); ``key``
+    names them in ``[LANG.errors]``, and ``str()`` is the English."""
+
+    key: str
+    english: str
+
+    def __str__(self) -> str:
+        return self.english
+
+
+Value = str | int | Phrase
+"""What fills a placeholder of an error's template: text given by the user or a file, a count, a phrase."""
 
 
 class IzvoriError(Exception):
     """Base of every error the library raises for a caller's or a corpus's mistake."""
 
     exit_code = 2
+
+    def __init__(self, message: str, /, *, key: str = "", **values: Value) -> None:
+        """``message`` is the English text; with a ``key`` it is a template (``str.format``) of ``values``."""
+        self.key = key
+        self.values = values
+        super().__init__(message.format(**values) if key else message)
 
 
 class CorpusError(IzvoriError):
@@ -23,8 +54,11 @@ class ReferenceNotFound(IzvoriError):
         self.suggestions = suggestions
         from .references import excerpt
 
-        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f"no rule {excerpt(query)}{hint}")
+        if suggestions:
+            super().__init__("no rule {query}; did you mean {suggestions}?", key="no_rule_suggest",
+                             query=excerpt(query), suggestions=", ".join(suggestions))
+        else:
+            super().__init__("no rule {query}", key="no_rule", query=excerpt(query))
 
 
 class QueryError(IzvoriError):
@@ -54,9 +88,9 @@ class EngineRefusal(IzvoriError):
 
     exit_code = 3
 
-    def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
+    def __init__(self, message: str, rules: tuple[str, ...] = (), /, *, key: str = "", **values: Value) -> None:
         self.rules = rules
-        super().__init__(message)
+        super().__init__(message, key=key, **values)
 
 
 class NotModelled(EngineRefusal):
@@ -72,10 +106,20 @@ class IllegalAction(IzvoriError):
 
     exit_code = 4
 
-    def __init__(self, message: str, rules: tuple[str, ...] = ()) -> None:
+    def __init__(self, message: str, rules: tuple[str, ...] = (), /, *, key: str = "", **values: Value) -> None:
         self.rules = rules
-        super().__init__(message)
+        super().__init__(message, key=key, **values)
 
 
 class CacheNotice(UserWarning):
     """A cache could not be written, so work goes on in memory (issued as a warning: the CLI prints one line)."""
+
+
+def os_reason(exc: OSError) -> Phrase:
+    """The operating system's reason for a failed read or write (``No such file or directory``), as a phrase
+    keyed by its errno name (``os_ENOENT``) so that a judge reads it in the judge's language where the catalogue
+    says it (``[LANG.errors]``); any other reason stays the system's words."""
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    return Phrase(f"os_{name}" if name else "", exc.strerror or str(exc))

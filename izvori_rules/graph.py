@@ -124,7 +124,8 @@ class RuleGraph:
         """
         text = typed_reference(query).strip().rstrip(".")  # Д19.51 and А4.40 (Cyrillic А) are D19.51 and A4.40
         if not text or len(text) > MAX_REFERENCE or not _REF_SHAPE.match(text):
-            raise QueryError(f"{excerpt(query)} is not a rule reference (expected e.g. D19.51, 101.4 or ru-cr:702.19b)")
+            raise QueryError("{query} is not a rule reference (expected e.g. D19.51, 101.4 or ru-cr:702.19b)",
+                             key="not_a_reference", query=excerpt(query))
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
         refs = self._match(doc, node_id)
         if not refs:

@@ -10,13 +10,13 @@ from functools import cache
 from typing import Any, cast
 
 from .corpus import corpus_dir, read_table, read_toml
-from .errors import CorpusError
+from .errors import CorpusError, IzvoriError, Phrase
 
 LANGS = ("en", "sr", "ru")
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
 SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup", "cite_check", "deck", "define",
-            "history")
+            "history", "errors")
 
 
 @cache
@@ -56,6 +56,24 @@ def section(lang: str, name: str) -> dict[str, str]:
     one."""
     data = catalogue()
     return {**data["en"][name], **data.get(lang, {}).get(name, {})}
+
+
+def error_text(error: IzvoriError, lang: str) -> tuple[str, str]:
+    """The word before an error (``error``, ``greška``, ``ошибка``) and the error's message in the judge's
+    ``lang``: its key's template in ``[LANG.errors]`` filled with its values, each :class:`~.errors.Phrase`
+    among them said in ``lang`` too. English, the error's own text, where the language has no template for
+    the key, the error has no key, a template is broken (a judge may edit the file) or the catalogue itself
+    cannot be read (the error may be about it)."""
+    try:
+        words = section(lang, "errors")
+    except IzvoriError:
+        return "error", str(error)
+    template = words.get(error.key) if error.key and lang != "en" else None
+    values = {name: words.get(v.key, v.english) if isinstance(v, Phrase) else v for name, v in error.values.items()}
+    try:
+        return words["prefix"], template.format(**values) if template is not None else str(error)
+    except (KeyError, IndexError, ValueError):
+        return words["prefix"], str(error)
 
 
 @cache

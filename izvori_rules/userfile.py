@@ -26,7 +26,7 @@ import re
 import sys
 from pathlib import Path
 
-from .errors import IzvoriError
+from .errors import IzvoriError, Phrase, os_reason
 
 ENCODINGS = ("UTF-8", "UTF-16 (with a BOM)", "Windows-1250", "Windows-1251", "KOI8-R")
 EIGHT_BIT = ("cp1250", "cp1251", "koi8_r")
@@ -36,17 +36,18 @@ _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 
-def read_user_file(file: str | Path, limit: int, what: str, error: type[IzvoriError] = IzvoriError) -> str:
+def read_user_file(file: str | Path, limit: int, what: str | Phrase, error: type[IzvoriError] = IzvoriError) -> str:
     """The text of ``file`` (``-`` is standard input): at most ``limit`` bytes, decoded by :func:`decode_text`.
-    Every problem is an ``error`` (an :class:`IzvoriError` subclass) naming the file and ``what`` it is."""
+    Every problem is an ``error`` (an :class:`IzvoriError` subclass) naming the file and ``what`` it is (a
+    :class:`~.errors.Phrase`, so that the judge's language names it too)."""
     return decode_text(read_user_bytes(file, limit, what, error), str(file), what, error)
 
 
-def read_user_bytes(file: str | Path, limit: int, what: str, error: type[IzvoriError] = IzvoriError) -> bytes:
+def read_user_bytes(file: str | Path, limit: int, what: str | Phrase, error: type[IzvoriError] = IzvoriError) -> bytes:
     """At most ``limit`` bytes of ``file``; one byte more is an ``error`` (the size on disk is not trusted)."""
     name = str(file)
     if name == "":
-        raise error(f"no file given for {what}")
+        raise error("no file given for {what}", key="file_none", what=what)
     try:
         if name == "-":
             raw = sys.stdin.buffer.read(limit + 1)
@@ -58,24 +59,28 @@ def read_user_bytes(file: str | Path, limit: int, what: str, error: type[IzvoriE
             with os.fdopen(fd, "rb") as handle:
                 raw = handle.read(limit + 1)
     except IsADirectoryError:
-        raise error(f"{name}: cannot read {what}: it is a folder") from None
+        raise error("{file}: cannot read {what}: it is a folder", key="file_folder", file=name, what=what) from None
     except OSError as exc:
-        raise error(f"{name}: cannot read {what}: {exc.strerror or exc}") from None
+        raise error("{file}: cannot read {what}: {reason}", key="file_unreadable", file=name, what=what,
+                    reason=os_reason(exc)) from None
     except ValueError as exc:  # a path with a NUL character
-        raise error(f"{name!r}: not a file name ({exc})") from None
+        raise error("{file!r}: not a file name ({reason})", key="file_bad_name", file=name, reason=str(exc)) from None
     if len(raw) > limit:
-        raise error(f"{name}: {what} is too large (more than {limit:,} bytes)")
+        raise error("{file}: {what} is too large (more than {limit:,} bytes)", key="file_too_large", file=name,
+                    what=what, limit=limit)
     return raw
 
 
-def decode_text(raw: bytes, where: str, what: str = "a text file", error: type[IzvoriError] = IzvoriError) -> str:
+def decode_text(raw: bytes, where: str, what: str | Phrase = Phrase("what_text_file", "a text file"),
+                error: type[IzvoriError] = IzvoriError) -> str:
     """Decode a user's file: by its BOM, as UTF-8, else as the best-scoring 8-bit code page (module doc). Line
     ends are read as Python's text mode reads them: ``\\r\\n`` (Windows) and a lone ``\\r`` (old Mac editors)
     end a line, so that a deck list saved with either is not one long line, and line numbers are the editor's."""
     text = _decode(raw)
     if text is None or "\x00" in text:
-        raise error(f"{where}: not a text file: {what} is read in {', '.join(ENCODINGS[:-1])} or {ENCODINGS[-1]}, "
-                    "and this file has NUL characters or bytes none of them reads as text")
+        raise error("{file}: not a text file: {what} is read in {encodings} or {last}, and this file has NUL "
+                    "characters or bytes none of them reads as text", key="file_not_text", file=where, what=what,
+                    encodings=", ".join(ENCODINGS[:-1]), last=ENCODINGS[-1])
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

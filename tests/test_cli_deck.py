@@ -105,7 +105,7 @@ def test_a_deck_of_unreadable_lines_alone_is_never_called_legal(tmp_path: Path) 
     text = " ".join(result.stdout.split())
     assert result.exit_code == 2 and f"{path}: nije utvrđeno da je ispravan po pravilima mtg constructed" in text
     assert "  2: four Island" in result.stdout
-    assert f"error: {path}: redovi 2 nisu" in " ".join(result.stderr.split())
+    assert f"greška: {path}: redovi 2 nisu" in " ".join(result.stderr.split())
 
 
 def test_a_missing_file_exits_2(tmp_path: Path) -> None:

@@ -30,11 +30,12 @@ def cite_check(
     from .common import load_graph
 
     lang = judge_lang(lang)
-    with reported():
+    with reported(lang):
         text = _read(file)
         graph = load_graph()
         if doc is not None and doc not in graph.docs:
-            raise QueryError(f"unknown document {doc!r}; the documents are {', '.join(graph.docs)}")
+            raise QueryError("unknown document {doc!r}; the documents are {docs}", key="unknown_doc", doc=doc,
+                             docs=", ".join(graph.docs))
         checked = check_text(graph, text, doc)
     if json_out:
         from ..serialize import cite_check_json
@@ -48,9 +49,10 @@ def cite_check(
 
 def _read(file: str) -> str:
     from ..citecheck import MAX_BYTES
+    from ..errors import Phrase
     from ..userfile import read_user_file
 
-    return read_user_file(file, MAX_BYTES, "the text to check")
+    return read_user_file(file, MAX_BYTES, Phrase("what_text_to_check", "the text to check"))
 
 
 _STYLES = {"ok": "green", "dangling": "red", "title_mismatch": "yellow"}

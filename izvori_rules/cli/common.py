@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 
 JUDGE_LANGS = ("en", "sr", "ru")
-LANG_HELP = ("The judge's language for labels and narration: en, sr or ru (everywhere --lang means this; "
+LANG_HELP = ("The judge's language for labels, narration and errors: en, sr or ru (everywhere --lang means this; "
              "the rules themselves are always printed as their documents say them).")
 
 
@@ -61,9 +61,10 @@ def print_json(data: Any) -> None:
 
 
 @contextmanager
-def reported() -> Iterator[None]:
-    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr and its exit status
-    (``SystemExit``, which typer passes through, so that the fast path needs no typer), and a
+def reported(lang: str = "en") -> Iterator[None]:
+    """Run a library call; an :class:`IzvoriError` becomes ``error: message`` on stderr in the judge's ``lang``
+    (:func:`izvori_rules.messages.error_text`; the message is printed as text, never as markup) and its exit
+    status (``SystemExit``, which typer passes through, so that the fast path needs no typer), and a
     :class:`~izvori_rules.errors.CacheNotice` the library issued becomes one ``note:`` line there."""
     try:
         with cache_notes():
@@ -71,7 +72,10 @@ def reported() -> Iterator[None]:
     except IzvoriError as exc:
         from rich.text import Text
 
-        error_console().print(Text.assemble(("error:", "bold red"), " ", str(exc)))
+        from ..messages import error_text
+
+        prefix, message = error_text(exc, lang)
+        error_console().print(Text.assemble((f"{prefix}:", "bold red"), " ", message))
         raise SystemExit(exc.exit_code) from None
 
 

@@ -45,8 +45,9 @@ def check(
     from ..deck.rules import load_deck_rules
     from ..messages import section
 
-    words = section(judge_lang(lang), "deck")
-    with reported():
+    lang = judge_lang(lang)
+    words = section(lang, "deck")
+    with reported(lang):
         rules = load_deck_rules()
         fmt = rules.format(ruleset, format_)
         report = check_deck(read_decklist(file, rules.heading_kind), fmt, rules.basic_land)
@@ -60,19 +61,19 @@ def check(
     else:
         _render(str(file), words.get(f"title_{fmt.ruleset}_{fmt.format}", fmt.format), report, words)
     if report.unreadable:
-        _unread_error(str(file), report, words)
+        _unread_error(str(file), report, words, section(lang, "errors")["prefix"])
     if not report.legal:
         raise typer.Exit(1)
 
 
-def _unread_error(file: str, report: DeckReport, words: dict[str, str]) -> NoReturn:
+def _unread_error(file: str, report: DeckReport, words: dict[str, str], prefix: str) -> NoReturn:
     """Lines read as neither cards nor headings are bad input (exit status 2): the deck cannot be called legal
     while what they hold is unknown. The error names the file and the first lines; the report lists them all."""
     from rich.text import Text
 
     lines = [str(u.line) for u in report.unreadable]
     shown = ", ".join(lines[:UNREAD_SHOWN]) + (", …" if len(lines) > UNREAD_SHOWN else "")
-    error_console().print(Text.assemble(("error:", "bold red"), " ",
+    error_console().print(Text.assemble((f"{prefix}:", "bold red"), " ",
                                         words["unread_error"].format(file=file, lines=shown)))
     raise typer.Exit(2)
 

@@ -38,10 +38,11 @@ def define(
     from ..messages import section
     from ..text.concepts import load_concepts
 
-    words = section(judge_lang(lang), "define")
+    lang = judge_lang(lang)
+    words = section(lang, "define")
     check_base_url(markdown, base_url)
     query = " ".join(term)
-    with reported():
+    with reported(lang):
         _check_term(query)
         match = load_concepts().lookup(query)
     if json_output:
@@ -56,7 +57,7 @@ def define(
     elif match.concepts:
         _render(match, words)
     else:
-        _render_not_found(match, words)
+        _render_not_found(match, words, section(lang, "errors")["prefix"])
     if not match.concepts:
         raise typer.Exit(1)
 
@@ -67,9 +68,10 @@ def _check_term(query: str) -> None:
     from ..references import excerpt
 
     if not query.strip():
-        raise QueryError("empty term: type a word in any language, e.g. trample or Razbijač")
+        raise QueryError("empty term: type a word in any language, e.g. trample or Razbijač", key="define_empty")
     if len(query) > MAX_TERM:
-        raise QueryError(f"the term {excerpt(query)} is too long (at most {MAX_TERM} characters)")
+        raise QueryError("the term {term} is too long (at most {limit} characters)", key="define_too_long",
+                         term=excerpt(query), limit=MAX_TERM)
 
 
 def _render(match: ConceptMatch, words: dict[str, str]) -> None:
@@ -104,11 +106,11 @@ def _render_concept(concept: Concept, texts: dict[str, str], words: dict[str, st
         labelled(out, words["note"], concept.note, indent=0)
 
 
-def _render_not_found(match: ConceptMatch, words: dict[str, str]) -> None:
+def _render_not_found(match: ConceptMatch, words: dict[str, str], prefix: str) -> None:
     from rich.text import Text
 
     hint = words["did_you_mean"].format(terms=", ".join(match.suggestions)) if match.suggestions else ""
-    error_console().print(Text.assemble((words["error"], "bold red"), words["no_concept"].format(query=repr(match.query))
+    error_console().print(Text.assemble((f"{prefix}:", "bold red"), words["no_concept"].format(query=repr(match.query))
                                         + hint))
 
 

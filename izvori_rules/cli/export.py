@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from . import app
-from .common import console, print_json, progress_bar, reported
+from .common import console, judge_lang, print_json, progress_bar, reported
+from .options import Lang
 
 export_app = typer.Typer(help="Export the rule graph (XML with its RELAX NG schema, or a static HTML site).",
                          no_args_is_help=True)
@@ -21,6 +22,7 @@ def export_xml(
     out: Annotated[str, typer.Argument(metavar="OUT.xml", help="The XML file to write, or - for standard output.")],
     force: Annotated[bool, typer.Option("--force", help="Replace the file if it exists.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print what was written as JSON (not with OUT -).")] = False,
+    lang: Lang = "en",
 ) -> None:
     """The whole graph (documents, rules, citations, equivalents, flags, glossary, concepts) as one XML file."""
     from ..errors import IzvoriError
@@ -29,10 +31,11 @@ def export_xml(
     from ..export.xml_graph import write_xml
     from .common import load_graph
 
-    with reported():
+    with reported(judge_lang(lang)):
         if out == "-":
             if json_out:
-                raise IzvoriError("--json reports a file written; with OUT - the XML itself is the output")
+                raise IzvoriError("--json reports a file written; with OUT - the XML itself is the output",
+                                  key="export_json_stdout")
             graph, concepts = load_graph(), load_concepts()
             write_xml(graph, concepts, sys.stdout.buffer)
             sys.stdout.flush()
@@ -55,6 +58,7 @@ def export_html(
     force: Annotated[bool, typer.Option("--force", help="Write the site even where the folder holds other files "
                                                         "(they are kept: the folder is renamed aside).")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print what was written as JSON.")] = False,
+    lang: Lang = "en",
 ) -> None:
     """A static, offline HTML rulebook: an index with search, one page per chapter, every citation a link."""
     from ..errors import IzvoriError
@@ -62,9 +66,9 @@ def export_html(
     from ..export.html_site import export_site
     from .common import load_graph
 
-    with reported():
+    with reported(judge_lang(lang)):
         if not out.strip():
-            raise IzvoriError("no output folder given")
+            raise IzvoriError("no output folder given", key="export_no_folder")
         graph, concepts = load_graph(), load_concepts()
         with progress_bar("Writing the HTML rulebook") as progress:
             summary = export_site(graph, concepts, Path(out), force=force, progress=progress)

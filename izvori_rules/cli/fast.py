@@ -99,7 +99,7 @@ def _lookup(refs: list[str], options: _Options) -> int | None:
     from .common import load_graph, progress_bar, reported
     from .lookup_view import show
 
-    with reported():  # show too: a release's nodes are read from its store as they are shown
+    with reported(options.get("--lang", "en")):  # show too: a release's nodes are read from its store as they are shown
         graph = load_graph()
         answers = lookup(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
         return show(graph, answers, json_out="--json" in options, lang=options.get("--lang", "en"))

@@ -62,8 +62,9 @@ def diff(
 
     from .history_view import load_store
 
-    words = messages(judge_lang(lang), "history")  # ``section`` is the --section option here
-    with reported():
+    lang = judge_lang(lang)
+    words = messages(lang, "history")  # ``section`` is the --section option here
+    with reported(lang):
         store = load_store()
         found = release_diff(store, _date(store, old), _date(store, new), section, typographic)
     if json_out:
@@ -125,9 +126,10 @@ def corpus_add(
     from ..messages import section
     from .history_view import load_store
 
-    words = section(judge_lang(lang), "history")
+    lang = judge_lang(lang)
+    words = section(lang, "history")
 
-    with reported():
+    with reported(lang):
         added = add_release(file)
         counts = None
         if added.previous is not None:

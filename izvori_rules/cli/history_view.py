@@ -32,7 +32,7 @@ def show_history(ref: str, json_out: bool, typographic: bool, lang: str = "en") 
     """Answer ``history REF``; the exit status (errors leave through :func:`.common.reported`)."""
     from ..history.lineage import resolve, rule_history
 
-    with reported():
+    with reported(lang):
         store = load_store()
         release, rule_id = resolve(store, ref)
         found = rule_history(store, release, rule_id, typographic)

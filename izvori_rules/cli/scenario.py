@@ -99,7 +99,7 @@ def combat(
     lang = judge_lang(lang)
     if not attacker:
         raise typer.BadParameter("give the attacker, like --attacker \"3/3 trample\"", param_hint="--attacker")
-    with reported():
+    with reported(lang):
         from ..engine.quick import quick_combat
 
         answer = quick_combat(ruleset, attacker, [*(blockers or []), *(blockers_more or [])], lang)

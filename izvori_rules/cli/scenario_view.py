@@ -24,7 +24,7 @@ def show_scenario(file: Path, as_json: bool, lang: str, equivalents: bool, markd
                   base_url: str | None) -> int:
     """Play the scenario in ``file`` and print its answer in the judge's ``lang`` (already checked); the
     scenario's exit status (errors leave through :func:`.common.reported`)."""
-    with reported():
+    with reported(lang):
         from ..engine.runner import answer_file
 
         result, also = answer_file(file, lang, _graph if equivalents or as_json else None)

@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from . import app
-from .common import console, print_json, progress_bar, reported
-from .options import BaseUrl, Markdown, check_base_url
+from .common import console, judge_lang, print_json, progress_bar, reported
+from .options import BaseUrl, Lang, Markdown, check_base_url
 
 index_app = typer.Typer(help="The full-text index (built on first use into the cache folder).", no_args_is_help=True)
 app.add_typer(index_app, name="index")
@@ -48,11 +48,12 @@ def search(
 @index_app.command("build", epilog="Example:\n\n  izvori-judge index build")
 def index_build(
     json_out: Annotated[bool, typer.Option("--json", help="Print what was indexed as JSON.")] = False,
+    lang: Lang = "en",
 ) -> None:
     """Rebuild the search index now, with a progress bar."""
     from ..search.searcher import open_searcher
 
-    with reported(), progress_bar("Building the search index") as progress:
+    with reported(judge_lang(lang)), progress_bar("Building the search index") as progress:
         searcher = open_searcher(progress, rebuild=True)
         searcher.opened  # noqa: B018 - build inside the progress bar
     if json_out:

@@ -23,10 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DeckFileError
+from ..errors import DeckFileError, Phrase
 
 MAIN = "main"
 MAX_BYTES = 1024 * 1024  # a deck list of 60 to 100 lines is a few kilobytes
+DECK_LIST = Phrase("what_deck_list", "the deck list")
 SIDEBOARD = "sideboard"
 
 _CARD = re.compile(r"(?P<sb>SB:\s*)?(?P<count>\d+)\s*[xX×]?\s+(?P<rest>\S.*)")
@@ -139,11 +140,11 @@ def read_decklist(path: Path, heading_kind: HeadingKind) -> DeckList:
     """Read a deck list file (at most :data:`MAX_BYTES`; the encodings of :mod:`izvori_rules.userfile`)."""
     from ..userfile import read_user_file
 
-    return parse_decklist(read_user_file(path, MAX_BYTES, "the deck list", DeckFileError), heading_kind)
+    return parse_decklist(read_user_file(path, MAX_BYTES, DECK_LIST, DeckFileError), heading_kind)
 
 
 def decode_decklist(raw: bytes, where: str) -> str:
     """The text of a deck list file; bytes that are not text are a :class:`DeckFileError`."""
     from ..userfile import decode_text
 
-    return decode_text(raw, where, "the deck list", DeckFileError)
+    return decode_text(raw, where, DECK_LIST, DeckFileError)

@@ -69,11 +69,13 @@ class DeckRules:
     def format(self, ruleset: str, name: str) -> FormatRules:
         """The rules of a format; an unknown ruleset or format is the caller's mistake (exit 2)."""
         if ruleset not in self.rulesets():
-            raise QueryError(f"unknown ruleset {ruleset!r} (use {', '.join(self.rulesets())})")
+            raise QueryError("unknown ruleset {ruleset!r} (use {choices})", key="unknown_ruleset", ruleset=ruleset,
+                             choices=", ".join(self.rulesets()))
         for rules in self.formats:
             if rules.ruleset == ruleset and rules.format == name:
                 return rules
-        raise QueryError(f"ruleset {ruleset} has no format {name!r} (use {', '.join(self.formats_of(ruleset))})")
+        raise QueryError("ruleset {ruleset} has no format {format!r} (use {choices})", key="unknown_format",
+                         ruleset=ruleset, format=name, choices=", ".join(self.formats_of(ruleset)))
 
     def basic_land(self, name: str) -> str | None:
         """The English basic land a printed name stands for (``planicies`` → ``Plains``), or None."""

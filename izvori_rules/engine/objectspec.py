@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import keywords as kw
+from ..errors import Phrase
 from .errors import NotModelled, ScenarioInvalid
 from .spec import Ability, Cost, DelayedSpec, EffectStep, ObjectSpec, ReplaceSpec
 from .yamlnodes import Y
@@ -69,10 +70,13 @@ class Reader:
     refused: list[NotModelled] = field(default_factory=list)  # raised once the whole file is known to be valid
     lazy: dict[str, Y] = field(default_factory=dict)  # those cards, to read once the file is read
 
-    def fail(self, y: Y, message: str, key: str | None = None) -> ScenarioInvalid:
+    def fail(self, y: Y, message: str | Phrase, key: str | None = None) -> ScenarioInvalid:
+        """The file, line and key of ``y`` before ``message`` (a :class:`~izvori_rules.errors.Phrase` where the
+        judge's language says it too)."""
         path = y.path if key is None else (f"{y.path}.{key}" if y.path else key)
         line = y.key_line if y.key_line and (y.is_map or y.is_seq) else y.line
-        return ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: {message}")
+        return ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=self.source,
+                               line=line, path=path or "file", problem=message)
 
     def refuse(self, y: Y, message: str, rules: tuple[str, ...] = ()) -> None:
         """Something the engine will not play: remembered, and raised only if the file is otherwise valid."""
@@ -84,7 +88,7 @@ class Reader:
 def as_map(r: Reader, y: Y, allowed: frozenset[str] | set[str] | tuple[str, ...], required: tuple[str, ...] = ()
            ) -> dict[str, Y]:
     if not y.is_map:
-        raise r.fail(y, "expected a mapping")
+        raise r.fail(y, Phrase("expected_mapping", "expected a mapping"))
     for key, value in y.value.items():
         if key not in allowed:
             raise r.fail(value, f"unknown key {key!r}", None)
@@ -98,19 +102,19 @@ def as_list(r: Reader, y: Y) -> list[Y]:
     if y.value is None:
         return []
     if not y.is_seq:
-        raise r.fail(y, "expected a list")
+        raise r.fail(y, Phrase("expected_list", "expected a list"))
     return list(y.value)
 
 
 def as_name(r: Reader, y: Y) -> str:
     if y.is_map or y.is_seq or y.value is None or (isinstance(y.value, str) and not y.value.strip()):
-        raise r.fail(y, "expected a name")
+        raise r.fail(y, Phrase("expected_name", "expected a name"))
     return str(y.raw if y.raw is not None else y.value).strip()
 
 
 def as_int(r: Reader, y: Y, minimum: int | None = None) -> int:
     if isinstance(y.value, bool) or not isinstance(y.value, int):
-        raise r.fail(y, "expected a whole number")
+        raise r.fail(y, Phrase("expected_whole_number", "expected a whole number"))
     if minimum is not None and y.value < minimum:
         raise r.fail(y, f"must be at least {minimum}")
     return int(y.value)
@@ -118,13 +122,13 @@ def as_int(r: Reader, y: Y, minimum: int | None = None) -> int:
 
 def as_bool(r: Reader, y: Y) -> bool:
     if not isinstance(y.value, bool):
-        raise r.fail(y, "expected true or false")
+        raise r.fail(y, Phrase("expected_true_false", "expected true or false"))
     return y.value
 
 
 def as_text(r: Reader, y: Y) -> str:
     if y.is_map or y.is_seq:
-        raise r.fail(y, "expected text")
+        raise r.fail(y, Phrase("expected_text", "expected text"))
     return "" if y.value is None else str(y.raw if isinstance(y.value, (int, float)) else y.value)
 
 

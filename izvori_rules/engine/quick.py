@@ -41,7 +41,8 @@ class QuickAnswer:
 def _creature(text: str, name: str, ruleset: str) -> dict[str, Any]:
     words = text.split()
     if not words or not _PT.match(words[0]):
-        raise ScenarioInvalid(f"{name}: {text!r} must start with power/toughness, like \"3/3 trample\"")
+        raise ScenarioInvalid("{name}: {text!r} must start with power/toughness, like \"3/3 trample\"",
+                              key="combat_no_pt", name=name, text=text)
     m = _PT.match(words[0])
     assert m is not None
     out: dict[str, Any] = {"name": name, "types": ["creature"], "power": int(m.group(1)),
@@ -127,9 +128,10 @@ def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "
     from .scenario import load_scenario
 
     if ruleset not in RULESETS:
-        raise ScenarioInvalid(f"--ruleset: use one of {', '.join(RULESETS)}")
+        raise ScenarioInvalid("--ruleset: use one of {choices}", key="combat_ruleset", choices=", ".join(RULESETS))
     if len(blockers) > MAX_OBJECTS:
-        raise ScenarioInvalid(f"--blockers: {len(blockers):,} blockers; a player has at most {MAX_OBJECTS} objects")
+        raise ScenarioInvalid("--blockers: {count:,} blockers; a player has at most {limit} objects",
+                              key="combat_too_many_blockers", count=len(blockers), limit=MAX_OBJECTS)
     a_name, b_name, defender = _NAMES[lang]
     active = _ACTIVE[lang]
     names = [f"{b_name} {i + 1}" if len(blockers) > 1 else b_name for i in range(len(blockers))]

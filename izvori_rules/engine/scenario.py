@@ -256,21 +256,23 @@ def _check_references(r: Reader, s: Scenario, active_y: Y) -> frozenset[str]:
     for handle, count in (ids + plain).items():
         if count > 1:
             line = next(o.line for _p, o in objects if o.handle == handle)
-            raise ScenarioInvalid(f"{s.source}:{line}: object {handle!r} is not unique (give each an id)")
+            raise ScenarioInvalid("{file}:{line}: object {name!r} is not unique (give each an id)",
+                                  key="scenario_not_unique", file=s.source, line=line, name=handle)
     clash = sorted((set(ids) | set(plain)) & players)
     if clash:
-        raise ScenarioInvalid(f"{s.source}: {clash[0]!r} names both a player and an object")
+        raise ScenarioInvalid("{file}: {name!r} names both a player and an object", key="scenario_name_clash",
+                              file=s.source, name=clash[0])
     names = Counter(o.name for _p, o in objects)
     known = set(ids) | set(plain) | {n for n, c in names.items() if c == 1} | r.token_names
     if s.active not in players:
         raise r.fail(active_y, f"no player named {s.active!r}")
     for _p, o in objects:
         if o.attached_to is not None and o.attached_to not in known:
-            raise ScenarioInvalid(f"{s.source}:{o.line}: {o.name}.attached_to: no object named {o.attached_to!r}")
+            raise _missing(s, o.line, f"{o.name}.attached_to", o.attached_to, "object")
         for ability in o.abilities:
             for t in ability.targets:
                 if t not in known | players | {"any", "creature", "player"}:
-                    raise ScenarioInvalid(f"{s.source}:{ability.line}: {o.name}: no player or object named {t!r}")
+                    raise _missing(s, ability.line, o.name, t)
     for action in s.actions:
         _check_action(s, action, players, known)
     for check in s.expect:
@@ -278,14 +280,22 @@ def _check_references(r: Reader, s: Scenario, active_y: Y) -> frozenset[str]:
     return frozenset(known | players)
 
 
-def _missing(s: Scenario, line: int, what: str, name: str) -> ScenarioInvalid:
-    return ScenarioInvalid(f"{s.source}:{line}: {what}: no {'player or object' if what else 'object'} named {name!r}")
+def _missing(s: Scenario, line: int, where: str, name: str, kind: str = "player or object") -> ScenarioInvalid:
+    """A name in the file that is no ``kind`` of thing: a ``player``, an ``object``, or either."""
+    if kind == "player":
+        return ScenarioInvalid("{file}:{line}: {path}: no player named {name!r}", key="scenario_no_player",
+                               file=s.source, line=line, path=where, name=name)
+    if kind != "object":
+        return ScenarioInvalid("{file}:{line}: {path}: no player or object named {name!r}",
+                               key="scenario_no_player_or_object", file=s.source, line=line, path=where, name=name)
+    return ScenarioInvalid("{file}:{line}: {path}: no object named {name!r}", key="scenario_no_object",
+                           file=s.source, line=line, path=where, name=name)
 
 
 def _check_action(s: Scenario, a: Action, players: set[str], known: set[str]) -> None:
     where = f"actions[{a.index - 1}].{a.kind}"
     if a.player is not None and a.player not in players:
-        raise ScenarioInvalid(f"{s.source}:{a.line}: {where}.player: no player named {a.player!r}")
+        raise _missing(s, a.line, f"{where}.player", a.player, "player")
     refs: list[str] = []
     if a.card is not None:
         refs.append(a.card)
@@ -304,7 +314,7 @@ def _check_expect(s: Scenario, c: Check, players: set[str], known: set[str]) -> 
     per_player = c.kind in ("life", "poison", "library", "mana_pool") or c.kind == "zones"
     key = c.key.partition(".")[2] if c.kind == "zones" else c.key
     if c.key and per_player and key not in players:
-        raise ScenarioInvalid(f"{s.source}:{c.line}: {where}: no player named {key!r}")
+        raise _missing(s, c.line, where, key, "player")
     if c.key and not per_player and key not in known:
         raise _missing(s, c.line, where, key)
     names: tuple[str, ...] = ()
@@ -314,8 +324,8 @@ def _check_expect(s: Scenario, c: Check, players: set[str], known: set[str]) -> 
         if name not in known and name != COMBAT_DAMAGE and name != "library card":
             raise _missing(s, c.line, where, name)
     if c.kind in ("winner", "priority") and c.expected not in players | {"draw", "none"}:
-        raise ScenarioInvalid(f"{s.source}:{c.line}: {where}: no player named {c.expected!r}")
+        raise _missing(s, c.line, where, str(c.expected), "player")
     if c.kind == "losers":
         for name in c.expected:  # type: ignore[attr-defined]
             if name not in players:
-                raise ScenarioInvalid(f"{s.source}:{c.line}: {where}: no player named {name!r}")
+                raise _missing(s, c.line, where, name, "player")

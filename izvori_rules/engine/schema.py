@@ -64,7 +64,8 @@ def validate(tree: Y, source: str, schema: dict[str, Any] | None = None, defs: s
         _check(tree, start, root, 0)
     except _Problem as exc:
         line = exc.y.key_line if exc.y.key_line and (exc.y.is_map or exc.y.is_seq) else exc.y.line
-        raise ScenarioInvalid(f"{source}:{line}: {exc.y.path or 'file'}: {exc.message}") from None
+        raise ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=source, line=line,
+                              path=exc.y.path or "file", problem=exc.message) from None
 
 
 _TYPES = {"object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),

@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import Phrase
 from .errors import ScenarioInvalid
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 24
 MAX_NODES = 50_000
+SCENARIO_FILE = Phrase("what_scenario_file", "the scenario file")
 
 
 def read_scenario_file(path: str | Path) -> tuple[str, str]:
@@ -24,7 +26,7 @@ def read_scenario_file(path: str | Path) -> tuple[str, str]:
     :mod:`izvori_rules.userfile`); an unreadable file is invalid (exit 2)."""
     from ..userfile import read_user_file
 
-    return str(path), read_user_file(path, MAX_BYTES, "the scenario file", ScenarioInvalid)
+    return str(path), read_user_file(path, MAX_BYTES, SCENARIO_FILE, ScenarioInvalid)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -60,27 +62,33 @@ def load_yaml(text: str | bytes, source: str, max_bytes: int = MAX_BYTES) -> Y:
 
     raw = text.encode("utf-8") if isinstance(text, str) else text
     if len(raw) > max_bytes:
-        raise ScenarioInvalid(f"{source}: file too large ({len(raw)} bytes; the limit is {max_bytes})")
+        raise ScenarioInvalid("{file}: file too large ({size} bytes; the limit is {limit})", key="yaml_too_large",
+                              file=source, size=len(raw), limit=max_bytes)
     try:
         decoded = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ScenarioInvalid(f"{source}: not UTF-8 (byte {exc.start})") from None
+        raise ScenarioInvalid("{file}: not UTF-8 (byte {byte})", key="yaml_not_utf8", file=source,
+                              byte=exc.start) from None
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when built
     try:
         _check_depth(decoded, loader, source)
         node = yaml.compose(decoded, Loader=loader)
     except RecursionError:  # the depth check should have stopped it; the composer recurses per level
-        raise ScenarioInvalid(f"{source}: nested too deeply (limit {MAX_DEPTH})") from None
+        raise ScenarioInvalid("{file}: nested too deeply (limit {limit})", key="yaml_too_deep", file=source,
+                              limit=MAX_DEPTH) from None
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else 0
-        raise ScenarioInvalid(f"{source}:{line}: malformed YAML: {exc.problem or exc}") from None
+        raise ScenarioInvalid("{file}:{line}: malformed YAML: {problem}", key="yaml_malformed_at", file=source,
+                              line=line, problem=str(exc.problem or exc)) from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses (ESC, BEL): no mark, so find its line
         line, code = _refused_character(decoded, exc)
-        raise ScenarioInvalid(f"{source}:{line}: malformed YAML: {exc.reason} ({code})") from None
+        raise ScenarioInvalid("{file}:{line}: malformed YAML: {problem} ({code})", key="yaml_refused_character",
+                              file=source, line=line, problem=str(exc.reason), code=code) from None
     except yaml.YAMLError as exc:
-        raise ScenarioInvalid(f"{source}: malformed YAML: {exc}") from None
+        raise ScenarioInvalid("{file}: malformed YAML: {problem}", key="yaml_malformed", file=source,
+                              problem=str(exc)) from None
     if node is None:
-        raise ScenarioInvalid(f"{source}:1: the file is empty")
+        raise ScenarioInvalid("{file}:1: the file is empty", key="yaml_empty", file=source)
     return _Converter(source).convert(node, "", 0)
 
 
@@ -104,7 +112,8 @@ def _check_depth(text: str, loader: Any, source: str) -> None:
             depth += 1
             if depth > MAX_DEPTH + 1:
                 line = event.start_mark.line + 1 if event.start_mark else 0
-                raise ScenarioInvalid(f"{source}:{line}: nested too deeply (limit {MAX_DEPTH})")
+                raise ScenarioInvalid("{file}:{line}: nested too deeply (limit {limit})", key="yaml_too_deep_at",
+                                      file=source, line=line, limit=MAX_DEPTH)
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
@@ -122,9 +131,11 @@ class _Converter:
         line = node.start_mark.line + 1
         self.visited += 1
         if depth > MAX_DEPTH:
-            raise ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: nested too deeply (limit {MAX_DEPTH})")
+            raise ScenarioInvalid("{file}:{line}: {path}: nested too deeply (limit {limit})", key="yaml_key_too_deep",
+                                  file=self.source, line=line, path=path or "file", limit=MAX_DEPTH)
         if self.visited > MAX_NODES:
-            raise ScenarioInvalid(f"{self.source}:{line}: too many YAML nodes (limit {MAX_NODES}; aliases count each use)")
+            raise ScenarioInvalid("{file}:{line}: too many YAML nodes (limit {limit}; aliases count each use)",
+                                  key="yaml_too_many_nodes", file=self.source, line=line, limit=MAX_NODES)
         if isinstance(node, self.yaml.MappingNode):
             return Y(self._mapping(node, path, depth), line, path)
         if isinstance(node, self.yaml.SequenceNode):
@@ -133,7 +144,8 @@ class _Converter:
         try:
             value = self.constructor.construct_object(node)
         except self.yaml.YAMLError as exc:
-            raise ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: {exc}") from None
+            raise ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=self.source, line=line,
+                                  path=path or "file", problem=str(exc)) from None
         return Y(value, line, path, str(node.value))
 
     def _mapping(self, node: Any, path: str, depth: int) -> dict[str, Y]:
@@ -141,13 +153,16 @@ class _Converter:
         for key_node, value_node in node.value:
             line = key_node.start_mark.line + 1
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: merge keys (<<) are not supported")
+                raise ScenarioInvalid("{file}:{line}: {path}: merge keys (<<) are not supported", key="yaml_merge_key",
+                                      file=self.source, line=line, path=path or "file")
             if not isinstance(key_node, self.yaml.ScalarNode):
-                raise ScenarioInvalid(f"{self.source}:{line}: {path or 'file'}: a key must be a plain value")
+                raise ScenarioInvalid("{file}:{line}: {path}: a key must be a plain value", key="yaml_complex_key",
+                                      file=self.source, line=line, path=path or "file")
             key = str(key_node.value)
             sub = f"{path}.{key}" if path else key
             if key in out:
-                raise ScenarioInvalid(f"{self.source}:{line}: {sub}: duplicate key")
+                raise ScenarioInvalid("{file}:{line}: {path}: duplicate key", key="yaml_duplicate_key", file=self.source,
+                                      line=line, path=sub)
             value = self.convert(value_node, sub, depth + 1)
             out[key] = Y(value.value, value.line, value.path, value.raw, line)
         return out

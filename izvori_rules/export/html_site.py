@@ -98,14 +98,16 @@ def export_site(graph: RuleGraph, concepts: ConceptTable, out: Path, force: bool
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".izvori-export-", suffix=".tmp", dir=out.parent))
     except OSError as exc:
-        raise IzvoriError(f"cannot write {out}: {reason(exc, out)}") from None
+        raise IzvoriError("cannot write {file}: {reason}", key="export_unwritable", file=str(out),
+                          reason=reason(exc, out)) from None
     try:
         pages = write_site(graph, concepts, tmp, progress)
         os.chmod(tmp, 0o755)  # mkdtemp makes it private; a site is meant to be read
         kept = _swap_into_place(tmp, out)
     except OSError as exc:
         shutil.rmtree(tmp, ignore_errors=True)
-        raise IzvoriError(f"cannot write {out}: {reason(exc, out)}") from None
+        raise IzvoriError("cannot write {file}: {reason}", key="export_unwritable", file=str(out),
+                          reason=reason(exc, out)) from None
     total = sum(f.stat().st_size for f in out.iterdir())
     return SiteSummary(out, pages, len(graph), (out / SEARCH_SCRIPT).stat().st_size, total,
                        time.perf_counter() - started, kept)
@@ -113,15 +115,18 @@ def export_site(graph: RuleGraph, concepts: ConceptTable, out: Path, force: bool
 
 def _check_target(out: Path, force: bool) -> None:
     if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise IzvoriError(f"{out} is a file or a link, not a folder; give a folder for the site")
+        raise IzvoriError("{folder} is a file or a link, not a folder; give a folder for the site",
+                          key="export_site_not_folder", folder=str(out))
     resolved, here = out.resolve(), Path.cwd().resolve()
     if resolved == here or resolved in here.parents or resolved == Path.home().resolve():
-        raise IzvoriError(f"{out} is the current, a parent or the home folder; give a folder of its own")
+        raise IzvoriError("{folder} is the current, a parent or the home folder; give a folder of its own",
+                          key="export_site_own_folder", folder=str(out))
     if not out.exists() or not any(out.iterdir()) or force:
         return
     if not is_previous_export(out):
-        raise IzvoriError(f"{out} is not empty and is not an earlier export; use --force to write the site "
-                          f"there (the folder's files are then kept, renamed to {_aside_name(out).name})")
+        raise IzvoriError("{folder} is not empty and is not an earlier export; use --force to write the site there "
+                          "(the folder's files are then kept, renamed to {aside})", key="export_site_not_empty",
+                          folder=str(out), aside=_aside_name(out).name)
 
 
 def is_previous_export(folder: Path) -> bool:

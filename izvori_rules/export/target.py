@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from ..errors import IzvoriError
+from ..errors import IzvoriError, Value, os_reason
 
 T = TypeVar("T")
 _KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"),
@@ -28,19 +28,21 @@ _KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S
 def check_file_target(out: str, force: bool) -> Path:
     """The path to write, after checking that writing there replaces nothing it should not."""
     if not out.strip():
-        raise IzvoriError("no output file given (use - for standard output)")
+        raise IzvoriError("no output file given (use - for standard output)", key="export_no_file")
     path = Path(out).expanduser()
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         return _check_parent(path)
     except OSError as exc:
-        raise IzvoriError(f"cannot write {out}: {reason(exc, path)}") from None
+        raise IzvoriError("cannot write {file}: {reason}", key="export_unwritable", file=out,
+                          reason=reason(exc, path)) from None
     kind = next((name for test, name in _KINDS if test(info.st_mode)), None)
     if kind is not None:
-        raise IzvoriError(f"{out} is {kind}, not a regular file; give another name")
+        raise IzvoriError("{file} is {kind}, not a regular file; give another name", key="export_not_regular",
+                          file=out, kind=kind)
     if not force:
-        raise IzvoriError(f"{out} exists; use --force to replace it")
+        raise IzvoriError("{file} exists; use --force to replace it", key="export_exists", file=out)
     return path
 
 
@@ -49,8 +51,10 @@ def _check_parent(path: Path) -> Path:
     if not parent.is_dir():
         blocker = file_in_the_way(path)
         if blocker is not None:
-            raise IzvoriError(f"cannot write {path}: {blocker} is a file, not a folder")
-        raise IzvoriError(f"cannot write {path}: the folder {parent} does not exist")
+            raise IzvoriError("cannot write {file}: {blocker} is a file, not a folder", key="export_blocked",
+                              file=str(path), blocker=str(blocker))
+        raise IzvoriError("cannot write {file}: the folder {folder} does not exist", key="export_no_folder_there",
+                          file=str(path), folder=str(parent))
     return path
 
 
@@ -68,7 +72,8 @@ def write_replacing(path: Path, write: Callable[[Path], T]) -> T:
         fd, name = tempfile.mkstemp(prefix=".izvori-export-", suffix=".tmp", dir=path.parent)
         os.close(fd)
     except OSError as exc:
-        raise IzvoriError(f"cannot write {path}: {reason(exc, path.parent)}") from None
+        raise IzvoriError("cannot write {file}: {reason}", key="export_unwritable", file=str(path),
+                          reason=reason(exc, path.parent)) from None
     tmp = Path(name)
     try:
         result = write(tmp)
@@ -76,16 +81,17 @@ def write_replacing(path: Path, write: Callable[[Path], T]) -> T:
         os.replace(tmp, path)
         return result
     except OSError as exc:
-        raise IzvoriError(f"cannot write {path}: {reason(exc, path)}") from None
+        raise IzvoriError("cannot write {file}: {reason}", key="export_unwritable", file=str(path),
+                          reason=reason(exc, path)) from None
     finally:
         tmp.unlink(missing_ok=True)
 
 
-def reason(exc: OSError, path: Path) -> str:
+def reason(exc: OSError, path: Path) -> Value:
     """The file system's reason in words: which file is in the way, or how long the name is."""
     blocker = file_in_the_way(path) if exc.errno in (errno.ENOTDIR, errno.EEXIST) else None
     if blocker is not None:
         return f"{blocker} is a file, not a folder"
     if exc.errno == errno.ENAMETOOLONG:
         return f"the name is too long ({len(path.name)} characters; most file systems allow 255 bytes)"
-    return exc.strerror or str(exc)
+    return os_reason(exc)

@@ -70,8 +70,9 @@ def follow(store: HistoryStore, release: str, rule_id: str, target: str) -> Foll
 def _position(store: HistoryStore, release: str) -> int:
     pos = store.position(release)
     if pos is None:
-        raise QueryError(f"no English release effective {excerpt(release)} (the history holds "
-                         f"{store.releases[0]} to {store.releases[-1]})")
+        raise QueryError("no English release effective {release} (the history holds {first} to {last})",
+                         key="no_release", release=excerpt(release), first=store.releases[0],
+                         last=store.releases[-1])
     return pos
 
 
@@ -224,10 +225,12 @@ def release_diff(store: HistoryStore, old: str, new: str, section: str | None = 
                  typographic: bool = False) -> ReleaseDiff:
     """Compose the consecutive alignments from ``old`` to ``new`` (``old`` must be the earlier release)."""
     if section is not None and not _SECTION.fullmatch(section):  # else it would silently match nothing
-        raise QueryError(f"--section {excerpt(section)}: give a section (5), a rule number (702) or glossary")
+        raise QueryError("--section {section}: give a section (5), a rule number (702) or glossary",
+                         key="diff_bad_section", section=excerpt(section))
     a, b = _position(store, old), _position(store, new)
     if a >= b:
-        raise QueryError(f"diff: {old} is not earlier than {new}; give the older release first")
+        raise QueryError("diff: {old} is not earlier than {new}; give the older release first",
+                         key="diff_order", old=old, new=new)
     start, end = store.entries(a), store.entries(b)
     current: dict[str, str] = {i: i for i in start}
     removed: dict[str, tuple[int, str | None]] = {}
@@ -302,7 +305,7 @@ def resolve(store: HistoryStore, query: str, root: Path | None = None) -> tuple[
     if not sep or doc == "glossary":
         doc, rule_id = FAMILY, query.strip()
     if not rule_id:
-        raise QueryError(f"history: no rule in {query!r}")
+        raise QueryError("history: no rule in {query!r}", key="history_no_rule", query=query)
     if doc == FAMILY:
         release = store.releases[-1]
     elif (match := _RELEASE_DOC.fullmatch(doc)) is not None:
@@ -311,7 +314,8 @@ def resolve(store: HistoryStore, query: str, root: Path | None = None) -> tuple[
     else:
         translated = translated_release(doc, root)
         if translated is None:
-            raise QueryError(f"history: {doc!r} is not the English CR nor a translation of one release of it")
+            raise QueryError("history: {doc!r} is not the English CR nor a translation of one release of it",
+                             key="history_not_cr", doc=doc)
         release, rule_id = _original(doc, rule_id, translated, root)
     if store.text(_position(store, release), rule_id) is None:
         raise _not_found(store, query, rule_id, release, doc)

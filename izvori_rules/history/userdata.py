@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..corpus import added_files, added_folder
-from ..errors import CorpusError
+from ..errors import CorpusError, os_reason
 from .store import ReleaseSource
 
 MIN_RULES = 100  # every release since 2003 numbers at least 579 rules
@@ -62,7 +62,8 @@ def decode_release(raw: bytes, where: str) -> tuple[str, str]:
     elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         text, encoding = _strict(raw, "utf-16", where), "UTF-16"
     elif b"\x00" in raw:
-        raise NotARelease(f"{where}: not a text file (it holds NUL bytes and has no UTF-16 byte-order mark)")
+        raise NotARelease("{file}: not a text file (it holds NUL bytes and has no UTF-16 byte-order mark)",
+                          key="release_not_text", file=where)
     else:
         try:
             text, encoding = raw.decode("utf-8"), "UTF-8"
@@ -75,7 +76,8 @@ def _strict(raw: bytes, codec: str, where: str) -> str:
     try:
         return raw.decode(codec)
     except UnicodeDecodeError as exc:
-        raise NotARelease(f"{where}: not readable as {codec} (byte {exc.start})") from None
+        raise NotARelease("{file}: not readable as {codec} (byte {byte})", key="release_undecodable", file=where,
+                          codec=codec, byte=exc.start) from None
 
 
 def check_release(text: str, where: str) -> tuple[str, int]:
@@ -85,15 +87,17 @@ def check_release(text: str, where: str) -> tuple[str, int]:
 
     date = effective_date(text)
     if date is None:
-        raise NotARelease(f"{where}: not a Comprehensive Rules release: no line \"These rules are effective as "
-                          f"of <date>.\" (or \"current as of\") near its start")
+        raise NotARelease("{file}: not a Comprehensive Rules release: no line \"These rules are effective as of "
+                          "<date>.\" (or \"current as of\") near its start", key="release_no_date", file=where)
     try:
         rules = sum(1 for n in parse(text).nodes if n.kind in (RULE, SUBRULE))
     except ValueError as exc:
-        raise NotARelease(f"{where}: not a Comprehensive Rules release: {exc}") from None
+        raise NotARelease("{file}: not a Comprehensive Rules release: {problem}", key="release_unparsable",
+                          file=where, problem=str(exc)) from None
     if rules < MIN_RULES:
-        raise NotARelease(f"{where}: not a Comprehensive Rules release: {rules} numbered rules "
-                          f"(every release numbers at least {MIN_RULES})")
+        raise NotARelease("{file}: not a Comprehensive Rules release: {rules} numbered rules (every release "
+                          "numbers at least {least})", key="release_too_few_rules", file=where, rules=rules,
+                          least=MIN_RULES)
     return date, rules
 
 
@@ -106,15 +110,17 @@ def add_release(file: Path) -> Added:
     try:
         raw = file.read_bytes()
     except OSError as exc:
-        raise NotARelease(f"{file}: cannot read: {exc.strerror}") from None
+        raise NotARelease("{file}: cannot read: {reason}", key="release_unreadable", file=str(file),
+                          reason=os_reason(exc)) from None
     text, encoding = decode_release(raw, str(file))
     date, rules = check_release(text, str(file))
     data = text.encode("utf-8")
     sha = hashlib.sha256(data).hexdigest()
     packaged = {r.date: r.sha256 for r in releases(cr_folder())}
     if date in packaged and packaged[date] != sha:
-        raise NotARelease(f"{file}: the history already holds the release effective {date} with a different "
-                          f"text; a reissue of a packaged release is not added")
+        raise NotARelease("{file}: the history already holds the release effective {date} with a different text; "
+                          "a reissue of a packaged release is not added", key="release_reissue", file=str(file),
+                          date=date)
     target = added_folder() / f"{date}.txt"
     already = packaged.get(date) == sha or _same_file(target, data)
     if not already:
@@ -136,4 +142,5 @@ def _write(path: Path, data: bytes) -> None:
     from ..cache import write_atomic
 
     if not write_atomic(path, data):
-        raise CorpusError(f"{path}: cannot write to the data folder (set IZVORI_JUDGE_DATA to a writable folder)")
+        raise CorpusError("{file}: cannot write to the data folder (set IZVORI_JUDGE_DATA to a writable folder)",
+                          key="data_unwritable", file=str(path))

@@ -72,5 +72,5 @@ def _check_order(graph: RuleGraph, doc: str, target: CitedTarget) -> None:
     range that names nothing."""
     first, last = make_ref(doc, target.first), make_ref(doc, target.last or "")
     if first in graph.nodes and last in graph.nodes and graph.position(last) < graph.position(first):
-        raise QueryError(f"the range {target.first}-{target.last} is reversed: {target.last} comes before "
-                         f"{target.first} in {doc}; write {target.last}-{target.first}")
+        raise QueryError("the range {first}-{last} is reversed: {last} comes before {first} in {doc}; write "
+                         "{last}-{first}", key="range_reversed", first=target.first, last=target.last or "", doc=doc)

@@ -286,7 +286,8 @@ def _build_on_disk(final: Path, graph: RuleGraph, matcher: ConceptMatcher, progr
     if opened is None:  # an index just built that does not open: a failing disk, not a stale cache
         from ..errors import CacheError
 
-        raise CacheError(f"{final}: the search index was built but cannot be opened")
+        raise CacheError("{path}: the search index was built but cannot be opened", key="index_unopenable",
+                         path=str(final))
     return opened
 
 

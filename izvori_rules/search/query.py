@@ -111,13 +111,15 @@ class Plan:
 def check_syntax(text: str) -> None:
     """Raise :class:`QueryError` for an empty query, one without words, or an unbalanced quote mark."""
     if not text.strip():
-        raise QueryError("empty query: type a word, a phrase in quotes, or a rule number")
+        raise QueryError("empty query: type a word, a phrase in quotes, or a rule number", key="query_empty")
     if len(text) > MAX_QUERY:
-        raise QueryError(f"the query is too long ({len(text):,} characters; at most {MAX_QUERY:,})")
+        raise QueryError("the query is too long ({length:,} characters; at most {limit:,})", key="query_too_long",
+                         length=len(text), limit=MAX_QUERY)
     if re.search(f"[{_QUOTES}]", _QUOTED.sub(" ", text)):
-        raise QueryError(f"unbalanced quote in {excerpt(text)}: close the phrase with a second quote mark")
+        raise QueryError("unbalanced quote in {query}: close the phrase with a second quote mark",
+                         key="query_unbalanced_quote", query=excerpt(text))
     if not re.search(r"\w", text):
-        raise QueryError(f"{excerpt(text)} has no words to search for")
+        raise QueryError("{query} has no words to search for", key="query_no_words", query=excerpt(text))
 
 
 def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None = None) -> ParsedQuery:

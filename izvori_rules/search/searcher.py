@@ -193,12 +193,15 @@ class Searcher:
         from ..errors import QueryError
 
         if kind is not None and kind not in HIT_KINDS:
-            raise QueryError(f"unknown kind {kind!r}; the kinds are {', '.join(HIT_KINDS)}")
+            raise QueryError("unknown kind {kind!r}; the kinds are {kinds}", key="unknown_kind", kind=kind,
+                             kinds=", ".join(HIT_KINDS))
         if doc is not None and doc not in self.graph.docs:
-            raise QueryError(f"unknown document {doc!r}; the documents are {', '.join(self.graph.docs)}")
+            raise QueryError("unknown document {doc!r}; the documents are {docs}", key="unknown_doc", doc=doc,
+                             docs=", ".join(self.graph.docs))
         if lang is not None and lang not in self._languages.values():
             languages = ", ".join(sorted(set(self._languages.values())))
-            raise QueryError(f"unknown language {lang!r}; the languages are {languages}")
+            raise QueryError("unknown language {lang!r}; the languages are {languages}", key="unknown_language",
+                             lang=lang, languages=languages)
 
     def _fulltext(self, query: str, parsed: ParsedQuery, doc: str | None, lang: str | None,
                   limit: int, kinds: frozenset[str]) -> SearchResult:
@@ -262,8 +265,8 @@ class Searcher:
             except Exception as second:  # noqa: BLE001
                 from ..errors import CacheError
 
-                raise CacheError(f"the search index failed ({first!r}), and again after a rebuild ({second!r})") \
-                    from second
+                raise CacheError("the search index failed ({first}), and again after a rebuild ({second})",
+                                 key="index_failed", first=repr(first), second=repr(second)) from second
 
     def _rebuild_index(self) -> None:
         """Rebuild the index (once per searcher: the rebuilt one gets no second chance)."""
