@@ -30,7 +30,7 @@ def test_the_table_parses_and_every_row_quotes_what_was_read() -> None:
 @pytest.mark.parametrize("row, message", [
     ("2009-07-11\t200.5\tjoined\t111.1\tread", "is not one of"),
     ("2009-07-11\t200.5\tsplit\t111.1\tread", "two new ids or more"),
-    ("2009-07-11\t200.5\tbecame\t111.1 111.2\tread", "one new id"),
+    ("2009-07-11\t200.5\tbecame\t111.1 | 111.2\tread", "one new id"),
     ("2009-07-11\t200.5\tbecame\t111.1\t", "a note quoting"),
     ("M10\t200.5\tbecame\t111.1\tread", "not a release date"),
 ], ids=["unknown change", "split into one", "became two", "no note", "no date"])
@@ -128,3 +128,10 @@ def test_a_token_s_owner_in_200_4a_is_today_110_5a(store: HistoryStore) -> None:
     assert found.id == "110.5a"
     assert "owned and controlled by the player under whose control it entered the battlefield" in (
         store.text(store.releases.index("2019-05-03"), "110.5a") or "")
+
+
+def test_became_goes_before_a_part_split_off_another_rule_without_removing_that_rule() -> None:
+    guess = Alignment((*GUESS.links, Link("1.1", "2.2", CHANGED, 0.6)), True)
+    links = corrected(Alignment(tuple(l for l in guess.links if l.new != "2.2" or l.old), True),
+                      [_fix("1.3", "became", "2.2")], OLD, NEW).links
+    assert [(l.old, l.new) for l in links] == [("1.1", "2.1"), ("1.2", "2.3"), ("1.3", "2.2"), ("1.1", "2.2")]

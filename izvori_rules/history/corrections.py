@@ -112,7 +112,8 @@ def corrected(alignment: Alignment, fixes: Sequence[Fix], old: Mapping[str, Entr
     """The alignment of ``old`` into ``new`` with each fix applied over the aligner's links, in the order
     :class:`.align.Alignment` keeps (a rule's first link is the one followed, a merged rule a second link into
     its rule just after the first, a split part a link from it after all others). A rule the aligner had put
-    where a ``became`` goes is left removed, with that rule as its successor."""
+    where a ``became`` goes first is left removed, with that rule as its successor (a part split off a rule is
+    no rule's first link: the ``became`` comes before it)."""
     links = list(alignment.links)
     for fix in fixes:
         _check(fix, old, new)
@@ -150,7 +151,7 @@ def _apply(links: list[Link], fix: Fix, old: Mapping[str, Entry], new: Mapping[s
     at = next((k for k, link in enumerate(links) if link.new == first), None)
     if fix.change == MERGED and at is not None and links[at].old is not None:
         return _parts(links[:at + 1] + [Link(fix.old, first, CHANGED, 1.0)] + links[at + 1:], fix)
-    displaced = links[at].old if at is not None else None
+    displaced = links[at].old if at is not None and _first_from(links, at) else None
     if displaced is not None:
         links = _without(links, displaced) + [Link(displaced, None, REMOVED, 0.0, first)]
         at = next(k for k, link in enumerate(links) if link.new == first)
@@ -162,6 +163,11 @@ def _apply(links: list[Link], fix: Fix, old: Mapping[str, Entry], new: Mapping[s
     else:  # a rule merged into it stays a second link, after this one
         links.insert(at, link)
     return _parts(links, fix)
+
+
+def _first_from(links: list[Link], at: int) -> bool:
+    """Whether ``links[at]`` is the first link from its rule (the one followed), not a part split off it."""
+    return next(k for k, link in enumerate(links) if link.old == links[at].old) == at
 
 
 def _parts(links: list[Link], fix: Fix) -> list[Link]:
