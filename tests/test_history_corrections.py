@@ -122,16 +122,27 @@ def test_a_spell_defined_in_200_5_is_today_111_1(store: HistoryStore) -> None:
 
 def test_a_token_s_owner_in_200_4a_is_today_110_5a(store: HistoryStore) -> None:
     # 2006-10-01 200.4a "A token's owner is the player who controlled the spell or ability that put it into play.
-    # A token's controller is the player who put it into play."; 2019-05-03 110.5a "A token is both owned and
-    # controlled by the player under whose control it entered the battlefield."
+    # A token's controller is the player who put it into play."; 2009-07-11 110.5a "A token is both owned and
+    # controlled by the player under whose control it entered the battlefield."; 2019-05-03 110.5a "The player who
+    # creates a token is its owner. The token enters the battlefield under that player’s control."
     found = follow(store, "2006-10-01", "200.4a", "2019-05-03")
-    assert found.id == "110.5a"
+    assert dict(found.path)["2009-07-11"] == "110.5a" and found.id == "110.5a"
     assert "owned and controlled by the player under whose control it entered the battlefield" in (
-        store.text(store.releases.index("2019-05-03"), "110.5a") or "")
+        store.text(store.releases.index("2009-07-11"), "110.5a") or "")
+    assert (store.text(store.releases.index("2019-05-03"), "110.5a") or "").startswith(
+        "The player who creates a token is its owner.")
 
 
 def test_became_goes_before_a_part_split_off_another_rule_without_removing_that_rule() -> None:
-    guess = Alignment((*GUESS.links, Link("1.1", "2.2", CHANGED, 0.6)), True)
-    links = corrected(Alignment(tuple(l for l in guess.links if l.new != "2.2" or l.old), True),
-                      [_fix("1.3", "became", "2.2")], OLD, NEW).links
+    guess = Alignment((GUESS.links[0], GUESS.links[2], GUESS.links[3], Link("1.1", "2.2", CHANGED, 0.6)), True)
+    links = corrected(guess, [_fix("1.3", "became", "2.2")], OLD, NEW).links
     assert [(l.old, l.new) for l in links] == [("1.1", "2.1"), ("1.2", "2.3"), ("1.3", "2.2"), ("1.1", "2.2")]
+
+
+def test_a_split_under_another_parent_reaches_each_part(store: HistoryStore) -> None:
+    # 2010-02-01 806.7c "A player may cast a spell, activate an ability, or take a special action when his or her
+    # team has priority. Each player on a team draws a card during that team's draw step. Each player on a team
+    # may play a land during each of that team's turns." is 2010-06-18 805.5a, 805.4b and 805.4c, word for word
+    pos = store.releases.index("2010-06-18")
+    assert [link.new for link in store.links_from(pos, "806.7c")] == ["805.5a", "805.4b", "805.4c"]
+    assert store.text(pos, "805.4b") == "Each player on a team draws a card during that team's draw step."
