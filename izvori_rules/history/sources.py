@@ -88,11 +88,12 @@ def _stamped_files(root: Path | None) -> list[Path]:
     from ..corpus import corpus_dir
     from ..corpus import added_folder
     from ..cr_releases import ARCHIVE, TABLE
+    from .corrections import fixes_file
     from .family import cr_folder
 
     folder, user = cr_folder(root), added_folder()
     added = sorted(user.glob("*.txt")) if user.is_dir() else []
-    return [(root or corpus_dir()) / "manifest.toml", folder / TABLE, folder / ARCHIVE, user, *added]
+    return [(root or corpus_dir()) / "manifest.toml", folder / TABLE, folder / ARCHIVE, user, *added, fixes_file(root)]
 
 
 def _stamp(files: list[Path]) -> str:
@@ -113,6 +114,7 @@ def release_sources(root: Path | None = None) -> list[ReleaseSource]:
     """Every release the history holds, in date order. Packaged texts are read, when a build needs them, in
     one pass over the archive (reading each by itself would decompress the archive 128 times)."""
     from ..cr_releases import releases
+    from .corrections import load_fixes
     from .userdata import user_releases
 
     from .family import cr_folder
@@ -120,7 +122,9 @@ def release_sources(root: Path | None = None) -> list[ReleaseSource]:
     folder = cr_folder(root)
     reader = _ArchiveReader(folder)
     parsed = _ParsedReleases(folder, root, reader)
-    found = [ReleaseSource(r.date, r.sha256, ARCHIVE, reader.loader(r.date), parsed.loader(r.date))
+    fixes = load_fixes(root)
+    found = [ReleaseSource(r.date, r.sha256, ARCHIVE, reader.loader(r.date), parsed.loader(r.date),
+                           tuple(fix for fix in fixes if fix.release == r.date))
              for r in releases(folder)]
     found += user_releases()
     return sorted(found, key=lambda s: s.date)

@@ -31,6 +31,7 @@ from .. import cache
 from ..errors import CacheDamaged
 from ..model import id_order
 from .align import SAME, Entry, Link, align
+from .corrections import Fix, corrected, fixes_key
 
 # Every row ends with its checksum (cache.row_sum of the others, in this order), verified whenever it is read;
 # a release row also counts its entries, so that the list read back is known to be complete. The links into a
@@ -61,13 +62,21 @@ KEYS_KEPT = 20_000
 class ReleaseSource:
     """A release the history should hold: its effective date, the sha256 of its normalised text, where it
     comes from (``archive`` or the user's file) and how to read its text (called only when it is parsed), or
-    how to read its entries already parsed (``entries``: a packaged release, from the ``cr-store`` of lookups)."""
+    how to read its entries already parsed (``entries``: a packaged release, from the ``cr-store`` of lookups),
+    and the judge's corrections of its alignment to the release before (``fixes``, applied over the aligner's)."""
 
     date: str
     sha: str
     origin: str
     load: Callable[[], str]
     entries: Callable[[], Sequence[Entry]] | None = None
+    fixes: tuple[Fix, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """What the release's part of the store is built from: its text and the judge's corrections of the
+        alignment into it (:mod:`.corrections`), so that a changed row rebuilds the history from here on."""
+        return f"{self.sha}+{fixes_key(self.fixes)}" if self.fixes else self.sha
 
 
 Progress = Callable[[int, int], None]
@@ -287,7 +296,7 @@ def _grow(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], entries_of
           progress: ProgressBar | None) -> None:
     """Keep the stored releases that begin the wanted list, and parse and align the rest."""
     stored = [(row[1], row[2]) for row in _release_rows(conn)]
-    wanted = [(s.date, s.sha) for s in sources]
+    wanted = [(s.date, s.key) for s in sources]
     keep = 0
     while keep < min(len(stored), len(wanted)) and stored[keep] == wanted[keep]:
         keep += 1
@@ -378,8 +387,10 @@ def _append(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], start: i
             if len(keys) > KEYS_KEPT:
                 keys.clear()
             alignment = align(list(previous.values()), list(current.values()), keys)
+            if source.fixes:
+                alignment = corrected(alignment, source.fixes, previous, current)
             links = [l for l in alignment.links if l.renumbered or l.change != SAME]
-        release = (pos, source.date, source.sha, source.origin, len(current))
+        release = (pos, source.date, source.key, source.origin, len(current))
         with conn:
             conn.execute("INSERT INTO release VALUES (?, ?, ?, ?, ?, ?)", (*release, cache.row_sum(*release)))
             spans.write(pos, previous, current)
