@@ -33,6 +33,11 @@ from izvori_rules.text.stemming import (
         ("cs", ["začíná", "začne", "zacina"]),
         ("cs", ["přidává", "přidá", "přidat"]),  # cs-cr 103.2 "přidávání", 217.9c "přidat"
         ("cs", ["zachovává", "zachovat"]),  # cs-cr 214.4a "si permanent zachovává", "zachovat si typ"
+        # an English irregular verb form is its verb (corpus/english_irregular_verbs.tsv): cr 120.3c "Damage dealt to
+        # a planeswalker", 120.2a "Each attacking and blocking creature deals combat damage"
+        ("en", ["dealt", "deals", "deal"]),
+        ("en", ["paid", "pay", "pays"]),  # cr 107.4c "a cost that can be paid", 119.4 "allows a player to pay"
+        ("en", ["left", "leaves"]),  # cr 111.8 "A token that has left the battlefield", 400.7f "leaves the battlefield"
         ("pt", ["atropelar", "Atropelar", "atropela", "atropelará", "atropelado"]),
         ("pt", ["Ímpeto", "impeto"]),  # pt-guide glossary Ímpeto
         ("pt", ["cemitério", "cemiterio", "Cemitério"]),  # pt-guide glossary Cemitério

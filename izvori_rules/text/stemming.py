@@ -7,7 +7,8 @@ stays Cyrillic (``ё`` → ``е``). Czech is stemmed before folding (:data:`STEM
 stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks like ``hrace`` and palatalises to
 ``hrak``, away from ``hráč``; a Czech word typed without its diacritics is stemmed as the documents print it
 (:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``,
-``десять``, ``deset`` and ``10`` are one term). Only English text gets an English stop list.
+``десять``, ``deset`` and ``10`` are one term), and an English irregular verb form its verb (:mod:`.irregular`:
+``dealt`` is ``deal``). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -26,6 +27,7 @@ from typing import Any
 from ..corpus import corpus_dir
 from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
 from .folding import fold, serbian_to_latin
+from .irregular import FILE_NAME as IRREGULAR_FILE, load_irregular_verbs
 from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
@@ -76,6 +78,7 @@ class _Normalizer:
         self._stem: Any = None
         self._printed: dict[str, str] = {}
         self._numbers: dict[str, str] = {}
+        self._bases: dict[str, str] = {}
         self._stop = ENGLISH_STOP_WORDS if lang == "en" else frozenset()
         self.memo: dict[str, str | None] = {}
 
@@ -94,6 +97,8 @@ class _Normalizer:
             self._numbers = {word: str(number) for word, number in load_number_words().get(self.lang, {}).items()}
             if self.lang in STEMS_ACCENTS:
                 self._printed = load_accented_words().get(self.lang, {})
+            if self.lang == "en":
+                self._bases = load_irregular_verbs()
         text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
@@ -106,7 +111,7 @@ class _Normalizer:
         if self.lang in STEMS_ACCENTS:
             printed = unicodedata.normalize("NFC", self._printed.get(text, text) if restore else text)
             return fold(czech_perfective(printed, str(self._stem.stemWord(printed)))) or None
-        return fold(str(self._stem.stemWord(folded))) or None
+        return fold(str(self._stem.stemWord(self._bases.get(folded, folded)))) or None
 
 
 def czech_perfective(word: str, stem: str) -> str:
@@ -122,11 +127,11 @@ def czech_perfective(word: str, stem: str) -> str:
 _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
 
 
-def table_files() -> tuple[Path, Path]:
-    """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics), always those
-    of the installed corpus: a cache of another corpus folder keys them too."""
+def table_files() -> tuple[Path, ...]:
+    """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics, English
+    irregular verbs), always those of the installed corpus: a cache of another corpus folder keys them too."""
     folder = corpus_dir()
-    return folder / NUMBERS_FILE, folder / ACCENTS_FILE
+    return tuple(folder / name for name in (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE))
 
 
 def field_language(lang: str) -> str:

@@ -1,0 +1,53 @@
+"""The table of English irregular verbs (corpus/english_irregular_verbs.tsv, izvori_rules/text/irregular.py): a form
+the Snowball stemmer leaves apart from its verb is searched as the verb, and only the forms listed."""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules.errors import CorpusError
+from izvori_rules.search.searcher import default_searcher
+from izvori_rules.text.irregular import load_irregular_verbs, parse_irregular_verbs
+from izvori_rules.text.stemming import normalize_word, table_files
+
+
+def test_a_listed_form_is_its_verb() -> None:
+    # cr 120.3c "Damage dealt to a planeswalker", 120.2a "creature deals combat damage"
+    assert load_irregular_verbs()["dealt"] == "deal"
+    assert normalize_word("en", "dealt") == normalize_word("en", "deals")
+
+
+@pytest.mark.parametrize(("query", "ref"), [
+    # cr 701.10g "that source instead deals twice that much damage"
+    ("double the damage dealt", "cr:701.10g"),
+    # cr 702.70a "Whenever this creature deals combat damage to a player, that player gets N poison counters"
+    ("poisonous damage dealt to a player", "cr:702.70a"),
+], ids=["double damage", "poisonous"])
+def test_a_query_saying_dealt_finds_the_rule_saying_deals_first(query: str, ref: str) -> None:
+    assert default_searcher().search(query, lang="en", limit=1).hits[0].ref == ref
+
+
+def test_a_form_that_is_another_word_in_the_rules_stays_itself() -> None:
+    # cr 702.102a "Fuse is a static ability found on some split cards" is no search for "find"; cr 113.7a
+    # "last known information" none for "know"
+    assert normalize_word("en", "found") != normalize_word("en", "find")
+    assert normalize_word("en", "known") != normalize_word("en", "know")
+    # cr 700.2i "pawprint symbols listed for the chosen modes": a chosen thing, not the act of choosing
+    assert normalize_word("en", "chosen") != normalize_word("en", "choose")
+
+
+def test_only_english_reads_the_table() -> None:
+    assert normalize_word("sr", "made") != normalize_word("sr", "make")
+
+
+def test_the_table_keys_the_index() -> None:
+    assert any(path.name == "english_irregular_verbs.tsv" for path in table_files())
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("base\tforms\ndeal\tdealt\nduel\tdealt\n", r"tsv:3:.*'dealt' is a form of 'deal'"),
+    ("base\tforms\ndeal\t\n", r"tsv:2:.*'forms': empty"),
+], ids=["a form of two verbs", "a verb without forms"])
+def test_a_bad_row_names_its_line(text: str, message: str) -> None:
+    with pytest.raises(CorpusError, match=message):
+        parse_irregular_verbs(text, "english_irregular_verbs.tsv")
