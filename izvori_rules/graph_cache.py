@@ -124,7 +124,7 @@ def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
 
     originals = with_english_texts(load_originals(root), graph, root)
     lineage = onward_lineage(load_lineage(root), root)  # on into the releases a judge added (issue 15)
-    chain = Chain(originals, lineage, max((target for _, _, target in lineage), default=""))
+    chain = Chain.to_newest(originals, lineage)
     found = corpus_equivalents(graph.nodes, root or corpus_dir(), chain)
     if not found and not originals:
         return graph

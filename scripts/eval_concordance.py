@@ -33,7 +33,8 @@ from izvori_rules.concordance.curated import CuratedPair, load_concordance
 from izvori_rules.concordance.chain import Chain, chain_equivalents
 from izvori_rules.concordance.evaluate import (Evaluation, Outcome, cross_validate, evaluate, evaluate_equivalents,
                                                folds, score_rows)
-from izvori_rules.concordance.link import equivalents, node_agreement, node_concepts, node_words
+from izvori_rules.concordance.link import (equivalents, node_agreement, node_concepts, node_words,
+                                           train_only_equivalents)
 from izvori_rules.originals.lineage import load_lineage
 from izvori_rules.originals.table import load_originals
 from izvori_rules.graph_cache import load_graph
@@ -144,9 +145,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def evaluate_chain(nodes: dict[str, Node], matcher: ConceptMatcher, pairs: list[CuratedPair]) -> Evaluation:
     """The graph's equivalents, found without the held-out rows."""
-    train = [p for p in pairs if p.split == "train"]
-    found = equivalents(nodes, matcher, train, chained=chain_equivalents(nodes, _chain(), node_agreement(matcher)))
-    return evaluate_equivalents(found, pairs)
+    return evaluate_equivalents(train_only_equivalents(nodes, matcher, pairs, _chain()), pairs)
 
 
 def evaluate_chain_on_train(nodes: dict[str, Node], matcher: ConceptMatcher, pairs: list[CuratedPair]) -> Evaluation:
@@ -164,8 +163,7 @@ def evaluate_chain_on_train(nodes: dict[str, Node], matcher: ConceptMatcher, pai
 
 
 def _chain() -> Chain:
-    lineage = load_lineage()
-    return Chain(load_originals(), lineage, max((target for _, _, target in lineage), default=""))
+    return Chain.to_newest(load_originals(), load_lineage())
 
 
 if __name__ == "__main__":

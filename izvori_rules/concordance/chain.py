@@ -41,6 +41,11 @@ class Chain:
     lineage: Mapping[tuple[str, str, str], Step]
     newest: str
 
+    @classmethod
+    def to_newest(cls, originals: Mapping[str, Original], lineage: Mapping[tuple[str, str, str], Step]) -> Chain:
+        """The chain followed up to the newest release its lineage reaches (the release "today" means)."""
+        return cls(originals, lineage, max((target for _, _, target in lineage), default=""))
+
     def rendered(self) -> dict[tuple[str, str], list[str]]:
         """``(release, id) → refs`` of the translated nodes that render it."""
         out: dict[tuple[str, str], list[str]] = defaultdict(list)

@@ -51,6 +51,14 @@ def corpus_equivalents(nodes: Mapping[str, Node], root: Path, chain: Chain | Non
     return equivalents(nodes, matcher, curated, chained=chained)
 
 
+def train_only_equivalents(nodes: Mapping[str, Node], matcher: ConceptMatcher, pairs: Sequence[CuratedPair],
+                           chain: Chain) -> Equivalents:
+    """The equivalents as they are found without the held-out curated rows (issue 16's evaluation): the train
+    rows are the only corrections; the chain through the originals and the aligner find the rest."""
+    train = [pair for pair in pairs if pair.split == "train"]
+    return equivalents(nodes, matcher, train, chained=chain_equivalents(nodes, chain, node_agreement(matcher)))
+
+
 def node_concepts(matcher: ConceptMatcher) -> Callable[[Node], tuple[str, ...]]:
     """The concepts a node's heading and text use, found through the search analyzers (memoized by ref)."""
 
