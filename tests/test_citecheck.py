@@ -175,7 +175,7 @@ def test_the_table_is_drawn_as_rich_draws_it(graph: RuleGraph, tmp_path: Path, m
                                              width: int) -> None:
     # rich's Table took 84 s for a text of 60,000 citations (about a millisecond a row); the table is now drawn
     # by cli/styled.py, which must print the very same characters, and on a terminal the same styles
-    from tests.test_cli_styled import cells
+    from test_cli_styled import cells
 
     plain_rich, plain_fast = (_table(tmp_path, monkeypatch, rich, width, {}) for rich in (True, False))
     assert "│ line" not in plain_fast and plain_fast == plain_rich
