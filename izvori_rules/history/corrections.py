@@ -83,13 +83,10 @@ _NEEDS = {BECAME: "one new id", MERGED: "one new id or more", SPLIT: "two new id
 
 def load_fixes(root: Path | None = None) -> tuple[Fix, ...]:
     """The corrections of the corpus folder (none when it has no table)."""
-    path = fixes_file(root)
-    try:
-        return parse_fixes(path.read_text(encoding="utf-8"), str(path))
-    except FileNotFoundError:
-        return ()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CorpusError(f"{path}: cannot read {FILE_NAME}: {exc}") from None
+    from ..corpus import read_table
+
+    found = read_table(FILE_NAME, FILE_NAME, root)
+    return parse_fixes(*found) if found else ()
 
 
 def fixes_file(root: Path | None = None) -> Path:
