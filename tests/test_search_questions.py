@@ -1,8 +1,9 @@
 """Search quality on real judges' questions (tests/search_questions.tsv): recall@10 and mean reciprocal rank per
-language, on the part tuned on and on the held-out part (every third question of each batch written blind, 1-75 and
-104-148; never tuned on). A query is answered when one of its answers (numbered rules read in the documents) is in
-the first ten hits. ``pytest -s`` prints the figures, the held-out part's also per batch (the first batch's alone
-compares with the sessions before the second), and the misses."""
+language, on the part tuned on and on the held-out part (every third question of each of the three batches, 1-75,
+104-148 and 149-193, the last two written blind; never tuned on). A query is answered when one of its answers
+(numbered rules read in the documents) is in the first ten hits. ``pytest -s`` prints the figures, the held-out
+part's also per batch (the first batch's alone compares with the sessions before the second, the third's is the
+freshest measure), and the misses."""
 
 from __future__ import annotations
 
@@ -21,20 +22,23 @@ LANGUAGE = {"en": "en", "sr": "sr", "sr-ascii": "sr", "sr-cyrl": "sr", "ru": "ru
 PARTS = ("tune", "held-out")
 FIRST_BATCH = range(1, 76)  # questions 1-75
 SECOND_BATCH = range(104, 149)  # questions 104-148, written before any search was run on them
-# The batches whose every third question is held out; questions 76-103, between them, were written to tune on
-BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH}
-RECALL_TARGET = 0.95  # issue 10's targets on the held-out part (both batches), in every language
+THIRD_BATCH = range(149, 194)  # questions 149-193, written blind as well
+# The batches whose every third question is held out; questions 76-103, between the first two, were written to tune on
+BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH, 3: THIRD_BATCH}
+RECALL_TARGET = 0.95  # issue 10's targets on the held-out part (all three batches), in every language
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
-# regressions, below the figures measured (recall 0.925-0.964, MRR 0.716-0.792).
+# regressions, below the figures measured (recall 0.906-0.950, MRR 0.722-0.785).
 RECALL_FLOOR = 0.9
 MRR_FLOOR = 0.65
 TOP = 10
 # The held-out figures measured where the targets are not met yet (recall@10, MRR): the right rule is usually in
 # the first ten but below related rules. A language that meets them makes its case pass, and strict xfail fail.
 # The second batch, written blind, brought the first figures on questions nobody had tuned on: every language fell
-# short again (batch 1 alone: sr 1.0/0.900, ru 0.957/0.810, en 0.96/0.762, cs 1.0/0.660).
-SHORT_OF_TARGETS = {"sr": (0.955, 0.753), "ru": (0.947, 0.792), "en": (0.925, 0.735), "cs": (0.964, 0.716)}
+# short again (batch 1 alone: sr 1.0/0.900, ru 0.957/0.810, en 0.96/0.762, cs 1.0/0.660). The third batch, written
+# blind as well, is the freshest measure (batch 3 alone: sr 0.938/0.829, ru 0.933/0.690, en 0.875/0.700,
+# cs 0.917/0.845; batches 1 and 2 together: sr 0.955/0.753, ru 0.947/0.792, en 0.925/0.735, cs 0.964/0.716).
+SHORT_OF_TARGETS = {"sr": (0.947, 0.785), "ru": (0.943, 0.763), "en": (0.906, 0.722), "cs": (0.95, 0.755)}
 
 
 @dataclass(frozen=True)
@@ -113,7 +117,7 @@ def test_the_set_has_120_queries_from_60_questions_in_every_language() -> None:
     assert {row.part for row in ROWS} == set(PARTS)
     # every third question of each batch is held out, with all its variants; the questions between them are tuned on
     assert all((row.part == "held-out") == (row.question % 3 == 0 and row.batch is not None) for row in ROWS)
-    assert {row.question for row in ROWS} >= set(FIRST_BATCH) | set(SECOND_BATCH)
+    assert {row.question for row in ROWS} >= set(FIRST_BATCH) | set(SECOND_BATCH) | set(THIRD_BATCH)
 
 
 def test_every_answer_is_a_numbered_rule_of_the_graph(graph: RuleGraph) -> None:
