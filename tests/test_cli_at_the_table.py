@@ -312,6 +312,9 @@ def test_combat_blockers_can_have_a_colour() -> None:
 def test_lang_means_the_judges_language_everywhere() -> None:
     line = " ".join(invoke("combat", "--attacker", "40/40", "--blockers", "20/20", "--lang", "ru").stdout.split())
     assert "Защищающийся игрок" in line and "погибает" in line
+    # cs-cr 309 "Krok deklarování obránců" (obránce: the blocker), 309.2 "Bránící hráč" (the defending player)
+    line = " ".join(invoke("combat", "--attacker", "40/40", "--blockers", "20/20", "--lang", "cs").stdout.split())
+    assert "umírá: Obránce" in line and "Bránící hráč ztrácí životy: 0" in line
     assert invoke("combat", "--attacker", "40/40", "--lang", "de").exit_code == 2
 
 
