@@ -40,7 +40,7 @@ def first(result: Result, n: int) -> str:
 
 @pytest.mark.parametrize("width", [40, 80])
 @pytest.mark.parametrize(("lang", "answer_word", "died_word"), [
-    ("en", "Answer", "Died"), ("sr", "Odgovor", "Umrlo"), ("ru", "Ответ", "Погибли")])
+    ("en", "Answer", "Died"), ("sr", "Odgovor", "Umrlo"), ("ru", "Ответ", "Погибли"), ("cs", "Odpověď", "Zemřelo")])
 def test_scenario_answer_comes_first(width: int, lang: str, answer_word: str, died_word: str) -> None:
     result = invoke("scenario", "run", IZVORI_TRAMPLE, "--lang", lang, width=width)
     assert result.exit_code == 0
@@ -154,11 +154,16 @@ LOOKUP_IN_LANG = [
     ("ru", "ru-cr:702.19b", "Игрок контролирующий атакующее существо",
      ["строка 9313", "Английский оригинал: CR 2019-05-03 702.19b (тот же номер)", "Сегодня: cr:702.19b (изменено",
       "Эквиваленты:", "sr-judge:E3.102 близко, проверено вручную"]),
+    # cs-cr.txt line 26 (310.1b), its original 310.1b of 2003-03-15 (originals.tsv: number), today cr:510.1b
+    # (lineage.tsv: renumbered, words changed); concordance.tsv: sr-judge:C11.22 the same rule, checked by hand
+    ("cs", "cs-cr:310.1b", "Neblokovaná bytost udělí všechno své bojové zranění",
+     ["řádek 26", "Anglický originál: CR 2003-03-15 310.1b (stejné číslo)", "Dnes: cr:510.1b (přečíslováno, text změněn",
+      "Ekvivalenty:", "sr-judge:C11.22 stejné, ověřeno ručně"]),
 ]
 
 
 @pytest.mark.parametrize("width", [40, 80])
-@pytest.mark.parametrize(("lang", "ref", "answer", "labels"), LOOKUP_IN_LANG, ids=["sr", "ru"])
+@pytest.mark.parametrize(("lang", "ref", "answer", "labels"), LOOKUP_IN_LANG, ids=["sr", "ru", "cs"])
 def test_lookup_speaks_the_judges_language(width: int, lang: str, ref: str, answer: str, labels: list[str]) -> None:
     result = invoke("lookup", ref, "--lang", lang, width=width)
     assert result.exit_code == 0 and all(len(line) <= width for line in lines(result))
@@ -169,10 +174,18 @@ def test_lookup_speaks_the_judges_language(width: int, lang: str, ref: str, answ
 
 
 @pytest.mark.parametrize(("lang", "message"), [("sr", "Nema pravila 'Z99.99'."), ("ru", "Нет правила 'Z99.99'."),
-                                               ("SR", "Nema pravila 'Z99.99'.")], ids=["sr", "ru", "capitals"])
+                                               ("SR", "Nema pravila 'Z99.99'."), ("cs", "Pravidlo 'Z99.99' neexistuje.")],
+                         ids=["sr", "ru", "capitals", "cs"])
 def test_lookup_without_an_answer_says_so_in_the_judges_language(lang: str, message: str) -> None:
     result = invoke("lookup", "Z99.99", "--lang", lang, width=40)
     assert result.exit_code == 1 and message in " ".join(result.stdout.split())
+
+
+def test_a_czech_judge_is_told_which_rule_was_meant() -> None:
+    # sr-judge.txt: D19.52 exists, D19.52x does not
+    result = invoke("lookup", "D19.52x", "--lang", "cs", width=200)
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Pravidlo 'D19.52x' neexistuje. Měli jste na mysli: sr-judge:D19.52, ")
 
 
 def test_lookup_refuses_an_unknown_language() -> None:
@@ -299,6 +312,9 @@ def test_combat_blockers_can_have_a_colour() -> None:
 def test_lang_means_the_judges_language_everywhere() -> None:
     line = " ".join(invoke("combat", "--attacker", "40/40", "--blockers", "20/20", "--lang", "ru").stdout.split())
     assert "Защищающийся игрок" in line and "погибает" in line
+    # cs-cr 309 "Krok deklarování obránců" (obránce: the blocker), 309.2 "Bránící hráč" (the defending player)
+    line = " ".join(invoke("combat", "--attacker", "40/40", "--blockers", "20/20", "--lang", "cs").stdout.split())
+    assert "umírá: Obránce" in line and "Bránící hráč ztrácí životy: 0" in line
     assert invoke("combat", "--attacker", "40/40", "--lang", "de").exit_code == 2
 
 
@@ -429,10 +445,13 @@ DECK_IN_LANG = [
     ("ru", ["недопустима по правилам izvori constructed", "Iznenađenja: 5", "всего в колоде: 44", "(строка 9)",
             "Grom, число экземпляров: 5 (строки 9, 16); не больше 4 карт с одним названием",
             "max_copies: sr-judge:A1.20 (ещё", "глоссарий, другие документы; --json)"]),
+    ("cs", ["nelegální podle pravidel izvori constructed", "Iznenađenja: 5", "karet v balíčku: 44", "(řádek 9)",
+            "Grom, počet kopií: 5 (řádky 9, 16); jedno jméno nejvýše 4×",
+            "max_copies: sr-judge:A1.20 (+", "slovníček, další dokumenty; --json)"]),
 ]
 
 
-@pytest.mark.parametrize(("lang", "labels"), DECK_IN_LANG, ids=["sr", "ru"])
+@pytest.mark.parametrize(("lang", "labels"), DECK_IN_LANG, ids=["sr", "ru", "cs"])
 def test_deck_check_speaks_the_judges_language(lang: str, labels: list[str]) -> None:
     result = invoke("deck", "check", FIVE_OF_A_NAME, "--lang", lang, width=40)
     text = " ".join(result.stdout.split())
@@ -482,7 +501,9 @@ def test_define_speaks_the_judges_language(lang: str, labels: list[str]) -> None
 
 @pytest.mark.parametrize(("lang", "message"), [("sr", "greška: nema pojma 'rasbijac'; da li si mislio: Razbijač"),
                                                ("ru", "ошибка: нет понятия 'rasbijac'; возможно, вы имели в виду: "
-                                                      "Razbijač")], ids=["sr", "ru"])
+                                                      "Razbijač"),
+                                               ("cs", "chyba: pojem 'rasbijac' neexistuje; měli jste na mysli: Razbijač")],
+                         ids=["sr", "ru", "cs"])
 def test_define_without_an_answer_says_so_in_the_judges_language(lang: str, message: str) -> None:
     result = invoke("define", "rasbijac", "--lang", lang)
     assert result.exit_code == 1 and message in " ".join(result.stderr.split())

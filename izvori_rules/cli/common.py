@@ -17,18 +17,22 @@ if TYPE_CHECKING:
     from ..graph import RuleGraph
 
 
-JUDGE_LANGS = ("en", "sr", "ru")
-LANG_HELP = ("The judge's language for labels, narration and errors: en, sr or ru (everywhere --lang means this; "
-             "the rules themselves are always printed as their documents say them).")
+def judge_langs() -> tuple[str, ...]:
+    """The values of ``--lang``: the message catalogue's languages (:func:`izvori_rules.messages.languages`, listed
+    nowhere else); a catalogue that cannot be read is reported here as any broken corpus file is (exit status 2)."""
+    from ..messages import languages
+
+    with reported():
+        return languages()
 
 
 def judge_lang(value: str) -> str:
-    """``--lang``: the judge's language (en, sr, ru), checked; ``SR`` is ``sr`` (the fast path leaves it here)."""
+    """``--lang``: the judge's language, checked; ``SR`` is ``sr`` (the fast path leaves it here)."""
     lang = value.strip().lower()
-    if lang not in JUDGE_LANGS:
+    if lang not in judge_langs():
         import typer
 
-        raise typer.BadParameter(f"use one of {', '.join(JUDGE_LANGS)}", param_hint="--lang")
+        raise typer.BadParameter(f"use one of {', '.join(judge_langs())}", param_hint="--lang")
     return lang
 
 

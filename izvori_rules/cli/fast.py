@@ -63,9 +63,9 @@ def _parse(args: list[str], flags: tuple[str, ...], values: tuple[str, ...]) -> 
 
 
 def _judge_langs() -> frozenset[str]:
-    from .common import JUDGE_LANGS
+    from .common import judge_langs
 
-    return frozenset(JUDGE_LANGS)
+    return frozenset(judge_langs())
 
 
 def _usable_base_url(url: str) -> bool:

@@ -6,9 +6,11 @@ from typing import Annotated
 
 import typer
 
-from .common import LANG_HELP
+from .common import judge_langs
 
-Lang = Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)]
+Lang = Annotated[str, typer.Option("--lang", metavar="LANG", help=(
+    f"The judge's language for labels, narration and errors: {', '.join(judge_langs())} (everywhere --lang means "
+    "this; the rules themselves are always printed as their documents say them)."))]
 Markdown = Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
 
 

@@ -59,7 +59,7 @@ def check(
     from ..errors import IzvoriError
     from ..serialize import scenario_row_json
 
-    shown = plain(str(directory))  # typer's error box is not our safe console: ESC would reach the terminal
+    shown = plain(str(directory))  # control characters made visible in the message itself, whoever prints it
     if not directory.is_dir():
         raise typer.BadParameter(f"{shown} is not a folder", param_hint="DIR")
     paths = sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")])

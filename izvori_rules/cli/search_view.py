@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .common import JUDGE_LANGS, console, print_json, progress_bar, reported
+from .common import console, judge_langs, print_json, progress_bar, reported
 
 if TYPE_CHECKING:
     from ..search.searcher import SearchResult, Searcher
@@ -18,10 +18,10 @@ def show_search(text: str, doc: str | None = None, lang: str | None = None, limi
                 base_url: str | None = None) -> int:
     """Answer one query in the chosen form; the exit status: 1 when nothing was found, else 0 (errors leave
     through :func:`.common.reported`). ``lang`` (``--lang``, the old spelling of ``--doc LANG``) names the
-    documents' language; when it is a judge's language (sr, ru) the errors are said in it too."""
+    documents' language; when it is one of the judge's languages too (``cs``), the errors are said in it."""
     from ..search.searcher import CITATION, query_kind
 
-    with reported(lang if lang in JUDGE_LANGS else "en"):
+    with reported(lang if lang is not None and lang in judge_langs() else "en"):
         searcher = _searcher(quiet=json_out or query_kind(text) == CITATION)
         result = searcher.search(text, doc=doc, lang=lang, limit=limit, kind=kind)
     if json_out:

@@ -1,4 +1,4 @@
-"""The text of each narrated event, in the judge's language (``en``, ``sr``, ``ru``).
+"""The text of each narrated event, in the judge's language (one of :func:`izvori_rules.messages.languages`).
 
 The engine records events as data (:class:`~.state.Event`); this module only renders them. The words live in
 ``corpus/messages.toml`` (``[LANG.events]``, one message per event, read by :mod:`izvori_rules.messages`), where a
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..messages import LANGS, keyword_name, text
+from ..messages import keyword_name, text
 
-__all__ = ["LANGS", "render"]
+__all__ = ["render"]
 
 
 def _join(items: list[Any], lang: str) -> str:
@@ -114,7 +114,7 @@ def _fallback(event: str, args: dict[str, Any]) -> str:
 
 
 def render(event: str, args: dict[str, Any], lang: str, ruleset: str = "mtg") -> str:
-    """The event's text in the language (``en``, ``sr`` or ``ru``); keywords by their names in the ruleset's
+    """The event's text in the judge's language (``sr``: sr-judge's words); keywords by their names in the ruleset's
     document (izvori: sr-judge's Jurišnik, Letač ...; mtg: the name in the judge's language)."""
     if isinstance(args.get("keywords"), list):
         names_in = "sr" if ruleset == "izvori" else lang

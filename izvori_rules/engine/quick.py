@@ -17,11 +17,6 @@ from .rulesets import RULESETS
 from .scenario import MAX_OBJECTS
 
 _PT = re.compile(r"^(-?\d+)/(-?\d+)$")
-# The creatures' and players' names in each language of --lang (the defending player is a player of the game,
-# so --json names them as the answer does).
-_NAMES = {"en": ("Attacker", "Blocker", "Defending player"), "sr": ("Napadač", "Blokirač", "Branilac"),
-          "ru": ("Атакующий", "Блокирующий", "Защищающийся игрок")}
-_ACTIVE = {"en": "Attacking player", "sr": "Napadač (igrač)", "ru": "Атакующий игрок"}
 _ANSWER_EVENTS = ("assign", "first_strike_step", "combat_damage", "combat_damage_on_stack", "prevented",
                   "protection_prevents", "regenerated", "indestructible", "gain_life", "damage_lost")
 
@@ -132,8 +127,13 @@ def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "
     if len(blockers) > MAX_OBJECTS:
         raise ScenarioInvalid("--blockers: {count:,} blockers; a player has at most {limit} objects",
                               key="combat_too_many_blockers", count=len(blockers), limit=MAX_OBJECTS)
-    a_name, b_name, defender = _NAMES[lang]
-    active = _ACTIVE[lang]
+    from ..messages import section
+
+    # The creatures' and players' names in the judge's language ([LANG.combat]; the defending player is a player
+    # of the game, so --json names them as the answer does).
+    words = section(lang, "combat")
+    a_name, b_name, defender, active = (words[k] for k in ("attacker", "blocker", "defending_player",
+                                                          "attacking_player"))
     names = [f"{b_name} {i + 1}" if len(blockers) > 1 else b_name for i in range(len(blockers))]
     doc = {
         "scenario": "combat", "ruleset": ruleset,
