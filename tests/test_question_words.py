@@ -9,21 +9,11 @@ from izvori_rules.errors import CorpusError
 from izvori_rules.search import searcher as searching
 from izvori_rules.search.questions import (FULL, PREFER, QuestionWords, held, load_question_words,
                                            parse_question_words, prefer)
-from izvori_rules.search.searcher import Searcher, default_searcher
+from izvori_rules.search.searcher import Searcher
 from izvori_rules.text.stemming import analyze
+from test_search_quality import _rank, searcher  # noqa: F401 - the fixture, shared
 
 HEADER = "lang\tasks\tquestions\tanswers\n"
-
-
-@pytest.fixture(scope="module")
-def searcher() -> Searcher:
-    """The searcher over the whole corpus (its index built once per test session)."""
-    return default_searcher()
-
-
-def _rank(searcher: Searcher, query: str, ref: str) -> int:
-    refs = [hit.ref for hit in searcher.search(query, limit=100, kind="rule").hits]
-    return refs.index(ref) if ref in refs else len(refs)
 
 
 @pytest.mark.parametrize(("query", "kind"), [
@@ -117,3 +107,10 @@ def test_a_query_of_keywords_ranks_as_without_question_words(searcher: Searcher,
     found = searcher.search(query, limit=20).hits
     monkeypatch.setattr(searching, "load_question_words", lambda root=None: QuestionWords({}, ()))
     assert searcher.search(query, limit=20).hits == found
+
+
+def test_an_answer_word_the_query_searches_for_itself_is_no_answer() -> None:
+    # "when does a step end": the step is what is asked about; "during" still places an event in time
+    table = load_question_words()
+    stems = table.answer_stems(frozenset({"time"}), {"en": frozenset(analyze("en", "step end"))})
+    assert "step" not in stems["en"] and "end" not in stems["en"] and "dure" in stems["en"]

@@ -64,14 +64,17 @@ class QuestionWords:
                 return frozenset({kind})
         return frozenset()
 
-    def answer_stems(self, kinds: frozenset[str]) -> dict[str, frozenset[str]]:
-        """Per language, the stems of the answer words of the kinds asked."""
+    def answer_stems(self, kinds: frozenset[str], asked: dict[str, frozenset[str]] | None = None
+                     ) -> dict[str, frozenset[str]]:
+        """Per language, the stems of the answer words of the kinds asked, but those the query searches for itself
+        (``asked``, per language): in "when does a step end" the step is what is asked about, not an answer."""
         stems: dict[str, set[str]] = {}
         for kind, per_language in self.answers:
             if kind in kinds:
                 for lang, words in per_language:
                     stems.setdefault(lang, set()).update(_stems(lang, words))
-        return {lang: frozenset(found) for lang, found in stems.items()}
+        asked = asked or {}
+        return {lang: frozenset(found - asked.get(lang, frozenset())) for lang, found in stems.items()}
 
 
 @lru_cache(maxsize=64)
