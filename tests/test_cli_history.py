@@ -100,6 +100,9 @@ def test_corpus_add_refuses_a_file_that_is_no_release(tmp_path: Path, monkeypatc
     dated.write_text("Magic Rules\n\nThese rules are effective as of May 1, 2027.\n\nNo rules here.\n", encoding="utf-8")
     result = runner.invoke(app, ["corpus", "add", str(dated)])
     assert result.exit_code == 2 and "not a Comprehensive Rules release" in result.stderr
+    result = runner.invoke(app, ["corpus", "add", str(notes), "--lang", "sr"])  # [sr.errors] release_no_date
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)  # said, not a traceback
+    assert " ".join(result.stderr.split()).startswith(f"greška: {notes}: nije izdanje Comprehensive Rules: blizu ")
     assert not (tmp_path / "data").exists()
 
 

@@ -15,14 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..corpus import added_files, added_folder
-from ..errors import CorpusError, os_reason
+from ..errors import CorpusError, NotARelease, os_reason
 from .store import ReleaseSource
 
 MIN_RULES = 100  # every release since 2003 numbers at least 579 rules
-
-
-class NotARelease(CorpusError):
-    """A file given to ``corpus add`` that is not an English Comprehensive Rules release."""
 
 
 @dataclass(frozen=True, slots=True)
