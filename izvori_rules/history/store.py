@@ -30,8 +30,8 @@ from typing import Any, TypeVar
 from .. import cache
 from ..errors import CacheDamaged
 from ..model import id_order
-from .align import SAME, Entry, Link, align
-from .corrections import Fix, corrected, fixes_key
+from .align import SAME, Entry, Link
+from .corrections import Fix, aligned, fixes_key
 
 # Every row ends with its checksum (cache.row_sum of the others, in this order), verified whenever it is read;
 # a release row also counts its entries, so that the list read back is known to be complete. The links into a
@@ -386,9 +386,7 @@ def _append(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], start: i
         if pos > 0:
             if len(keys) > KEYS_KEPT:
                 keys.clear()
-            alignment = align(list(previous.values()), list(current.values()), keys)
-            if source.fixes:
-                alignment = corrected(alignment, source.fixes, previous, current)
+            alignment = aligned(previous, current, source.fixes, keys)
             links = [l for l in alignment.links if l.renumbered or l.change != SAME]
         release = (pos, source.date, source.key, source.origin, len(current))
         with conn:
