@@ -12,7 +12,6 @@ Nothing here opens files or prints; every record knows where it came from (``lin
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -272,19 +271,3 @@ def split_ref(ref: str) -> tuple[str, str]:
     """Inverse of :func:`make_ref`; the id may itself contain colons (``sr-judge:glossary:Niz``)."""
     doc, _, node_id = ref.partition(":")
     return doc, node_id
-
-
-_ID_PART = re.compile(r"(\d+)|([a-z]+)|(#\d+)")
-
-
-def id_order(rule_id: str) -> tuple[object, ...]:
-    """A sort key that puts CR ids in document order: sections, ``100``, ``100.1``, ``100.1a`` …
-    ``704.5z``, ``704.5aa``; glossary entries after every rule, by headword."""
-    if rule_id.startswith("glossary:"):
-        return (1, rule_id.casefold())
-    parts: list[tuple[int, object]] = []
-    for number, letters, duplicate in _ID_PART.findall(rule_id):
-        parts.append((0, int(number)) if number else (1, (len(letters), letters)) if letters else (2, duplicate))
-    if parts and parts[0][0] == 0 and int(str(parts[0][1])) < 10:  # a section: just before its first chapter
-        parts[0] = (0, int(str(parts[0][1])) * 100 - 0.5)
-    return (0, tuple(parts))

@@ -16,7 +16,8 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from ..model import Equivalent, Node, Original, Today, id_order, split_ref
+from ..model import Equivalent, Node, Original, Today, split_ref
+from ..references import id_order
 from ..originals.lineage import Step
 
 CONFIRMED, WEAK = 0.95, 0.75  # both links confirmed by content; one of them only placed (a heading, a short rule)

@@ -14,11 +14,14 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..corpus import added_files, added_folder
 from ..errors import CorpusError, NotARelease, os_reason
-from .corrections import Fix
 from .store import ReleaseSource
+
+if TYPE_CHECKING:
+    from .corrections import Fix
 
 MIN_RULES = 100  # every release since 2003 numbers at least 579 rules
 
