@@ -221,7 +221,10 @@ TODAY_STATUSES = ("unchanged", "changed", "renumbered", "removed")
 class Today:
     """Today's rule for an original: ``ref`` in the newest release (``cr:101.4``; empty when removed),
     ``status`` (one of TODAY_STATUSES), the releases in which its words changed (``changed_in``), the release
-    that removed it and its nearest successor there, and the numbers it had on the way (``path``)."""
+    that removed it and its nearest successor there, and the numbers it had on the way (``path``). Where the
+    history split the rule into parts that say its words about equally, ``split`` names every part in the
+    rules' order and ``ref`` is the first, as the equivalents list them (2006-10-01 500.2: cr 508.1c and
+    508.1d); otherwise ``split`` is empty."""
 
     ref: str
     status: str
@@ -229,6 +232,7 @@ class Today:
     removed_in: str = ""
     successor: str = ""
     path: tuple[str, ...] = ()
+    split: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
