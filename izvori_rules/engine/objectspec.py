@@ -304,7 +304,8 @@ def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
 def _unknown_keyword(exc: Exception, term: str, ruleset: str, keywords: frozenset[str]) -> str:
     """Why a keyword is unknown, the ruleset's keywords spelled closest ("did you mean") and all of them."""
     close = kw.close_keywords(term, keywords)
-    return f"{exc}{f' (did you mean {close}?)' if close else ''}; the {ruleset} keywords are {kw.keyword_list(keywords)}"
+    suggested = f" (did you mean {close}?)" if close else ""
+    return f"{exc}{suggested}; the {ruleset} keywords are {kw.keyword_list(keywords)}"
 
 
 def read_counters(r: Reader, y: Y) -> tuple[tuple[str, int], ...]:
