@@ -269,23 +269,27 @@ def test_every_help_has_an_example_and_clean_placeholders(command: list[str]) ->
     assert "Example" in result.stdout and "izvori-judge " + " ".join(command) in " ".join(result.stdout.split())
 
 
-def test_every_command_takes_json() -> None:
-    """The README's promise: every command takes ``--json`` for scripts (walked from the typer app, so a
-    command added later is held to it too)."""
+def _command_options() -> dict[str, set[str]]:
+    """Every command of the typer app (``scenario run``) and its options, walked from the app, so that a command
+    added later is held to what the tests below ask of all."""
     import typer.main
 
-    def leaves(command: Any, path: str) -> Iterator[tuple[str, Any]]:
+    def leaves(command: Any, path: str) -> Iterator[tuple[str, set[str]]]:
         subcommands = getattr(command, "commands", None)
         if subcommands is None:
-            yield path, command
+            yield path, {o for p in command.params for o in getattr(p, "opts", [])}
         else:
             for name, sub in subcommands.items():
                 yield from leaves(sub, f"{path} {name}".strip())
 
-    found = dict(leaves(typer.main.get_command(app), ""))
+    return dict(leaves(typer.main.get_command(app), ""))
+
+
+def test_every_command_takes_json() -> None:
+    """The README's promise: every command takes ``--json`` for scripts."""
+    found = _command_options()
     assert {" ".join(c) for c in COMMANDS} <= set(found)
-    assert [name for name, command in found.items()
-            if "--json" not in [o for p in command.params for o in getattr(p, "opts", [])]] == []
+    assert [name for name, options in found.items() if "--json" not in options] == []
 
 
 def test_ruleset_defaults_agree() -> None:
@@ -365,6 +369,24 @@ def test_a_base_url_without_markdown_is_bad_input_not_ignored(args: list[str]) -
     result = invoke(*args, "--base-url", "https://judge.example/rules/")
     assert result.exit_code == 2 and "it links the rules of a Markdown answer: add --markdown" in \
         " ".join(result.stderr.replace("│", " ").split())  # typer's error box
+
+
+def test_json_and_markdown_together_are_bad_input_in_every_command_that_has_both() -> None:
+    # was: --json answered and --markdown was dropped without a word, exit 0
+    both = [name for name, options in _command_options().items() if {"--json", "--markdown"} <= options]
+    words = {"lookup": ["D19.51"], "search": ["razbijac"], "define": ["Razbijač"], "scenario run": [MTG_TRAMPLE]}
+    assert sorted(both) == sorted(words)
+    for name in both:
+        result = invoke(*name.split(), *words[name], "--json", "--markdown")
+        said = " ".join(result.stderr.replace("│", " ").split())  # typer's error box
+        assert (result.exit_code, result.stdout) == (2, "") and "--json and --markdown are two answers: give one " \
+            "of them" in said, name
+
+
+def test_json_with_markdown_is_not_taken_by_the_fast_path() -> None:
+    from izvori_rules.cli.fast import run_fast
+
+    assert run_fast(["scenario", "run", MTG_TRAMPLE, "--json", "--markdown"]) is None
 
 
 def test_a_base_url_without_markdown_is_not_taken_by_the_fast_path() -> None:

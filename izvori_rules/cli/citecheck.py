@@ -113,5 +113,5 @@ def _today_words(c: CheckedCitation, words: dict[str, str]) -> str:
         if today.successor:
             out += words["successor"].format(ref=today.successor)
     else:
-        out = f"{today.ref} ({words.get('today_' + today.status, today.status)})"
+        out = f"{', '.join(today.split) or today.ref} ({words.get('today_' + today.status, today.status)})"
     return out + (f": {c.today_says}" if c.today_says else "")

@@ -16,7 +16,7 @@ import typer
 from ..errors import IzvoriError
 from . import app
 from .common import console, error_console, judge_lang, load_graph, print_json, reported
-from .options import BaseUrl, Lang, Markdown, check_base_url
+from .options import BaseUrl, Lang, Markdown, check_markdown
 
 if TYPE_CHECKING:
     from ..text.concepts import Concept, ConceptMatch
@@ -40,7 +40,7 @@ def define(
 
     lang = judge_lang(lang)
     words = section(lang, "define")
-    check_base_url(markdown, base_url)
+    check_markdown(json_output, markdown, base_url)
     query = " ".join(term)
     with reported(lang):
         _check_term(query)

@@ -5,7 +5,7 @@ cold ``search razbijac --json`` within 12×; issue 14: a cold ``scenario run`` w
 
 Only those exact shapes are taken: an option the shape does not name, an option given twice or without its
 value, a ``--lang`` that is not one of the judge's languages, a ``--base-url`` no Markdown link can hold (or without
-``--markdown``), ``-h``,
+``--markdown``), ``--markdown`` with ``--json``, ``-h``,
 ``--`` or no words go to the typer app, so the behaviour (messages, exit statuses) is the typer command's, which
 calls the same function
 (:func:`.lookup_view.show`, :func:`.history_view.show_history`, :func:`.search_view.show_search`,
@@ -35,6 +35,8 @@ def run_fast(argv: list[str]) -> int | None:
     if "--lang" in options and options["--lang"] not in _judge_langs():
         return None
     if "--base-url" in options and ("--markdown" not in options or not _usable_base_url(options["--base-url"])):
+        return None
+    if "--markdown" in options and "--json" in options:  # two answers: the typer command refuses it
         return None
     with _no_collector():
         return command(words, options)

@@ -14,7 +14,7 @@ import typer
 
 from . import app
 from .common import console, judge_lang, print_json, reported
-from .options import BaseUrl, Lang, Markdown, check_base_url
+from .options import BaseUrl, Lang, Markdown, check_markdown
 
 
 @app.command(epilog="Examples:\n\n  izvori-judge lookup D19.51\n\n  izvori-judge lookup sr-judge:A4.40 ru-cr:702.19b "
@@ -35,7 +35,7 @@ def lookup(
 
     A word instead of a reference (Razbijač, trample) points to its glossary entries, `define` and `search`."""
     lang = judge_lang(lang)
-    check_base_url(markdown, base_url)
+    check_markdown(json_out, markdown, base_url)
     from .common import load_graph, progress_bar
     from ..lookup import lookup as find
 

@@ -18,7 +18,7 @@ import typer
 
 from . import app
 from .common import console, judge_lang, print_json, reported
-from .options import BaseUrl, Lang, Markdown, check_base_url
+from .options import BaseUrl, Lang, Markdown, check_markdown
 from .terminal import plain
 
 FORMAT_HELP = ("The file format (YAML, version 1) is described in the README, section \"The rules engine and "
@@ -45,7 +45,7 @@ def run(
     FILE is a YAML scenario (see below for where the format is described)."""
     from .scenario_view import show_scenario
 
-    check_base_url(markdown, base_url)
+    check_markdown(as_json, markdown, base_url)
     raise typer.Exit(show_scenario(file, as_json, judge_lang(lang), equivalents, markdown, base_url))
 
 

@@ -8,7 +8,7 @@ import typer
 
 from . import app
 from .common import console, judge_lang, print_json, progress_bar, reported
-from .options import BaseUrl, Lang, Markdown, check_base_url
+from .options import BaseUrl, Lang, Markdown, check_markdown
 
 index_app = typer.Typer(help="The full-text index (built on first use into the cache folder).", no_args_is_help=True)
 app.add_typer(index_app, name="index")
@@ -36,7 +36,7 @@ def search(
     """Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script."""
     from .search_view import show_search
 
-    check_base_url(markdown, base_url)
+    check_markdown(json_out, markdown, base_url)
     if doc is not None and lang is None and "-" not in doc:  # --doc sr: the documents in a language
         doc, lang = None, doc
     code = show_search(" ".join(query), doc=doc, lang=lang, limit=limit, kind=kind, json_out=json_out,
