@@ -53,7 +53,7 @@ def define(
         from .markdown import define_markdown, write
 
         texts = _first_lines(words, match)
-        write(define_markdown(match, texts, base_url))
+        write(define_markdown(match, texts, base_url, words))
     elif match.concepts:
         _render(match, words)
     else:
@@ -94,7 +94,7 @@ def _render_concept(concept: Concept, texts: dict[str, str], words: dict[str, st
     from .layout import hang, labelled
 
     out = console()
-    out.print(Text.assemble((concept.id, "bold cyan"), "  ", (concept.kind, "dim")))
+    out.print(Text.assemble((concept.id, "bold cyan"), "  ", (words.get(f"kind_{concept.kind}", concept.kind), "dim")))
     for lang, terms in concept.terms:
         labelled(out, words.get(f"lang_{lang}", lang), ", ".join(terms) if terms else Text("—", style="dim"))
     for title, refs in ((words["rules"], concept.rules), (words["glossary"], concept.glossary)):
