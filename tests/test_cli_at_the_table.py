@@ -655,3 +655,13 @@ def test_every_argument_placeholder_is_upper_case() -> None:
     assert ("history", "REF") in found
     assert [(name, shown) for name, shown in found if shown.split(".")[0].strip("[]\"") !=
             shown.split(".")[0].strip("[]\"").upper()] == []
+
+
+def test_export_says_what_it_wrote_in_the_judges_language(tmp_path: Path, graph: Any) -> None:
+    from izvori_rules.messages import section
+    from izvori_rules.text.concepts import load_concepts
+
+    out = tmp_path / "rules.xml"
+    result = invoke("export", "xml", str(out), "--lang", "ru", width=200)
+    said = section("ru", "export")["wrote_xml"].format(nodes=len(graph.nodes), concepts=len(load_concepts()), out=out)
+    assert result.exit_code == 0 and result.stdout.strip() == said  # every node of the graph, every concept

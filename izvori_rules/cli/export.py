@@ -39,13 +39,13 @@ def export_xml(
             if json_out:
                 raise IzvoriError("--json reports a file written; with OUT - the XML itself is the output",
                                   key="export_json_stdout")
-            graph, concepts = load_graph(), load_concepts()
+            graph, concepts = load_graph(lang), load_concepts()
             write_xml(graph, concepts, sys.stdout.buffer)
             sys.stdout.flush()
             return
         path = check_file_target(out, force)
-        graph, concepts = load_graph(), load_concepts()
-        with progress_bar(words["writing_xml"]) as progress:
+        graph, concepts = load_graph(lang), load_concepts()
+        with progress_bar("xml", lang) as progress:
             count = write_replacing(path, lambda tmp: write_xml(graph, concepts, tmp, progress))
     if json_out:
         from ..serialize import xml_export_json
@@ -75,8 +75,8 @@ def export_html(
     with reported(lang):
         if not out.strip():
             raise IzvoriError("no output folder given", key="export_no_folder")
-        graph, concepts = load_graph(), load_concepts()
-        with progress_bar(words["writing_html"]) as progress:
+        graph, concepts = load_graph(lang), load_concepts()
+        with progress_bar("html", lang) as progress:
             summary = export_site(graph, concepts, Path(out), force=force, progress=progress)
     if json_out:
         from ..serialize import site_json

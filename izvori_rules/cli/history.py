@@ -66,7 +66,7 @@ def diff(
     lang = judge_lang(lang)
     words = messages(lang, "history")  # ``section`` is the --section option here
     with reported(lang):
-        store = load_store()
+        store = load_store(lang)
         found = release_diff(store, _date(store, old), _date(store, new), section, typographic)
     if json_out:
         from ..serialize import release_diff_json

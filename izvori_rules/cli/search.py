@@ -56,7 +56,7 @@ def index_build(
 
     lang = judge_lang(lang)
     words = section(lang, "search")
-    with reported(lang), progress_bar(words["building_index"]) as progress:
+    with reported(lang), progress_bar("index", lang) as progress:
         searcher = open_searcher(progress, rebuild=True)
         searcher.opened  # noqa: B018 - build inside the progress bar
     if json_out:

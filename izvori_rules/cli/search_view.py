@@ -50,9 +50,7 @@ def _searcher(quiet: bool, lang: str) -> Searcher:
 
     if index_exists():
         return default_searcher()
-    from ..messages import text
-
-    with progress_bar(text(lang, "search", "building_index")) as progress:
+    with progress_bar("index", lang) as progress:
         searcher = open_searcher(progress)
         searcher.opened  # noqa: B018 - build inside the progress bar
     return searcher
