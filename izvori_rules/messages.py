@@ -17,7 +17,7 @@ from .errors import CorpusError, IzvoriError, Phrase
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
 SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup", "cite_check", "deck", "define",
-            "history", "errors", "usage")
+            "search", "export", "progress", "history", "errors", "usage")
 
 
 @cache

@@ -577,3 +577,113 @@ def test_a_cold_history_in_serbian_runs_on_the_fast_path() -> None:
             "'--lang', 'sr']); print(status, 'typer' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stderr.strip() == "0 False" and "Brojevi: 502.9b" in done.stdout
+
+
+# --- search, define and scenario check in the judge's language ------------------------------------------------
+# The words around the answers are corpus/messages.toml's [LANG.search], [LANG.lookup] (no rule, did you mean),
+# [LANG.define] and [LANG.labels]; the rules, snippets and the judge's query are printed as given.
+
+def _said(result: Result) -> str:
+    """The output with its line breaks undone (40 columns wrap a sentence between its words)."""
+    return " ".join(result.stdout.split())
+
+
+# (the judge's language, a query whose answer defines its concept, the labels the answer shows): sr-judge E3.100
+# and ru-cr's glossary "Trample" (Пробивной удар) define trample; cs-cr has no glossary, so "bytost" (214.7
+# Bytosti) names its concept only
+SEARCH_IN_LANG = [("en", "razbijač", ("concepts", "definition")), ("sr", "razbijač", ("concepts", "definition")),
+                  ("ru", "пробивной удар", ("concepts", "definition")), ("cs", "bytost", ("concepts",))]
+
+
+@pytest.mark.parametrize(("lang", "query", "shown"), SEARCH_IN_LANG, ids=[case[0] for case in SEARCH_IN_LANG])
+def test_search_labels_its_answer_in_the_judges_language(lang: str, query: str, shown: tuple[str, ...]) -> None:
+    from izvori_rules.messages import section
+
+    words, english = section(lang, "search"), section("en", "search")
+    result = invoke("search", query, "--lang", lang, "--limit", "3", width=40)
+    assert result.exit_code == 0 and all(len(line) <= 40 for line in lines(result))
+    assert [key for key in shown if not any(line.startswith(words[key] + ": ") for line in lines(result))] == []
+    if lang != "en":
+        assert [key for key in ("concepts", "definition") if words[key] == english[key]] == []  # translated
+        assert [key for key in english if english[key].split()[0] + ":" in result.stdout] == []
+
+
+def test_search_names_the_concepts_in_the_judges_words() -> None:
+    # concepts.tsv: trample is Razbijač in sr-judge (E3.100), Пробивной удар in ru-cr (702.19)
+    assert lines(invoke("search", "razbijač", "--lang", "sr", "--limit", "1"))[0].endswith(": Razbijač")
+    assert lines(invoke("search", "пробивной удар", "--lang", "ru", "--limit", "1"))[0].endswith(": Пробивной удар")
+
+
+@pytest.mark.parametrize("lang", ["sr", "ru", "cs"])
+def test_search_says_nothing_found_in_the_judges_language_with_the_query_as_text(lang: str) -> None:
+    from izvori_rules.messages import section
+
+    result = invoke("search", "[bold]qqzx", "--lang", lang, width=40)
+    expected = section(lang, "search")["nothing_found"].format(query="'[bold]qqzx'")
+    assert result.exit_code == 1 and " ".join(expected.split()) in _said(result)  # the brackets printed, not markup
+    assert "Nothing found" not in result.stdout and "Did you mean" not in result.stdout
+    citation = invoke("search", "Z99.99", "--lang", lang, width=40)  # no rule Z99.99 in any document
+    expected = section(lang, "lookup")["no_rule"].format(query="'Z99.99'")
+    assert citation.exit_code == 1 and " ".join(expected.split()) in _said(citation)
+    assert "No rule" not in citation.stdout
+
+
+def test_search_markdown_says_nothing_found_in_the_judges_language() -> None:
+    from izvori_rules.messages import section
+
+    result = invoke("search", "[bold]qqzx", "--lang", "sr", "--markdown")
+    said = section("sr", "search")["nothing_found"].format(query="'[bold]qqzx'")
+    assert result.exit_code == 1 and said.replace("[", "\\[").replace("]", "\\]") in result.stdout
+
+
+def test_define_says_the_kind_of_concept_in_the_judges_language() -> None:
+    from izvori_rules.messages import section
+    from izvori_rules.text.concepts import KINDS
+
+    # concepts.tsv: trample is a keyword_ability (sr-judge E3.100 "Razbijač je pasivna osobina")
+    assert [kind for kind in KINDS if f"kind_{kind}" not in section("en", "define")] == []
+    for lang in ("sr", "ru", "cs"):
+        kind = section(lang, "define")["kind_keyword_ability"]
+        assert lines(invoke("define", "trample", "--lang", lang))[0] == f"trample  {kind}"
+        assert invoke("define", "trample", "--lang", lang, "--markdown").stdout.startswith(f"**trample** ({kind})")
+
+
+@pytest.mark.parametrize("lang", ["sr", "ru", "cs"])
+def test_scenario_check_speaks_the_judges_language(tmp_path: Path, lang: str) -> None:
+    from izvori_rules.messages import labels
+
+    words = labels(lang)
+    for name in ("trample_chump", "failing_expectation"):  # tests/scenarios: 3/3 checks pass, life.Boris fails
+        (tmp_path / f"{name}.yaml").write_bytes((Path(__file__).parent / "scenarios" / f"{name}.yaml").read_bytes())
+    result = invoke("scenario", "check", str(tmp_path), "--lang", lang, width=40)
+    assert result.exit_code == 1
+    assert lines(result)[-1] == words["check_passed"].format(passed=1, total=2)
+    assert f"{words['check_reason']}: {words['check_failed'].format(checks='life.Boris')}" in result.stdout
+    assert "passed" not in result.stdout and "reason" not in result.stdout
+
+
+def test_every_argument_placeholder_is_upper_case() -> None:
+    """The usage lines read alike: ``history [OPTIONS] REF`` as ``lookup [OPTIONS] REF...`` (was ``ref``)."""
+    import typer.main
+
+    def arguments(command: Any) -> Iterator[tuple[str, str]]:
+        for sub in getattr(command, "commands", {}).values():
+            yield from arguments(sub)
+        for param in getattr(command, "params", []):
+            if param.param_type_name == "argument":
+                yield command.name, str(param.metavar)
+
+    found = list(arguments(typer.main.get_command(app)))
+    assert ("history", "REF") in found
+    assert [(name, shown) for name, shown in found if shown.split(".")[0].strip("[]\"") !=
+            shown.split(".")[0].strip("[]\"").upper()] == []
+
+
+def test_export_says_what_it_wrote_in_the_judges_language(tmp_path: Path, graph: Any) -> None:
+    from izvori_rules.messages import section
+    from izvori_rules.text.concepts import load_concepts
+
+    out = tmp_path / "rules.xml"
+    result = invoke("export", "xml", str(out), "--lang", "ru", width=200)
+    said = section("ru", "export")["wrote_xml"].format(nodes=len(graph.nodes), concepts=len(load_concepts()), out=out)
+    assert result.exit_code == 0 and result.stdout.strip() == said  # every node of the graph, every concept

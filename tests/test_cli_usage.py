@@ -4,6 +4,8 @@ which value), the exit status stays 2, and nothing else changes (help, the fast 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner, Result
 
@@ -70,10 +72,29 @@ def test_each_complaint_is_said_in_english_as_click_says_it_and_in_czech(key: st
     assert in_english.exception is None or isinstance(in_english.exception, SystemExit)
 
 
+# (the [en.usage] shape, the folder scenario check is given, what click says, the same in Serbian): a command's own
+# complaint about its argument, raised as typer.BadParameter
+FOLDER_COMPLAINTS = [
+    ("scenario_not_folder", "nowhere", "error: Invalid value for DIR: {folder} is not a folder",
+     "greška: Neispravna vrednost za DIR: {folder} nije fascikla"),
+    ("scenario_no_files", "", "error: Invalid value for DIR: {folder} holds no scenario files (*.yaml, *.yml)",
+     "greška: Neispravna vrednost za DIR: u fascikli {folder} nema datoteka scenarija (*.yaml, *.yml)"),
+]
+
+
+@pytest.mark.parametrize(("key", "name", "english", "serbian"), FOLDER_COMPLAINTS, ids=[c[0] for c in FOLDER_COMPLAINTS])
+def test_scenario_checks_folder_complaints_in_english_and_serbian(tmp_path: Path, key: str, name: str, english: str,
+                                                                  serbian: str) -> None:
+    folder = str(tmp_path / name) if name else str(tmp_path)  # an empty folder, or one that does not exist
+    in_english, in_serbian = invoke("scenario", "check", folder), invoke("scenario", "check", folder, "--lang", "sr")
+    assert (in_english.exit_code, said(in_english)) == (2, english.format(folder=folder))
+    assert (in_serbian.exit_code, said(in_serbian)) == (2, serbian.format(folder=folder))
+
+
 def test_every_english_shape_is_one_click_prints() -> None:
     # the usage line and the help hint frame a complaint; invalid_value is the frame of a value click's own
     # shapes do not name (test_a_value_complaint_without_its_own_shape_keeps_clicks_detail)
-    shown = {key for key, _, _, _ in COMPLAINTS} | {"usage", "try_help", "invalid_value"}
+    shown = {key for key, _, _, _ in [*COMPLAINTS, *FOLDER_COMPLAINTS]} | {"usage", "try_help", "invalid_value"}
     assert set(catalogue()["en"]["usage"]) == shown
 
 

@@ -32,7 +32,7 @@ def cite_check(
     lang = judge_lang(lang)
     with reported(lang):
         text = _read(file)
-        graph = load_graph()
+        graph = load_graph(lang)
         if doc is not None and doc not in graph.docs:
             raise QueryError("unknown document {doc!r}; the documents are {docs}", key="unknown_doc", doc=doc,
                              docs=", ".join(graph.docs))

@@ -101,10 +101,11 @@ def _lookup(refs: list[str], options: _Options) -> int | None:
     from .common import load_graph, progress_bar, reported
     from .lookup_view import show
 
-    with reported(options.get("--lang", "en")):  # show too: a release's nodes are read from its store as they are shown
-        graph = load_graph()
-        answers = lookup(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
-        return show(graph, answers, json_out="--json" in options, lang=options.get("--lang", "en"))
+    lang = options.get("--lang", "en")
+    with reported(lang):  # show too: a release's nodes are read from its store as they are shown
+        graph = load_graph(lang)
+        answers = lookup(graph, refs, building=lambda: progress_bar("history", lang))
+        return show(graph, answers, json_out="--json" in options, lang=lang)
 
 
 def _history(refs: list[str], options: _Options) -> int | None:

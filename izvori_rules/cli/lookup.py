@@ -42,8 +42,8 @@ def lookup(
     from .lookup_view import show
 
     with reported(lang):  # show too: a release's nodes are read from its store as they are shown
-        graph = load_graph()
-        answers = find(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
+        graph = load_graph(lang)
+        answers = find(graph, refs, building=lambda: progress_bar("history", lang))
         status = show(graph, answers, json_out, tree, side_by_side, markdown, base_url, lang)
     if status:
         raise typer.Exit(status)

@@ -51,9 +51,12 @@ def index_build(
     lang: Lang = "en",
 ) -> None:
     """Rebuild the search index now, with a progress bar."""
+    from ..messages import section
     from ..search.searcher import open_searcher
 
-    with reported(judge_lang(lang)), progress_bar("Building the search index") as progress:
+    lang = judge_lang(lang)
+    words = section(lang, "search")
+    with reported(lang), progress_bar("index", lang) as progress:
         searcher = open_searcher(progress, rebuild=True)
         searcher.opened  # noqa: B018 - build inside the progress bar
     if json_out:
@@ -61,5 +64,5 @@ def index_build(
 
         print_json(index_json(searcher.doc_count(), searcher.opened.in_memory))
         return
-    where = "in memory (the cache folder cannot be written)" if searcher.opened.in_memory else "in the cache folder"
-    console().print(f"Indexed {searcher.doc_count()} rules and glossary entries {where}.")
+    said = words["indexed_memory" if searcher.opened.in_memory else "indexed_cache"]
+    console().print(said.format(n=searcher.doc_count()))

@@ -96,19 +96,6 @@ class _Missing(dict[str, Any]):
         return "?"
 
 
-def _t(en: str, sr: str, ru: str | None = None) -> Callable[[dict[str, Any], str], str]:
-    """An inline message for an event not yet in the catalogue (its English, Serbian and, if given, Russian);
-    the catalogue's message wins once it is there."""
-    def render_inline(a: dict[str, Any], lang: str) -> str:
-        chosen = ru if lang == "ru" and ru else sr if lang == "sr" else en
-        return chosen.format_map(_Missing({k: (_join(v, lang) if isinstance(v, list) else v) for k, v in a.items()}))
-    return render_inline
-
-
-# Events whose words are not in corpus/messages.toml yet: ``"event": _t("English", "Serbian", "Russian")``.
-TEMPLATES: dict[str, Callable[[dict[str, Any], str], str]] = {}
-
-
 def _fallback(event: str, args: dict[str, Any]) -> str:
     return f"{event}: " + ", ".join(f"{k}={v}" for k, v in args.items())
 
@@ -123,7 +110,7 @@ def render(event: str, args: dict[str, Any], lang: str, ruleset: str = "mtg") ->
         key, values = CHOOSERS[event](args, lang) if event in CHOOSERS else (event, args)
         message = text(lang, "events", key)
         if message == key:  # no message for this event in the catalogue
-            return TEMPLATES[event](args, lang) if event in TEMPLATES else _fallback(event, args)
+            return _fallback(event, args)
         values = {k: (_join(v, lang) if isinstance(v, list) else v) for k, v in values.items()}
         rendered = message.format_map(_Missing(values))
         if event == "combat_damage" or event == "damage":
