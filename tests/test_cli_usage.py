@@ -60,6 +60,9 @@ COMPLAINTS = [
      "--base-url out",
      "chyba: Neplatná hodnota pro --base-url: odkazuje pravidla odpovědi v Markdownu: přidejte --markdown, nebo "
      "vynechte --base-url"),
+    ("two_answers", ["search", "trample", "--json", "--markdown"],
+     "error: Invalid value for --markdown: --json and --markdown are two answers: give one of them",
+     "chyba: Neplatná hodnota pro --markdown: --json a --markdown jsou dvě odpovědi: zvolte jednu"),
 ]
 
 
