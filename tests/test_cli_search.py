@@ -137,15 +137,24 @@ def test_a_quoted_phrase_must_occur_as_written() -> None:
     ("query", "options", "docs"),
     [
         ("razbijač", ["--doc", "ru-cr"], {"ru-cr"}),
-        ("hřbitov", ["--lang", "cs"], {"cs-cr"}),
-        ("razbijač", ["--lang", "sr"], {"sr-judge", "sr-basic"}),
+        ("hřbitov", ["--doc", "cs"], {"cs-cr"}),
+        ("razbijač", ["--doc", "sr"], {"sr-judge", "sr-basic"}),
     ],
-    ids=["doc", "lang cs", "lang sr"],
+    ids=["doc", "doc cs", "doc sr"],
 )
 def test_filters_keep_only_the_asked_documents(query: str, options: list[str], docs: set[str]) -> None:
     code, data = search_json(query, *options)
     assert code == 0 and data["hits"]
     assert {hit["doc"] for hit in data["hits"]} <= docs
+
+
+def test_lang_is_the_judges_language_and_keeps_every_document() -> None:
+    """``--lang`` means the judge's language in search as in every command: a Serbian judge's search of Razbijač
+    (trample) reaches the Russian and English rules too (ru-cr 702.19, cr 702.19), and only ``--doc`` narrows."""
+    _, every = search_json("razbijač", "--lang", "sr", "--limit", "40")
+    _, serbian = search_json("razbijač", "--doc", "sr", "--limit", "40")
+    assert {"sr-judge", "ru-cr", "cr"} <= {hit["doc"] for hit in every["hits"]}
+    assert {hit["doc"] for hit in serbian["hits"]} <= {"sr-judge", "sr-basic"}
 
 
 def test_limit_sets_the_number_of_hits() -> None:
@@ -160,9 +169,12 @@ def test_limit_sets_the_number_of_hits() -> None:
         ([""], "empty query"),
         (["—"], "has no words"),
         (["razbijac", "--doc", "en-cr"], "unknown document 'en-cr'"),
-        (["razbijac", "--lang", "de"], "unknown language 'de'"),
+        (["razbijac", "--doc", "de"], "unknown language 'de'"),
+        (["razbijac", "--lang", "de"], "--lang"),
+        (["razbijac", "--lang", "pt"], "--lang"),
     ],
-    ids=["unbalanced quote", "empty", "no words", "unknown document", "unknown language"],
+    ids=["unbalanced quote", "empty", "no words", "unknown document", "unknown language", "unknown judge's language",
+         "a document's language that is no judge's"],
 )
 def test_a_malformed_query_exits_2_with_a_message(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["search", *args])

@@ -120,7 +120,7 @@ def _stderr(*args: str) -> tuple[int, str]:
     (["search", "(((", "--lang", "sr"], 2, "greška: u '(((' nema reči za pretragu"),
     (["search", "(((", "--lang", "ru"], 2, "ошибка: в '(((' нет слов для поиска"),
     (["search", "(((", "--lang", "cs"], 2, "chyba: v '(((' nejsou žádná slova k hledání"),
-    (["search", "(((", "--lang", "pt"], 2, "error: '(((' has no words to search for"),
+    (["search", "(((", "--doc", "pt"], 2, "error: '(((' has no words to search for"),
     (["history", "999.9z", "--lang", "sr"], 1, "greška: nema pravila '999.9z'"),
     (["scenario", "run", "/nonexistent.yaml", "--lang", "ru"], 2,
      "ошибка: /nonexistent.yaml: не удаётся прочитать файл сценария: нет такого файла или каталога"),

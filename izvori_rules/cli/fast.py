@@ -1,7 +1,7 @@
 """The fast path of the commonest calls, ``izvori-judge lookup REF... [--json] [--lang LANG]``, ``history REF
-[--json] [--lang LANG]``, ``search WORDS... [--json]`` and ``scenario run FILE [options]``: run without typer and click, which
-cost a third of a cold start (issue 12: a cold ``lookup D19.51`` within 8× a bare interpreter start; issue 10: a
-cold ``search razbijac --json`` within 12×; issue 14: a cold ``scenario run`` within 12×).
+[--json] [--lang LANG]``, ``search WORDS... [--json] [--lang LANG]`` and ``scenario run FILE [options]``: run
+without typer and click, which cost a third of a cold start (issue 12: a cold ``lookup D19.51`` within 8× a bare
+interpreter start; issue 10: a cold ``search razbijac --json`` within 12×; issue 14: a cold ``scenario run`` within 12×).
 
 Only those exact shapes are taken: an option the shape does not name, an option given twice or without its
 value, a ``--lang`` that is not one of the judge's languages, a ``--base-url`` no Markdown link can hold (or without
@@ -116,10 +116,10 @@ def _history(refs: list[str], options: _Options) -> int | None:
 
 
 def _search(words: list[str], options: _Options) -> int | None:
-    """``search WORDS... [--json]``: the words joined as the typer command joins them."""
+    """``search WORDS... [--json] [--lang LANG]``: the words joined as the typer command joins them."""
     from .search_view import show_search
 
-    return show_search(" ".join(words), json_out="--json" in options)
+    return show_search(" ".join(words), json_out="--json" in options, judge=options.get("--lang", "en"))
 
 
 def _scenario(words: list[str], options: _Options) -> int | None:
@@ -151,6 +151,6 @@ _COMMANDS: dict[str, tuple[Callable[[list[str], _Options], int | None], tuple[st
     # command: (its body, its flags, its options with a value, how many words it takes)
     "lookup": (_lookup, ("--json",), ("--lang",), _some),
     "history": (_history, ("--json",), ("--lang",), _one),
-    "search": (_search, ("--json",), (), _some),
+    "search": (_search, ("--json",), ("--lang",), _some),
     "scenario": (_scenario, ("--json", "--equivalents", "--markdown"), ("--lang", "--base-url"), _two),
 }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .common import console, judge_langs, print_json, progress_bar, reported
+from .common import console, print_json, progress_bar, reported
 
 if TYPE_CHECKING:
     from ..search.searcher import SearchResult, Searcher
@@ -15,14 +15,13 @@ if TYPE_CHECKING:
 
 def show_search(text: str, doc: str | None = None, lang: str | None = None, limit: int | None = None,
                 kind: str | None = None, json_out: bool = False, markdown: bool = False,
-                base_url: str | None = None) -> int:
+                base_url: str | None = None, judge: str = "en") -> int:
     """Answer one query in the chosen form; the exit status: 1 when nothing was found, else 0 (errors leave
-    through :func:`.common.reported`). ``lang`` (``--lang``, the old spelling of ``--doc LANG``) names the
-    documents' language; when it is one of the judge's languages too (``cs``), the answer's own words and the
-    errors are said in it (``[LANG.search]``), else in English."""
+    through :func:`.common.reported`). ``lang`` (``--doc LANG``) keeps the documents in that language; ``judge``
+    (``--lang``) is the judge's language, in which the answer's own words (``[LANG.search]``) and the errors are
+    said."""
     from ..search.searcher import CITATION, query_kind
 
-    judge = lang if lang is not None and lang in judge_langs() else "en"
     with reported(judge):
         searcher = _searcher(quiet=json_out or query_kind(text) == CITATION, lang=judge)
         result = searcher.search(text, doc=doc, lang=lang, limit=limit, kind=kind)
