@@ -77,6 +77,22 @@ def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str
     assert sense in named and {"draw_card", "draw_game"} - {sense} - set(named) == {"draw_card", "draw_game"} - {sense}
 
 
+@pytest.mark.parametrize(
+    ("text", "sense"),
+    [
+        ("разыграть заклинание", "cast"),  # ru-cr 701.4a "Разыграть заклинание означает..." (701.4 Разыграть, Cast)
+        ("разыгрывать землю", "play"),  # ru-cr 701.13a "Разыграть землю означает..." (701.13 Разыграть, Play)
+        ("разыграть", "play"),  # the default sense (row play: *)
+        ("sprečiti magiju", "counter"),  # rows counter and prevention_effect share sprečiti; sense magija
+        ("sprečiti štetu", "prevention_effect"),  # sense šteta
+    ],
+)
+def test_a_word_two_concepts_share_in_another_language_takes_its_sense_from_the_rest_of_the_query(
+        query: QueryConcepts, text: str, sense: str) -> None:
+    # the same evidence as English draw + library: the words of the sense column, in any language, by stem
+    assert [c for _, concepts in concepts_of(query, text) for c in concepts][0] == sense
+
+
 def test_commander_is_not_the_command_zone(query: QueryConcepts) -> None:
     # cr 903.9 "A commander may return to the command zone": English analysis stems commander to command, so the
     # zone's term is "command zone" only; ru-cr 903 prints "командной зоне" beside "зоне командования"
