@@ -276,8 +276,13 @@ def test_a_preposition_holds_to_its_noun_and_a_clause_ends_a_term_said_apart(tab
         # backwards as «мгновенное заклинание» (instant)
         ("можно ли отвечать на заклинание с мгновением ока",
          [("заклинание", ("spell",)), ("мгновением ока", ("split_second",))]),
+        # row zone_change_trigger ("leaves-the-battlefield ability") read across "left the battlefield" (row
+        # leaves_the_battlefield) typed as written: the latter
+        ("creature left the battlefield before the ability resolved",
+         [("creature", ("creature",)), ("left battlefield", ("leaves_the_battlefield",)), ("ability", ("ability",)),
+          ("resolved", ("resolve",))]),
     ],
-    ids=["return to hand", "split second"],
+    ids=["return to hand", "split second", "a term typed as written inside"],
 )
 def test_a_term_typed_in_its_order_matches_with_words_between_and_wins_a_tie(query: QueryConcepts, text: str,
                                                                               expected: list[tuple[str, tuple[str, ...]]]) -> None:

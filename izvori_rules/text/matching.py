@@ -331,7 +331,8 @@ class QueryConcepts:
         the query has all but one of them (``hand size`` is *maximum hand size*, ``болезнь вызова`` is
         *Правило болезни вызова*). Matches covering more query words win, then whole terms, then terms typed as
         written (in order, nothing but stop words between: ``с мгновением ока`` is split second, not ``заклинание
-        с мгновением`` read backwards as *мгновенное заклинание*), then shorter ones;
+        с мгновением`` read backwards as *мгновенное заклинание*), then shorter ones; a term read across another
+        term typed as written counts only that one's words (``left the battlefield before the ability``);
         a word that several concepts share keeps the sense the rest of the query chooses (:meth:`_sense`).
         """
         words = _RAW_WORD.findall(query)
@@ -402,6 +403,13 @@ class QueryConcepts:
             if rank[1] and any(whole < set(covered) and all(stops[i] for i in set(covered) - whole)  # do kraja poteza
                                for whole in wholes):  # (until end of turn), not kraj poteza (the end step)
                 scored[(covered, concepts)] = ((*rank[:3], 1, rank[4]), langs)
+        # a term read across another term typed as written counts only that one's words, so that one wins: "left the
+        # battlefield before the ability" leaves the battlefield, not a leaves-the-battlefield ability
+        typed = [(set(covered), rank[0]) for (covered, _), (rank, _) in scored.items() if rank[2] and len(covered) > 1]
+        for (covered, concepts), (rank, langs) in scored.items():
+            inner = max((n for part, n in typed if part < set(covered)), default=None)
+            if not rank[2] and inner is not None:
+                scored[(covered, concepts)] = ((inner, *rank[1:]), langs)
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
