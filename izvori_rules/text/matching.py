@@ -88,8 +88,11 @@ class ConceptMatcher:
         self._joiners: dict[str, frozenset[str]] | None = None
         for concept in table:
             self._add(concept)
-        for candidates in self._starts.values():
+        self._spread: dict[str, dict[str, list[tuple[Stems, str]]]] = {}  # per language: the terms gapped can find
+        for (lang, stem), candidates in self._starts.items():
             candidates.sort(key=lambda c: -len(c[0]))
+            if any(len(seq) > 1 for seq, _ in candidates):
+                self._spread.setdefault(lang, {})[stem] = [c for c in candidates if len(c[0]) > 1]
 
     def _add(self, concept: Concept) -> None:
         for ref in (*concept.rules, *concept.glossary):
@@ -155,13 +158,14 @@ class ConceptMatcher:
         surely); the alignments of translations do not (see the class docstring)."""
         lang = field_language(lang)
         stops = self._joining(lang, self.coordination) if self.coordination is not None else frozenset()
+        starts = self._spread.get(lang, {})
         found: dict[str, int] = {}
         for clause in _CLAUSE_END.split(text):
             stems = analyze(lang, clause)
             for i, stem in enumerate(stems):
                 here: set[str] = set()
-                for seq, concept in self._starts.get((lang, stem), ()):
-                    if len(seq) > 1 and concept not in known and concept not in here and _apart(stems, i, seq, stops):
+                for seq, concept in starts.get(stem, ()):
+                    if concept not in known and concept not in here and _apart(stems, i, seq, stops):
                         here.add(concept)
                         found[concept] = found.get(concept, 0) + 1
         return found
@@ -248,8 +252,11 @@ def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) 
     to a stop word of the term: a preposition holds to its noun ("в игре" is not "в ... игре")."""
     at, spare = start, GAPPED_WORDS
     for before, stem in zip(seq, seq[1:]):
-        nxt = next((j for j in range(at + 1, min(at + 2 + spare, len(stems))) if stems[j] == stem), None)
-        if nxt is None or nxt > at + 1 and (before in stops or stem in stops):
+        window = stems[at + 1:at + 2 + spare]
+        if stem not in window:
+            return False
+        nxt = at + 1 + window.index(stem)
+        if nxt > at + 1 and (before in stops or stem in stops):
             return False
         spare -= nxt - at - 1
         at = nxt
