@@ -78,6 +78,12 @@ PROXIMITY_DEPTH = 10
 # duel's rule (cr 704.5c).
 ELSEWHERE = 0.3
 DEFINING = ("named", "listed")  # the fields of the nodes that define a concept (its rules and glossary entries)
+# A heading without text of its own (cr 701.6 "Counter", ru-cr 701.5 «Отменить») ranks at most HEADING times the key of
+# its best rule the query found, just below it: the heading names what its rules say (cr 701.6a: a countered spell
+# goes to its owner's graveyard), and a judge cites the rule. HEADINGS_DEPTH more hits than asked are ranked, so that
+# the hits a demoted heading makes room for are known.
+HEADING = 0.99
+HEADINGS_DEPTH = 10
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
 
@@ -214,9 +220,11 @@ class Ranker:
         return bytes(cls), table, bytes(numbered)
 
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
-             has_phrase: PhraseCheck | None = None, words: Words | None = None) -> list[tuple[int, float]]:
+             has_phrase: PhraseCheck | None = None, words: Words | None = None,
+             question: bool = False) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
-        (``words`` tells a node's stems, for the proximity of the first hits' words)."""
+        (``words`` tells a node's stems, for the proximity of the first hits' words; a ``question`` asks what the
+        rules under a heading say, see :meth:`_under_rules`)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -224,10 +232,39 @@ class Ranker:
         candidates = self._candidates(clauses, matched, keep)
         if len(clauses) >= PEER_CLAUSES:
             candidates = self._with_peers(candidates, limit)
-        best = heapq.nsmallest(max(limit, PROXIMITY_DEPTH), candidates)
-        if words is not None and len(clauses) > 1:
-            best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
-        return [(doc, -key) for _, key, doc in best[:limit]]
+        for depth in (max(limit, PROXIMITY_DEPTH) + HEADINGS_DEPTH, len(candidates)):
+            best = heapq.nsmallest(depth, candidates)
+            if words is not None and len(clauses) > 1:
+                best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
+            ranked = self._under_rules(best, matched, question, len(clauses))
+            if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
+                break
+        return [(doc, -key) for _, key, doc in ranked[:limit]]
+
+    def _under_rules(self, best: list[tuple[bool, float, int]], matched: Matched, question: bool,
+                     width: int) -> list[tuple[bool, float, int]]:
+        """The hits ``best`` (the first candidates, in order) ordered again, a heading without text of its own (cr
+        701.6 "Counter") at most HEADING times the key of its best rule the query found (cr 701.6a "To counter a
+        spell…"), and left out when that rule ranks below ``best``. A heading keeps its key when the query found
+        none of its rules (the heading is all that matched), or when the query is the heading's name: it matches
+        of the ``width`` clauses of the query (outside its examples), and the query is no ``question``: a judge who
+        types razbijač, "combat damage step" or "the stack" asks for sr-judge E3.100, cr 510 or cr 405; one who asks
+        "where does a countered spell go", for the rule that says it."""
+        keys = {doc: key for _, key, doc in best}  # negated, as the candidates hold them
+        every, totals = (1 << width) - 1, matched.totals
+        named = set() if question else {doc for doc in keys if matched.masks[doc] == every and doc not in matched.weak}
+        capped: dict[int, float | None] = {}
+
+        def key_of(doc: int) -> float | None:  # None: below the hits of ``best``
+            if doc not in capped:
+                capped[doc] = keys.get(doc)
+                rules = [rule for rule in self.source.columns("heading", str(doc))[0] if rule in totals]
+                if rules and doc in keys and doc not in named:  # a heading over rules the query found
+                    below = [key for rule in rules if (key := key_of(rule)) is not None]
+                    capped[doc] = max(keys[doc], HEADING * min(below)) if below else None
+            return capped[doc]
+
+        return sorted((unranked, key, doc) for unranked, _, doc in best if (key := key_of(doc)) is not None)
 
     def _matched(self, clauses: list[Clause], has_phrase: PhraseCheck | None) -> Matched:
         """Every clause's scores summed per node, read in order of importance (see MINOR)."""

@@ -101,15 +101,17 @@ class ConceptMatcher:
         """The concepts whose terms occur in ``text`` (a text of language ``lang``), in order of first use."""
         return list(self.occurrences(lang, analyze(lang, text)))
 
-    def occurrences(self, lang: str, stems: Sequence[str]) -> dict[str, int]:
+    def occurrences(self, lang: str, stems: Sequence[str], chosen: Container[str] = ()) -> dict[str, int]:
         """How many times each concept's terms occur in an analyzed text, in order of first use; a word that names
-        several concepts (English counter: countering and the marker) counts for the sense the text chooses
-        (:meth:`_sense`), as a query's other words choose it."""
+        several concepts (English counter: countering and the marker) counts for those of them ``chosen`` names
+        (the concepts the node's heading and its ancestors' define, see :func:`_chosen`), else for the sense the
+        text chooses (:meth:`_sense`), as a query's other words choose it."""
         lang = field_language(lang)
         found: dict[str, int] = {}
         context: frozenset[str] | None = None
         for i, stem in enumerate(stems):
-            here = [concept for seq, concept in self._starts.get((lang, stem), ()) if tuple(stems[i:i + len(seq)]) == seq]
+            here = _chosen([(seq, concept) for seq, concept in self._starts.get((lang, stem), ())
+                            if tuple(stems[i:i + len(seq)]) == seq], chosen)
             if self.coordination is not None:
                 here += self._coordinated(lang, stems, i, here, self.coordination)
             if len(here) > 1 and any(c in self._senses for c in here):
@@ -162,14 +164,14 @@ class ConceptMatcher:
             self._sense_stems[key] = frozenset(s for w in self._senses.get(concept, ()) for s in analyze(lang, w))
         return self._sense_stems[key]
 
-    def leading(self, lang: str, stems: Sequence[str]) -> list[str]:
-        """The concepts a text starts with (``Razbijač je pasivna osobina…``): the subject of a definition."""
+    def leading(self, lang: str, stems: Sequence[str], chosen: Container[str] = ()) -> list[str]:
+        """The concepts a text starts with (``Razbijač je pasivna osobina…``): the subject of a definition (of a
+        word that names several, those ``chosen`` names, as in :meth:`occurrences`)."""
         lang = field_language(lang)
         found: dict[str, None] = {}
         for start in range(min(LEADING_WORDS, len(stems))):
-            for seq, concept in self._starts.get((lang, stems[start]), ()):
-                if tuple(stems[start:start + len(seq)]) == seq:
-                    found[concept] = None
+            found.update(dict.fromkeys(_chosen([(seq, concept) for seq, concept in self._starts.get((lang, stems[start]), ())
+                                                if tuple(stems[start:start + len(seq)]) == seq], chosen)))
         return list(found)
 
     def listing(self, node: Node) -> list[str]:
@@ -213,6 +215,16 @@ class ConceptMatcher:
         broader = {c.id: c.broader for c in self.table if c.broader}
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
                              guarded=guarded, broader=broader)
+
+
+def _chosen(matched: list[tuple[Stems, str]], chosen: Container[str]) -> list[str]:
+    """The concepts of the terms matched at one place, a term that names several (English counter: countering and
+    the marker) naming only those of them ``chosen`` names, when it names any: under cr 701.6 "Counter" the word
+    is countering (701.6a "A countered spell is put into its owner's graveyard" names put, a sense word of the
+    marker), under cr 122 "Counters" the marker (122.1 "A counter is a marker"). A longer term and the shorter one
+    inside it (mana ability, mana) are two concepts named, not one word's senses: both stay."""
+    return [concept for seq, concept in matched
+            if concept in chosen or not any(other in chosen for term, other in matched if term == seq)]
 
 
 def _keys_of(lang: str, word: str) -> list[str]:
