@@ -66,7 +66,8 @@ class OpenIndex:
 def schema() -> Any:
     """Text, headings and examples per language (each its own analyzer); concepts as keyword fields.
 
-    ``concepts`` repeats a concept once per use in the text (its frequency is the term weight),
+    ``concepts`` repeats a concept once per use in the text (its frequency is the term weight; a word that names
+    several concepts counts for those the node's heading or an ancestor's names, see :meth:`ConceptMatcher.occurrences`),
     ``example_concepts`` once per use in the examples (an example illustrates the rule; it is not what the rule
     is about),
     ``head_concepts`` holds the concepts of the heading; ``named`` the concepts one of whose terms is the

@@ -26,10 +26,13 @@ the documents lack included (``prebrojim`` meets ``prebrojati``). In a query of 
 gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`): the rule that answers a
 question usually answers it in every document's words. A rule of the multiplayer and casual-variant sections, or
 one elsewhere that opens by naming such a game, ranks at ELSEWHERE times its key unless the query names a variant
-(:mod:`.variants`). Last, the first
+(:mod:`.variants`). Then the first
 PROXIMITY_DEPTH hits of a query of two or more clauses are ordered again by how close their text holds the
-query's words (:func:`_closer`): a rule that says the question's words together states what it asks. Ties keep
-document order.
+query's words (:func:`_closer`): a rule that says the question's words together states what it asks. Last, a heading
+without text of its own (cr 701.6 "Counter") ranks just below the best of its rules the query found (HEADING,
+:meth:`Ranker._under_rules`): a judge cites the rule that says it (cr 701.6a: a countered spell goes to its owner's
+graveyard), unless the query is the heading's name (razbijač, "combat damage step": it matches every clause and asks
+no question). Ties keep document order.
 """
 
 from __future__ import annotations

@@ -109,9 +109,8 @@ class ConceptMatcher:
         lang = field_language(lang)
         found: dict[str, int] = {}
         context: frozenset[str] | None = None
-        for i, stem in enumerate(stems):
-            here = _chosen([(seq, concept) for seq, concept in self._starts.get((lang, stem), ())
-                            if tuple(stems[i:i + len(seq)]) == seq], chosen)
+        for i in range(len(stems)):
+            here = _chosen(self._terms_at(lang, stems, i), chosen)
             if self.coordination is not None:
                 here += self._coordinated(lang, stems, i, here, self.coordination)
             if len(here) > 1 and any(c in self._senses for c in here):
@@ -170,9 +169,13 @@ class ConceptMatcher:
         lang = field_language(lang)
         found: dict[str, None] = {}
         for start in range(min(LEADING_WORDS, len(stems))):
-            found.update(dict.fromkeys(_chosen([(seq, concept) for seq, concept in self._starts.get((lang, stems[start]), ())
-                                                if tuple(stems[start:start + len(seq)]) == seq], chosen)))
+            found.update(dict.fromkeys(_chosen(self._terms_at(lang, stems, start), chosen)))
         return list(found)
+
+    def _terms_at(self, lang: str, stems: Sequence[str], i: int) -> list[tuple[Stems, str]]:
+        """The terms the analyzed text says from its ``i``-th stem on, each with its concept (longest first)."""
+        return [(seq, concept) for seq, concept in self._starts.get((lang, stems[i]), ())
+                if tuple(stems[i:i + len(seq)]) == seq]
 
     def listing(self, node: Node) -> list[str]:
         """The concepts whose rules or glossary entries in the table include this node."""
