@@ -26,7 +26,7 @@ BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH}
 RECALL_TARGET = 0.95  # issue 10's targets on the held-out part (both batches), in every language
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
-# regressions, below the figures measured (recall 0.925-0.964, MRR 0.716-0.792).
+# regressions, below the figures measured (recall 0.925-1.0, MRR 0.721-0.792).
 RECALL_FLOOR = 0.9
 MRR_FLOOR = 0.65
 TOP = 10
@@ -34,7 +34,7 @@ TOP = 10
 # the first ten but below related rules. A language that meets them makes its case pass, and strict xfail fail.
 # The second batch, written blind, brought the first figures on questions nobody had tuned on: every language fell
 # short again (batch 1 alone: sr 1.0/0.900, ru 0.957/0.810, en 0.96/0.762, cs 1.0/0.660).
-SHORT_OF_TARGETS = {"sr": (0.955, 0.753), "ru": (0.947, 0.792), "en": (0.925, 0.735), "cs": (0.964, 0.716)}
+SHORT_OF_TARGETS = {"sr": (0.955, 0.76), "ru": (0.947, 0.792), "en": (0.925, 0.752), "cs": (1.0, 0.721)}
 
 
 @dataclass(frozen=True)
