@@ -90,6 +90,14 @@ def test_equip_is_the_keyword_not_a_team(query: QueryConcepts) -> None:
     assert concepts_of(query, "can I equip during combat")[0] == ("equip", ("equip", "equipment"))
 
 
+def test_a_word_spelled_as_a_term_names_its_concept_not_the_default_of_its_stem(query: QueryConcepts) -> None:
+    # English poisonous stems as poison, the default sense (row poison_counter, sense *); cr 702.70 "Poisonous" is
+    # the keyword, and counters, spelled as a term of the marker alone (row counter_marker), the marker of cr 122
+    assert concepts_of(query, "poisonous damage dealt to a player")[0] == ("poisonous", ("poisonous",))
+    assert concepts_of(query, "counters")[0] == ("counters", ("counter_marker",))
+    assert concepts_of(query, "counter")[0] == ("counter", ("counter",))  # both spell it: the default sense
+
+
 def test_kopiya_of_a_spell_is_a_copy_not_replicate(query: QueryConcepts) -> None:
     # ru-cr 706.10c "Некоторые эффекты копируют заклинание"; ru-cr 702.55 "Копия" is the keyword replicate
     assert concepts_of(query, "копия заклинания")[0] == ("копия", ("copy",))

@@ -320,7 +320,7 @@ class QueryConcepts:
             own = {key for i in covered for key in keys[i].items()}
             # a concept other words name for sure (one concept), not another word's own senses still to choose from
             elsewhere = {c for other in accepted if other[1] != covered and len(other[2]) == 1 for c in other[2]}
-            chosen = self._sense(tuple(named), context - own, elsewhere)
+            chosen = self._sense(tuple(named), context - own, elsewhere, " ".join(words[i] for i in covered))
             if chosen and all(self._unchosen(c, typed, context - own) for c in chosen):
                 taken.difference_update(covered)  # everyday words: "promenim redosled" changes the order
                 continue
@@ -417,15 +417,19 @@ class QueryConcepts:
         return any(form.startswith(s) or s.startswith(form) for form in forms for s in spellings)
 
     def _sense(self, concepts: tuple[str, ...], context: set[tuple[str, str]],
-               elsewhere: Container[str] = ()) -> tuple[str, ...]:
+               elsewhere: Container[str] = (), typed: str = "") -> tuple[str, ...]:
         """Of the concepts a word names, those the rest of the query chooses (its words, or the same concept named
-        by other words: the second ``counter`` of "+1/+1 counter and -1/-1 counter" is a marker too), else the
-        default sense."""
+        by other words: the second ``counter`` of "+1/+1 counter and -1/-1 counter" is a marker too), else those
+        with a term spelled as the words ``typed`` when none of them is a default sense (English poisonous, stemmed
+        as poison: the keyword, not the poison counters of the default sense), else the default sense."""
         if len(concepts) < 2 or not any(c in self._senses or c in self._defaults for c in concepts):
             return concepts
         chosen = tuple(c for c in concepts if self._senses.get(c, frozenset()) & context or c in elsewhere)
         if chosen:
             return chosen
+        spelled = tuple(c for c in concepts if fold(typed) in {fold(t) for terms in self.terms(c).values() for t in terms})
+        if spelled and not any(c in self._defaults for c in spelled):
+            return spelled
         return tuple(c for c in concepts if c in self._defaults) or concepts
 
     def _unchosen(self, concept: str, typed: set[str], context: set[tuple[str, str]]) -> bool:
