@@ -292,6 +292,65 @@ def test_a_heading_that_names_two_concepts_keeps_the_one_its_translations_name(s
         searcher, "where does a countered spell go", "cr:122")
 
 
+def test_the_rules_under_a_heading_without_text_are_the_postings_of_its_number(searcher: Searcher) -> None:
+    refs = indexed_refs(searcher.graph)
+
+    def under(ref: str) -> set[str]:
+        return {refs[n] for n, _ in searcher._postings().postings("heading", str(refs.index(ref)))}
+
+    # cr 701.6 is the heading "Counter" over 701.6a and 701.6b; cr 100.1 has a text of its own ("These Magic rules
+    # apply to any Magic game with two or more players"), so its subrules stand under a rule, not a heading
+    assert under("cr:701.6") == {"cr:701.6a", "cr:701.6b"}
+    assert under("cr:100.1") == set()
+
+
+def test_a_question_finds_the_rule_under_a_heading_before_the_heading(searcher: Searcher) -> None:
+    refs = [hit.ref for hit in searcher.search("where does a countered spell go").hits]
+    # cr 701.6a "A countered spell is put into its owner's graveyard", ru-cr 701.5a «Отменённое заклинание помещается
+    # на кладбище владельца»; cr 701.6 "Counter" and ru-cr 701.5 «Отменить» are their headings, with no text
+    assert refs.index("cr:701.6a") < refs.index("cr:701.6")
+    assert refs.index("ru-cr:701.5a") < refs.index("ru-cr:701.5")
+    assert refs[0] in {"cr:701.6a", "ru-cr:701.5a", "sr-judge:D20.73"}
+    # cr 122 "Counters" is about the markers: 122.1 "A counter is a marker placed on an object or player"
+    assert not [ref for ref in refs if ref.startswith("cr:122")]
+
+
+@pytest.mark.parametrize(("query", "heading", "rule"), [
+    ("counter", "cr:701.6", "cr:701.6a"),  # cr 701.6 "Counter"; 701.6a "To counter a spell or ability means..."
+    ("trample", "cr:702.19", "cr:702.19a"),  # cr 702.19 "Trample"; 702.19a "Trample is a static ability"
+    ("razbijač", "sr-judge:E3.100", "sr-judge:E3.101"),  # E3.100 "Razbijač"; E3.101 "Razbijač je pasivna osobina"
+], ids=["counter", "trample", "razbijač"])
+def test_a_headings_name_alone_finds_the_heading_first(searcher: Searcher, query: str, heading: str, rule: str) -> None:
+    refs = [hit.ref for hit in searcher.search(query).hits]
+    assert refs[0] == heading
+    assert rule in refs
+
+
+def test_asking_what_a_keyword_is_finds_its_rule_before_its_heading(searcher: Searcher) -> None:
+    # cr 702.19a "Trample is a static ability that modifies the rules for assigning an attacking creature's combat
+    # damage" answers the question; cr 702.19 is its heading "Trample"
+    assert _rank(searcher, "what is trample", "cr:702.19a") < _rank(searcher, "what is trample", "cr:702.19")
+
+
+@pytest.mark.parametrize(("query", "question"), [
+    ("where does a countered spell go", True), ("what is trample", True), ("може ли биће да блокира", True),
+    ("the stack", False), ("razbijač", False), ("combat damage step", False),
+], ids=["where-go", "what-is", "sr-cyrl", "the-stack", "name", "three-words"])
+def test_a_question_drops_two_stop_words_or_more(searcher: Searcher, query: str, question: bool) -> None:
+    from izvori_rules.search.query import parse_query
+    from izvori_rules.search.searcher import is_question
+    from izvori_rules.text.stopwords import load_stopwords
+
+    assert is_question(query, parse_query(query, searcher.concepts, load_stopwords())) is question
+
+
+def test_counters_that_change_zones_are_the_markers(searcher: Searcher) -> None:
+    # cr 122.2 "Counters on an object are not retained if that object moves from one zone to another"; zone and
+    # permanent are sense words of the marker in corpus/concepts.tsv (row counter_marker)
+    query = "what happens to counters when a permanent changes zones"
+    assert _rank(searcher, query, "cr:122.2") < 5
+
+
 @pytest.mark.parametrize(("query", "concept", "answer"), [
     # Czech players say tah for a turn; cs-cr 214.7c: "Bytost nemůže útočit, pokud nebyla pod kontrolou hráče od
     # začátku jeho kola" (kolo, the word cs-cr prints)

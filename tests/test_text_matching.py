@@ -106,6 +106,14 @@ def test_equip_is_the_keyword_not_a_team(query: QueryConcepts) -> None:
     assert concepts_of(query, "can I equip during combat")[0] == ("equip", ("equip", "equipment"))
 
 
+def test_a_word_spelled_as_a_term_names_its_concept_not_the_default_of_its_stem(query: QueryConcepts) -> None:
+    # English poisonous stems as poison, the default sense (row poison_counter, sense *); cr 702.70 "Poisonous" is
+    # the keyword, and counters, spelled as a term of the marker alone (row counter_marker), the marker of cr 122
+    assert concepts_of(query, "poisonous damage dealt to a player")[0] == ("poisonous", ("poisonous",))
+    assert concepts_of(query, "counters")[0] == ("counters", ("counter_marker",))
+    assert concepts_of(query, "counter")[0] == ("counter", ("counter",))  # both spell it: the default sense
+
+
 def test_kopiya_of_a_spell_is_a_copy_not_replicate(query: QueryConcepts) -> None:
     # ru-cr 706.10c "Некоторые эффекты копируют заклинание"; ru-cr 702.55 "Копия" is the keyword replicate
     assert concepts_of(query, "копия заклинания")[0] == ("копия", ("copy",))
@@ -204,6 +212,44 @@ def test_a_text_word_of_two_concepts_counts_for_the_sense_its_text_chooses(table
     # corpus/concepts.tsv rows counter (sense: spell, stack ...) and counter_marker (sense: -1/-1, put ...)
     found = ConceptMatcher(table).occurrences("en", analyze("en", text))
     assert {c for c in found if c.startswith("counter")} == counted
+
+
+COUNTERED = ("To counter a spell or ability means to cancel it, removing it from the stack. It doesn't resolve and none "
+             "of its effects occur. A countered spell is put into its owner's graveyard.")  # cr 701.6a
+INTERCHANGEABLE = "Counters with the same name or description are interchangeable."  # cr 122.1's last sentence
+
+
+@pytest.mark.parametrize(
+    ("text", "chosen", "alone", "counted"),
+    [
+        # cr 701.6a, under 701.6 "Counter": spell and stack are sense words of countering, removing and put of the
+        # marker, so the text alone is undecided; its heading names countering
+        (COUNTERED, {"counter"}, {"counter", "counter_marker"}, {"counter"}),
+        # under cr 122 "Counters" (the marker), a sentence without a sense word of either
+        (INTERCHANGEABLE, {"counter_marker"}, {"counter", "counter_marker"}, {"counter_marker"}),
+        # the same sentence under a heading that names neither keeps both
+        (INTERCHANGEABLE, {"spell"}, {"counter", "counter_marker"}, {"counter", "counter_marker"}),
+    ],
+    ids=["countering", "marker", "neither"],
+)
+def test_a_text_word_of_two_concepts_counts_for_the_one_its_heading_names(
+        table: ConceptTable, text: str, chosen: set[str], alone: set[str], counted: set[str]) -> None:
+    from izvori_rules.text.matching import ConceptMatcher
+
+    matcher = ConceptMatcher(table)
+    stems = analyze("en", text)
+    assert {c for c in matcher.occurrences("en", stems) if c.startswith("counter")} == alone
+    assert {c for c in matcher.occurrences("en", stems, chosen) if c.startswith("counter")} == counted
+    assert {c for c in matcher.leading("en", stems, chosen) if c.startswith("counter")} <= counted
+
+
+def test_a_longer_term_and_the_term_inside_it_both_count_under_a_heading(table: ConceptTable) -> None:
+    from izvori_rules.text.matching import ConceptMatcher
+
+    # cr 605.1a, under 605 "Mana Abilities": "An activated ability is a mana ability if ... it could add mana"
+    text = "An activated ability is a mana ability if it meets all of the following criteria"
+    found = ConceptMatcher(table).occurrences("en", analyze("en", text), {"mana_ability"})
+    assert {"mana_ability", "mana"} <= set(found)
 
 
 @pytest.mark.parametrize(

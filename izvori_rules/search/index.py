@@ -66,7 +66,8 @@ class OpenIndex:
 def schema() -> Any:
     """Text, headings and examples per language (each its own analyzer); concepts as keyword fields.
 
-    ``concepts`` repeats a concept once per use in the text (its frequency is the term weight),
+    ``concepts`` repeats a concept once per use in the text (its frequency is the term weight; a word that names
+    several concepts counts for those the node's heading or an ancestor's names, see :meth:`ConceptMatcher.occurrences`),
     ``gapped_concepts`` once per use with other words between its term's words and none whole
     (:meth:`~izvori_rules.text.matching.ConceptMatcher.gapped`: "gain that much life"),
     ``example_concepts`` once per use in the examples (an example illustrates the rule; it is not what the rule
@@ -78,7 +79,9 @@ def schema() -> Any:
     numbers of the node's equivalents in other documents, both ways (ru-cr 704.5f names sr-judge D21.52 and
     cr 704.5f, and each of them names it back), so that the postings of a document number are its peers. ``scope``
     is ``variant`` in the sections of multiplayer and casual-variant rules, ``opens`` in a rule elsewhere that
-    opens by naming such a game (:mod:`.variants`). No positions
+    opens by naming such a game (:mod:`.variants`). ``heading`` holds, for a node under a heading that has no text of
+    its own (cr 701.6 "Counter", ru-cr 701.5 «Отменить»), that heading's document number, so that the postings of a
+    heading's number are its rules (the ranker puts a heading just below its best rule). No positions
     are stored: a quoted phrase is checked against the node's text, which the graph has anyway.
     """
     from whoosh.fields import ID, KEYWORD, TEXT, Schema
@@ -96,6 +99,7 @@ def schema() -> Any:
         "leads": KEYWORD(commas=True),
         "governs": KEYWORD(commas=True),
         "peers": KEYWORD(commas=True),
+        "heading": KEYWORD(commas=True),
         "scope": KEYWORD(commas=True),
         "words": TEXT(analyzer=words_analyzer(), phrase=False),
     }
@@ -134,11 +138,21 @@ def index_documents(graph: RuleGraph, matcher: ConceptMatcher,
     (``variants``: what marks the rules of multiplayer games and casual variants, see :mod:`.variants`)."""
     defined: dict[str, list[str]] = {}
     refs = indexed_refs(graph)
-    peers = _peers(graph, {ref: n for n, ref in enumerate(refs)})
+    numbers = {ref: n for n, ref in enumerate(refs)}
+    peers = _peers(graph, numbers)
     for ref in refs:
+        node = graph.nodes[ref]
         node_peers = peers.get(ref, [])
-        named = _named(graph.nodes[ref], [graph.nodes[refs[int(n)]] for n in node_peers], matcher)
-        yield _document(graph, graph.nodes[ref], matcher, defined, node_peers, variants, named)
+        named = _named(node, [graph.nodes[refs[int(n)]] for n in node_peers], matcher)
+        heading = node.parent if node.parent and _heading_only(graph.nodes[node.parent]) else None
+        yield _document(graph, node, matcher, defined, node_peers, variants, named,
+                        str(numbers[heading]) if heading else "")
+
+
+def _heading_only(node: Node) -> bool:
+    """Whether the node is a heading over rules, with no text of its own (cr 701.6 "Counter", ru-cr 701 «Ключевые
+    действия»): a judge cites a rule under it, not the heading."""
+    return bool(node.children) and node.text in ("", node.title)
 
 
 def _named(node: Node, peers: list[Node], matcher: ConceptMatcher) -> list[str]:
@@ -177,30 +191,33 @@ def _peers(graph: RuleGraph, numbers: dict[str, int]) -> dict[str, list[str]]:
 
 
 def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
-              defined: dict[str, list[str]], peers: list[str], variants: Variants, named: list[str]) -> dict[str, str]:
+              defined: dict[str, list[str]], peers: list[str], variants: Variants, named: list[str],
+              heading: str) -> dict[str, str]:
     lang = field_language(node.lang)
     body = "" if node.text == node.title else node.text
     examples = " ".join(node.examples)
     english = english_heading(node)
     body_stems = analyze(lang, body)
-    uses = matcher.occurrences(lang, body_stems)
-    in_heading = {**matcher.occurrences(lang, analyze(lang, node.title)),
-                  **matcher.occurrences("en", analyze("en", english))}
     listed = matcher.listing(node)
     defined[node.ref] = [*named, *listed]
     chain = graph.breadcrumb(node.ref)
     governs = {c: None for ancestor in chain[:-1] for c in defined.get(ancestor.ref, ())}
+    chosen = {*defined[node.ref], *governs}  # the sense of a word that names several concepts (matching._chosen)
+    uses = matcher.occurrences(lang, body_stems, chosen)
+    in_heading = {**matcher.occurrences(lang, analyze(lang, node.title), chosen),
+                  **matcher.occurrences("en", analyze("en", english), chosen)}
     fields = {
         "ref": node.ref, "doc": node.doc, "lang": lang, "kind": node.kind,
         "chapter": chain[1].ref if len(chain) > 1 else chain[0].ref,
         "concepts": _repeated(uses),
         "gapped_concepts": _repeated(matcher.gapped(lang, body, uses)),
-        "example_concepts": _repeated(matcher.occurrences(lang, analyze(lang, examples))),
+        "example_concepts": _repeated(matcher.occurrences(lang, analyze(lang, examples), chosen)),
         "head_concepts": ",".join(in_heading),
         "named": ",".join(named), "listed": ",".join(listed),
-        "leads": ",".join(matcher.leading(lang, body_stems)),
+        "leads": ",".join(matcher.leading(lang, body_stems, chosen)),
         "governs": ",".join(governs),
         "peers": ",".join(peers),
+        "heading": heading,
         "scope": variants.scope(node, chain[0].ref, matcher),
         "words": " ".join((node.title, body, examples, english)),
         f"body_{lang}": body, f"head_{lang}": node.title, f"example_{lang}": examples,

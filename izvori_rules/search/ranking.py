@@ -26,11 +26,15 @@ the documents lack included (``prebrojim`` meets ``prebrojati``). In a query of 
 gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`): the rule that answers a
 question usually answers it in every document's words. A rule of the multiplayer and casual-variant sections, or
 one elsewhere that opens by naming such a game, ranks at ELSEWHERE times its key unless the query names a variant
-(:mod:`.variants`). Last, the first
+(:mod:`.variants`). Then the first
 PROXIMITY_DEPTH hits of a query of two or more clauses are ordered again by how close their text holds the
 query's words (:func:`_closer`): a rule that says the question's words together states what it asks; a query that
 opens with a question word also prefers, among them, the rules that hold the kind of answer it asks for (the
-``prefer`` callable of :meth:`Ranker.rank`, :mod:`.questions`). Ties keep document order.
+``prefer`` callable of :meth:`Ranker.rank`, :mod:`.questions`). Last, a heading without text of its own (cr 701.6
+"Counter") ranks just below the best of its rules the query found (HEADING, :meth:`Ranker._under_rules`): a judge
+cites the rule that says it (cr 701.6a: a countered spell goes to its owner's graveyard), unless the query is the
+heading's name (razbijač, "combat damage step": it matches every clause and asks no question). Ties keep document
+order.
 """
 
 from __future__ import annotations
@@ -79,6 +83,12 @@ PROXIMITY_DEPTH = 10
 # duel's rule (cr 704.5c).
 ELSEWHERE = 0.3
 DEFINING = ("named", "listed")  # the fields of the nodes that define a concept (its rules and glossary entries)
+# A heading without text of its own (cr 701.6 "Counter", ru-cr 701.5 «Отменить») ranks at most HEADING times the key of
+# its best rule the query found, just below it: the heading names what its rules say (cr 701.6a: a countered spell
+# goes to its owner's graveyard), and a judge cites the rule. HEADINGS_DEPTH more hits than asked are ranked, so that
+# the hits a demoted heading makes room for are known.
+HEADING = 0.99
+HEADINGS_DEPTH = 10
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
 Prefer = Callable[[list[tuple[bool, float, int]]], list[tuple[bool, float, int]]]
@@ -217,10 +227,11 @@ class Ranker:
 
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
              has_phrase: PhraseCheck | None = None, words: Words | None = None,
-             prefer: Prefer | None = None) -> list[tuple[int, float]]:
+             prefer: Prefer | None = None, question: bool = False) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
         (``words`` tells a node's stems, for the proximity of the first hits' words; ``prefer`` re-sorts the first
-        PROXIMITY_DEPTH candidates, growing keys only: the answers a question asks for, search/questions.py)."""
+        PROXIMITY_DEPTH candidates, growing keys only: the answers a question asks for, search/questions.py; a
+        ``question`` asks what the rules under a heading say, see :meth:`_under_rules`)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -228,12 +239,41 @@ class Ranker:
         candidates = self._candidates(clauses, matched, keep)
         if len(clauses) >= PEER_CLAUSES:
             candidates = self._with_peers(candidates, limit)
-        best = heapq.nsmallest(max(limit, PROXIMITY_DEPTH), candidates)
-        if prefer is not None:
-            best[:PROXIMITY_DEPTH] = prefer(best[:PROXIMITY_DEPTH])
-        if words is not None and len(clauses) > 1:
-            best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
-        return [(doc, -key) for _, key, doc in best[:limit]]
+        for depth in (max(limit, PROXIMITY_DEPTH) + HEADINGS_DEPTH, len(candidates)):
+            best = heapq.nsmallest(depth, candidates)
+            if prefer is not None:
+                best[:PROXIMITY_DEPTH] = prefer(best[:PROXIMITY_DEPTH])
+            if words is not None and len(clauses) > 1:
+                best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
+            ranked = self._under_rules(best, matched, question, len(clauses))
+            if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
+                break
+        return [(doc, -key) for _, key, doc in ranked[:limit]]
+
+    def _under_rules(self, best: list[tuple[bool, float, int]], matched: Matched, question: bool,
+                     width: int) -> list[tuple[bool, float, int]]:
+        """The hits ``best`` (the first candidates, in order) ordered again, a heading without text of its own (cr
+        701.6 "Counter") at most HEADING times the key of its best rule the query found (cr 701.6a "To counter a
+        spell…"), and left out when that rule ranks below ``best``. A heading keeps its key when the query found
+        none of its rules (the heading is all that matched), or when the query is the heading's name: it matches
+        of the ``width`` clauses of the query (outside its examples), and the query is no ``question``: a judge who
+        types razbijač, "combat damage step" or "the stack" asks for sr-judge E3.100, cr 510 or cr 405; one who asks
+        "where does a countered spell go", for the rule that says it."""
+        keys = {doc: key for _, key, doc in best}  # negated, as the candidates hold them
+        every, totals = (1 << width) - 1, matched.totals
+        named = set() if question else {doc for doc in keys if matched.masks[doc] == every and doc not in matched.weak}
+        capped: dict[int, float | None] = {}
+
+        def key_of(doc: int) -> float | None:  # None: below the hits of ``best``
+            if doc not in capped:
+                capped[doc] = keys.get(doc)
+                rules = [rule for rule in self.source.columns("heading", str(doc))[0] if rule in totals]
+                if rules and doc in keys and doc not in named:  # a heading over rules the query found
+                    below = [key for rule in rules if (key := key_of(rule)) is not None]
+                    capped[doc] = max(keys[doc], HEADING * min(below)) if below else None
+            return capped[doc]
+
+        return sorted((unranked, key, doc) for unranked, _, doc in best if (key := key_of(doc)) is not None)
 
     def _matched(self, clauses: list[Clause], has_phrase: PhraseCheck | None) -> Matched:
         """Every clause's scores summed per node, read in order of importance (see MINOR)."""

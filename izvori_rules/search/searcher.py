@@ -9,6 +9,7 @@ retried.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 CITATION = "citation"
 FULLTEXT = "fulltext"
 DEFAULT_LIMIT = 10
+QUESTION_FRAME = 2  # stop words a question drops (see is_question)
 WORDS_KEPT = 4096  # nodes whose stems a searcher remembers (for the proximity of the first hits' words)
 Opener = Callable[[bool], "OpenIndex"]
 
@@ -215,7 +217,7 @@ class Searcher:
         plan = plan_query(parsed, self.concepts)
         questions = load_question_words(self._root)
         answers = questions.answer_stems(questions.asked(query), plan.stems)
-        ranked = self._rank(plan, doc, lang, limit, kinds, answers)
+        ranked = self._rank(plan, doc, lang, limit, kinds, answers, is_question(query, parsed))
         hits = tuple(self._hit(self.graph.nodes[self._refs[d]], score, plan) for d, score in ranked)
         suggestions = () if hits else suggest(self._postings(), parsed.words())
         definitions = self._definitions(concepts, doc, lang, parsed)
@@ -248,9 +250,9 @@ class Searcher:
         return DefinitionEntry(node.ref, node.doc, node.title or node.id.partition(":")[2], node.text)
 
     def _rank(self, plan: Plan, doc: str | None, lang: str | None, limit: int, kinds: frozenset[str],
-              answers: dict[str, frozenset[str]]) -> list[tuple[int, float]]:
+              answers: dict[str, frozenset[str]], question: bool) -> list[tuple[int, float]]:
         """The ranked nodes of the plan; ``answers`` (per language, the stems of the kind of answer the query's
-        question asks for) are preferred among the first hits."""
+        question asks for) are preferred among the first hits, and a ``question`` ranks a heading below its rules."""
         def keep(facts: Facts) -> bool:
             return facts.kind in kinds and self._keep(facts.doc, doc, lang)
 
@@ -258,7 +260,7 @@ class Searcher:
             return prefer(best, answers, self._words)
 
         return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words,
-                                        preferring if answers else None)
+                                        preferring if answers else None, question)
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged
@@ -322,6 +324,12 @@ class Searcher:
         snippet = make_snippet(text, node.lang, plan.stems.get(field_language(node.lang), frozenset()))
         equivalents = tuple(e.ref for e in node.equivalents)  # an English rule's translations, a translation's peers
         return SearchHit(node.ref, node.doc, node.id, round(score, 3), snippet, hit_kind(node.kind), equivalents)
+
+
+def is_question(query: str, parsed: ParsedQuery) -> bool:
+    """Whether the query asks a question rather than names a topic: it dropped QUESTION_FRAME or more stop words
+    ("where does a countered spell go", "what is trample", "može li", "может ли"); "the stack" drops one."""
+    return len(re.findall(r"\w+", query)) - len(parsed.words()) >= QUESTION_FRAME
 
 
 def query_kind(query: str) -> str:

@@ -110,15 +110,16 @@ class ConceptMatcher:
         """The concepts whose terms occur in ``text`` (a text of language ``lang``), in order of first use."""
         return list(self.occurrences(lang, analyze(lang, text)))
 
-    def occurrences(self, lang: str, stems: Sequence[str]) -> dict[str, int]:
+    def occurrences(self, lang: str, stems: Sequence[str], chosen: Container[str] = ()) -> dict[str, int]:
         """How many times each concept's terms occur in an analyzed text, in order of first use; a word that names
-        several concepts (English counter: countering and the marker) counts for the sense the text chooses
-        (:meth:`_sense`), as a query's other words choose it."""
+        several concepts (English counter: countering and the marker) counts for those of them ``chosen`` names
+        (the concepts the node's heading and its ancestors' define, see :func:`_chosen`), else for the sense the
+        text chooses (:meth:`_sense`), as a query's other words choose it."""
         lang = field_language(lang)
         found: dict[str, int] = {}
         context: frozenset[str] | None = None
-        for i, stem in enumerate(stems):
-            here = [concept for seq, concept in self._starts.get((lang, stem), ()) if tuple(stems[i:i + len(seq)]) == seq]
+        for i in range(len(stems)):
+            here = _chosen(self._terms_at(lang, stems, i), chosen)
             if self.coordination is not None:
                 here += self._coordinated(lang, stems, i, here, self.coordination)
             if len(here) > 1 and any(c in self._senses for c in here):
@@ -193,15 +194,19 @@ class ConceptMatcher:
             self._sense_stems[key] = frozenset(s for w in self._senses.get(concept, ()) for s in analyze(lang, w))
         return self._sense_stems[key]
 
-    def leading(self, lang: str, stems: Sequence[str]) -> list[str]:
-        """The concepts a text starts with (``Razbijač je pasivna osobina…``): the subject of a definition."""
+    def leading(self, lang: str, stems: Sequence[str], chosen: Container[str] = ()) -> list[str]:
+        """The concepts a text starts with (``Razbijač je pasivna osobina…``): the subject of a definition (of a
+        word that names several, those ``chosen`` names, as in :meth:`occurrences`)."""
         lang = field_language(lang)
         found: dict[str, None] = {}
         for start in range(min(LEADING_WORDS, len(stems))):
-            for seq, concept in self._starts.get((lang, stems[start]), ()):
-                if tuple(stems[start:start + len(seq)]) == seq:
-                    found[concept] = None
+            found.update(dict.fromkeys(_chosen(self._terms_at(lang, stems, start), chosen)))
         return list(found)
+
+    def _terms_at(self, lang: str, stems: Sequence[str], i: int) -> list[tuple[Stems, str]]:
+        """The terms the analyzed text says from its ``i``-th stem on, each with its concept (longest first)."""
+        return [(seq, concept) for seq, concept in self._starts.get((lang, stems[i]), ())
+                if tuple(stems[i:i + len(seq)]) == seq]
 
     def listing(self, node: Node) -> list[str]:
         """The concepts whose rules or glossary entries in the table include this node."""
@@ -267,6 +272,16 @@ def _tight(used: list[int], stops: Sequence[bool]) -> bool:
     """Whether a term's words stand in a query as the term writes them: in its order (``used`` holds their
     positions in the term's order), nothing but stop words between them."""
     return used == sorted(used) and all(i in used or stops[i] for i in range(used[0], used[-1]))
+
+
+def _chosen(matched: list[tuple[Stems, str]], chosen: Container[str]) -> list[str]:
+    """The concepts of the terms matched at one place, a term that names several (English counter: countering and
+    the marker) naming only those of them ``chosen`` names, when it names any: under cr 701.6 "Counter" the word
+    is countering (701.6a "A countered spell is put into its owner's graveyard" names put, a sense word of the
+    marker), under cr 122 "Counters" the marker (122.1 "A counter is a marker"). A longer term and the shorter one
+    inside it (mana ability, mana) are two concepts named, not one word's senses: both stay."""
+    return [concept for seq, concept in matched
+            if concept in chosen or not any(other in chosen for term, other in matched if term == seq)]
 
 
 def _keys_of(lang: str, word: str) -> list[str]:
@@ -363,7 +378,7 @@ class QueryConcepts:
             own = {key for i in covered for key in keys[i].items()}
             # a concept other words name for sure (one concept), not another word's own senses still to choose from
             elsewhere = {c for other in accepted if other[1] != covered and len(other[2]) == 1 for c in other[2]}
-            chosen = self._sense(tuple(named), context - own, elsewhere)
+            chosen = self._sense(tuple(named), context - own, elsewhere, " ".join(words[i] for i in covered))
             if chosen and all(self._unchosen(c, typed, context - own) for c in chosen):
                 taken.difference_update(covered)  # everyday words: "promenim redosled" changes the order
                 continue
@@ -474,15 +489,19 @@ class QueryConcepts:
         return any(form.startswith(s) or s.startswith(form) for form in forms for s in spellings)
 
     def _sense(self, concepts: tuple[str, ...], context: set[tuple[str, str]],
-               elsewhere: Container[str] = ()) -> tuple[str, ...]:
+               elsewhere: Container[str] = (), typed: str = "") -> tuple[str, ...]:
         """Of the concepts a word names, those the rest of the query chooses (its words, or the same concept named
-        by other words: the second ``counter`` of "+1/+1 counter and -1/-1 counter" is a marker too), else the
-        default sense."""
+        by other words: the second ``counter`` of "+1/+1 counter and -1/-1 counter" is a marker too), else those
+        with a term spelled as the words ``typed`` when none of them is a default sense (English poisonous, stemmed
+        as poison: the keyword, not the poison counters of the default sense), else the default sense."""
         if len(concepts) < 2 or not any(c in self._senses or c in self._defaults for c in concepts):
             return concepts
         chosen = tuple(c for c in concepts if self._senses.get(c, frozenset()) & context or c in elsewhere)
         if chosen:
             return chosen
+        spelled = tuple(c for c in concepts if fold(typed) in {fold(t) for terms in self.terms(c).values() for t in terms})
+        if spelled and not any(c in self._defaults for c in spelled):
+            return spelled
         return tuple(c for c in concepts if c in self._defaults) or concepts
 
     def _unchosen(self, concept: str, typed: set[str], context: set[tuple[str, str]]) -> bool:
