@@ -74,3 +74,11 @@ def test_the_value_of_x_finds_the_rule_of_x(searcher: Searcher, query: str) -> N
     result = searcher.search(query, limit=TOP)
     assert result.concepts == ("x_variable",)
     assert "ru-cr:107.3a" in [hit.ref for hit in result.hits]
+
+
+def test_choosing_in_russian_is_the_concept_choose(searcher: Searcher) -> None:
+    # ru-cr 701.8b «эффекты предписывающие игроку сбросить карту позволяют этому игроку выбрать какую карту сбросить»,
+    # cr 701.9b "allow the affected player to choose which card to discard"
+    result = searcher.search("выбрать какую карту сбросить", limit=TOP)
+    assert "choose" in result.concepts
+    assert "ru-cr:701.8b" in [hit.ref for hit in result.hits]
