@@ -77,6 +77,10 @@ class DeckFileError(IzvoriError):
     """A deck list file that cannot be read: missing, a folder, unreadable, not text (exit status 2)."""
 
 
+class NotARelease(IzvoriError):
+    """A file given to ``corpus add`` that is not an English Comprehensive Rules release (exit status 2)."""
+
+
 class ScenarioInvalid(IzvoriError):
     """A scenario file that is not valid YAML or not in the scenario format; the message names file, line and key."""
 

@@ -41,6 +41,14 @@ class LookupAnswer:
             return None
         return self.english.get(node.today.ref or node.today.successor)
 
+    def today_parts(self, node: Node) -> tuple[Node, ...]:
+        """Today's rules for ``node``'s original: every part of a rule the history split into parts that say it
+        about equally (:attr:`~.model.Today.split`, in the rules' order), else :meth:`today_of` alone."""
+        if node.today is None or not node.today.split:
+            current = self.today_of(node)
+            return (current,) if current is not None else ()
+        return tuple(found for ref in node.today.split if (found := self.english.get(ref)) is not None)
+
     @property
     def is_word(self) -> bool:
         """Whether the query is a word rather than a reference (``Razbijač``, ``trample``, ``Niz``)."""
@@ -89,7 +97,7 @@ def english_nodes(graph: RuleGraph, nodes: Iterable[Node]) -> dict[str, Node]:
     """The graph's nodes for the originals and today's rules of ``nodes`` (absent releases left out)."""
     refs = [ref for node in nodes for ref in (
         node.original.ref if node.original else "", node.today.ref if node.today else "",
-        node.today.successor if node.today else "")]
+        node.today.successor if node.today else "", *(node.today.split if node.today else ()))]
     return {ref: english for ref in refs if ref and (english := graph.get(ref)) is not None}
 
 

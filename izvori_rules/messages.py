@@ -1,7 +1,9 @@
-"""The words printed to a judge in each ``--lang`` (en, sr, ru), read from ``corpus/messages.toml`` where a judge
-can correct them: the scenario narration, step names, the labels of the answers; and each document's own word
-for "Example" (``corpus/example_words.tsv``). A key missing in a language falls back to English, and a missing English key to the key itself,
-so a new engine event never breaks the narration.
+"""The words printed to a judge in each ``--lang``, read from ``corpus/messages.toml`` where a judge can correct
+them: the scenario narration, step names, the labels of the answers, the errors; and each document's own word for
+"Example" (``corpus/example_words.tsv``). The judge's languages are the catalogue's own tables (en, sr, ru, cs:
+:func:`languages`), listed nowhere else, so a language is added by adding its tables. A key missing in a language
+falls back to English, and a missing English key to the key itself, so a new engine event never breaks the
+narration.
 """
 
 from __future__ import annotations
@@ -12,29 +14,36 @@ from typing import Any, cast
 from .corpus import corpus_dir, read_table, read_toml
 from .errors import CorpusError, IzvoriError, Phrase
 
-LANGS = ("en", "sr", "ru")
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
 SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup", "cite_check", "deck", "define",
-            "history", "errors")
+            "search", "export", "progress", "history", "errors", "usage")
 
 
 @cache
 def catalogue() -> dict[str, Any]:
-    """The whole catalogue, checked: the three languages with every section each, strings only. Parsing the
-    TOML costs a cold ``lookup`` about ten milliseconds, so the parsed tables are kept in the cache folder
-    (plain data keyed by the file's bytes, :func:`izvori_rules.cache.parsed`)."""
+    """The whole catalogue, checked: English and every other language with every section each, strings only.
+    Parsing the TOML costs a cold ``lookup`` about ten milliseconds, so the parsed tables are kept in the cache
+    folder (plain data keyed by the file's bytes, :func:`izvori_rules.cache.parsed`)."""
     from .cache import parsed
 
     path = corpus_dir() / FILE_NAME
     data = cast(dict[str, Any], parsed("messages", path, lambda: read_toml(path, "the message catalogue")[0],
                                        lambda value: isinstance(value, dict), plain=True))
-    for lang in LANGS:
+    if "en" not in data:
+        raise CorpusError(f"{FILE_NAME}: no [en.*] tables (English is every message's fallback)")
+    for lang in data:
         for section in SECTIONS:
-            table = data.get(lang, {}).get(section)
+            table = data[lang].get(section) if isinstance(data[lang], dict) else None
             if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
                 raise CorpusError(f"{FILE_NAME}: [{lang}.{section}] is missing or holds something but strings")
     return data
+
+
+def languages() -> tuple[str, ...]:
+    """The judge's languages (``--lang``): the catalogue's top-level tables in the file's order, English first
+    when the file starts with it (``en``, ``sr``, ``ru``, ``cs``)."""
+    return tuple(catalogue())
 
 
 def text(lang: str, section: str, key: str) -> str:

@@ -12,7 +12,6 @@ Nothing here opens files or prints; every record knows where it came from (``lin
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -222,7 +221,10 @@ TODAY_STATUSES = ("unchanged", "changed", "renumbered", "removed")
 class Today:
     """Today's rule for an original: ``ref`` in the newest release (``cr:101.4``; empty when removed),
     ``status`` (one of TODAY_STATUSES), the releases in which its words changed (``changed_in``), the release
-    that removed it and its nearest successor there, and the numbers it had on the way (``path``)."""
+    that removed it and its nearest successor there, and the numbers it had on the way (``path``). Where the
+    history split the rule into parts that say its words about equally, ``split`` names every part in the
+    rules' order and ``ref`` is the first, as the equivalents list them (2006-10-01 500.2: cr 508.1c and
+    508.1d); otherwise ``split`` is empty."""
 
     ref: str
     status: str
@@ -230,6 +232,7 @@ class Today:
     removed_in: str = ""
     successor: str = ""
     path: tuple[str, ...] = ()
+    split: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,19 +275,3 @@ def split_ref(ref: str) -> tuple[str, str]:
     """Inverse of :func:`make_ref`; the id may itself contain colons (``sr-judge:glossary:Niz``)."""
     doc, _, node_id = ref.partition(":")
     return doc, node_id
-
-
-_ID_PART = re.compile(r"(\d+)|([a-z]+)|(#\d+)")
-
-
-def id_order(rule_id: str) -> tuple[object, ...]:
-    """A sort key that puts CR ids in document order: sections, ``100``, ``100.1``, ``100.1a`` …
-    ``704.5z``, ``704.5aa``; glossary entries after every rule, by headword."""
-    if rule_id.startswith("glossary:"):
-        return (1, rule_id.casefold())
-    parts: list[tuple[int, object]] = []
-    for number, letters, duplicate in _ID_PART.findall(rule_id):
-        parts.append((0, int(number)) if number else (1, (len(letters), letters)) if letters else (2, duplicate))
-    if parts and parts[0][0] == 0 and int(str(parts[0][1])) < 10:  # a section: just before its first chapter
-        parts[0] = (0, int(str(parts[0][1])) * 100 - 0.5)
-    return (0, tuple(parts))

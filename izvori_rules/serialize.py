@@ -50,12 +50,14 @@ def original_json(original: Original | None, english: Node | None = None) -> dic
 def today_json(today: Today | None, current: Node | None = None) -> dict[str, Any] | None:
     """What became of the original in today's rules: ref (null when removed), status (unchanged, changed,
     renumbered, removed), the releases that changed its words, when it was removed and its nearest
-    successor, the numbers it had on the way, and today's text."""
+    successor, the numbers it had on the way, today's text, and ``split``: the rules it became where the history
+    split it into parts that say it about equally, ``ref`` the first of them (else empty)."""
     if today is None:
         return None
     return {"ref": today.ref or None, "status": today.status, "changed_in": list(today.changed_in),
             "removed_in": today.removed_in or None, "successor": today.successor or None,
-            "path": list(today.path), "text": current.text if current is not None else None}
+            "path": list(today.path), "text": current.text if current is not None else None,
+            "split": list(today.split)}
 
 
 def citation_json(citation: Citation) -> dict[str, Any]:

@@ -102,6 +102,18 @@ def test_a_rule_split_into_parts_saying_it_equally_is_linked_to_each_first_in_or
     assert found["ru-cr:508.1c"][0].confidence == first.confidence
 
 
+def test_today_of_a_rule_split_equally_is_every_part_the_first_as_the_equivalents_list_it():
+    # was: today cr:508.1d (the part the history followed) while the first equivalent was cr:508.1c
+    step = _attack_restrictions()
+    originals = {"sr-judge:E1.20": _original("2006-10-01", "500.2"), "cr:508.1c": _original("2019-05-03", "508.1c")}
+    chain = Chain(originals, {(step.release, step.id, step.target): step}, step.target)
+    today = today_of(originals["sr-judge:E1.20"], chain)
+    assert today is not None and (today.ref, today.split) == ("cr:508.1c", ("cr:508.1c", "cr:508.1d"))
+    assert today.path[-2:] == ("cr-2019-05-03:508.1d", "cr-2019-05-03:508.1c")
+    nodes = {ref: _node(ref) for ref in originals}
+    assert chain_equivalents(nodes, chain)["sr-judge:E1.20"][0].ref == today.ref
+
+
 def test_a_part_saying_the_words_clearly_better_is_no_even_split():
     # 2006-10-01 104.1 "The Magic game uses only natural numbers. You can't choose a fractional number, …" is
     # 2019-05-03 107.1 "The only numbers the Magic game uses are integers." (0.226) and 107.1a "You can't choose

@@ -40,7 +40,7 @@ def first(result: Result, n: int) -> str:
 
 @pytest.mark.parametrize("width", [40, 80])
 @pytest.mark.parametrize(("lang", "answer_word", "died_word"), [
-    ("en", "Answer", "Died"), ("sr", "Odgovor", "Umrlo"), ("ru", "Ответ", "Погибли")])
+    ("en", "Answer", "Died"), ("sr", "Odgovor", "Umrlo"), ("ru", "Ответ", "Погибли"), ("cs", "Odpověď", "Zemřelo")])
 def test_scenario_answer_comes_first(width: int, lang: str, answer_word: str, died_word: str) -> None:
     result = invoke("scenario", "run", IZVORI_TRAMPLE, "--lang", lang, width=width)
     assert result.exit_code == 0
@@ -154,11 +154,16 @@ LOOKUP_IN_LANG = [
     ("ru", "ru-cr:702.19b", "Игрок контролирующий атакующее существо",
      ["строка 9313", "Английский оригинал: CR 2019-05-03 702.19b (тот же номер)", "Сегодня: cr:702.19b (изменено",
       "Эквиваленты:", "sr-judge:E3.102 близко, проверено вручную"]),
+    # cs-cr.txt line 26 (310.1b), its original 310.1b of 2003-03-15 (originals.tsv: number), today cr:510.1b
+    # (lineage.tsv: renumbered, words changed); concordance.tsv: sr-judge:C11.22 the same rule, checked by hand
+    ("cs", "cs-cr:310.1b", "Neblokovaná bytost udělí všechno své bojové zranění",
+     ["řádek 26", "Anglický originál: CR 2003-03-15 310.1b (stejné číslo)", "Dnes: cr:510.1b (přečíslováno, text změněn",
+      "Ekvivalenty:", "sr-judge:C11.22 stejné, ověřeno ručně"]),
 ]
 
 
 @pytest.mark.parametrize("width", [40, 80])
-@pytest.mark.parametrize(("lang", "ref", "answer", "labels"), LOOKUP_IN_LANG, ids=["sr", "ru"])
+@pytest.mark.parametrize(("lang", "ref", "answer", "labels"), LOOKUP_IN_LANG, ids=["sr", "ru", "cs"])
 def test_lookup_speaks_the_judges_language(width: int, lang: str, ref: str, answer: str, labels: list[str]) -> None:
     result = invoke("lookup", ref, "--lang", lang, width=width)
     assert result.exit_code == 0 and all(len(line) <= width for line in lines(result))
@@ -169,10 +174,18 @@ def test_lookup_speaks_the_judges_language(width: int, lang: str, ref: str, answ
 
 
 @pytest.mark.parametrize(("lang", "message"), [("sr", "Nema pravila 'Z99.99'."), ("ru", "Нет правила 'Z99.99'."),
-                                               ("SR", "Nema pravila 'Z99.99'.")], ids=["sr", "ru", "capitals"])
+                                               ("SR", "Nema pravila 'Z99.99'."), ("cs", "Pravidlo 'Z99.99' neexistuje.")],
+                         ids=["sr", "ru", "capitals", "cs"])
 def test_lookup_without_an_answer_says_so_in_the_judges_language(lang: str, message: str) -> None:
     result = invoke("lookup", "Z99.99", "--lang", lang, width=40)
     assert result.exit_code == 1 and message in " ".join(result.stdout.split())
+
+
+def test_a_czech_judge_is_told_which_rule_was_meant() -> None:
+    # sr-judge.txt: D19.52 exists, D19.52x does not
+    result = invoke("lookup", "D19.52x", "--lang", "cs", width=200)
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Pravidlo 'D19.52x' neexistuje. Měli jste na mysli: sr-judge:D19.52, ")
 
 
 def test_lookup_refuses_an_unknown_language() -> None:
@@ -256,23 +269,27 @@ def test_every_help_has_an_example_and_clean_placeholders(command: list[str]) ->
     assert "Example" in result.stdout and "izvori-judge " + " ".join(command) in " ".join(result.stdout.split())
 
 
-def test_every_command_takes_json() -> None:
-    """The README's promise: every command takes ``--json`` for scripts (walked from the typer app, so a
-    command added later is held to it too)."""
+def _command_options() -> dict[str, set[str]]:
+    """Every command of the typer app (``scenario run``) and its options, walked from the app, so that a command
+    added later is held to what the tests below ask of all."""
     import typer.main
 
-    def leaves(command: Any, path: str) -> Iterator[tuple[str, Any]]:
+    def leaves(command: Any, path: str) -> Iterator[tuple[str, set[str]]]:
         subcommands = getattr(command, "commands", None)
         if subcommands is None:
-            yield path, command
+            yield path, {o for p in command.params for o in getattr(p, "opts", [])}
         else:
             for name, sub in subcommands.items():
                 yield from leaves(sub, f"{path} {name}".strip())
 
-    found = dict(leaves(typer.main.get_command(app), ""))
+    return dict(leaves(typer.main.get_command(app), ""))
+
+
+def test_every_command_takes_json() -> None:
+    """The README's promise: every command takes ``--json`` for scripts."""
+    found = _command_options()
     assert {" ".join(c) for c in COMMANDS} <= set(found)
-    assert [name for name, command in found.items()
-            if "--json" not in [o for p in command.params for o in getattr(p, "opts", [])]] == []
+    assert [name for name, options in found.items() if "--json" not in options] == []
 
 
 def test_ruleset_defaults_agree() -> None:
@@ -299,14 +316,19 @@ def test_combat_blockers_can_have_a_colour() -> None:
 def test_lang_means_the_judges_language_everywhere() -> None:
     line = " ".join(invoke("combat", "--attacker", "40/40", "--blockers", "20/20", "--lang", "ru").stdout.split())
     assert "Защищающийся игрок" in line and "погибает" in line
+    # cs-cr 309 "Krok deklarování obránců" (obránce: the blocker), 309.2 "Bránící hráč" (the defending player)
+    line = " ".join(invoke("combat", "--attacker", "40/40", "--blockers", "20/20", "--lang", "cs").stdout.split())
+    assert "umírá: Obránce" in line and "Bránící hráč ztrácí životy: 0" in line
     assert invoke("combat", "--attacker", "40/40", "--lang", "de").exit_code == 2
 
 
 def test_search_doc_takes_a_language() -> None:
-    # cs-cr 217.4 "Hřbitov" (the graveyard); --doc cs is every document in Czech, --lang cs its old spelling
-    for option in ("--doc", "--lang"):
-        data = json.loads(invoke("search", "hřbitov", option, "cs", "--json").stdout)
-        assert data["hits"] and {h["doc"] for h in data["hits"]} == {"cs-cr"}
+    # cs-cr 217.4 "Hřbitov" (the graveyard); --doc cs is every document in Czech, --lang cs the Czech judge, who
+    # searches every document (the graveyard rules of sr-judge B16.40 and cr 404 as well)
+    data = json.loads(invoke("search", "hřbitov", "--doc", "cs", "--json").stdout)
+    assert data["hits"] and {h["doc"] for h in data["hits"]} == {"cs-cr"}
+    data = json.loads(invoke("search", "hřbitov", "--lang", "cs", "--json").stdout)
+    assert {"cs-cr", "sr-judge", "cr"} <= {h["doc"] for h in data["hits"]}
 
 
 def test_a_cold_lookup_runs_without_typer() -> None:
@@ -349,6 +371,24 @@ def test_a_base_url_without_markdown_is_bad_input_not_ignored(args: list[str]) -
     result = invoke(*args, "--base-url", "https://judge.example/rules/")
     assert result.exit_code == 2 and "it links the rules of a Markdown answer: add --markdown" in \
         " ".join(result.stderr.replace("│", " ").split())  # typer's error box
+
+
+def test_json_and_markdown_together_are_bad_input_in_every_command_that_has_both() -> None:
+    # was: --json answered and --markdown was dropped without a word, exit 0
+    both = [name for name, options in _command_options().items() if {"--json", "--markdown"} <= options]
+    words = {"lookup": ["D19.51"], "search": ["razbijac"], "define": ["Razbijač"], "scenario run": [MTG_TRAMPLE]}
+    assert sorted(both) == sorted(words)
+    for name in both:
+        result = invoke(*name.split(), *words[name], "--json", "--markdown")
+        said = " ".join(result.stderr.replace("│", " ").split())  # typer's error box
+        assert (result.exit_code, result.stdout) == (2, "") and "--json and --markdown are two answers: give one " \
+            "of them" in said, name
+
+
+def test_json_with_markdown_is_not_taken_by_the_fast_path() -> None:
+    from izvori_rules.cli.fast import run_fast
+
+    assert run_fast(["scenario", "run", MTG_TRAMPLE, "--json", "--markdown"]) is None
 
 
 def test_a_base_url_without_markdown_is_not_taken_by_the_fast_path() -> None:
@@ -429,10 +469,13 @@ DECK_IN_LANG = [
     ("ru", ["недопустима по правилам izvori constructed", "Iznenađenja: 5", "всего в колоде: 44", "(строка 9)",
             "Grom, число экземпляров: 5 (строки 9, 16); не больше 4 карт с одним названием",
             "max_copies: sr-judge:A1.20 (ещё", "глоссарий, другие документы; --json)"]),
+    ("cs", ["nelegální podle pravidel izvori constructed", "Iznenađenja: 5", "karet v balíčku: 44", "(řádek 9)",
+            "Grom, počet kopií: 5 (řádky 9, 16); jedno jméno nejvýše 4×",
+            "max_copies: sr-judge:A1.20 (+", "slovníček, další dokumenty; --json)"]),
 ]
 
 
-@pytest.mark.parametrize(("lang", "labels"), DECK_IN_LANG, ids=["sr", "ru"])
+@pytest.mark.parametrize(("lang", "labels"), DECK_IN_LANG, ids=["sr", "ru", "cs"])
 def test_deck_check_speaks_the_judges_language(lang: str, labels: list[str]) -> None:
     result = invoke("deck", "check", FIVE_OF_A_NAME, "--lang", lang, width=40)
     text = " ".join(result.stdout.split())
@@ -482,7 +525,9 @@ def test_define_speaks_the_judges_language(lang: str, labels: list[str]) -> None
 
 @pytest.mark.parametrize(("lang", "message"), [("sr", "greška: nema pojma 'rasbijac'; da li si mislio: Razbijač"),
                                                ("ru", "ошибка: нет понятия 'rasbijac'; возможно, вы имели в виду: "
-                                                      "Razbijač")], ids=["sr", "ru"])
+                                                      "Razbijač"),
+                                               ("cs", "chyba: pojem 'rasbijac' neexistuje; měli jste na mysli: Razbijač")],
+                         ids=["sr", "ru", "cs"])
 def test_define_without_an_answer_says_so_in_the_judges_language(lang: str, message: str) -> None:
     result = invoke("define", "rasbijac", "--lang", lang)
     assert result.exit_code == 1 and message in " ".join(result.stderr.split())
@@ -534,3 +579,113 @@ def test_a_cold_history_in_serbian_runs_on_the_fast_path() -> None:
             "'--lang', 'sr']); print(status, 'typer' in sys.modules, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stderr.strip() == "0 False" and "Brojevi: 502.9b" in done.stdout
+
+
+# --- search, define and scenario check in the judge's language ------------------------------------------------
+# The words around the answers are corpus/messages.toml's [LANG.search], [LANG.lookup] (no rule, did you mean),
+# [LANG.define] and [LANG.labels]; the rules, snippets and the judge's query are printed as given.
+
+def _said(result: Result) -> str:
+    """The output with its line breaks undone (40 columns wrap a sentence between its words)."""
+    return " ".join(result.stdout.split())
+
+
+# (the judge's language, a query whose answer defines its concept, the labels the answer shows): sr-judge E3.100
+# and ru-cr's glossary "Trample" (Пробивной удар) define trample; cs-cr has no glossary, so "bytost" (214.7
+# Bytosti) names its concept only
+SEARCH_IN_LANG = [("en", "razbijač", ("concepts", "definition")), ("sr", "razbijač", ("concepts", "definition")),
+                  ("ru", "пробивной удар", ("concepts", "definition")), ("cs", "bytost", ("concepts",))]
+
+
+@pytest.mark.parametrize(("lang", "query", "shown"), SEARCH_IN_LANG, ids=[case[0] for case in SEARCH_IN_LANG])
+def test_search_labels_its_answer_in_the_judges_language(lang: str, query: str, shown: tuple[str, ...]) -> None:
+    from izvori_rules.messages import section
+
+    words, english = section(lang, "search"), section("en", "search")
+    result = invoke("search", query, "--lang", lang, "--limit", "3", width=40)
+    assert result.exit_code == 0 and all(len(line) <= 40 for line in lines(result))
+    assert [key for key in shown if not any(line.startswith(words[key] + ": ") for line in lines(result))] == []
+    if lang != "en":
+        assert [key for key in ("concepts", "definition") if words[key] == english[key]] == []  # translated
+        assert [key for key in english if english[key].split()[0] + ":" in result.stdout] == []
+
+
+def test_search_names_the_concepts_in_the_judges_words() -> None:
+    # concepts.tsv: trample is Razbijač in sr-judge (E3.100), Пробивной удар in ru-cr (702.19)
+    assert lines(invoke("search", "razbijač", "--lang", "sr", "--limit", "1"))[0].endswith(": Razbijač")
+    assert lines(invoke("search", "пробивной удар", "--lang", "ru", "--limit", "1"))[0].endswith(": Пробивной удар")
+
+
+@pytest.mark.parametrize("lang", ["sr", "ru", "cs"])
+def test_search_says_nothing_found_in_the_judges_language_with_the_query_as_text(lang: str) -> None:
+    from izvori_rules.messages import section
+
+    result = invoke("search", "[bold]qqzx", "--lang", lang, width=40)
+    expected = section(lang, "search")["nothing_found"].format(query="'[bold]qqzx'")
+    assert result.exit_code == 1 and " ".join(expected.split()) in _said(result)  # the brackets printed, not markup
+    assert "Nothing found" not in result.stdout and "Did you mean" not in result.stdout
+    citation = invoke("search", "Z99.99", "--lang", lang, width=40)  # no rule Z99.99 in any document
+    expected = section(lang, "lookup")["no_rule"].format(query="'Z99.99'")
+    assert citation.exit_code == 1 and " ".join(expected.split()) in _said(citation)
+    assert "No rule" not in citation.stdout
+
+
+def test_search_markdown_says_nothing_found_in_the_judges_language() -> None:
+    from izvori_rules.messages import section
+
+    result = invoke("search", "[bold]qqzx", "--lang", "sr", "--markdown")
+    said = section("sr", "search")["nothing_found"].format(query="'[bold]qqzx'")
+    assert result.exit_code == 1 and said.replace("[", "\\[").replace("]", "\\]") in result.stdout
+
+
+def test_define_says_the_kind_of_concept_in_the_judges_language() -> None:
+    from izvori_rules.messages import section
+    from izvori_rules.text.concepts import KINDS
+
+    # concepts.tsv: trample is a keyword_ability (sr-judge E3.100 "Razbijač je pasivna osobina")
+    assert [kind for kind in KINDS if f"kind_{kind}" not in section("en", "define")] == []
+    for lang in ("sr", "ru", "cs"):
+        kind = section(lang, "define")["kind_keyword_ability"]
+        assert lines(invoke("define", "trample", "--lang", lang))[0] == f"trample  {kind}"
+        assert invoke("define", "trample", "--lang", lang, "--markdown").stdout.startswith(f"**trample** ({kind})")
+
+
+@pytest.mark.parametrize("lang", ["sr", "ru", "cs"])
+def test_scenario_check_speaks_the_judges_language(tmp_path: Path, lang: str) -> None:
+    from izvori_rules.messages import labels
+
+    words = labels(lang)
+    for name in ("trample_chump", "failing_expectation"):  # tests/scenarios: 3/3 checks pass, life.Boris fails
+        (tmp_path / f"{name}.yaml").write_bytes((Path(__file__).parent / "scenarios" / f"{name}.yaml").read_bytes())
+    result = invoke("scenario", "check", str(tmp_path), "--lang", lang, width=40)
+    assert result.exit_code == 1
+    assert lines(result)[-1] == words["check_passed"].format(passed=1, total=2)
+    assert f"{words['check_reason']}: {words['check_failed'].format(checks='life.Boris')}" in result.stdout
+    assert "passed" not in result.stdout and "reason" not in result.stdout
+
+
+def test_every_argument_placeholder_is_upper_case() -> None:
+    """The usage lines read alike: ``history [OPTIONS] REF`` as ``lookup [OPTIONS] REF...`` (was ``ref``)."""
+    import typer.main
+
+    def arguments(command: Any) -> Iterator[tuple[str, str]]:
+        for sub in getattr(command, "commands", {}).values():
+            yield from arguments(sub)
+        for param in getattr(command, "params", []):
+            if param.param_type_name == "argument":
+                yield command.name, str(param.metavar)
+
+    found = list(arguments(typer.main.get_command(app)))
+    assert ("history", "REF") in found
+    assert [(name, shown) for name, shown in found if shown.split(".")[0].strip("[]\"") !=
+            shown.split(".")[0].strip("[]\"").upper()] == []
+
+
+def test_export_says_what_it_wrote_in_the_judges_language(tmp_path: Path, graph: Any) -> None:
+    from izvori_rules.messages import section
+    from izvori_rules.text.concepts import load_concepts
+
+    out = tmp_path / "rules.xml"
+    result = invoke("export", "xml", str(out), "--lang", "ru", width=200)
+    said = section("ru", "export")["wrote_xml"].format(nodes=len(graph.nodes), concepts=len(load_concepts()), out=out)
+    assert result.exit_code == 0 and result.stdout.strip() == said  # every node of the graph, every concept

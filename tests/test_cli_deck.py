@@ -165,8 +165,8 @@ def test_the_formats_title_is_said_in_the_judges_language() -> None:
 
 def test_every_format_has_a_title_in_every_language() -> None:
     from izvori_rules.deck.rules import load_deck_rules
-    from izvori_rules.messages import LANGS, catalogue
+    from izvori_rules.messages import catalogue, languages
 
     for fmt in load_deck_rules().formats:
-        for lang in LANGS:
+        for lang in languages():
             assert f"title_{fmt.ruleset}_{fmt.format}" in catalogue()[lang]["deck"], (lang, fmt.ruleset, fmt.format)

@@ -141,7 +141,7 @@ def node(ref: str, title: str, text: str) -> Node:
 
 
 def test_define_shows_the_first_line_of_each_rule_from_the_graph(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(define_module, "load_graph", StubGraph)
+    monkeypatch.setattr(define_module, "load_graph", lambda lang="en": StubGraph())
     result = runner.invoke(app, ["define", "trample"])
     assert result.exit_code == 0
     shown = " ".join(result.stdout.split())  # rich wraps long lines at the terminal width
@@ -159,7 +159,7 @@ def test_define_shows_rule_texts_from_the_real_graph() -> None:
 
 
 def test_define_without_a_graph_still_works(monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_graph() -> None:
+    def no_graph(lang: str = "en") -> None:
         raise IzvoriError("no parser for this corpus yet")
 
     monkeypatch.setattr(define_module, "load_graph", no_graph)

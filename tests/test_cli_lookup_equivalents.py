@@ -161,3 +161,22 @@ def test_rich_lookup_labels_an_equivalent_found_through_an_even_split_as_less_su
     data = json.loads(runner.invoke(app, ["lookup", "sr-judge:E1.20", "--json"]).stdout)
     (today,) = [e for e in data["rules"][0]["equivalents"] if e["ref"] == "cr:508.1c"]
     assert today["confidence"] == 0.8 and "split there into 508.1c and 508.1d" in today["note"]
+
+
+def test_today_of_a_rule_split_equally_is_its_parts_in_the_equivalents_order(graph: RuleGraph) -> None:
+    # sr-judge E1.20 (sr-judge.txt line 3171) renders 2006-10-01 500.2, restrictions and requirements together;
+    # today's CR says them in 508.1c "… affected by any restrictions (effects that say a creature can’t attack …"
+    # and 508.1d "… affected by any requirements (effects that say a creature attacks if able …". Was: today
+    # cr:508.1d, while the first equivalent listed is cr:508.1c
+    data = json.loads(runner.invoke(app, ["lookup", "sr-judge:E1.20", "--json"]).stdout)["rules"][0]
+    first_cr = next(e["ref"] for e in data["equivalents"] if e["ref"].startswith("cr:"))
+    today = data["today"]
+    assert (today["ref"], today["split"]) == (first_cr, ["cr:508.1c", "cr:508.1d"]) == (
+        "cr:508.1c", ["cr:508.1c", "cr:508.1d"])
+    assert "affected by any restrictions (effects that say a creature can’t attack" in today["text"]
+    said = " ".join(runner.invoke(app, ["lookup", "sr-judge:E1.20"]).stdout.replace("│", " ").split())  # the box
+    assert "Today: cr:508.1c, cr:508.1d: the rule became 2 rules, which say its words about equally" in said
+    assert "cr:508.1d: The active player checks each creature they control to see whether it’s affected by any " \
+           "requirements (effects that say a creature attacks if able" in said
+    plain = json.loads(runner.invoke(app, ["lookup", "sr-judge:A4.40", "--json"]).stdout)["rules"][0]["today"]
+    assert (plain["ref"], plain["split"]) == ("cr:101.4", [])  # 2006-10-01 103.4 became 101.4, one rule

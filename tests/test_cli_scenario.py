@@ -202,7 +202,17 @@ IZVORI_KEYWORDS = "fear, first strike, flash, flying, haste, indestructible, lan
     (["--attacker", "3/3 banding", "--blockers", "2/2"], 3,
      "error: Attacker: '3/3 banding': keyword 'banding' (banding) is not modelled by the engine; "
      f"the izvori keywords are {IZVORI_KEYWORDS}"),
-], ids=["ruleset-lacks-it", "misspelt", "not-modelled"])
+    # was: "trample bogus" read as trample (the concept table's leading-words match), answered with status 3
+    (["--attacker", "3/3 trample bogus", "--blockers", "2/2"], 2,
+     "error: Attacker: '3/3 trample bogus': 'bogus' is neither a keyword nor a colour; "
+     f"the izvori keywords are {IZVORI_KEYWORDS}"),
+    (["--attacker", "3/3", "--blockers", "2/2 first strike trampel"], 2,
+     "error: Blocker: '2/2 first strike trampel': 'trampel' is neither a keyword nor a colour (did you mean "
+     "trample"),
+    (["--lang", "sr", "--attacker", "3/3 Razbijač bogus", "--blockers", "2/2"], 2,  # [sr.errors]
+     "greška: Napadač: '3/3 Razbijač bogus': 'bogus' nije ni osobina ni boja; osobine pravila izvori su "
+     f"{IZVORI_KEYWORDS}"),
+], ids=["ruleset-lacks-it", "misspelt", "not-modelled", "word-after-a-keyword", "blocker-misspelt", "serbian"])
 def test_combat_names_a_keyword_it_cannot_play_with_those_it_can(args: list[str], status: int, message: str) -> None:
     # was: exit 3 and "--attacker/--blockers:11: players[0].battlefield[0].keywords[0]: ..." (an internal path)
     result = invoke("combat", *args)

@@ -18,6 +18,7 @@ from izvori_rules import graph_cache
 from izvori_rules.cli import app
 from izvori_rules.cli import search as search_cli
 from izvori_rules.corpus import corpus_dir
+from izvori_rules.messages import section
 from izvori_rules.text.folding import fold
 from izvori_rules.search.searcher import default_searcher
 
@@ -136,15 +137,24 @@ def test_a_quoted_phrase_must_occur_as_written() -> None:
     ("query", "options", "docs"),
     [
         ("razbijač", ["--doc", "ru-cr"], {"ru-cr"}),
-        ("hřbitov", ["--lang", "cs"], {"cs-cr"}),
-        ("razbijač", ["--lang", "sr"], {"sr-judge", "sr-basic"}),
+        ("hřbitov", ["--doc", "cs"], {"cs-cr"}),
+        ("razbijač", ["--doc", "sr"], {"sr-judge", "sr-basic"}),
     ],
-    ids=["doc", "lang cs", "lang sr"],
+    ids=["doc", "doc cs", "doc sr"],
 )
 def test_filters_keep_only_the_asked_documents(query: str, options: list[str], docs: set[str]) -> None:
     code, data = search_json(query, *options)
     assert code == 0 and data["hits"]
     assert {hit["doc"] for hit in data["hits"]} <= docs
+
+
+def test_lang_is_the_judges_language_and_keeps_every_document() -> None:
+    """``--lang`` means the judge's language in search as in every command: a Serbian judge's search of Razbijač
+    (trample) reaches the Russian and English rules too (ru-cr 702.19, cr 702.19), and only ``--doc`` narrows."""
+    _, every = search_json("razbijač", "--lang", "sr", "--limit", "40")
+    _, serbian = search_json("razbijač", "--doc", "sr", "--limit", "40")
+    assert {"sr-judge", "ru-cr", "cr"} <= {hit["doc"] for hit in every["hits"]}
+    assert {hit["doc"] for hit in serbian["hits"]} <= {"sr-judge", "sr-basic"}
 
 
 def test_limit_sets_the_number_of_hits() -> None:
@@ -159,9 +169,12 @@ def test_limit_sets_the_number_of_hits() -> None:
         ([""], "empty query"),
         (["—"], "has no words"),
         (["razbijac", "--doc", "en-cr"], "unknown document 'en-cr'"),
-        (["razbijac", "--lang", "de"], "unknown language 'de'"),
+        (["razbijac", "--doc", "de"], "unknown language 'de'"),
+        (["razbijac", "--lang", "de"], "--lang"),
+        (["razbijac", "--lang", "pt"], "--lang"),
     ],
-    ids=["unbalanced quote", "empty", "no words", "unknown document", "unknown language"],
+    ids=["unbalanced quote", "empty", "no words", "unknown document", "unknown language", "unknown judge's language",
+         "a document's language that is no judge's"],
 )
 def test_a_malformed_query_exits_2_with_a_message(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["search", *args])
@@ -225,8 +238,8 @@ def test_index_build_rebuilds_with_a_progress_bar(small_corpus_env: Path, monkey
     reports: list[tuple[str, int, int]] = []
 
     @contextmanager
-    def recording(label: str) -> Iterator[Callable[[int, int], None]]:
-        yield lambda done, total: reports.append((label, done, total))
+    def recording(what: str, lang: str = "en") -> Iterator[Callable[[int, int], None]]:
+        yield lambda done, total: reports.append((f"{what}:{lang}", done, total))
 
     monkeypatch.setattr(search_cli, "progress_bar", recording)
     for _ in range(2):  # the second run rebuilds too: the command always forces
@@ -236,6 +249,10 @@ def test_index_build_rebuilds_with_a_progress_bar(small_corpus_env: Path, monkey
         assert reports and reports[-1][1] == reports[-1][2]  # the bar ends full
     count = reports[-1][2]
     assert f"Indexed {count} rules and glossary entries in the cache folder." in " ".join(result.stdout.split())
+    in_serbian = runner.invoke(app, ["index", "build", "--lang", "sr"])  # the bar's label and the report in Serbian
+    assert reports[-1][0] == "index:sr" and in_serbian.exit_code == 0
+    said = section("sr", "search")["indexed_cache"].format(n=count)
+    assert " ".join(said.split()) in " ".join(in_serbian.stdout.split())
     assert len(list(small_corpus_env.glob("index-*"))) == 1
     built = runner.invoke(app, ["index", "build", "--json"])
     assert built.exit_code == 0 and json.loads(built.stdout) == {"indexed": count, "in_memory": False}

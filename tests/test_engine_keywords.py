@@ -27,6 +27,7 @@ def test_keyword_names_resolve(term: str, canonical: str) -> None:
 @pytest.mark.parametrize(("term", "known"), [
     ("flyng", False), ("creature", False), ("Regeneracija", True), ("banding", True), ("Opremi", True),
     ("protection from artifacts", True),
+    ("trample bogus", False), ("first strike bogus", False), ("Razbijač Letač", False),  # one name, no more words
 ])
 def test_unknown_and_unplayed_keywords(term: str, known: bool) -> None:
     with pytest.raises(KeywordError) as info:

@@ -111,6 +111,21 @@ def test_an_unknown_keyword_is_invalid() -> None:
     assert "unknown keyword 'flyng'" in invalid(BASE.replace("toughness: 2}", "toughness: 2, keywords: [flyng]}"))
 
 
+@pytest.mark.parametrize(("field", "value", "says"), [
+    # was: each read as the name it begins with (trample, forestwalk, green, creature, legendary)
+    ("keywords", "trample bogus", "unknown keyword 'trample bogus': 'bogus' follows trample (did you mean trample?);"
+     " the mtg keywords are convoke,"),
+    ("keywords", "forestwalk bogus", "unknown keyword 'forestwalk bogus': 'bogus' follows forestwalk"),
+    ("colors", "green bogus", "unknown colour 'green bogus'"),
+    ("types", "creature bogus", "unknown card type 'creature bogus'"),
+    ("supertypes", "legendary bogus", "unknown supertype 'legendary bogus'"),
+], ids=["keyword", "landwalk", "colour", "type", "supertype"])
+def test_a_name_followed_by_other_words_is_invalid(field: str, value: str, says: str) -> None:
+    text = BASE.replace("toughness: 2}", f"toughness: 2, {field}: [{value}]}}").replace(
+        "types: [creature], power: 2", "types: [creature], power: 2" if field != "types" else "power: 2")
+    assert says in invalid(text)
+
+
 @pytest.mark.parametrize(("ruleset", "keyword", "says"), [
     ("izvori", "deathtouch", "the izvori ruleset has no keyword deathtouch"),
     ("izvori", "double strike", "no keyword double_strike"),

@@ -49,3 +49,59 @@ def test_a_renumbering_then_a_removal_follow_the_successor() -> None:
 
 def test_no_added_release_leaves_the_lineage_as_it_is() -> None:
     assert carry_on(LINEAGE, NEWEST, []) == LINEAGE
+
+
+# --- the judge's corrections reach an added release too (corpus/history_corrections.tsv) ------------------------
+
+def _corpus_with_rows(tmp_path, rows: str):
+    """A corpus folder that is the packaged one but for the corrections table, which gains ``rows``."""
+    from izvori_rules.corpus import corpus_dir
+
+    root = tmp_path / "corpus"
+    root.mkdir(parents=True)
+    for item in corpus_dir().iterdir():
+        if item.name != "history_corrections.tsv":
+            (root / item.name).symlink_to(item)
+    table = (corpus_dir() / "history_corrections.tsv").read_text(encoding="utf-8")
+    (root / "history_corrections.tsv").write_text(table + rows, encoding="utf-8")
+    return root
+
+
+def _added(tmp_path, monkeypatch) -> None:
+    """The packaged newest release, dated 2026-09-25 and kept in a data folder as ``corpus add`` keeps it."""
+    from izvori_rules.cr_releases import release_text
+    from izvori_rules.history.family import cr_folder
+
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
+    folder = tmp_path / "data" / "cr-releases"
+    folder.mkdir(parents=True)
+    text = release_text(NEWEST, cr_folder()).replace("These rules are effective as of August 7, 2026.",
+                                                     "These rules are effective as of September 25, 2026.")
+    (folder / f"{ADDED}.txt").write_text(text, encoding="utf-8")
+
+
+# A row a judge might write for a release of their own: 702.19b of the packaged newest said no more in 2026-09-25,
+# its nearest successor 702.19c (the texts are the same here, so only the row can make it removed).
+ROW = f"{ADDED}\t702.19b\tremoved\t702.19c\tread in both releases\n"
+
+
+def test_an_added_release_has_the_rows_of_its_date_so_a_changed_row_rebuilds_the_history_from_it(
+        tmp_path, monkeypatch) -> None:
+    from izvori_rules.history.sources import release_sources
+
+    _added(tmp_path, monkeypatch)
+    sources = {s.date: s for s in release_sources(_corpus_with_rows(tmp_path, ROW))}
+    assert [(f.old, f.change, f.new) for f in sources[ADDED].fixes] == [("702.19b", "removed", ("702.19c",))]
+    assert sources[ADDED].key != sources[ADDED].sha  # the store's key of the release counts the row
+    assert sources[NEWEST].fixes == ()
+
+
+def test_the_lineage_carried_into_an_added_release_follows_its_corrections(tmp_path, monkeypatch) -> None:
+    from izvori_rules.history.onward import onward_lineage
+
+    _added(tmp_path, monkeypatch)
+    plain = onward_lineage(LINEAGE, _corpus_with_rows(tmp_path / "plain", ""))[("2019-05-03", "702.19b", ADDED)]
+    assert (plain.status, plain.to_id) == ("changed", "702.19b")  # the same text: the aligner keeps it
+    out = onward_lineage(LINEAGE, _corpus_with_rows(tmp_path, ROW))
+    trample = out[("2019-05-03", "702.19b", ADDED)]
+    assert (trample.status, trample.to_id, trample.removed_in, trample.successor) == ("removed", "", ADDED, "702.19c")

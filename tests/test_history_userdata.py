@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from izvori_rules.history.userdata import NotARelease, check_release, decode_release
+from izvori_rules.errors import IzvoriError, NotARelease
+from izvori_rules.history.userdata import check_release, decode_release
 
 TEXT = "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of August 7, 2026.\n\nIt’s — ok\n"
 
@@ -29,3 +30,9 @@ def test_a_binary_file_is_refused() -> None:
 def test_a_text_without_a_date_line_is_refused() -> None:
     with pytest.raises(NotARelease, match="no line"):
         check_release("Magic rules\n\n100.1. These Magic rules apply to any Magic game.\n", "notes.txt")
+
+
+def test_not_a_release_is_one_of_the_librarys_errors() -> None:
+    # the CLI's one handler (cli.common.reported) says an IzvoriError and exits with its status: 2, bad input
+    assert issubclass(NotARelease, IzvoriError) and NotARelease.__module__ == "izvori_rules.errors"
+    assert NotARelease.exit_code == 2

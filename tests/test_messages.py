@@ -8,19 +8,43 @@ import string
 import pytest
 
 from izvori_rules.engine.narration import render
-from izvori_rules.messages import LANGS, SECTIONS, catalogue, example_word, keyword_name, labels
+from izvori_rules.messages import SECTIONS, catalogue, example_word, keyword_name, labels, languages
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def _fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_the_languages_are_the_catalogues_own() -> None:
+    # corpus/messages.toml: [en.*], [sr.*], [ru.*] and [cs.*], English (every message's fallback) first
+    assert languages() == ("en", "sr", "ru", "cs")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in languages() if lang != "en"])
 def test_every_english_message_is_translated_with_the_same_values(lang: str) -> None:
     data = catalogue()
     for section in SECTIONS:
         english, other = data["en"][section], data[lang][section]
         assert set(english) == set(other), (section, set(english) ^ set(other))
         for key, text in english.items():
-            fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
-            translated = {f for _, f, _, _ in string.Formatter().parse(other[key]) if f}
-            assert translated <= fields, (section, key)
+            assert _fields(other[key]) <= _fields(text), (section, key)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in languages() if lang != "en"])
+def test_usage_complaints_keep_every_value_in_every_language(lang: str) -> None:
+    # which option or value was wrong must not be lost (the narration may leave a value out; the errors'
+    # own test is in test_errors_lang.py)
+    english, other = catalogue()["en"]["usage"], catalogue()[lang]["usage"]
+    assert [key for key, text in english.items() if _fields(other[key]) != _fields(text)] == []
+
+
+def test_czech_speaks_the_words_of_cs_cr() -> None:
+    # cs-cr.txt: 214.7 Bytosti (creatures), 217.4 Hřbitov (graveyard), 310 Krok bojové zranění, 314 Krok vyčištění,
+    # 309 Krok deklarování obránců (obránce = blocker), 102.1 "stav životů" (life total)
+    assert (labels("cs")["graveyard"], catalogue()["cs"]["steps"]["combat_damage"],
+            catalogue()["cs"]["steps"]["cleanup"], catalogue()["cs"]["steps"]["declare_blockers"]) == \
+        ("hřbitov", "krok bojové zranění", "krok vyčištění", "krok deklarování obránců")
+    assert "stav životů" in catalogue()["cs"]["events"]["gain_life"]
 
 
 def test_each_document_has_its_own_word_for_example() -> None:

@@ -309,3 +309,26 @@ def test_the_words_judges_type_that_no_document_prints_find_the_rule(
     result = searcher.search(query)
     assert concept in result.concepts
     assert result.hits[0].ref == answer
+
+
+def test_a_rule_that_says_a_term_with_words_between_carries_its_concept(searcher: Searcher) -> None:
+    from izvori_rules.search.query import parse_query, plan_query
+
+    plan = plan_query(parse_query("lifelink gain life", searcher.concepts), searcher.concepts)
+    matched = searcher._open_ranker()._matched(list(plan.clauses), None)
+    number = {ref: n for n, ref in enumerate(indexed_refs(searcher.graph))}
+    # cr 120.3f (2026-08-07) "Damage dealt by a source with lifelink causes that source's controller to gain that
+    # much life": lifelink, and gain life said apart (corpus/concepts.tsv row gain_life: "gain life")
+    assert matched.masks[number["cr:120.3f"]] == 0b11
+    # cr 702.15b "... causes that source's controller, or its owner if it has no controller, to gain that much life"
+    assert matched.masks[number["cr:702.15b"]] == 0b11
+
+
+@pytest.mark.parametrize("query", ["return creature to owner's hand", "вернуть существо в руку владельца"],
+                         ids=["en", "ru"])
+def test_a_query_for_returning_a_creature_to_its_owners_hand_finds_the_rules_that_say_it(
+        searcher: Searcher, query: str) -> None:
+    refs = [hit.ref for hit in searcher.search(query, limit=5).hits]
+    # cr 702.49c (2026-08-07) "... the same player, planeswalker, or battle as the creature that was returned to its
+    # owner's hand"; ru-cr 702.48c «…что и существо, которое было возвращено в руку его владельца»
+    assert "cr:702.49c" in refs and "ru-cr:702.48c" in refs

@@ -38,7 +38,9 @@ TOP = 10
 # short again (batch 1 alone: sr 1.0/0.900, ru 0.957/0.810, en 0.96/0.762, cs 1.0/0.660). The third batch, written
 # blind as well, is the freshest measure (batch 3 alone: sr 0.938/0.829, ru 0.933/0.690, en 0.875/0.700,
 # cs 0.917/0.845; batches 1 and 2 together: sr 0.955/0.753, ru 0.947/0.792, en 0.925/0.735, cs 0.964/0.716).
-SHORT_OF_TARGETS = {"sr": (0.947, 0.785), "ru": (0.943, 0.763), "en": (0.906, 0.722), "cs": (0.95, 0.755)}
+# Serbian meets them since concept terms match with words between their words and a term typed as written wins a
+# tie (text/matching.py: ConceptMatcher.gapped, QueryConcepts._covers).
+SHORT_OF_TARGETS = {"ru": (0.943, 0.763), "en": (0.906, 0.722), "cs": (0.95, 0.755)}
 
 
 @dataclass(frozen=True)

@@ -77,6 +77,22 @@ def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str
     assert sense in named and {"draw_card", "draw_game"} - {sense} - set(named) == {"draw_card", "draw_game"} - {sense}
 
 
+@pytest.mark.parametrize(
+    ("text", "sense"),
+    [
+        ("разыграть заклинание", "cast"),  # ru-cr 701.4a "Разыграть заклинание означает..." (701.4 Разыграть, Cast)
+        ("разыгрывать землю", "play"),  # ru-cr 701.13a "Разыграть землю означает..." (701.13 Разыграть, Play)
+        ("разыграть", "play"),  # the default sense (row play: *)
+        ("sprečiti magiju", "counter"),  # rows counter and prevention_effect share sprečiti; sense magija
+        ("sprečiti štetu", "prevention_effect"),  # sense šteta
+    ],
+)
+def test_a_word_two_concepts_share_in_another_language_takes_its_sense_from_the_rest_of_the_query(
+        query: QueryConcepts, text: str, sense: str) -> None:
+    # the same evidence as English draw + library: the words of the sense column, in any language, by stem
+    assert [c for _, concepts in concepts_of(query, text) for c in concepts][0] == sense
+
+
 def test_commander_is_not_the_command_zone(query: QueryConcepts) -> None:
     # cr 903.9 "A commander may return to the command zone": English analysis stems commander to command, so the
     # zone's term is "command zone" only; ru-cr 903 prints "командной зоне" beside "зоне командования"
@@ -208,3 +224,66 @@ def test_a_term_said_in_coordination_with_another_counts_for_search(table: Conce
     # corpus/concepts.tsv: replacement effect / prevention effect, activated / triggered ability (two-word terms)
     assert concept in ConceptMatcher(table, coordination=load_stopwords()).used(lang, text)
     assert concept not in ConceptMatcher(table).used(lang, text)  # the alignments keep to whole terms
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concept"),
+    [
+        # cr 120.3f (2026-08-07): "Damage dealt by a source with lifelink causes that source's controller to gain
+        # that much life, in addition to the damage's other results." (row gain_life: "gain life")
+        ("en", "Damage dealt by a source with lifelink causes that source’s controller to gain that much life, in "
+               "addition to the damage’s other results.", "gain_life"),
+        # ru-cr 119.3f: "... заставляют игрока, контролирующего этот источник, получить такое же количество жизней в
+        # дополнение к другим результатам повреждений." (row gain_life: «получить жизни»)
+        ("ru", "Повреждения, наносимые источником с цепью жизни, заставляют игрока, контролирующего этот источник, "
+               "получить такое же количество жизней в дополнение к другим результатам повреждений.", "gain_life"),
+        # ru-cr 702.48c: "... что и существо, которое было возвращено в руку его владельца." (row return_to_hand:
+        # «в руку владельца»)
+        ("ru", "Оно будет атаковать того же игрока или planeswalker’а, что и существо, которое было возвращено в руку "
+               "его владельца.", "return_to_hand"),
+    ],
+    ids=["gain that much life", "получить такое же количество жизней", "в руку его владельца"],
+)
+def test_a_term_said_with_words_between_its_words_counts_for_search(table: ConceptTable, lang: str, text: str,
+                                                                    concept: str) -> None:
+    from izvori_rules.text.matching import ConceptMatcher
+
+    assert concept not in ConceptMatcher(table).used(lang, text)  # not said whole (the alignments keep to that)
+    matcher = ConceptMatcher(table, coordination=load_stopwords())
+    whole = matcher.occurrences(lang, analyze(lang, text))  # the index's concepts, then its gapped_concepts
+    assert concept in whole or concept in matcher.gapped(lang, text, whole)
+
+
+def test_a_preposition_holds_to_its_noun_and_a_clause_ends_a_term_said_apart(table: ConceptTable) -> None:
+    from izvori_rules.text.matching import ConceptMatcher
+
+    matcher = ConceptMatcher(table, coordination=load_stopwords())
+    # ru-cr 718.1a "Стартующий игрок в новой игре это тот игрок, ...": a new game, not the battlefield («в игре»)
+    assert "battlefield" not in matcher.gapped("ru", "Стартующий игрок в новой игре это тот игрок, который "
+                                                     "контролировал заклинание или способность")
+    # a comma between the words: "gain" and "life" of two clauses (row gain_life)
+    assert "gain_life" not in matcher.gapped("en", "If you would gain, instead life")
+    assert "gain_life" in matcher.gapped("en", "you would gain that much life")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # row return_to_hand ("return to its owner's hand"): the query's own words between the term's, in its order
+        ("return target creature to its owner's hand",
+         [("return its owner's hand", ("return_to_hand",)), ("target", ("target",)), ("creature", ("creature",))]),
+        # ru-cr 702.60 «Мгновение ока» (split_second), typed as written, before «заклинание ... мгновением» read
+        # backwards as «мгновенное заклинание» (instant)
+        ("можно ли отвечать на заклинание с мгновением ока",
+         [("заклинание", ("spell",)), ("мгновением ока", ("split_second",))]),
+        # row zone_change_trigger ("leaves-the-battlefield ability") read across "left the battlefield" (row
+        # leaves_the_battlefield) typed as written: the latter
+        ("creature left the battlefield before the ability resolved",
+         [("creature", ("creature",)), ("left battlefield", ("leaves_the_battlefield",)), ("ability", ("ability",)),
+          ("resolved", ("resolve",))]),
+    ],
+    ids=["return to hand", "split second", "a term typed as written inside"],
+)
+def test_a_term_typed_in_its_order_matches_with_words_between_and_wins_a_tie(query: QueryConcepts, text: str,
+                                                                              expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    assert concepts_of(query, text) == expected

@@ -6,6 +6,8 @@ from __future__ import annotations
 import typer
 from typer.core import TyperArgument
 
+from .usage import JudgeGroup
+
 _typer_metavar = TyperArgument.make_metavar
 
 
@@ -27,6 +29,7 @@ app = typer.Typer(
     epilog="Examples:\n\n  izvori-judge lookup D19.51\n\n  izvori-judge search razbijac\n\n"
            "  izvori-judge scenario run corpus/scenarios/izvori-razbijac-trample-excess.yaml --lang sr\n\n"
            "Every command takes -h for its own help and examples, and --json for scripts.",
+    cls=JudgeGroup,  # click's complaints about the command line in the judge's --lang
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,

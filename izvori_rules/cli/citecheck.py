@@ -32,7 +32,7 @@ def cite_check(
     lang = judge_lang(lang)
     with reported(lang):
         text = _read(file)
-        graph = load_graph()
+        graph = load_graph(lang)
         if doc is not None and doc not in graph.docs:
             raise QueryError("unknown document {doc!r}; the documents are {docs}", key="unknown_doc", doc=doc,
                              docs=", ".join(graph.docs))
@@ -113,5 +113,5 @@ def _today_words(c: CheckedCitation, words: dict[str, str]) -> str:
         if today.successor:
             out += words["successor"].format(ref=today.successor)
     else:
-        out = f"{today.ref} ({words.get('today_' + today.status, today.status)})"
+        out = f"{', '.join(today.split) or today.ref} ({words.get('today_' + today.status, today.status)})"
     return out + (f": {c.today_says}" if c.today_says else "")

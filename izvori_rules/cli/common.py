@@ -17,18 +17,22 @@ if TYPE_CHECKING:
     from ..graph import RuleGraph
 
 
-JUDGE_LANGS = ("en", "sr", "ru")
-LANG_HELP = ("The judge's language for labels, narration and errors: en, sr or ru (everywhere --lang means this; "
-             "the rules themselves are always printed as their documents say them).")
+def judge_langs() -> tuple[str, ...]:
+    """The values of ``--lang``: the message catalogue's languages (:func:`izvori_rules.messages.languages`, listed
+    nowhere else); a catalogue that cannot be read is reported here as any broken corpus file is (exit status 2)."""
+    from ..messages import languages
+
+    with reported():
+        return languages()
 
 
 def judge_lang(value: str) -> str:
-    """``--lang``: the judge's language (en, sr, ru), checked; ``SR`` is ``sr`` (the fast path leaves it here)."""
+    """``--lang``: the judge's language, checked; ``SR`` is ``sr`` (the fast path leaves it here)."""
     lang = value.strip().lower()
-    if lang not in JUDGE_LANGS:
+    if lang not in judge_langs():
         import typer
 
-        raise typer.BadParameter(f"use one of {', '.join(JUDGE_LANGS)}", param_hint="--lang")
+        raise typer.BadParameter(f"use one of {', '.join(judge_langs())}", param_hint="--lang")
     return lang
 
 
@@ -109,22 +113,26 @@ def _print_notices(caught: list[warnings.WarningMessage]) -> None:
 
 
 @contextmanager
-def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
-    """A rich progress bar on standard error for work over a second; yields the ``progress(done, total)``
+def progress_bar(what: str, lang: str = "en") -> Iterator[Callable[[int, int], None]]:
+    """A rich progress bar on standard error for work over a second, labelled in the judge's ``lang`` by
+    ``[LANG.progress]`` ``what`` (``index``: "Building the search index"); yields the ``progress(done, total)``
     callback the library takes (the library itself never prints)."""
     from rich.progress import Progress
+
+    from ..messages import text
 
     errors = error_console()
     # Not drawn where standard error is no terminal: a transient bar still left an empty line there, before the
     # notes and errors a script reads.
     with Progress(transient=True, console=errors, disable=not errors.is_terminal) as bar:
-        task = bar.add_task(label, total=None)
+        task = bar.add_task(text(lang, "progress", what), total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-def load_graph() -> RuleGraph:
-    """The rule graph for a command: from the cache, or parsed (first run) behind a progress bar on stderr."""
+def load_graph(lang: str = "en") -> RuleGraph:
+    """The rule graph for a command: from the cache, or parsed (first run) behind a progress bar on stderr, labelled
+    in the judge's ``lang``."""
     from ..graph_cache import load_graph as load
 
     with cache_notes():
-        return load(None, lambda: progress_bar("Reading the rule documents (first run)"))
+        return load(None, lambda: progress_bar("documents", lang))

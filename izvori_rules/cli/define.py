@@ -16,7 +16,7 @@ import typer
 from ..errors import IzvoriError
 from . import app
 from .common import console, error_console, judge_lang, load_graph, print_json, reported
-from .options import BaseUrl, Lang, Markdown, check_base_url
+from .options import BaseUrl, Lang, Markdown, check_markdown
 
 if TYPE_CHECKING:
     from ..text.concepts import Concept, ConceptMatch
@@ -40,7 +40,7 @@ def define(
 
     lang = judge_lang(lang)
     words = section(lang, "define")
-    check_base_url(markdown, base_url)
+    check_markdown(json_output, markdown, base_url)
     query = " ".join(term)
     with reported(lang):
         _check_term(query)
@@ -52,10 +52,10 @@ def define(
     elif match.concepts and markdown:
         from .markdown import define_markdown, write
 
-        texts = _first_lines(words, match)
-        write(define_markdown(match, texts, base_url))
+        texts = _first_lines(words, match, lang)
+        write(define_markdown(match, texts, base_url, words))
     elif match.concepts:
-        _render(match, words)
+        _render(match, words, lang)
     else:
         _render_not_found(match, words, section(lang, "errors")["prefix"])
     if not match.concepts:
@@ -74,11 +74,11 @@ def _check_term(query: str) -> None:
                          term=excerpt(query), limit=MAX_TERM)
 
 
-def _render(match: ConceptMatch, words: dict[str, str]) -> None:
+def _render(match: ConceptMatch, words: dict[str, str], lang: str) -> None:
     from rich.text import Text
 
     out = console()
-    texts = _first_lines(words, match)
+    texts = _first_lines(words, match, lang)
     if len(match.concepts) > 1:
         before, _, after = words["names"].partition("{query}")
         out.print(Text.assemble(before, (match.query, "bold"), after.format(n=len(match.concepts)) + "\n"))
@@ -94,7 +94,7 @@ def _render_concept(concept: Concept, texts: dict[str, str], words: dict[str, st
     from .layout import hang, labelled
 
     out = console()
-    out.print(Text.assemble((concept.id, "bold cyan"), "  ", (concept.kind, "dim")))
+    out.print(Text.assemble((concept.id, "bold cyan"), "  ", (words.get(f"kind_{concept.kind}", concept.kind), "dim")))
     for lang, terms in concept.terms:
         labelled(out, words.get(f"lang_{lang}", lang), ", ".join(terms) if terms else Text("—", style="dim"))
     for title, refs in ((words["rules"], concept.rules), (words["glossary"], concept.glossary)):
@@ -114,7 +114,7 @@ def _render_not_found(match: ConceptMatch, words: dict[str, str], prefix: str) -
                                         + hint))
 
 
-def _first_lines(words: dict[str, str], match: ConceptMatch) -> dict[str, str]:
+def _first_lines(words: dict[str, str], match: ConceptMatch, lang: str) -> dict[str, str]:
     """The first line of the text of each rule and glossary entry of the concepts, when the rule graph can be
     loaded; otherwise nothing.
 
@@ -122,7 +122,7 @@ def _first_lines(words: dict[str, str], match: ConceptMatch) -> dict[str, str]:
     references bare, with a note on stderr, instead of failing ``define``.
     """
     try:
-        graph = load_graph()
+        graph = load_graph(lang)
     except IzvoriError as exc:
         from rich.text import Text
 

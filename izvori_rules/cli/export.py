@@ -29,27 +29,30 @@ def export_xml(
     from ..text.concepts import load_concepts
     from ..export.target import check_file_target, write_replacing
     from ..export.xml_graph import write_xml
+    from ..messages import section
     from .common import load_graph
 
-    with reported(judge_lang(lang)):
+    lang = judge_lang(lang)
+    words = section(lang, "export")
+    with reported(lang):
         if out == "-":
             if json_out:
                 raise IzvoriError("--json reports a file written; with OUT - the XML itself is the output",
                                   key="export_json_stdout")
-            graph, concepts = load_graph(), load_concepts()
+            graph, concepts = load_graph(lang), load_concepts()
             write_xml(graph, concepts, sys.stdout.buffer)
             sys.stdout.flush()
             return
         path = check_file_target(out, force)
-        graph, concepts = load_graph(), load_concepts()
-        with progress_bar("Writing the XML export") as progress:
+        graph, concepts = load_graph(lang), load_concepts()
+        with progress_bar("xml", lang) as progress:
             count = write_replacing(path, lambda tmp: write_xml(graph, concepts, tmp, progress))
     if json_out:
         from ..serialize import xml_export_json
 
         print_json(xml_export_json(out, count, len(concepts)))
         return
-    console().print(f"Wrote {count} nodes and {len(concepts)} concepts to {out}.", markup=False)
+    console().print(words["wrote_xml"].format(nodes=count, concepts=len(concepts), out=out))
 
 
 @export_app.command("html", epilog="Example:\n\n  izvori-judge export html rulebook/  (then open rulebook/index.html)")
@@ -64,21 +67,24 @@ def export_html(
     from ..errors import IzvoriError
     from ..text.concepts import load_concepts
     from ..export.html_site import export_site
+    from ..messages import section
     from .common import load_graph
 
-    with reported(judge_lang(lang)):
+    lang = judge_lang(lang)
+    words = section(lang, "export")
+    with reported(lang):
         if not out.strip():
             raise IzvoriError("no output folder given", key="export_no_folder")
-        graph, concepts = load_graph(), load_concepts()
-        with progress_bar("Writing the HTML rulebook") as progress:
+        graph, concepts = load_graph(lang), load_concepts()
+        with progress_bar("html", lang) as progress:
             summary = export_site(graph, concepts, Path(out), force=force, progress=progress)
     if json_out:
         from ..serialize import site_json
 
         print_json(site_json(summary))
         return
-    console().print(f"Wrote {summary.pages} pages ({summary.nodes} nodes, {summary.total_bytes / 1e6:.1f} MB, "
-                    f"search index {summary.index_bytes / 1e6:.1f} MB) to {out} in {summary.seconds:.1f} s; "
-                    f"open {Path(out) / 'index.html'}.", markup=False)
+    console().print(words["wrote_html"].format(
+        pages=summary.pages, nodes=summary.nodes, size=summary.total_bytes / 1e6, index_size=summary.index_bytes / 1e6,
+        out=out, seconds=summary.seconds, index=Path(out) / "index.html"))
     if summary.kept is not None:
-        console().print(f"The files that were in {out} are kept in {summary.kept}.", markup=False)
+        console().print(words["kept"].format(out=out, kept=summary.kept))

@@ -1,11 +1,11 @@
 """The fast path of the commonest calls, ``izvori-judge lookup REF... [--json] [--lang LANG]``, ``history REF
-[--json] [--lang LANG]``, ``search WORDS... [--json]`` and ``scenario run FILE [options]``: run without typer and click, which
-cost a third of a cold start (issue 12: a cold ``lookup D19.51`` within 8× a bare interpreter start; issue 10: a
-cold ``search razbijac --json`` within 12×; issue 14: a cold ``scenario run`` within 12×).
+[--json] [--lang LANG]``, ``search WORDS... [--json] [--lang LANG]`` and ``scenario run FILE [options]``: run
+without typer and click, which cost a third of a cold start (issue 12: a cold ``lookup D19.51`` within 8× a bare
+interpreter start; issue 10: a cold ``search razbijac --json`` within 12×; issue 14: a cold ``scenario run`` within 12×).
 
 Only those exact shapes are taken: an option the shape does not name, an option given twice or without its
 value, a ``--lang`` that is not one of the judge's languages, a ``--base-url`` no Markdown link can hold (or without
-``--markdown``), ``-h``,
+``--markdown``), ``--markdown`` with ``--json``, ``-h``,
 ``--`` or no words go to the typer app, so the behaviour (messages, exit statuses) is the typer command's, which
 calls the same function
 (:func:`.lookup_view.show`, :func:`.history_view.show_history`, :func:`.search_view.show_search`,
@@ -36,6 +36,8 @@ def run_fast(argv: list[str]) -> int | None:
         return None
     if "--base-url" in options and ("--markdown" not in options or not _usable_base_url(options["--base-url"])):
         return None
+    if "--markdown" in options and "--json" in options:  # two answers: the typer command refuses it
+        return None
     with _no_collector():
         return command(words, options)
 
@@ -63,9 +65,9 @@ def _parse(args: list[str], flags: tuple[str, ...], values: tuple[str, ...]) -> 
 
 
 def _judge_langs() -> frozenset[str]:
-    from .common import JUDGE_LANGS
+    from .common import judge_langs
 
-    return frozenset(JUDGE_LANGS)
+    return frozenset(judge_langs())
 
 
 def _usable_base_url(url: str) -> bool:
@@ -99,10 +101,11 @@ def _lookup(refs: list[str], options: _Options) -> int | None:
     from .common import load_graph, progress_bar, reported
     from .lookup_view import show
 
-    with reported(options.get("--lang", "en")):  # show too: a release's nodes are read from its store as they are shown
-        graph = load_graph()
-        answers = lookup(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
-        return show(graph, answers, json_out="--json" in options, lang=options.get("--lang", "en"))
+    lang = options.get("--lang", "en")
+    with reported(lang):  # show too: a release's nodes are read from its store as they are shown
+        graph = load_graph(lang)
+        answers = lookup(graph, refs, building=lambda: progress_bar("history", lang))
+        return show(graph, answers, json_out="--json" in options, lang=lang)
 
 
 def _history(refs: list[str], options: _Options) -> int | None:
@@ -113,10 +116,10 @@ def _history(refs: list[str], options: _Options) -> int | None:
 
 
 def _search(words: list[str], options: _Options) -> int | None:
-    """``search WORDS... [--json]``: the words joined as the typer command joins them."""
+    """``search WORDS... [--json] [--lang LANG]``: the words joined as the typer command joins them."""
     from .search_view import show_search
 
-    return show_search(" ".join(words), json_out="--json" in options)
+    return show_search(" ".join(words), json_out="--json" in options, judge=options.get("--lang", "en"))
 
 
 def _scenario(words: list[str], options: _Options) -> int | None:
@@ -148,6 +151,6 @@ _COMMANDS: dict[str, tuple[Callable[[list[str], _Options], int | None], tuple[st
     # command: (its body, its flags, its options with a value, how many words it takes)
     "lookup": (_lookup, ("--json",), ("--lang",), _some),
     "history": (_history, ("--json",), ("--lang",), _one),
-    "search": (_search, ("--json",), (), _some),
+    "search": (_search, ("--json",), ("--lang",), _some),
     "scenario": (_scenario, ("--json", "--equivalents", "--markdown"), ("--lang", "--base-url"), _two),
 }

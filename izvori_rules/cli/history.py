@@ -31,7 +31,8 @@ KIND_STYLES = {"added": "green", "removed": "red", "changed": "yellow", "renumbe
 
 @app.command()
 def history(
-    ref: Annotated[str, typer.Argument(help="A rule: 702.19b (newest release), cr-2006-10-01:502.9, ru-cr:702.19b")],
+    ref: Annotated[str, typer.Argument(
+        metavar="REF", help="A rule: 702.19b (newest release), cr-2006-10-01:502.9, ru-cr:702.19b")],
     json_out: Annotated[bool, typer.Option("--json", help="Print the history contract as JSON.")] = False,
     typographic: Annotated[bool, typer.Option(
         "--typographic", help="Also list changes of quote marks, dashes or spacing alone.")] = False,
@@ -47,8 +48,8 @@ def history(
 
 @app.command()
 def diff(
-    old: Annotated[str, typer.Argument(help="The older release: 2019-05-03 (or cr-2019-05-03)")],
-    new: Annotated[str, typer.Argument(help="The newer release: 2026-08-07, or cr for the newest")],
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The older release: 2019-05-03 (or cr-2019-05-03)")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The newer release: 2026-08-07, or cr for the newest")],
     section: Annotated[str | None, typer.Option("--section", help="Only rules of one section (5) or glossary.")] = None,
     summary: Annotated[bool, typer.Option("--summary", help="Only the counts.")] = False,
     typographic: Annotated[bool, typer.Option(
@@ -65,7 +66,7 @@ def diff(
     lang = judge_lang(lang)
     words = messages(lang, "history")  # ``section`` is the --section option here
     with reported(lang):
-        store = load_store()
+        store = load_store(lang)
         found = release_diff(store, _date(store, old), _date(store, new), section, typographic)
     if json_out:
         from ..serialize import release_diff_json
@@ -116,7 +117,8 @@ def _item_text(item: DiffItem, words: dict[str, str]) -> Text:
 
 @corpus_app.command("add")
 def corpus_add(
-    file: Annotated[Path, typer.Argument(help="A Comprehensive Rules text downloaded from Wizards (.txt)")],
+    file: Annotated[Path, typer.Argument(
+        metavar="FILE", help="A Comprehensive Rules text downloaded from Wizards (.txt)")],
     json_out: Annotated[bool, typer.Option("--json", help="Print what was added as JSON.")] = False,
     lang: Lang = "en",
 ) -> None:

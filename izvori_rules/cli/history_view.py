@@ -21,11 +21,11 @@ STYLES = {"=": "", "-": "red strike", "+": "bold green"}
 MARKS = {"-": ("[-", "-]"), "+": ("{+", "+}")}
 
 
-def load_store() -> HistoryStore:
-    """The history store, built behind a progress bar on the first run."""
+def load_store(lang: str = "en") -> HistoryStore:
+    """The history store, built behind a progress bar (labelled in the judge's ``lang``) on the first run."""
     from ..history.sources import load_store as load
 
-    return load(lambda: progress_bar("Building the history of the English CR (first run)"))
+    return load(lambda: progress_bar("history", lang))
 
 
 def show_history(ref: str, json_out: bool, typographic: bool, lang: str = "en") -> int:
@@ -33,7 +33,7 @@ def show_history(ref: str, json_out: bool, typographic: bool, lang: str = "en") 
     from ..history.lineage import resolve, rule_history
 
     with reported(lang):
-        store = load_store()
+        store = load_store(lang)
         release, rule_id = resolve(store, ref)
         found = rule_history(store, release, rule_id, typographic)
     if json_out:

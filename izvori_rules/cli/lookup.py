@@ -14,7 +14,7 @@ import typer
 
 from . import app
 from .common import console, judge_lang, print_json, reported
-from .options import BaseUrl, Lang, Markdown, check_base_url
+from .options import BaseUrl, Lang, Markdown, check_markdown
 
 
 @app.command(epilog="Examples:\n\n  izvori-judge lookup D19.51\n\n  izvori-judge lookup sr-judge:A4.40 ru-cr:702.19b "
@@ -35,15 +35,15 @@ def lookup(
 
     A word instead of a reference (Razbijač, trample) points to its glossary entries, `define` and `search`."""
     lang = judge_lang(lang)
-    check_base_url(markdown, base_url)
+    check_markdown(json_out, markdown, base_url)
     from .common import load_graph, progress_bar
     from ..lookup import lookup as find
 
     from .lookup_view import show
 
     with reported(lang):  # show too: a release's nodes are read from its store as they are shown
-        graph = load_graph()
-        answers = find(graph, refs, building=lambda: progress_bar("Building the English rules history (first run)"))
+        graph = load_graph(lang)
+        answers = find(graph, refs, building=lambda: progress_bar("history", lang))
         status = show(graph, answers, json_out, tree, side_by_side, markdown, base_url, lang)
     if status:
         raise typer.Exit(status)

@@ -199,19 +199,23 @@ def _original_lines(node: Node, answer: LookupAnswer, words: Words) -> list[Para
         lines.append((("  " + text, "magenta"),))
     if today is not None:
         lines.append(((f"{words['today']}: ", "bold"), (_today_words(today, words), "")))
-        current = answer.today_of(node)
-        if current is not None and today.status != "unchanged":
-            lines.append((("  " + current.text, "magenta"),))
+        parts = answer.today_parts(node)
+        for current in parts if today.status != "unchanged" or today.split else ():
+            named = (f"  {current.ref}: ", "bold magenta") if len(parts) > 1 else ("  ", "")
+            lines.append((named, (current.text, "magenta")))
     return lines
 
 
 def _today_words(today: Today, words: Words) -> str:
+    """What became of the original: removed (and its successor), or today's rule, its status and when its words
+    changed; a rule split into parts that say it about equally is said to have become several rules."""
     if today.status == "removed":
         successor = words["successor"].format(ref=today.successor) if today.successor else ""
         return words["removed"].format(release=today.removed_in) + successor
     changed = words["changed_in"].format(releases=", ".join(today.changed_in)) if today.changed_in else ""
-    return words["today_rule"].format(ref=today.ref, status=words.get(f"today_{today.status}", today.status),
-                                      changed=changed)
+    return words["today_split" if today.split else "today_rule"].format(
+        ref=today.ref, status=words.get(f"today_{today.status}", today.status), changed=changed,
+        refs=", ".join(today.split), count=len(today.split))
 
 
 def _how(equivalent: Equivalent, words: Words) -> str:

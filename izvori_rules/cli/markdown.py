@@ -121,11 +121,12 @@ def lookup_markdown(graph: RuleGraph, answers: tuple[LookupAnswer, ...], base_ur
     return "\n".join(out)
 
 
-def search_markdown(graph: RuleGraph, result: SearchResult, base_url: str | None) -> str:
-    """The hits as a numbered list: reference (linked) and snippet with the matched words in bold."""
+def search_markdown(graph: RuleGraph, result: SearchResult, base_url: str | None, nothing: str) -> str:
+    """The hits as a numbered list: reference (linked) and snippet with the matched words in bold; without hits,
+    ``nothing`` (the judge's words for it, :func:`.search_view.nothing_found`)."""
     link = linker(base_url, graph)
     if not result.hits:
-        return f"Nothing found for {escape(repr(result.query))}."
+        return escape(nothing)
     out = []
     for n, hit in enumerate(result.hits, 1):
         text, spans, pieces, at = hit.snippet.text, sorted(hit.snippet.spans), [], 0
@@ -139,13 +140,15 @@ def search_markdown(graph: RuleGraph, result: SearchResult, base_url: str | None
     return "\n".join(out)
 
 
-def define_markdown(match: ConceptMatch, texts: dict[str, str], base_url: str | None) -> str:
-    """Each concept: its terms per language, then its rules and glossary entries with their first lines."""
+def define_markdown(match: ConceptMatch, texts: dict[str, str], base_url: str | None, words: dict[str, str]) -> str:
+    """Each concept: its terms per language, then its rules and glossary entries with their first lines; its kind
+    and the languages named in the judge's ``words`` (``[LANG.define]``)."""
     link = linker(base_url) if base_url else linker(None)
     out = []
     for concept in match.concepts:
-        out.append(f"**{escape(concept.id)}** ({escape(concept.kind)})")
-        out += [f"- {lang}: {escape(', '.join(words))}" for lang, words in concept.terms if words]
+        out.append(f"**{escape(concept.id)}** ({escape(words.get(f'kind_{concept.kind}', concept.kind))})")
+        out += [f"- {escape(words.get(f'lang_{lang}', lang))}: {escape(', '.join(terms))}"
+                for lang, terms in concept.terms if terms]
         for ref in (*concept.rules, *concept.glossary):
             out.append(f"- {link(ref)}" + (f" — {escape(texts[ref])}" if texts.get(ref) else ""))
         out.append("")

@@ -6,9 +6,11 @@ from typing import Annotated
 
 import typer
 
-from .common import LANG_HELP
+from .common import judge_langs
 
-Lang = Annotated[str, typer.Option("--lang", metavar="LANG", help=LANG_HELP)]
+Lang = Annotated[str, typer.Option("--lang", metavar="LANG", help=(
+    f"The judge's language for labels, narration and errors: {', '.join(judge_langs())} (everywhere --lang means "
+    "this; the rules themselves are always printed as their documents say them)."))]
 Markdown = Annotated[bool, typer.Option("--markdown", help="Print Markdown to paste into Discord or Telegram.")]
 
 
@@ -27,9 +29,12 @@ BaseUrl = Annotated[str | None, typer.Option(
     help="With --markdown: link rules to the offline rulebook (export html) there.")]
 
 
-def check_base_url(markdown: bool, base_url: str | None) -> None:
-    """``--base-url`` links the rules of a Markdown answer (its help says "With --markdown"); given alone it would
-    change nothing, so it is refused (exit status 2) rather than ignored."""
+def check_markdown(json_out: bool, markdown: bool, base_url: str | None) -> None:
+    """``--json`` and ``--markdown`` are two answers of one command, and ``--base-url`` links the rules of a
+    Markdown answer (its help says "With --markdown"): both answers asked for at once, or ``--base-url`` alone,
+    would change nothing the judge can see (``--json`` won), so either is refused (exit status 2), not ignored."""
+    if json_out and markdown:
+        raise typer.BadParameter("--json and --markdown are two answers: give one of them", param_hint="--markdown")
     if base_url is not None and not markdown:
         raise typer.BadParameter("it links the rules of a Markdown answer: add --markdown, or leave --base-url out",
                                  param_hint="--base-url")

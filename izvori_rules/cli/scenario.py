@@ -18,7 +18,7 @@ import typer
 
 from . import app
 from .common import console, judge_lang, print_json, reported
-from .options import BaseUrl, Lang, Markdown, check_base_url
+from .options import BaseUrl, Lang, Markdown, check_markdown
 from .terminal import plain
 
 FORMAT_HELP = ("The file format (YAML, version 1) is described in the README, section \"The rules engine and "
@@ -45,36 +45,47 @@ def run(
     FILE is a YAML scenario (see below for where the format is described)."""
     from .scenario_view import show_scenario
 
-    check_base_url(markdown, base_url)
+    check_markdown(as_json, markdown, base_url)
     raise typer.Exit(show_scenario(file, as_json, judge_lang(lang), equivalents, markdown, base_url))
 
 
-@scenario_app.command("check", epilog="Example:\n\n  izvori-judge scenario check corpus/scenarios/")
+@scenario_app.command("check", epilog="Examples:\n\n  izvori-judge scenario check corpus/scenarios/\n\n"
+                                     "  izvori-judge scenario check corpus/scenarios/ --lang sr")
 def check(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="A folder of scenario files.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON array.")] = False,
+    lang: Lang = "en",
 ) -> None:
     """Run every scenario in a folder and print a table; exits with the worst status."""
     from ..engine.runner import run_scenario
     from ..errors import IzvoriError
+    from ..messages import error_text, labels
     from ..serialize import scenario_row_json
 
-    shown = plain(str(directory))  # typer's error box is not our safe console: ESC would reach the terminal
-    if not directory.is_dir():
+    lang = judge_lang(lang)
+    words = labels(lang)
+    shown = plain(str(directory))  # control characters made visible in the message itself, whoever prints it
+    if not directory.is_dir():  # said in the judge's language by .usage ([LANG.usage] scenario_not_folder)
         raise typer.BadParameter(f"{shown} is not a folder", param_hint="DIR")
     paths = sorted([*directory.glob("*.yaml"), *directory.glob("*.yml")])
     if not paths:  # else "0/0 passed" and status 0: a script would take a mistyped folder for a passing one
         raise typer.BadParameter(f"{shown} holds no scenario files (*.yaml, *.yml)", param_hint="DIR")
     rows: list[dict[str, Any]] = []
+    said: dict[str, str] = {}  # a reason in the judge's language, where the table says it (the JSON's is English)
     for path in paths:
         try:
-            rows.append(scenario_row_json(path.name, run_scenario(path)))
+            result = run_scenario(path)
+            rows.append(scenario_row_json(path.name, result))
+            failed = [outcome.check for outcome in result.expectations if not outcome.passed]
+            if failed and not (result.rejected and result.exit_status):  # else the engine's reason, as it says it
+                said[path.name] = words["check_failed"].format(checks=", ".join(failed))
         except IzvoriError as exc:  # one bad file is a row of the table, not the end of it
             rows.append({"file": path.name, "status": exc.exit_code, "reason": str(exc), "checks": ""})
+            said[path.name] = error_text(exc, lang)[1]
     if as_json:
         print_json(rows)
     else:
-        _render_table(rows)
+        _render_table(rows, said, words)
     raise typer.Exit(max((int(r["status"]) for r in rows), default=0))
 
 
@@ -112,14 +123,15 @@ def combat(
     raise typer.Exit(answer.exit_status)
 
 
-def _render_table(rows: list[dict[str, Any]]) -> None:
+def _render_table(rows: list[dict[str, Any]], said: dict[str, str], words: dict[str, str]) -> None:
+    """The rows with the judge's ``words`` (``[LANG.labels]``): the columns, the reasons (``said`` where the
+    judge's language has them) and the count passed."""
     from rich.text import Text
 
     from .layout import grid
 
     out = console()
     cells = [[row["file"], Text(str(row["status"]), style="green" if row["status"] == 0 else "red"), row["checks"],
-              row["reason"]] for row in rows]
-    grid(out, ["file", "status", "checks", "reason"], cells, right=(1,))
-    passed = sum(r["status"] == 0 for r in rows)
-    out.print(f"{passed}/{len(rows)} passed")
+              said.get(row["file"], row["reason"])] for row in rows]
+    grid(out, [words[f"check_{column}"] for column in ("file", "status", "checks", "reason")], cells, right=(1,))
+    out.print(words["check_passed"].format(passed=sum(r["status"] == 0 for r in rows), total=len(rows)))

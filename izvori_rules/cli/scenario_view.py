@@ -27,7 +27,7 @@ def show_scenario(file: Path, as_json: bool, lang: str, equivalents: bool, markd
     with reported(lang):
         from ..engine.runner import answer_file
 
-        result, also = answer_file(file, lang, _graph if equivalents or as_json else None)
+        result, also = answer_file(file, lang, (lambda: _graph(lang)) if equivalents or as_json else None)
     if as_json:
         from ..serialize import scenario_json
 
@@ -42,13 +42,13 @@ def show_scenario(file: Path, as_json: bool, lang: str, equivalents: bool, markd
     return result.exit_status
 
 
-def _graph() -> RuleGraph | None:
+def _graph(lang: str) -> RuleGraph | None:
     """The rule graph, for the cited rules' equivalents in the other documents (concordance); None when it is not
     available."""
     try:
         from .common import load_graph
 
-        return load_graph()
+        return load_graph(lang)
     except Exception:  # noqa: BLE001 - the answer stands without the concordance
         return None
 

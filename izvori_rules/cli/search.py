@@ -8,7 +8,7 @@ import typer
 
 from . import app
 from .common import console, judge_lang, print_json, progress_bar, reported
-from .options import BaseUrl, Lang, Markdown, check_base_url
+from .options import BaseUrl, Lang, Markdown, check_markdown
 
 index_app = typer.Typer(help="The full-text index (built on first use into the cache folder).", no_args_is_help=True)
 app.add_typer(index_app, name="index")
@@ -22,9 +22,6 @@ def search(
     doc: Annotated[str | None, typer.Option(
         "--doc", metavar="DOC", help="Only this document (sr-judge, cs-cr, ...) or the documents in this language "
         "(sr, cs, ru, pt).")] = None,
-    lang: Annotated[str | None, typer.Option(
-        "--lang", metavar="LANG", hidden=True, help="Old spelling of --doc LANG (documents in this language).")]
-    = None,
     limit: Annotated[int | None, typer.Option(
         "--limit", min=1, max=5000, help="How many hits (default 10; a citation shows every rule it names).")] = None,
     kind: Annotated[str | None, typer.Option(
@@ -32,15 +29,20 @@ def search(
     json_out: Annotated[bool, typer.Option("--json", help="Print the search contract as JSON.")] = False,
     markdown: Markdown = False,
     base_url: BaseUrl = None,
+    lang: Lang = "en",
 ) -> None:
-    """Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script."""
+    """Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script. ``--lang`` is the
+    judge's language, as in every command (a Serbian judge searches every document with Serbian labels); the
+    documents are chosen with ``--doc``, a document or a language."""
     from .search_view import show_search
 
-    check_base_url(markdown, base_url)
-    if doc is not None and lang is None and "-" not in doc:  # --doc sr: the documents in a language
-        doc, lang = None, doc
-    code = show_search(" ".join(query), doc=doc, lang=lang, limit=limit, kind=kind, json_out=json_out,
-                       markdown=markdown, base_url=base_url)
+    check_markdown(json_out, markdown, base_url)
+    judge = judge_lang(lang)
+    docs_lang = None
+    if doc is not None and "-" not in doc:  # --doc sr: the documents in a language
+        doc, docs_lang = None, doc
+    code = show_search(" ".join(query), doc=doc, lang=docs_lang, limit=limit, kind=kind, json_out=json_out,
+                       markdown=markdown, base_url=base_url, judge=judge)
     if code:
         raise typer.Exit(code)
 
@@ -51,9 +53,12 @@ def index_build(
     lang: Lang = "en",
 ) -> None:
     """Rebuild the search index now, with a progress bar."""
+    from ..messages import section
     from ..search.searcher import open_searcher
 
-    with reported(judge_lang(lang)), progress_bar("Building the search index") as progress:
+    lang = judge_lang(lang)
+    words = section(lang, "search")
+    with reported(lang), progress_bar("index", lang) as progress:
         searcher = open_searcher(progress, rebuild=True)
         searcher.opened  # noqa: B018 - build inside the progress bar
     if json_out:
@@ -61,5 +66,5 @@ def index_build(
 
         print_json(index_json(searcher.doc_count(), searcher.opened.in_memory))
         return
-    where = "in memory (the cache folder cannot be written)" if searcher.opened.in_memory else "in the cache folder"
-    console().print(f"Indexed {searcher.doc_count()} rules and glossary entries {where}.")
+    said = words["indexed_memory" if searcher.opened.in_memory else "indexed_cache"]
+    console().print(said.format(n=searcher.doc_count()))

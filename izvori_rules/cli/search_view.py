@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .common import JUDGE_LANGS, console, print_json, progress_bar, reported
+from .common import console, print_json, progress_bar, reported
 
 if TYPE_CHECKING:
     from ..search.searcher import SearchResult, Searcher
@@ -15,14 +15,15 @@ if TYPE_CHECKING:
 
 def show_search(text: str, doc: str | None = None, lang: str | None = None, limit: int | None = None,
                 kind: str | None = None, json_out: bool = False, markdown: bool = False,
-                base_url: str | None = None) -> int:
+                base_url: str | None = None, judge: str = "en") -> int:
     """Answer one query in the chosen form; the exit status: 1 when nothing was found, else 0 (errors leave
-    through :func:`.common.reported`). ``lang`` (``--lang``, the old spelling of ``--doc LANG``) names the
-    documents' language; when it is a judge's language (sr, ru) the errors are said in it too."""
+    through :func:`.common.reported`). ``lang`` (``--doc LANG``) keeps the documents in that language; ``judge``
+    (``--lang``) is the judge's language, in which the answer's own words (``[LANG.search]``) and the errors are
+    said."""
     from ..search.searcher import CITATION, query_kind
 
-    with reported(lang if lang in JUDGE_LANGS else "en"):
-        searcher = _searcher(quiet=json_out or query_kind(text) == CITATION)
+    with reported(judge):
+        searcher = _searcher(quiet=json_out or query_kind(text) == CITATION, lang=judge)
         result = searcher.search(text, doc=doc, lang=lang, limit=limit, kind=kind)
     if json_out:
         from ..serialize import search_json
@@ -31,13 +32,13 @@ def show_search(text: str, doc: str | None = None, lang: str | None = None, limi
     elif markdown:
         from .markdown import search_markdown, write
 
-        write(search_markdown(searcher.graph, result, base_url))
+        write(search_markdown(searcher.graph, result, base_url, "".join(nothing_found(result, judge))))
     else:
-        _render(searcher, result)
+        _render(searcher, result, judge)
     return 0 if result.hits else 1
 
 
-def _searcher(quiet: bool) -> Searcher:
+def _searcher(quiet: bool, lang: str) -> Searcher:
     """The searcher; a missing index is built now, under a progress bar, unless the output must stay quiet
     (``--json``) or the query needs no index (a citation)."""
     from ..search.searcher import default_searcher, open_searcher
@@ -48,31 +49,46 @@ def _searcher(quiet: bool) -> Searcher:
 
     if index_exists():
         return default_searcher()
-    with progress_bar("Building the search index") as progress:
+    with progress_bar("index", lang) as progress:
         searcher = open_searcher(progress)
         searcher.opened  # noqa: B018 - build inside the progress bar
     return searcher
 
 
-def _render(searcher: Searcher, result: SearchResult) -> None:
+def nothing_found(result: SearchResult, lang: str) -> tuple[str, str]:
+    """The answer to a query without hits, in the judge's ``lang``: no such rule (a citation), else nothing found,
+    with the query quoted as typed; and the closest words, when there are some, as a second sentence (else
+    empty)."""
+    from ..messages import section
+    from ..search.searcher import CITATION
+
+    if result.kind == CITATION:
+        said = section(lang, "lookup")["no_rule"].format(query=repr(result.query.strip()))
+    else:
+        said = section(lang, "search")["nothing_found"].format(query=repr(result.query))
+    if not result.suggestions:
+        return said, ""
+    return said, " " + section(lang, "lookup")["did_you_mean"].format(refs=", ".join(result.suggestions))
+
+
+def _render(searcher: Searcher, result: SearchResult, lang: str) -> None:
     from rich.text import Text
 
+    from ..messages import keyword_name, section
     from .layout import hang
 
-    out = console()
+    out, words = console(), section(lang, "search")
     if result.concepts:
-        out.print(Text.assemble(("concepts: ", "bold"), ", ".join(result.concepts), style="dim"))
+        names = ", ".join(keyword_name(concept, lang) for concept in result.concepts)
+        out.print(Text.assemble((words["concepts"] + ": ", "bold"), names, style="dim"))
     for definition in result.definitions:
-        out.print(Text.assemble(("definition: ", "bold"), (definition.term, "bold green"), f"  ({definition.concept})"))
+        out.print(Text.assemble((words["definition"] + ": ", "bold"), (definition.term, "bold green"),
+                                f"  ({definition.concept})"))
         for entry in definition.entries:
             out.print(Text.assemble(("  " + entry.ref, "green"), "  " + _clip(entry.text, 160)))
     if not result.hits:
-        hint = f" Did you mean: {', '.join(result.suggestions)}?" if result.suggestions else ""
-        from ..search.searcher import CITATION
-
-        nothing = (f"No rule {result.query.strip()!r}." if result.kind == CITATION
-                   else f"Nothing found for {result.query!r}.")
-        out.print(Text.assemble((nothing, "bold red"), hint))
+        said, hint = nothing_found(result, lang)
+        out.print(Text.assemble((said, "bold red"), hint))
     for hit in result.hits:
         crumbs = " › ".join(n.id for n in searcher.graph.breadcrumb(hit.ref)[:-1])
         equivalents = ("  = " + ", ".join(hit.equivalents[:4])) if hit.equivalents else ""

@@ -16,7 +16,8 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from ..model import Equivalent, Node, Original, Today, id_order, split_ref
+from ..model import Equivalent, Node, Original, Today, split_ref
+from ..references import id_order
 from ..originals.lineage import Step
 
 CONFIRMED, WEAK = 0.95, 0.75  # both links confirmed by content; one of them only placed (a heading, a short rule)
@@ -210,6 +211,10 @@ def today_of(original: Original, chain: Chain) -> Today | None:
     step = chain.lineage.get((original.release, original.id, chain.newest))
     if step is None:
         return None
-    return Today(f"{CURRENT}:{step.to_id}" if step.to_id else "", TODAY_STATUS[step.status], step.changed_in,
-                 step.removed_in, f"{CURRENT}:{step.successor}" if step.successor else "",
-                 tuple(f"cr-{item}" for item in step.path))
+    even = _even_parts(step) if step.to_id else []
+    split = even if len(even) > 1 else []  # the first part is first among the equivalents too (chain_equivalents)
+    path = _path(original, None, step, split[0]) if split else tuple(f"cr-{item}" for item in step.path)
+    ref = split[0] if split else step.to_id
+    return Today(f"{CURRENT}:{ref}" if ref else "", TODAY_STATUS[step.status], step.changed_in,
+                 step.removed_in, f"{CURRENT}:{step.successor}" if step.successor else "", path,
+                 tuple(f"{CURRENT}:{part}" for part in split))

@@ -7,7 +7,7 @@ data), :mod:`.turn`, :mod:`.priority`, :mod:`.stack`, :mod:`.casting`, :mod:`.ta
 :mod:`.effects`; every change to the game is a typed event (:mod:`.events`) carried out by :mod:`.pipeline`,
 where replacement effects apply; the scenario format in :mod:`.scenario`, :mod:`.objectspec` and :mod:`.spec`
 (read safely by :mod:`.yamlnodes`, checked first against the published JSON Schema by :mod:`.schema`);
-:mod:`.runner` plays a file and :mod:`.narration` words the answer in English or Serbian. For a command's cold start,
+:mod:`.runner` plays a file and :mod:`.narration` words the answer in the judge's language. For a command's cold start,
 :mod:`.scenario_cache` keeps a file once read and :mod:`.equivalents` the other documents' equivalents of every
 rule the engine cites.
 

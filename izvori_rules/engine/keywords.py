@@ -83,13 +83,16 @@ def land_of_color(color_id: str) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _find(term: str) -> Concept | None:
+def _find(term: str, leading: bool) -> Concept | None:
     text = term.replace("_", " ").strip()
-    return _concepts().find(text) if text else None
+    return _concepts().find(text, leading=leading) if text else None
 
 
-def _of_kind(term: str, kinds: tuple[str, ...]) -> Concept | None:
-    concept = _find(term)
+def _of_kind(term: str, kinds: tuple[str, ...], leading: bool = False) -> Concept | None:
+    """The concept of one of ``kinds`` the whole term names: a name followed by other words names none
+    (``trample bogus``, ``green bogus``, ``creature bogus``), unless ``leading`` lets its first words name it
+    (protection's parameter follows its name: ``Anti-Crno``, ``Защита от красного``)."""
+    concept = _find(term, leading)
     return concept if concept is not None and concept.kind in kinds else None
 
 
@@ -148,7 +151,10 @@ def resolve_keyword(term: str) -> str:
         return base.replace(" ", "_")
     concept = _of_kind(term, _KEYWORD_KINDS)
     if concept is None:
-        raise KeywordError(f"unknown keyword {term!r}", known=False)
+        head = _of_kind(term, _KEYWORD_KINDS, leading=True)
+        if head is not None and head.id == "protection":
+            return _protection(term)
+        raise KeywordError(f"unknown keyword {term!r}{_more_than(head, term)}", known=False)
     if concept.id.endswith("walk") and concept.id != "landwalk":
         land = land_type(concept.id[:-4])
         if land is not None:
@@ -162,9 +168,20 @@ def resolve_keyword(term: str) -> str:
     return concept.id
 
 
-def close_keywords(term: str, among: frozenset[str]) -> tuple[str, ...]:
+def _more_than(head: Concept | None, term: str) -> str:
+    """What a term that begins with a keyword's name has besides: a scenario's keyword is one name, and a
+    word after it is named, not dropped (``trample bogus``: ``'bogus' follows trample``)."""
+    if head is None:
+        return ""
+    words = term.replace("_", " ").split()
+    named = max((i for i in range(1, len(words)) if _of_kind(" ".join(words[:i]), _KEYWORD_KINDS) == head),
+                default=0)
+    return f": {' '.join(words[named:])!r} follows {head.id.replace('_', ' ')}" if named else ""
+
+
+def close_keywords(term: str, among: frozenset[str]) -> str:
     """Keyword names, in any document's words, spelled closest to ``term`` (the concept table's "did you mean")
-    whose keyword is one of ``among`` (a ruleset's)."""
+    whose keyword is one of ``among`` (a ruleset's), joined by commas; empty when none is close."""
     out = []
     for name in _concepts().suggest(term):
         try:
@@ -173,7 +190,12 @@ def close_keywords(term: str, among: frozenset[str]) -> tuple[str, ...]:
             continue
         if canon.partition(":")[0] in among:
             out.append(name)
-    return tuple(out)
+    return ", ".join(out)
+
+
+def keyword_list(among: frozenset[str]) -> str:
+    """A ruleset's keywords by their English names, sorted: what a refusal lists for the judge to choose from."""
+    return ", ".join(sorted({display_name(k, "en") for k in among}))
 
 
 def _with_parameter(base: str, param: str, term: str) -> str:

@@ -1,4 +1,4 @@
-"""The text of each narrated event, in the judge's language (``en``, ``sr``, ``ru``).
+"""The text of each narrated event, in the judge's language (one of :func:`izvori_rules.messages.languages`).
 
 The engine records events as data (:class:`~.state.Event`); this module only renders them. The words live in
 ``corpus/messages.toml`` (``[LANG.events]``, one message per event, read by :mod:`izvori_rules.messages`), where a
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..messages import LANGS, keyword_name, text
+from ..messages import keyword_name, text
 
-__all__ = ["LANGS", "render"]
+__all__ = ["render"]
 
 
 def _join(items: list[Any], lang: str) -> str:
@@ -96,25 +96,12 @@ class _Missing(dict[str, Any]):
         return "?"
 
 
-def _t(en: str, sr: str, ru: str | None = None) -> Callable[[dict[str, Any], str], str]:
-    """An inline message for an event not yet in the catalogue (its English, Serbian and, if given, Russian);
-    the catalogue's message wins once it is there."""
-    def render_inline(a: dict[str, Any], lang: str) -> str:
-        chosen = ru if lang == "ru" and ru else sr if lang == "sr" else en
-        return chosen.format_map(_Missing({k: (_join(v, lang) if isinstance(v, list) else v) for k, v in a.items()}))
-    return render_inline
-
-
-# Events whose words are not in corpus/messages.toml yet: ``"event": _t("English", "Serbian", "Russian")``.
-TEMPLATES: dict[str, Callable[[dict[str, Any], str], str]] = {}
-
-
 def _fallback(event: str, args: dict[str, Any]) -> str:
     return f"{event}: " + ", ".join(f"{k}={v}" for k, v in args.items())
 
 
 def render(event: str, args: dict[str, Any], lang: str, ruleset: str = "mtg") -> str:
-    """The event's text in the language (``en``, ``sr`` or ``ru``); keywords by their names in the ruleset's
+    """The event's text in the judge's language (``sr``: sr-judge's words); keywords by their names in the ruleset's
     document (izvori: sr-judge's Jurišnik, Letač ...; mtg: the name in the judge's language)."""
     if isinstance(args.get("keywords"), list):
         names_in = "sr" if ruleset == "izvori" else lang
@@ -123,7 +110,7 @@ def render(event: str, args: dict[str, Any], lang: str, ruleset: str = "mtg") ->
         key, values = CHOOSERS[event](args, lang) if event in CHOOSERS else (event, args)
         message = text(lang, "events", key)
         if message == key:  # no message for this event in the catalogue
-            return TEMPLATES[event](args, lang) if event in TEMPLATES else _fallback(event, args)
+            return _fallback(event, args)
         values = {k: (_join(v, lang) if isinstance(v, list) else v) for k, v in values.items()}
         rendered = message.format_map(_Missing(values))
         if event == "combat_damage" or event == "damage":

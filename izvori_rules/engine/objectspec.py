@@ -291,7 +291,7 @@ def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
             canon = kw.resolve_keyword(term)
         except kw.KeywordError as exc:
             if not exc.known:
-                raise r.fail(item, str(exc)) from None
+                raise r.fail(item, _unknown_keyword(exc, term, r.ruleset.id, r.ruleset.keywords)) from None
             r.refuse(item, str(exc))
             continue
         if not r.ruleset.has_keyword(canon):
@@ -299,6 +299,13 @@ def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
             continue
         out.append(canon)
     return tuple(dict.fromkeys(out))
+
+
+def _unknown_keyword(exc: Exception, term: str, ruleset: str, keywords: frozenset[str]) -> str:
+    """Why a keyword is unknown, the ruleset's keywords spelled closest ("did you mean") and all of them."""
+    close = kw.close_keywords(term, keywords)
+    suggested = f" (did you mean {close}?)" if close else ""
+    return f"{exc}{suggested}; the {ruleset} keywords are {kw.keyword_list(keywords)}"
 
 
 def read_counters(r: Reader, y: Y) -> tuple[tuple[str, int], ...]:

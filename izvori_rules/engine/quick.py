@@ -17,11 +17,6 @@ from .rulesets import RULESETS
 from .scenario import MAX_OBJECTS
 
 _PT = re.compile(r"^(-?\d+)/(-?\d+)$")
-# The creatures' and players' names in each language of --lang (the defending player is a player of the game,
-# so --json names them as the answer does).
-_NAMES = {"en": ("Attacker", "Blocker", "Defending player"), "sr": ("Napadač", "Blokirač", "Branilac"),
-          "ru": ("Атакующий", "Блокирующий", "Защищающийся игрок")}
-_ACTIVE = {"en": "Attacking player", "sr": "Napadač (igrač)", "ru": "Атакующий игрок"}
 _ANSWER_EVENTS = ("assign", "first_strike_step", "combat_damage", "combat_damage_on_stack", "prevented",
                   "protection_prevents", "regenerated", "indestructible", "gain_life", "damage_lost")
 
@@ -65,32 +60,30 @@ def _check_keyword(term: str, who: str, ruleset: str) -> None:
     not by the path of the scenario written from them: a word that names no keyword is bad input (exit status
     2, with "did you mean"); a keyword the ruleset lacks or the engine does not play yet is :class:`NotModelled`
     (3), as in a scenario file."""
-    from .keywords import KeywordError, display_name, resolve_keyword
+    from .keywords import KeywordError, close_keywords, display_name, keyword_list, resolve_keyword
     from .requirements import ability_id
     from .rulesets import load_rulesets
 
     if ability_id(term) is not None:  # a combat requirement or restriction (cant_block, lure)
         return
     rs = load_rulesets()[ruleset]
-    known = f"the {ruleset} keywords are {', '.join(sorted({display_name(k, 'en') for k in rs.keywords}))}"
+    known = keyword_list(rs.keywords)
     try:
         canon = resolve_keyword(term)
     except KeywordError as exc:
         if exc.known:
-            raise NotModelled(f"{who}: {exc}; {known}") from None
-        raise ScenarioInvalid(f"{who}: {term!r} is neither a keyword nor a colour{_did_you_mean(term, rs.keywords)};"
-                              f" {known}") from None
+            raise NotModelled(f"{who}: {exc}; the {ruleset} keywords are {known}") from None
+        close = close_keywords(term, rs.keywords)
+        if close:
+            raise ScenarioInvalid("{who}: {term!r} is neither a keyword nor a colour (did you mean {suggestions}?); "
+                                  "the {ruleset} keywords are {known}", key="combat_unknown_keyword_suggest",
+                                  who=who, term=term, suggestions=close, ruleset=ruleset, known=known) from None
+        raise ScenarioInvalid("{who}: {term!r} is neither a keyword nor a colour; the {ruleset} keywords are {known}",
+                              key="combat_unknown_keyword", who=who, term=term, ruleset=ruleset,
+                              known=known) from None
     if not rs.has_keyword(canon):
         raise NotModelled(f"{who}: the {ruleset} ruleset has no keyword {display_name(canon, 'en')} ({term!r}); "
-                              f"{known}")
-
-
-def _did_you_mean(term: str, keywords: frozenset[str]) -> str:
-    """The ruleset's keyword names spelled closest to ``term``, in any document's words (``trampel`` → trample)."""
-    from .keywords import close_keywords
-
-    close = close_keywords(term, keywords)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
+                          f"the {ruleset} keywords are {known}")
 
 
 def _keywords(words: list[str]) -> list[str]:
@@ -132,8 +125,13 @@ def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "
     if len(blockers) > MAX_OBJECTS:
         raise ScenarioInvalid("--blockers: {count:,} blockers; a player has at most {limit} objects",
                               key="combat_too_many_blockers", count=len(blockers), limit=MAX_OBJECTS)
-    a_name, b_name, defender = _NAMES[lang]
-    active = _ACTIVE[lang]
+    from ..messages import section
+
+    # The creatures' and players' names in the judge's language ([LANG.combat]; the defending player is a player
+    # of the game, so --json names them as the answer does).
+    words = section(lang, "combat")
+    a_name, b_name, defender, active = (words[k] for k in ("attacker", "blocker", "defending_player",
+                                                          "attacking_player"))
     names = [f"{b_name} {i + 1}" if len(blockers) > 1 else b_name for i in range(len(blockers))]
     doc = {
         "scenario": "combat", "ruleset": ruleset,

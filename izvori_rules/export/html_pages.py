@@ -243,14 +243,17 @@ def _original_lines(plan: SitePlan, here: str, node: Node) -> Iterator[Element]:
              cls="original")
     if today is None:
         return
-    target = today.ref or today.successor
+    targets = today.split or ((today.ref or today.successor,) if today.ref or today.successor else ())
     words = {"removed": f"removed in {today.removed_in}" + ("; nearest successor " if today.successor else ""),
              "unchanged": "unchanged: ", "changed": "changed: ", "renumbered": "renumbered: "}[today.status]
-    today_link: object = target.partition(":")[2] if target else ""
-    if target and target in plan.page_of:
-        today_link = el("a", f"CR {target.partition(':')[2]}", href=plan.href(target, here))
+    links: list[object] = []
+    for target in targets:
+        links += [", "] if links else []
+        links.append(el("a", f"CR {target.partition(':')[2]}", href=plan.href(target, here))
+                     if target in plan.page_of else target.partition(":")[2])
     changed = f" (words changed in {', '.join(today.changed_in)})" if today.changed_in else ""
-    yield el("p", el("span", "Today:", cls="label"), " ", words, today_link, changed, cls="today")
+    split = f" (the rule became {len(today.split)} rules, which say its words about equally)" if today.split else ""
+    yield el("p", el("span", "Today:", cls="label"), " ", words, *links, split, changed, cls="today")
 
 
 def _equivalent_links(graph: RuleGraph, plan: SitePlan, here: str, node: Node) -> list[object]:

@@ -106,6 +106,8 @@ def _today_element(today: Today) -> etree._Element:
         _text(out, "changed-in", date)
     for ref in today.path:
         etree.SubElement(out, "step", ref=ref)
+    for ref in today.split:
+        etree.SubElement(out, "split", ref=ref)
     return out
 
 
@@ -120,7 +122,8 @@ def _read_today(element: Any) -> Today | None:
     if element is None:
         return None
     return Today(element.get("ref", ""), element.get("status"), _texts(element, "changed-in"),
-                 element.get("removed-in", ""), element.get("successor", ""), _refs(element, "step"))
+                 element.get("removed-in", ""), element.get("successor", ""), _refs(element, "step"),
+                 _refs(element, "split"))
 
 
 def _text(parent: etree._Element, tag: str, text: str) -> etree._Element:

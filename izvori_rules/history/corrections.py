@@ -16,7 +16,8 @@ through the history, so one wrong link misleads every chain that passes it).
   commas), the first the one it goes on as;
 - ``removed``: no rule says it any more; ``new`` is its nearest successor, or empty.
 
-The history store applies the rows of a release over the aligner's links as it aligns that release, and a
+The history store applies the rows of a release over the aligner's links as it aligns that release (a release a
+judge added with ``corpus add`` too, and so does the lineage carried on into it, :mod:`.onward`), and a
 release's rows count in what the store was built from (:attr:`.store.ReleaseSource.key`), so editing a row
 rebuilds the history from that release on. Parsing and applying are pure.
 """
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CorpusError
-from .align import ADDED, CHANGED, REMOVED, Alignment, Entry, Link, change_of
+from .align import ADDED, CHANGED, REMOVED, Alignment, Entry, Link, align, change_of
 
 FILE_NAME = "history_corrections.tsv"
 COLUMNS = ("release", "old", "change", "new", "note")
@@ -94,6 +95,24 @@ def fixes_file(root: Path | None = None) -> Path:
     from ..corpus import corpus_dir
 
     return (root or corpus_dir()) / FILE_NAME
+
+
+def by_release(fixes: Sequence[Fix]) -> dict[str, tuple[Fix, ...]]:
+    """The rows of each release, in the table's order: a packaged release's and a release a judge added alike
+    (a judge may correct the table, or a later table may ship rows for a release judges add themselves)."""
+    out: dict[str, list[Fix]] = {}
+    for fix in fixes:
+        out.setdefault(fix.release, []).append(fix)
+    return {date: tuple(rows) for date, rows in out.items()}
+
+
+def aligned(old: Mapping[str, Entry], new: Mapping[str, Entry], fixes: Sequence[Fix],
+            keys: dict[str, str] | None = None) -> Alignment:
+    """The alignment of two consecutive releases as the history holds it: the aligner's links, the judge's rows
+    for the newer release applied over them. The one place both the history store and the lineage carried on
+    into added releases (:mod:`.onward`) align a pair, so that a correction counts in both."""
+    alignment = align(list(old.values()), list(new.values()), keys)
+    return corrected(alignment, fixes, old, new) if fixes else alignment
 
 
 def fixes_key(fixes: Sequence[Fix]) -> str:

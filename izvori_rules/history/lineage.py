@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import QueryError, ReferenceNotFound
-from ..model import id_order
-from ..references import excerpt
+from ..references import excerpt, id_order
 from .align import ADDED, CHANGED, REMOVED, SAME, TYPOGRAPHIC, Entry, Link, change_of
 from .store import HistoryStore
 from .worddiff import Piece, word_diff

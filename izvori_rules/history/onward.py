@@ -2,10 +2,11 @@
 
 ``lineage.tsv`` follows every original to the newest packaged release. A release added later
 (``corpus add``) becomes ``cr``, so "today" in ``lookup`` and ``cite-check`` must reach it too: each added
-release newer than the packaged newest is aligned against the one before it (the aligner the history store
-uses), and every step to the packaged newest is followed on through those alignments. This runs at the
-graph's build, whose cache key already covers the added files (:func:`izvori_rules.corpus.data_hash`); with
-no added release it returns the lineage as read and imports nothing more.
+release newer than the packaged newest is aligned against the one before it as the history store aligns it
+(the aligner, then the rows ``corpus/history_corrections.tsv`` has for that release, if a judge wrote any), and
+every step to the packaged newest is followed on through those alignments. This runs at the graph's build,
+whose cache key already covers the added files (:func:`izvori_rules.corpus.data_hash`) and the table (a corpus
+file); with no added release it returns the lineage as read and imports nothing more.
 """
 
 from __future__ import annotations
@@ -103,15 +104,15 @@ def onward_lineage(lineage: Lineage, root: Path | None = None) -> Lineage:
     if not newest or not any(path.stem > newest for path in added_files()):
         return lineage
     from ..cr_releases import release_text
-    from .align import align
+    from .corrections import aligned, by_release, load_fixes
     from .family import cr_folder
     from .sources import entries_of
     from .userdata import user_releases
 
-    previous = entries_of(release_text(newest, cr_folder(root)))
+    previous = {e.id: e for e in entries_of(release_text(newest, cr_folder(root)))}
     hops = []
-    for source in (s for s in user_releases() if s.date > newest):
-        current = entries_of(source.load())
-        hops.append(hop(source.date, align(previous, current)))
+    for source in (s for s in user_releases(by_release(load_fixes(root))) if s.date > newest):
+        current = {e.id: e for e in entries_of(source.load())}
+        hops.append(hop(source.date, aligned(previous, current, source.fixes)))
         previous = current
     return carry_on(lineage, newest, hops)

@@ -114,7 +114,7 @@ def release_sources(root: Path | None = None) -> list[ReleaseSource]:
     """Every release the history holds, in date order. Packaged texts are read, when a build needs them, in
     one pass over the archive (reading each by itself would decompress the archive 128 times)."""
     from ..cr_releases import releases
-    from .corrections import load_fixes
+    from .corrections import by_release, load_fixes
     from .userdata import user_releases
 
     from .family import cr_folder
@@ -122,11 +122,11 @@ def release_sources(root: Path | None = None) -> list[ReleaseSource]:
     folder = cr_folder(root)
     reader = _ArchiveReader(folder)
     parsed = _ParsedReleases(folder, root, reader)
-    fixes = load_fixes(root)
+    fixes = by_release(load_fixes(root))
     found = [ReleaseSource(r.date, r.sha256, ARCHIVE, reader.loader(r.date), parsed.loader(r.date),
-                           tuple(fix for fix in fixes if fix.release == r.date))
+                           fixes.get(r.date, ()))
              for r in releases(folder)]
-    found += user_releases()
+    found += user_releases(fixes)
     return sorted(found, key=lambda s: s.date)
 
 

@@ -25,13 +25,15 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import cache
 from ..errors import CacheDamaged
-from ..model import id_order
-from .align import SAME, Entry, Link, align
-from .corrections import Fix, corrected, fixes_key
+from ..references import id_order
+from .align import SAME, Entry, Link
+
+if TYPE_CHECKING:  # the corrections are read and applied only when the store is built
+    from .corrections import Fix
 
 # Every row ends with its checksum (cache.row_sum of the others, in this order), verified whenever it is read;
 # a release row also counts its entries, so that the list read back is known to be complete. The links into a
@@ -76,6 +78,8 @@ class ReleaseSource:
     def key(self) -> str:
         """What the release's part of the store is built from: its text and the judge's corrections of the
         alignment into it (:mod:`.corrections`), so that a changed row rebuilds the history from here on."""
+        from .corrections import fixes_key
+
         return f"{self.sha}+{fixes_key(self.fixes)}" if self.fixes else self.sha
 
 
@@ -373,6 +377,8 @@ def _truncate(conn: sqlite3.Connection, keep: int) -> None:
 
 def _append(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], start: int, entries_of: EntriesOf,
             tick: Progress | None) -> None:
+    from .corrections import aligned
+
     previous = HistoryStore(conn).entries(start - 1) if start > 0 else {}
     spans = _Spans(conn, start - 1)
     total = len(sources) - start
@@ -386,9 +392,7 @@ def _append(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], start: i
         if pos > 0:
             if len(keys) > KEYS_KEPT:
                 keys.clear()
-            alignment = align(list(previous.values()), list(current.values()), keys)
-            if source.fixes:
-                alignment = corrected(alignment, source.fixes, previous, current)
+            alignment = aligned(previous, current, source.fixes, keys)
             links = [l for l in alignment.links if l.renumbered or l.change != SAME]
         release = (pos, source.date, source.key, source.origin, len(current))
         with conn:

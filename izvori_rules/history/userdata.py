@@ -11,18 +11,19 @@ date line. A file without that line or without numbered rules is refused and not
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..corpus import added_files, added_folder
-from ..errors import CorpusError, os_reason
+from ..errors import CorpusError, NotARelease, os_reason
 from .store import ReleaseSource
 
+if TYPE_CHECKING:
+    from .corrections import Fix
+
 MIN_RULES = 100  # every release since 2003 numbers at least 579 rules
-
-
-class NotARelease(CorpusError):
-    """A file given to ``corpus add`` that is not an English Comprehensive Rules release."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +40,12 @@ class Added:
     encoding: str
 
 
-def user_releases() -> list[ReleaseSource]:
-    """The releases in the data folder, in date order (none when the folder does not exist)."""
-    return [ReleaseSource(p.stem, hashlib.sha256(p.read_bytes()).hexdigest(), str(p), _Read(p))
+def user_releases(fixes: Mapping[str, tuple[Fix, ...]] | None = None) -> list[ReleaseSource]:
+    """The releases in the data folder, in date order (none when the folder does not exist), each with the
+    corrections table's rows for its date (``fixes``, :func:`.corrections.by_release`) as a packaged release
+    has its own."""
+    return [ReleaseSource(p.stem, hashlib.sha256(p.read_bytes()).hexdigest(), str(p), _Read(p),
+                          fixes=(fixes or {}).get(p.stem, ()))
             for p in added_files()]
 
 

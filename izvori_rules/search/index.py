@@ -67,6 +67,8 @@ def schema() -> Any:
     """Text, headings and examples per language (each its own analyzer); concepts as keyword fields.
 
     ``concepts`` repeats a concept once per use in the text (its frequency is the term weight),
+    ``gapped_concepts`` once per use with other words between its term's words and none whole
+    (:meth:`~izvori_rules.text.matching.ConceptMatcher.gapped`: "gain that much life"),
     ``example_concepts`` once per use in the examples (an example illustrates the rule; it is not what the rule
     is about),
     ``head_concepts`` holds the concepts of the heading; ``named`` the concepts one of whose terms is the
@@ -86,6 +88,7 @@ def schema() -> Any:
     fields: dict[str, Any] = {
         "ref": ID(stored=True, unique=True), "doc": ID, "lang": ID, "kind": ID, "chapter": ID,
         "concepts": KEYWORD(commas=True, scorable=True),
+        "gapped_concepts": KEYWORD(commas=True, scorable=True),
         "example_concepts": KEYWORD(commas=True, scorable=True),
         "head_concepts": KEYWORD(commas=True, scorable=True),
         "named": KEYWORD(commas=True),
@@ -191,6 +194,7 @@ def _document(graph: RuleGraph, node: Node, matcher: ConceptMatcher,
         "ref": node.ref, "doc": node.doc, "lang": lang, "kind": node.kind,
         "chapter": chain[1].ref if len(chain) > 1 else chain[0].ref,
         "concepts": _repeated(uses),
+        "gapped_concepts": _repeated(matcher.gapped(lang, body, uses)),
         "example_concepts": _repeated(matcher.occurrences(lang, analyze(lang, examples))),
         "head_concepts": ",".join(in_heading),
         "named": ",".join(named), "listed": ",".join(listed),

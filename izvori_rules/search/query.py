@@ -7,7 +7,8 @@ a handful of postings lists, whatever the number of its terms and languages.
 
 A concept clause scores a node by its best tier, in decreasing weight: its heading is one of the concept's
 terms, the concept table lists it, its text starts with the concept (the subject of a definition), an
-ancestor defines it (the subrules of the keyword's rule); plus how much its heading and text use the concept.
+ancestor defines it (the subrules of the keyword's rule); plus how much its heading and text use the concept,
+a use with other words between the term's words ("gain that much life") at GAPPED weight.
 Nodes in the language the judge typed the concept in come first within a tier. A plain word is searched in
 every language's text, heading and examples, each analyzed by that language's analyzer; the heading weighs
 more, examples less. A quoted phrase must occur as written (after analysis) in one language's text.
@@ -33,6 +34,10 @@ LEADS = 8.0  # the text starts with the concept (Razbijač je pasivna osobina…
 GOVERNS = 4.0  # an ancestor defines the concept (the subrules of a keyword's rule)
 CONCEPT_HEAD = 1.5
 CONCEPT_USE = 1.0
+# A use of a concept said with other words between its term's words ("gain that much life", index.schema's
+# gapped_concepts) weighs GAPPED times a whole one: it carries the clause, but a rule that says the term whole
+# states it more surely.
+GAPPED = 0.6
 # A concept clause also matches the uses of the concepts that include it (the table's broader column), at
 # BROADER times CONCEPT_USE: a judge asks about a creature, the rule says permanent (ru-cr 514.2: damage on
 # permanents wears off; 704.5q: counters on a permanent), so such a rule carries the clause too. Only a rule
@@ -170,6 +175,7 @@ def _concept_clause(segment: Segment, concepts: QueryConcepts) -> Clause:
                     Lookup("governs", concept, GOVERNS, True, "concepts"),
                     Lookup("head_concepts", concept, CONCEPT_HEAD, False, "concepts"),
                     Lookup("concepts", concept, CONCEPT_USE),
+                    Lookup("gapped_concepts", concept, GAPPED * CONCEPT_USE, idf_field="concepts"),
                     Lookup("example_concepts", concept, EXAMPLE, idf_field="concepts", weak=True)]
         lookups += [Lookup("concepts", other, BROADER * CONCEPT_USE, broader=True) for other in concepts.broader(concept)]
         for lang, concept_stems in concepts.stems(concept).items():

@@ -28,8 +28,9 @@ question usually answers it in every document's words. A rule of the multiplayer
 one elsewhere that opens by naming such a game, ranks at ELSEWHERE times its key unless the query names a variant
 (:mod:`.variants`). Last, the first
 PROXIMITY_DEPTH hits of a query of two or more clauses are ordered again by how close their text holds the
-query's words (:func:`_closer`): a rule that says the question's words together states what it asks. Ties keep
-document order.
+query's words (:func:`_closer`): a rule that says the question's words together states what it asks; a query that
+opens with a question word also prefers, among them, the rules that hold the kind of answer it asks for (the
+``prefer`` callable of :meth:`Ranker.rank`, :mod:`.questions`). Ties keep document order.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ ELSEWHERE = 0.3
 DEFINING = ("named", "listed")  # the fields of the nodes that define a concept (its rules and glossary entries)
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
+Prefer = Callable[[list[tuple[bool, float, int]]], list[tuple[bool, float, int]]]
 
 
 class Facts(NamedTuple):
@@ -214,9 +216,11 @@ class Ranker:
         return bytes(cls), table, bytes(numbered)
 
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
-             has_phrase: PhraseCheck | None = None, words: Words | None = None) -> list[tuple[int, float]]:
+             has_phrase: PhraseCheck | None = None, words: Words | None = None,
+             prefer: Prefer | None = None) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
-        (``words`` tells a node's stems, for the proximity of the first hits' words)."""
+        (``words`` tells a node's stems, for the proximity of the first hits' words; ``prefer`` re-sorts the first
+        PROXIMITY_DEPTH candidates, growing keys only: the answers a question asks for, search/questions.py)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -225,6 +229,8 @@ class Ranker:
         if len(clauses) >= PEER_CLAUSES:
             candidates = self._with_peers(candidates, limit)
         best = heapq.nsmallest(max(limit, PROXIMITY_DEPTH), candidates)
+        if prefer is not None:
+            best[:PROXIMITY_DEPTH] = prefer(best[:PROXIMITY_DEPTH])
         if words is not None and len(clauses) > 1:
             best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
         return [(doc, -key) for _, key, doc in best[:limit]]

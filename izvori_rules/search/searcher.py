@@ -1,9 +1,10 @@
 """``search(query)``: a citation query answered from the graph, anything else from the Whoosh index.
 
-The full-text path expands concepts to every language, scores every clause (:mod:`.ranking`), filters by
-document or language, and, when nothing matches at all, suggests spellings (:mod:`.spelling`). The index is
-opened on the first full-text query, so a citation query never loads Whoosh; an index that fails while
-answering is rebuilt once and the query retried.
+The full-text path expands concepts to every language, scores every clause (:mod:`.ranking`), prefers the kind of
+answer a question asks for among the first hits (:mod:`.questions`), filters by document or language, and, when
+nothing matches at all, suggests spellings (:mod:`.spelling`). The index is opened on the first full-text query,
+so a citation query never loads Whoosh; an index that fails while answering is rebuilt once and the query
+retried.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
 from .postings import FilePostings, Postings
+from .questions import load_question_words, prefer
 from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
 from .snippets import Snippet, make_snippet
 from .spelling import suggest
@@ -211,7 +213,9 @@ class Searcher:
             for lg, words in self.concepts.terms(concept).items():
                 terms[lg] = tuple(dict.fromkeys((*terms.get(lg, ()), *words)))
         plan = plan_query(parsed, self.concepts)
-        ranked = self._rank(plan, doc, lang, limit, kinds)
+        questions = load_question_words(self._root)
+        answers = questions.answer_stems(questions.asked(query), plan.stems)
+        ranked = self._rank(plan, doc, lang, limit, kinds, answers)
         hits = tuple(self._hit(self.graph.nodes[self._refs[d]], score, plan) for d, score in ranked)
         suggestions = () if hits else suggest(self._postings(), parsed.words())
         definitions = self._definitions(concepts, doc, lang, parsed)
@@ -243,12 +247,18 @@ class Searcher:
     def _entry(node: Node) -> DefinitionEntry:
         return DefinitionEntry(node.ref, node.doc, node.title or node.id.partition(":")[2], node.text)
 
-    def _rank(self, plan: Plan, doc: str | None, lang: str | None, limit: int,
-              kinds: frozenset[str]) -> list[tuple[int, float]]:
+    def _rank(self, plan: Plan, doc: str | None, lang: str | None, limit: int, kinds: frozenset[str],
+              answers: dict[str, frozenset[str]]) -> list[tuple[int, float]]:
+        """The ranked nodes of the plan; ``answers`` (per language, the stems of the kind of answer the query's
+        question asks for) are preferred among the first hits."""
         def keep(facts: Facts) -> bool:
             return facts.kind in kinds and self._keep(facts.doc, doc, lang)
 
-        return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words)
+        def preferring(best: list[tuple[bool, float, int]]) -> list[tuple[bool, float, int]]:
+            return prefer(best, answers, self._words)
+
+        return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words,
+                                        preferring if answers else None)
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged

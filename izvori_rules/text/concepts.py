@@ -153,18 +153,21 @@ class ConceptTable:
             raise KeyError(f"no concept {concept_id!r} in {self.source or 'the concept table'}")
         return concept.terms_in(lang)
 
-    def candidates(self, term: str) -> tuple[Concept, ...]:
+    def candidates(self, term: str, *, leading: bool = True) -> tuple[Concept, ...]:
         """Every concept the term may name, from the first tier that matches anything (table order).
 
         Tiers: an exact match of the folded term; the same words inflected, matched as search matches a query's
         words to concepts (:meth:`QueryConcepts.concepts_named`: the words' stems in one language are a term's,
-        English words whole); the query as the beginning of a term (``razbij``, a judge still typing); a term as
-        the leading words of the query (``Anti-Crno`` → *Anti*, longest term only).
+        English words whole); the query as the beginning of a term (``razbij``, a judge still typing); with
+        ``leading``, a term as the leading words of the query (``Anti-Crno`` → *Anti*, longest term only), which
+        a caller that must name the whole term turns off (the engine: ``trample bogus`` is no keyword).
         """
         keys = _query_keys(term)
         if not keys:
             return ()
-        for tier in (self._exact, self._stem, self._prefix, self._leading):
+        tiers = (self._exact, self._stem, self._prefix, self._leading) if leading else \
+            (self._exact, self._stem, self._prefix)
+        for tier in tiers:
             found = tier(keys)
             if found:
                 return found
@@ -179,9 +182,9 @@ class ConceptTable:
             self._query = ConceptMatcher(self).query_side()
         return self._query
 
-    def find(self, term: str) -> Concept | None:
+    def find(self, term: str, *, leading: bool = True) -> Concept | None:
         """The one concept the term names, or None when it names none or several (see :meth:`candidates`)."""
-        found = self.candidates(term)
+        found = self.candidates(term, leading=leading)
         return found[0] if len(found) == 1 else None
 
     def suggest(self, term: str, limit: int = 5) -> tuple[str, ...]:

@@ -34,6 +34,11 @@ MAX_TERM_WORDS = 5
 # At most this many stems between a two-word term's words said in coordination with another term's (see
 # ConceptMatcher._coordinated): "эффекты замещения и/или предотвращения" holds three.
 MAX_GAP = 3
+# At most this many words in all stand between a term's words said apart (see ConceptMatcher.gapped): "gain that
+# much life", "return target creature to its owner's hand" (return to hand), "вернуть ... в руку его владельца".
+GAPPED_WORDS = 3
+# What ends the stretch of a text a term said apart may span: a sentence, a clause, a parenthesis, a quotation.
+_CLAUSE_END = re.compile(r"[.;:!?,()\[\]\"“”„«»]")
 # Where a definition's subject may stand: only the first word. Allowing the second too catches "Varijanta
 # Kraljeva garda uključuje…" but also "Každý hřbitov musí…", and cost more than it gained on the query set.
 LEADING_WORDS = 1
@@ -64,7 +69,8 @@ class ConceptMatcher:
 
     Given ``coordination``, the corpus's stop words (:func:`~.stopwords.load_stopwords`, whose conjunctions join
     coordinated terms), a text also uses a two-word term said in coordination with another term
-    (:meth:`_coordinated`): search wants it, as evidence of what a rule is about. The alignments of translations
+    (:meth:`_coordinated`), and :meth:`gapped` finds terms said with other words between theirs: search wants
+    both, as evidence of what a rule is about. The alignments of translations
     with their originals (originals, concordance) leave it off: they compare the concepts two texts name, and in
     English, whose analysis drops the conjunctions, "attacking unblocked creature" would name attacking creature
     too; counted there, it swapped sr-judge's glossary links of Blokirano biće and Neblokirano biće.
@@ -82,8 +88,11 @@ class ConceptMatcher:
         self._joiners: dict[str, frozenset[str]] | None = None
         for concept in table:
             self._add(concept)
-        for candidates in self._starts.values():
+        self._spread: dict[str, dict[str, list[tuple[Stems, str]]]] = {}  # per language: the terms gapped can find
+        for (lang, stem), candidates in self._starts.items():
             candidates.sort(key=lambda c: -len(c[0]))
+            if any(len(seq) > 1 for seq, _ in candidates):
+                self._spread.setdefault(lang, {})[stem] = [c for c in candidates if len(c[0]) > 1]
 
     def _add(self, concept: Concept) -> None:
         for ref in (*concept.rules, *concept.glossary):
@@ -137,6 +146,28 @@ class ConceptMatcher:
             if len(words) == 1 and ((lang, (words[0], seq[1])) in self._headings
                                     or (lang, (seq[0], words[0])) in self._headings):
                 found.append(concept)
+        return found
+
+    def gapped(self, lang: str, text: str, known: Container[str] = ()) -> dict[str, int]:
+        """How many times each concept's terms of two or more words occur in a text with other words between
+        their words, in the term's order, at most GAPPED_WORDS of them in all and within one clause (see
+        _CLAUSE_END): cr 120.3f "to gain that much life" is about gaining life, cr 107.1a "deal fractional damage"
+        about dealing damage, ru-cr 702.48c «возвращено в руку его владельца» about returning a card to its
+        owner's hand. The ``known`` concepts (those the text names whole, :meth:`occurrences`) are left out.
+        Search counts these apart, at a lower weight than whole terms (a rule that says the term whole states it
+        surely); the alignments of translations do not (see the class docstring)."""
+        lang = field_language(lang)
+        stops = self._joining(lang, self.coordination) if self.coordination is not None else frozenset()
+        starts = self._spread.get(lang, {})
+        found: dict[str, int] = {}
+        for clause in _CLAUSE_END.split(text):
+            stems = analyze(lang, clause)
+            for i, stem in enumerate(stems):
+                here: set[str] = set()
+                for seq, concept in starts.get(stem, ()):
+                    if concept not in known and concept not in here and _apart(stems, i, seq, stops):
+                        here.add(concept)
+                        found[concept] = found.get(concept, 0) + 1
         return found
 
     def _joining(self, lang: str, stopwords: StopLists) -> frozenset[str]:
@@ -215,6 +246,29 @@ class ConceptMatcher:
                              guarded=guarded, broader=broader)
 
 
+def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) -> bool:
+    """Whether the term ``seq`` occurs from ``start`` on with words between its words, in its order, at most
+    GAPPED_WORDS of them in all (each of its words taken where it first stands after the one before), none next
+    to a stop word of the term: a preposition holds to its noun ("в игре" is not "в ... игре")."""
+    at, spare = start, GAPPED_WORDS
+    for before, stem in zip(seq, seq[1:]):
+        window = stems[at + 1:at + 2 + spare]
+        if stem not in window:
+            return False
+        nxt = at + 1 + window.index(stem)
+        if nxt > at + 1 and (before in stops or stem in stops):
+            return False
+        spare -= nxt - at - 1
+        at = nxt
+    return spare < GAPPED_WORDS
+
+
+def _tight(used: list[int], stops: Sequence[bool]) -> bool:
+    """Whether a term's words stand in a query as the term writes them: in its order (``used`` holds their
+    positions in the term's order), nothing but stop words between them."""
+    return used == sorted(used) and all(i in used or stops[i] for i in range(used[0], used[-1]))
+
+
 def _keys_of(lang: str, word: str) -> list[str]:
     """A word's key in one language, as a query word's (see :meth:`QueryConcepts._word_keys`)."""
     key = english_whole_word(word) if lang == "en" else normalize_word(lang, word)
@@ -279,14 +333,18 @@ class QueryConcepts:
         """Split a query's words into concept names and plain words, stop words dropped.
 
         A term matches when all its words are in the query, in any order, within a window a little longer
-        than the term (``target illegal`` is *illegal target*); a term of two or more words also matches when
+        than the term (``target illegal`` is *illegal target*), or in its order with a few words between
+        (``return target creature to its owner's hand``); a term of two or more words also matches when
         the query has all but one of them (``hand size`` is *maximum hand size*, ``болезнь вызова`` is
-        *Правило болезни вызова*). Matches covering more query words win, then whole terms, then shorter ones;
+        *Правило болезни вызова*). Matches covering more query words win, then whole terms, then terms typed as
+        written (in order, nothing but stop words between: ``с мгновением ока`` is split second, not ``заклинание
+        с мгновением`` read backwards as *мгновенное заклинание*), then shorter ones; a term read across another
+        term typed as written counts only that one's words (``left the battlefield before the ability``);
         a word that several concepts share keeps the sense the rest of the query chooses (:meth:`_sense`).
         """
         words = _RAW_WORD.findall(query)
         keys = [self._word_keys(word) for word in words]
-        accepted: list[tuple[tuple[int, int, int, int], tuple[int, ...], list[str], set[str]]] = []
+        accepted: list[tuple[tuple[int, int, int, int, int], tuple[int, ...], list[str], set[str]]] = []
         taken: set[int] = set()
         stops = [is_stopword(word, stopwords) for word in words]
         for rank, covered, concepts, langs in self._matches(words, keys, stops):
@@ -322,7 +380,7 @@ class QueryConcepts:
         return {lang: key[0] for lang in LANGUAGES if (key := _keys_of(lang, word))}
 
     def _matches(self, words: Sequence[str], keys: Sequence[dict[str, str]], stops: Sequence[bool]
-                 ) -> list[tuple[tuple[int, int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
+                 ) -> list[tuple[tuple[int, int, int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
         """Every term the query's words match, best first: (rank, query positions, concepts, languages)."""
         names: dict[tuple[str, str], None] = {}
         positions: dict[tuple[str, str], list[int]] = {}  # where a key stands, spelled as a term's word
@@ -331,15 +389,17 @@ class QueryConcepts:
                 names.update(dict.fromkeys(self._containing.get((lang, key), ())))
                 if self._spelled(words[i], lang, key):
                     positions.setdefault((lang, key), []).append(i)
-        scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int, int], set[str]]] = {}
+        scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int, int, int], set[str]]] = {}
         for lang, key in names:
             term = key.split()
-            for covered in self._covers(words, positions, lang, term, stops):
+            for covered, tight in self._covers(words, positions, lang, term, stops):
                 full = len(covered) == len(term)
                 concepts = self._names[(lang, key)]
                 # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
                 # поле битвы" of entering the battlefield with its verb missing
-                rank = (sum(not stops[i] for i in covered), int(full), 0, -len(term))
+                # then a term typed whole, then one typed as written (its words in order, nothing between them):
+                # "с мгновением ока" is split second, not "заклинание с мгновением" read backwards as instant
+                rank = (sum(not stops[i] for i in covered), int(full), int(tight), 0, -len(term))
                 entry = scored.setdefault((covered, concepts), (rank, set()))
                 if rank > entry[0]:
                     entry = scored[(covered, concepts)] = (rank, set())
@@ -349,22 +409,31 @@ class QueryConcepts:
         for (covered, concepts), (rank, langs) in scored.items():  # a whole term that is another one and stop words
             if rank[1] and any(whole < set(covered) and all(stops[i] for i in set(covered) - whole)  # do kraja poteza
                                for whole in wholes):  # (until end of turn), not kraj poteza (the end step)
-                scored[(covered, concepts)] = ((*rank[:2], 1, rank[3]), langs)
+                scored[(covered, concepts)] = ((*rank[:3], 1, rank[4]), langs)
+        # a term read across another term typed as written counts only that one's words, so that one wins: "left the
+        # battlefield before the ability" leaves the battlefield, not a leaves-the-battlefield ability
+        typed = [(set(covered), rank[0]) for (covered, _), (rank, _) in scored.items() if rank[2] and len(covered) > 1]
+        for (covered, concepts), (rank, langs) in scored.items():
+            inner = max((n for part, n in typed if part < set(covered)), default=None)
+            if not rank[2] and inner is not None:
+                scored[(covered, concepts)] = ((inner, *rank[1:]), langs)
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
     def _covers(self, words: Sequence[str], positions: dict[tuple[str, str], list[int]], lang: str,
-                term: list[str], stops: Sequence[bool]) -> list[tuple[int, ...]]:
-        """The query positions a term's words occupy: every position of a one-word term; for a longer term,
-        all its words within a window a little longer than the term, in any order, or all but its first or last
-        word (at least two that are not stop words) next to each other (stop words aside) and in the term's
+                term: list[str], stops: Sequence[bool]) -> list[tuple[tuple[int, ...], bool]]:
+        """The query positions a term's words occupy, each with whether they are typed as the term is written
+        (:func:`_tight`): every position of a one-word term; for a longer term, all its words within a window a
+        little longer than the term, in any order, or in the term's order with at most GAPPED_WORDS other words
+        between them (stop words aside: "return target creature to its owner's hand"), or all but its first or
+        last word (at least two that are not stop words) next to each other (stop words aside) and in the term's
         order. A word the query repeats is taken where it stands nearest the term's other words, each occurrence
         in turn: "aktivan igrač neaktivan igrač" holds both players. (``positions`` holds, per language and key,
         where the query has a word of that key spelled as a term's word: see :meth:`_spelled`.)"""
         if len(term) == 1:
-            return [(i,) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
+            return [((i,), True) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
         places = {stem: positions.get((lang, stem), []) for stem in term}
-        found: dict[tuple[int, ...], None] = {}
+        found: dict[tuple[int, ...], bool] = {}
         for anchor in sorted({i for at in places.values() for i in at}):
             used: list[int] = []
             matched: list[int] = []
@@ -374,18 +443,21 @@ class QueryConcepts:
                     used.append(at)
                     matched.append(j)
             if self._together(used, matched, term, stops):
-                found[tuple(sorted(used))] = None
-        return list(found)
+                covered = tuple(sorted(used))
+                found[covered] = found.get(covered, False) or _tight(used, stops)
+        return list(found.items())
 
     @staticmethod
     def _together(used: list[int], matched: list[int], term: list[str], stops: Sequence[bool]) -> bool:
         """Whether the positions found for a term's words make a match (see :meth:`_covers`)."""
-        if len(used) < max(2, len(term) - 1) or max(used) - min(used) + 1 > len(term) + 2:
+        if len(used) < max(2, len(term) - 1):
+            return False
+        if max(used) - min(used) + 1 > len(term) + 2 and (len(used) < len(term) or used != sorted(used) or sum(
+                i not in used and not stops[i] for i in range(used[0], used[-1])) > GAPPED_WORDS):
             return False
         if len(used) < len(term):  # the term's words that matched are a run of it, typed in its order
-            between = range(min(used), max(used) + 1)
-            if used != sorted(used) or matched[-1] - matched[0] + 1 != len(matched) \
-                    or sum(not stops[i] for i in used) < 2 or any(i not in used and not stops[i] for i in between):
+            if matched[-1] - matched[0] + 1 != len(matched) or sum(not stops[i] for i in used) < 2 \
+                    or not _tight(used, stops):
                 return False
         return True
 

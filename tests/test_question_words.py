@@ -1,0 +1,116 @@
+"""The question words of corpus/question_words.tsv: what kind of answer a question asks for, and the first hits that
+hold one (search/questions.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules.errors import CorpusError
+from izvori_rules.search import searcher as searching
+from izvori_rules.search.questions import (FULL, PREFER, QuestionWords, held, load_question_words,
+                                           parse_question_words, prefer)
+from izvori_rules.search.searcher import Searcher
+from izvori_rules.text.stemming import analyze
+from test_search_quality import _rank, searcher  # noqa: F401 - the fixture, shared
+
+HEADER = "lang\tasks\tquestions\tanswers\n"
+
+
+@pytest.mark.parametrize(("query", "kind"), [
+    ("when are state-based actions checked", "time"),
+    ("When do until end of combat effects end", "time"),
+    ("kada se šteta uklanja sa bića", "time"),
+    ("када се проверавају ефекти стања", "time"),  # Serbian Cyrillic, compared in Latin script
+    ("koliko dugo traje efekat", "time"),  # the longest phrase: "koliko" alone asks for a number
+    ("koliko izvora mogu da odigram u jednom potezu", "number"),
+    ("how many lands can I play each turn", "number"),
+    ("kolik zemí může hráč zahrát za kolo", "number"),
+    ("куда идёт отменённое заклинание", "zone"),
+    ("where does a countered spell go", "zone"),
+    ("who chooses the order of two replacement effects", "player"),
+    ("кто выбирает порядок применения эффектов замещения", "player"),
+], ids=lambda value: value if value in ("time", "number", "zone", "player") else "")
+def test_a_question_word_that_opens_the_query_asks_for_its_kind_of_answer(query: str, kind: str) -> None:
+    assert load_question_words().asked(query) == {kind}
+
+
+@pytest.mark.parametrize("query", [
+    "state-based actions",
+    "equipment stays on the battlefield when the creature dies",  # "when" joins two clauses: no question
+    "da li se biće aktivira kad napada",
+    "whenever",  # a word that begins like a question word is not one
+], ids=["keywords", "en-conjunction", "sr-conjunction", "prefix"])
+def test_a_query_that_does_not_open_with_a_question_asks_for_nothing(query: str) -> None:
+    assert load_question_words().asked(query) == frozenset()
+
+
+def test_every_answer_word_of_the_table_is_a_word_the_index_keeps() -> None:
+    # an English stop word ("when") is no term of the index, so it could never be found in a rule's text
+    for _kind, per_language in load_question_words().answers:
+        for lang, words in per_language:
+            assert [word for word in words if not analyze(lang, word)] == [], lang
+
+
+def test_every_kind_is_asked_and_answered_in_every_language_of_the_rules() -> None:
+    table = load_question_words()
+    for kind, per_language in table.answers:
+        assert {lang for lang, _ in per_language} >= {"en", "sr", "ru", "cs"}, kind
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    ("en\tweather\twhen\train\n", "'asks'"),
+    ("en\ttime\twhen\t\n", "'answers'"),
+    ("en\ttime\twhen\tduring\nen\tzone\twhen\tgraveyard\n", "'questions'"),
+], ids=["unknown-kind", "empty-cell", "two-kinds"])
+def test_a_malformed_row_is_an_error_naming_its_cell(text: str, error: str) -> None:
+    with pytest.raises(CorpusError, match=error):
+        parse_question_words(HEADER + text, "question_words.tsv")
+
+
+def test_a_number_after_a_number_is_a_references_part_not_a_number_stated() -> None:
+    numbers = frozenset({"1", "2"})
+    assert held(analyze("en", "(see rule 305.2)"), numbers) == 0
+    assert held(analyze("en", "A player can normally play one land during their turn"), numbers) == 1  # cr 305.2
+
+
+def test_preferring_grows_the_keys_of_the_nodes_holding_answers_and_keeps_rules_first() -> None:
+    stems = {1: ("en", ["check", "throughout", "game"]), 2: ("en", ["whenev", "player", "then", "check"]),
+             3: ("en", ["whenev", "then"])}
+    best = [(False, -9.0, 1), (False, -6.0, 2), (True, -20.0, 3)]
+    answers = {"en": frozenset({"whenev", "then"})}
+    assert prefer(best, answers, lambda doc: stems[doc]) == [
+        (False, -6.0 * (1 + PREFER * min(2, FULL) / FULL), 2), (False, -9.0, 1),
+        (True, -20.0 * (1 + PREFER * min(2, FULL) / FULL), 3)]
+
+
+@pytest.mark.parametrize(("query", "answer", "other"), [
+    # cr 704.3 "Whenever a player would get priority ..., the game checks for ... state-based actions" says when;
+    # cr 704.2 "State-based actions are checked throughout the game" holds the query's words closer
+    ("when are state-based actions checked", "cr:704.3", "cr:704.2"),
+    # ru-cr 704.3 «Каждый раз когда игрок должен получить приоритет ... игра проверяет»; 704.2 «проверяются в течении
+    # игры»
+    ("когда проверяются действия вызванные состоянием", "ru-cr:704.3", "ru-cr:704.2"),
+    # cr 701.6a "A countered spell is put into its owner's graveyard"; cr 122.1 is about counters as markers
+    ("where does a countered spell go", "cr:701.6a", "cr:122.1"),
+    # cr 305.2 "A player can normally play one land during their turn"; 305.2b "the number of lands the player can
+    # play this turn" names no number
+    ("how many lands can I play each turn", "cr:305.2", "cr:305.2b"),
+], ids=["en-when", "ru-when", "en-where", "en-how-many"])
+def test_the_rule_holding_the_kind_of_answer_asked_for_ranks_higher(
+        searcher: Searcher, query: str, answer: str, other: str) -> None:
+    assert _rank(searcher, query, answer) < _rank(searcher, query, other)
+
+
+def test_a_query_of_keywords_ranks_as_without_question_words(searcher: Searcher,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    query = "state-based actions"
+    found = searcher.search(query, limit=20).hits
+    monkeypatch.setattr(searching, "load_question_words", lambda root=None: QuestionWords({}, ()))
+    assert searcher.search(query, limit=20).hits == found
+
+
+def test_an_answer_word_the_query_searches_for_itself_is_no_answer() -> None:
+    # "when does a step end": the step is what is asked about; "during" still places an event in time
+    table = load_question_words()
+    stems = table.answer_stems(frozenset({"time"}), {"en": frozenset(analyze("en", "step end"))})
+    assert "step" not in stems["en"] and "end" not in stems["en"] and "dure" in stems["en"]
