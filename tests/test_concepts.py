@@ -169,6 +169,12 @@ DOCUMENT_CHECKS = [
     ("new_object", "cs", "nový permanent", "cs-cr:217.5c"),  # cs-cr.txt line 19, "úplně nový permanent"
     ("until_end_of_combat", "ru", "до конца боя", "ru-cr:511.2"),  # ru-cr.txt line 5414
     ("until_end_of_combat", "cs", "do konce souboje", "cs-cr:300.3"),  # cs-cr.txt, rule 300.3
+    ("leave_the_game", "ru", "покидает игру", "ru-cr:104.5"),  # ru-cr.txt line 511
+    ("leave_the_game", "sr", "igrač napusti igru", "sr-judge:A3.50"),  # sr-judge.txt line 130
+    ("multiplayer_game", "sr", "partija sa više igrača", "sr-judge:F1.10"),  # sr-judge.txt line 3641
+    ("combat_phase", "ru", "боя", "ru-cr:506"),  # ru-cr.txt line 4633, "506. Фаза боя"
+    ("x_variable", "ru", "значение X", "ru-cr:107.3"),  # ru-cr.txt line 745, Latin X
+    ("x_variable", "ru", "значение Х", "ru-cr:107.3"),  # ru-cr.txt line 746, Cyrillic Х
 ]
 
 

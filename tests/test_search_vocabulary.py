@@ -1,0 +1,84 @@
+"""The words judges type reach the concepts of corpus/concepts.tsv, and through them the rules the documents print.
+
+Each case is a fact read in the documents: the words of the query are the documents' own (quoted in the comment),
+and the rule is the one whose text states it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules.search.searcher import Searcher, default_searcher
+
+TOP = 10
+
+
+@pytest.fixture(scope="module")
+def searcher() -> Searcher:
+    return default_searcher()
+
+
+def top(searcher: Searcher, query: str) -> list[str]:
+    return [hit.ref for hit in searcher.search(query, limit=TOP).hits]
+
+
+@pytest.mark.parametrize(("query", "ref"), [
+    # ru-cr 800.4a «Когда игрок покидает игру, все принадлежащие ему объекты (смотрите правило 109) покидают игру»
+    ("игрок покидает игру", "ru-cr:800.4a"),
+    # sr-judge F1.41 "Kada igrač napusti igru, svi objekti (vidi pravilo B1.70) u vlasništvu tog igrača napuštaju igru"
+    ("igrač napusti igru", "sr-judge:F1.41"),
+    # cr 800.4a "When a player leaves the game, all objects (see rule 109) owned by that player leave the game"
+    ("player leaves the game", "cr:800.4a"),
+], ids=["ru", "sr", "en"])
+def test_a_player_leaving_the_game_finds_what_happens_to_their_objects(searcher: Searcher, query: str,
+                                                                       ref: str) -> None:
+    result = searcher.search(query, limit=TOP)
+    assert "leave_the_game" in result.concepts
+    assert "leaves_the_battlefield" not in result.concepts
+    assert ref in [hit.ref for hit in result.hits]
+
+
+def test_a_creature_leaving_play_is_not_a_player_leaving_the_game(searcher: Searcher) -> None:
+    # sr-judge C7.20 "Biće se uklanja iz borbe ako napusti igru": the old rules' play is the battlefield
+    concepts = searcher.search("biće napusti igru").concepts
+    assert "leaves_the_battlefield" in concepts and "leave_the_game" not in concepts
+
+
+@pytest.mark.parametrize("query", [
+    "многопользовательскую игру",  # ru-cr 104.5 «Правила многопользовательской игры»: «игру» is a form of «игра»
+    "partija sa više igrača",  # sr-judge F1.10 "Partija sa više igrača je ona partija koja počinje sa više od dva igrača"
+])
+def test_a_multiplayer_game_in_the_documents_words(searcher: Searcher, query: str) -> None:
+    assert searcher.search(query).concepts == ("multiplayer_game",)
+
+
+def test_during_combat_is_combat_not_the_obsolete_during(searcher: Searcher) -> None:
+    # ru-cr 506.1 «Фаза боя состоит из пяти шагов ... начало боя, ... конец боя»; «во время» is an everyday word,
+    # the glossary's «Во время (устарело)» an old wording of phase abilities
+    assert searcher.search("во время боя").concepts == ("combat_phase",)
+    assert "during_obsolete" in searcher.search("во время (устарело)").concepts
+
+
+def test_the_battlefield_is_also_pole_boya(searcher: Searcher) -> None:
+    # ru-cr 400.1 «Всего существует семь зон: библиотека, рука, поле боя, кладбище, стек, изгнание»
+    assert searcher.search("поле боя").concepts == ("battlefield",)
+    assert "ru-cr:403" in top(searcher, "поле боя")
+
+
+@pytest.mark.parametrize("query", [
+    "value of X",  # cr 107.3a "the controller of that spell or ability chooses and announces the value of X"
+    "значение X",  # ru-cr 107.3a «значение X не определено в тексте», Latin X
+    "значение Х",  # ru-cr 107.3a «выбирает и оглашает значение Х», Cyrillic Х
+])
+def test_the_value_of_x_finds_the_rule_of_x(searcher: Searcher, query: str) -> None:
+    result = searcher.search(query, limit=TOP)
+    assert result.concepts == ("x_variable",)
+    assert "ru-cr:107.3a" in [hit.ref for hit in result.hits]
+
+
+def test_choosing_in_russian_is_the_concept_choose(searcher: Searcher) -> None:
+    # ru-cr 701.8b «эффекты предписывающие игроку сбросить карту позволяют этому игроку выбрать какую карту сбросить»,
+    # cr 701.9b "allow the affected player to choose which card to discard"
+    result = searcher.search("выбрать какую карту сбросить", limit=TOP)
+    assert "choose" in result.concepts
+    assert "ru-cr:701.8b" in [hit.ref for hit in result.hits]
