@@ -28,7 +28,7 @@ BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH, 3: THIRD_BATCH}
 RECALL_TARGET = 0.95  # issue 10's targets on the held-out part (all three batches), in every language
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
-# regressions, below the figures measured (recall 0.906-0.950, MRR 0.722-0.785).
+# regressions, below the figures measured (recall 0.906-0.987, MRR 0.757-0.820).
 RECALL_FLOOR = 0.9
 MRR_FLOOR = 0.65
 TOP = 10
@@ -36,11 +36,11 @@ TOP = 10
 # the first ten but below related rules. A language that meets them makes its case pass, and strict xfail fail.
 # The second batch, written blind, brought the first figures on questions nobody had tuned on: every language fell
 # short again (batch 1 alone: sr 1.0/0.900, ru 0.957/0.810, en 0.96/0.762, cs 1.0/0.660). The third batch, written
-# blind as well, is the freshest measure (batch 3 alone: sr 0.938/0.829, ru 0.933/0.690, en 0.875/0.700,
-# cs 0.917/0.845; batches 1 and 2 together: sr 0.955/0.753, ru 0.947/0.792, en 0.925/0.735, cs 0.964/0.716).
-# Serbian meets them since concept terms match with words between their words and a term typed as written wins a
-# tie (text/matching.py: ConceptMatcher.gapped, QueryConcepts._covers).
-SHORT_OF_TARGETS = {"ru": (0.943, 0.763), "en": (0.906, 0.722), "cs": (0.95, 0.755)}
+# blind as well before session 22's search changes, is the freshest measure: when it was written sr 0.938/0.829,
+# ru 0.933/0.690, en 0.875/0.700, cs 0.917/0.845; after them sr 1.0/0.837, ru 0.933/0.708, en 0.875/0.707,
+# cs 0.917/0.845. Serbian meets the targets since concept terms match with words between their words and a term
+# typed as written wins a tie (text/matching.py: ConceptMatcher.gapped, QueryConcepts._covers).
+SHORT_OF_TARGETS = {"ru": (0.925, 0.757), "en": (0.906, 0.779), "cs": (0.975, 0.779)}
 
 
 @dataclass(frozen=True)
