@@ -82,3 +82,25 @@ def test_choosing_in_russian_is_the_concept_choose(searcher: Searcher) -> None:
     result = searcher.search("выбрать какую карту сбросить", limit=TOP)
     assert "choose" in result.concepts
     assert "ru-cr:701.8b" in [hit.ref for hit in result.hits]
+
+
+@pytest.mark.parametrize(("text", "concept"), [
+    # ru-cr 702.50a «вы можете повернуть неповернутое существо ... вместо того чтобы оплачивать эту ману»
+    ("вместо того чтобы оплачивать эту ману", "pay"),
+    # ru-cr 601.2a «Чтобы объявить розыгрыш заклинания, игрок сначала перемещает эту карту ... в стек»
+    ("Чтобы объявить розыгрыш заклинания", "cast"),
+], ids=["oplachivat", "rozygrysh"])
+def test_the_russian_rules_other_words_for_paying_and_casting_carry_their_concept(text: str, concept: str) -> None:
+    from izvori_rules.text.concepts import load_concepts
+    from izvori_rules.text.matching import ConceptMatcher
+    from izvori_rules.text.stemming import analyze
+
+    assert concept in ConceptMatcher(load_concepts()).occurrences("ru", analyze("ru", text))
+
+
+def test_mana_abilities_while_casting_a_spell_in_russian_finds_when_they_may_be_activated(searcher: Searcher) -> None:
+    # ru-cr 605.3a «Игрок может активировать активируемую мана-способность всякий раз, когда: ... он разыгрывает
+    # заклинание»; ru-cr says the casting «розыгрыш заклинания» too (601.2a «Чтобы объявить розыгрыш заклинания»)
+    result = searcher.search("активировать мана-способности во время розыгрыша заклинания", limit=TOP)
+    assert "cast" in result.concepts
+    assert {"cr:605.3a", "ru-cr:605.3a"} <= {hit.ref for hit in result.hits[:3]}  # cr 605.3a says it in English
