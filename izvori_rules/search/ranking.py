@@ -256,9 +256,9 @@ class Ranker:
         701.6 "Counter") at most HEADING times the key of its best rule the query found (cr 701.6a "To counter a
         spell…"), and left out when that rule ranks below ``best``. A heading keeps its key when the query found
         none of its rules (the heading is all that matched), or when the query is the heading's name: it matches
-        of the ``width`` clauses of the query (outside its examples), and the query is no ``question``: a judge who
-        types razbijač, "combat damage step" or "the stack" asks for sr-judge E3.100, cr 510 or cr 405; one who asks
-        "where does a countered spell go", for the rule that says it."""
+        every one of the ``width`` clauses of the query (outside its examples), and the query is no ``question``: a
+        judge who types razbijač, "combat damage step" or "the stack" asks for sr-judge E3.100, cr 510 or cr 405;
+        one who asks "where does a countered spell go", for the rule that says it."""
         keys = {doc: key for _, key, doc in best}  # negated, as the candidates hold them
         every, totals = (1 << width) - 1, matched.totals
         named = set() if question else {doc for doc in keys if matched.masks[doc] == every and doc not in matched.weak}
