@@ -53,7 +53,7 @@ def index_build(
     lang: Lang = "en",
 ) -> None:
     """Rebuild the search index now, with a progress bar."""
-    from ..messages import section
+    from ..messages import fill, section
     from ..search.searcher import open_searcher
 
     lang = judge_lang(lang)
@@ -67,4 +67,4 @@ def index_build(
         print_json(index_json(searcher.doc_count(), searcher.opened.in_memory))
         return
     said = words["indexed_memory" if searcher.opened.in_memory else "indexed_cache"]
-    console().print(said.format(n=searcher.doc_count()))
+    console().print(fill(said, lang, n=searcher.doc_count()))
