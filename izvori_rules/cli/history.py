@@ -50,7 +50,8 @@ def history(
 def diff(
     old: Annotated[str, typer.Argument(metavar="OLD", help="The older release: 2019-05-03 (or cr-2019-05-03)")],
     new: Annotated[str, typer.Argument(metavar="NEW", help="The newer release: 2026-08-07, or cr for the newest")],
-    section: Annotated[str | None, typer.Option("--section", metavar="SECTION", help="Only rules of one section (5) or glossary.")] = None,
+    section: Annotated[str | None, typer.Option(
+        "--section", metavar="SECTION", help="Only rules of one section (5) or glossary.")] = None,
     summary: Annotated[bool, typer.Option("--summary", help="Only the counts.")] = False,
     typographic: Annotated[bool, typer.Option(
         "--typographic", help="Also list rules whose quote marks, dashes or spacing alone changed.")] = False,

@@ -50,7 +50,8 @@ def lookup(
         raise typer.Exit(status)
 
 
-@app.command(epilog="Examples:\n\n  izvori-judge stats\n\n  izvori-judge stats --lang sr\n\n  izvori-judge stats --json")
+@app.command(epilog="Examples:\n\n  izvori-judge stats\n\n  izvori-judge stats --lang sr\n\n"
+                    "  izvori-judge stats --json")
 def stats(
     json_out: Annotated[bool, typer.Option("--json", help="Print the counts as JSON.")] = False,
     lang: Lang = "en",

@@ -185,9 +185,9 @@ def _more_than(head: Concept | None, term: str) -> str:
 
 def close_keywords(term: str, among: frozenset[str], colour: str | None = None) -> str:
     """Keyword names, in any document's words, spelled closest to ``term`` (the concept table's "did you mean")
-    whose keyword is one of ``among`` (a ruleset's), joined by commas; where none is and protection names a
-    ``colour`` that is none (:attr:`KeywordError.colour`), the colour names spelled closest to it; empty when
-    nothing is close."""
+    whose keyword is one of ``among`` (a ruleset's), joined by commas; where protection names a ``colour`` that is
+    none (:attr:`KeywordError.colour`), only those spelled very like the term, else the colour names spelled very
+    like that word; empty when nothing is close."""
     out = []
     for name in _concepts().suggest(term):
         try:
@@ -196,9 +196,19 @@ def close_keywords(term: str, among: frozenset[str], colour: str | None = None) 
             continue
         if canon.partition(":")[0] in among:
             out.append(name)
-    if not out and colour and "protection" in among:
-        out = [name for name in _concepts().suggest(colour) if color(name) is not None]
+    if colour is not None:  # protection from a word that is no colour: only names spelled very like it
+        out = [name for name in out if _alike(term, name)]
+        if not out and colour and "protection" in among:
+            out = [name for name in _concepts().suggest(colour) if color(name) is not None and _alike(colour, name)]
     return ", ".join(out)
+
+
+def _alike(typed: str, name: str) -> bool:
+    """Whether ``name`` is spelled very like ``typed`` (a letter or two apart: ``Anti-Crevno``, ``Anti-Crveno``);
+    the concept table's "did you mean" reaches further (``Anti-Bogus``, ``Anti-Žut``), too far for a colour."""
+    import difflib
+
+    return difflib.SequenceMatcher(None, fold(typed).casefold(), fold(name).casefold()).ratio() >= 0.75
 
 
 def keyword_list(among: frozenset[str]) -> str:
