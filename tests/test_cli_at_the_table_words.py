@@ -190,6 +190,17 @@ def test_protection_from_a_quality_that_is_no_colour_is_not_modelled() -> None:
     assert result.exit_code == 3 and "only protection from a colour is modelled" in flat(result.stderr)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_keyword_the_ruleset_lacks_is_not_modelled_in_the_judges_language(lang: str) -> None:
+    # rulesets.toml: the izvori ruleset has no deathtouch (sr-judge has no such keyword)
+    result = invoke("combat", "--attacker", "3/3 deathtouch", "--lang", lang, width=200)
+    errors = words(lang, "errors")
+    said = errors["combat_ruleset_lacks"].split("{known}")[0].format(
+        who=f"{words(lang, 'combat')['attacker']}: '3/3 deathtouch'", ruleset="izvori", keyword="deathtouch",
+        term="deathtouch")
+    assert result.exit_code == 3 and flat(result.stderr).startswith(f"{errors['prefix']}: {flat(said)}")
+
+
 # --- help at 40 columns -------------------------------------------------------------------------------------
 
 HELPED = [[], ["lookup"], ["stats"], ["define"], ["search"], ["cite-check"], ["combat"], ["index", "build"],

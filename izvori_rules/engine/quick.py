@@ -81,8 +81,9 @@ def _check_keyword(term: str, who: str, ruleset: str) -> None:
                               key="combat_unknown_keyword", who=who, term=term, ruleset=ruleset,
                               known=known) from None
     if not rs.has_keyword(canon):
-        raise NotModelled(f"{who}: the {ruleset} ruleset has no keyword {display_name(canon, 'en')} ({term!r}); "
-                          f"the {ruleset} keywords are {known}")
+        raise NotModelled("{who}: the {ruleset} ruleset has no keyword {keyword} ({term!r}); the {ruleset} keywords "
+                          "are {known}", key="combat_ruleset_lacks", who=who, ruleset=ruleset,
+                          keyword=display_name(canon, "en"), term=term, known=known)
 
 
 def _not_a_colour(who: str, term: str, colour: str, close: str) -> NoReturn:
