@@ -225,3 +225,10 @@ def test_help_reads_whole_at_40_columns(command: list[str]) -> None:
 
 def test_help_at_80_columns_is_unchanged_rich() -> None:
     assert "╭─ Options" in invoke("lookup", "--help", width=80).stdout
+
+
+@pytest.mark.parametrize("group", ["deck", "scenario", "export", "index", "corpus"])
+def test_a_group_given_no_command_shows_its_help_at_40_columns(group: str) -> None:
+    result = invoke(group)
+    assert result.exit_code == 2 and f"izvori-judge {group}" in result.stdout and "Commands:" in result.stdout
+    assert [line for line in result.stdout.splitlines() if len(line) > 40] == []

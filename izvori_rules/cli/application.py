@@ -57,7 +57,8 @@ def _plain_when_narrow(cls: type[TyperCommand] | type[TyperGroup]) -> None:
             return rich_help(self, ctx, formatter)
         plain = _Stacked(width=columns - 1)  # click's own width is never under 50 columns
         super(cls, self).format_help(ctx, plain)  # type: ignore[arg-type]
-        formatter.write(plain.getvalue())
+        # Printed here, as typer's rich help is: a group given no command (``deck``) prints no returned help.
+        typer.echo(plain.getvalue(), nl=False)
 
     cls.format_help = format_help  # type: ignore[method-assign]
 
