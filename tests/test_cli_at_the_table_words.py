@@ -184,6 +184,18 @@ def test_a_colour_misspelt_after_anti_is_suggested() -> None:
     assert result.exit_code == 2 and "did you mean Anti-Crveno" in flat(result.stderr)
 
 
+def test_a_scenario_with_protection_from_no_colour_is_an_invalid_file(tmp_path: Path) -> None:
+    # the scenario format's exit statuses (README): 2 an invalid file, naming file, line and key; 3 was "not modelled"
+    path = tmp_path / "anti-bogus.yaml"
+    path.write_text("scenario: x\nruleset: izvori\nplayers:\n  - name: Ana\n    battlefield:\n"
+                    "      - {name: A, types: [creature], power: 3, toughness: 3, keywords: [Anti-Bogus]}\n"
+                    "  - name: Boris\nturn: {active: Ana, step: declare_attackers}\nactions:\n  - attack: {A: Boris}\n",
+                    encoding="utf-8")
+    result = invoke("scenario", "run", str(path), width=200)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{path}:6: players[0].battlefield[0].keywords[0]: 'Anti-Bogus': 'bogus' is not a colour" in result.stderr
+
+
 def test_protection_from_a_quality_that_is_no_colour_is_not_modelled() -> None:
     # ru-cr 702.16a: the quality is usually a colour but may be any characteristic; the engine plays colours only
     result = invoke("combat", "--ruleset", "mtg", "--attacker", "3/3 protection from artifacts", width=200)
