@@ -239,8 +239,7 @@ def _protection(term: str) -> str:
         named = " ".join(tail[1:] if len(tail) > 1 else tail)  # after a preposition (from, od, от), if any
         if any(_find(" ".join(words), False) is not None for words in (tail, tail[1:]) if words):
             # protection from creatures, from artifacts: a quality the rules know (ru-cr:702.16a), not played
-            raise KeywordError(f"{term!r}: protection from {named!r}: only protection from a colour is modelled",
-                               True)
+            raise KeywordError(f"protection from {named!r}: only protection from a colour is modelled", True)
         # a word that names nothing: a mistake, not an unplayed ability (sr-judge:E3.21: Anti always names a colour)
         raise KeywordError(f"{term!r}: {named!r} is not a colour", False, colour=named)
     raise KeywordError(f"keyword {term!r} needs its parameter (protection:<colour>)", known=False, colour="")
