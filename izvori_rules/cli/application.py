@@ -65,6 +65,23 @@ def _plain_when_narrow(cls: type[TyperCommand] | type[TyperGroup]) -> None:
 
 _plain_when_narrow(TyperCommand)
 _plain_when_narrow(TyperGroup)
+_typer_commands = TyperGroup.format_commands
+
+
+def _format_commands(self: TyperGroup, ctx: Any, formatter: Any) -> None:
+    """A group's commands, each with its first sentence: stacked under its name (:class:`_Stacked`) it has two
+    lines, where typer cuts it to what fits beside the longest name (``lookup  Print rules by...``)."""
+    if not isinstance(formatter, _Stacked):
+        return _typer_commands(self, ctx, formatter)
+    named = ((name, self.get_command(ctx, name)) for name in self.list_commands(ctx))
+    rows = [(name, command.get_short_help_str(2 * (formatter.width - 6 - formatter.current_indent)))
+            for name, command in named if command is not None and not command.hidden]
+    if rows:
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+TyperGroup.format_commands = _format_commands  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="izvori-judge",
