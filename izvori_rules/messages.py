@@ -8,6 +8,8 @@ narration.
 
 from __future__ import annotations
 
+import re
+import string
 from functools import cache
 from typing import Any, cast
 
@@ -17,7 +19,7 @@ from .errors import CorpusError, IzvoriError, Phrase
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
 SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup", "cite_check", "deck", "define",
-            "search", "export", "progress", "history", "errors", "usage")
+            "search", "export", "progress", "history", "stats", "errors", "usage")
 
 
 @cache
@@ -80,9 +82,38 @@ def error_text(error: IzvoriError, lang: str) -> tuple[str, str]:
     template = words.get(error.key) if error.key and lang != "en" else None
     values = {name: words.get(v.key, v.english) if isinstance(v, Phrase) else v for name, v in error.values.items()}
     try:
-        return words["prefix"], template.format(**values) if template is not None else str(error)
+        return words["prefix"], fill(template, lang, **values) if template is not None else str(error)
     except (KeyError, IndexError, ValueError):
         return words["prefix"], str(error)
+
+
+def number(value: float, lang: str, decimals: int = 0) -> str:
+    """A count (or a size, with ``decimals``) as the judge's language writes it, its marks from ``[LANG.words]``
+    ``thousands`` and ``decimal``: 7245 is ``7,245`` in English, ``7.245`` in Serbian, ``7 245`` (a no-break
+    space) in Russian and Czech; 1.5 is ``1,5`` in all three. The one place a number printed to a judge is
+    grouped: a rule's number, a line number or a year is not a count and is printed as it is."""
+    words = section(lang, "words")
+    return f"{value:,.{decimals}f}".translate({ord(","): words["thousands"], ord("."): words["decimal"]})
+
+
+class _Counts(string.Formatter):
+    """``str.format`` whose ``{n:,}`` (a count grouped by thousands) and ``{size:.1f}`` are written as the
+    language writes numbers (:func:`number`); any other field as ``str.format`` writes it."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        decimals = re.fullmatch(r",?(?:\.(\d)f)?", format_spec)
+        if decimals and format_spec and isinstance(value, int | float) and not isinstance(value, bool):
+            return number(value, self.lang, int(decimals.group(1) or 0))
+        return str(super().format_field(value, format_spec))
+
+
+def fill(template: str, lang: str, **values: Any) -> str:
+    """A message of ``lang`` filled with its values, its counts (``{n:,}``) and sizes (``{size:.1f}``) written as
+    the language writes numbers (:func:`number`)."""
+    return _Counts(lang).format(template, **values)
 
 
 @cache

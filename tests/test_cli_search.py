@@ -18,7 +18,7 @@ from izvori_rules import graph_cache
 from izvori_rules.cli import app
 from izvori_rules.cli import search as search_cli
 from izvori_rules.corpus import corpus_dir
-from izvori_rules.messages import section
+from izvori_rules.messages import fill, section
 from izvori_rules.text.folding import fold
 from izvori_rules.search.searcher import default_searcher
 
@@ -248,10 +248,10 @@ def test_index_build_rebuilds_with_a_progress_bar(small_corpus_env: Path, monkey
         assert result.exit_code == 0
         assert reports and reports[-1][1] == reports[-1][2]  # the bar ends full
     count = reports[-1][2]
-    assert f"Indexed {count} rules and glossary entries in the cache folder." in " ".join(result.stdout.split())
+    assert f"Indexed {count:,} rules and glossary entries in the cache folder." in " ".join(result.stdout.split())
     in_serbian = runner.invoke(app, ["index", "build", "--lang", "sr"])  # the bar's label and the report in Serbian
     assert reports[-1][0] == "index:sr" and in_serbian.exit_code == 0
-    said = section("sr", "search")["indexed_cache"].format(n=count)
+    said = fill(section("sr", "search")["indexed_cache"], "sr", n=count)  # a count as Serbian writes it
     assert " ".join(said.split()) in " ".join(in_serbian.stdout.split())
     assert len(list(small_corpus_env.glob("index-*"))) == 1
     built = runner.invoke(app, ["index", "build", "--json"])

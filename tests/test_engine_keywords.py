@@ -26,7 +26,8 @@ def test_keyword_names_resolve(term: str, canonical: str) -> None:
 
 @pytest.mark.parametrize(("term", "known"), [
     ("flyng", False), ("creature", False), ("Regeneracija", True), ("banding", True), ("Opremi", True),
-    ("protection from artifacts", True),
+    ("protection from artifacts", True),  # ru-cr 702.16a: a quality, usually a colour but not only
+    ("Anti-Bogus", False), ("protection from bogus", False), ("protection", False),  # no colour: bad input
     ("trample bogus", False), ("first strike bogus", False), ("Razbijač Letač", False),  # one name, no more words
 ])
 def test_unknown_and_unplayed_keywords(term: str, known: bool) -> None:

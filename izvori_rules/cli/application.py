@@ -3,8 +3,12 @@ module, which registers its commands on ``app`` when imported (they must stay li
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import typer
-from typer.core import TyperArgument
+from typer._click.formatting import HelpFormatter  # typer >= 0.28 bundles its own click
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from .usage import JudgeGroup
 
@@ -22,6 +26,62 @@ def _usage_metavar(self: TyperArgument, ctx: typer.Context, *, usage: bool = Fal
 
 
 TyperArgument.make_metavar = _usage_metavar  # type: ignore[method-assign,assignment]
+
+
+class _Stacked(HelpFormatter):
+    """click's help text with each option's (and command's) help on the lines under its name, indented, as the
+    narrow answers stack "key: value" blocks: beside a name a column of 20 letters is left for the help."""
+
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        for first, second in rows:
+            self.write(f"{'':>{self.current_indent}}{first}\n")
+            if second:
+                self.current_indent += 4
+                self.write_text(second)
+                self.current_indent -= 4
+
+
+def _plain_when_narrow(cls: type[TyperCommand] | type[TyperGroup]) -> None:
+    """Below :data:`~.terminal.NARROW` columns (a phone) help is click's plain text, each option's help wrapped
+    under it, as every other answer turns its table into stacked lines: typer's boxes of columns cut the option
+    names there (``--install-c…``, ``--side-by…``) and leave a column a word wide for the help."""
+    rich_help = cls.format_help
+
+    def format_help(self: Any, ctx: Any, formatter: Any) -> None:
+        import shutil
+
+        from .terminal import NARROW, width
+
+        columns = width() or shutil.get_terminal_size().columns
+        if columns >= NARROW:
+            return rich_help(self, ctx, formatter)
+        plain = _Stacked(width=columns - 1)  # click's own width is never under 50 columns
+        super(cls, self).format_help(ctx, plain)  # type: ignore[arg-type]
+        # Printed here, as typer's rich help is: a group given no command (``deck``) prints no returned help.
+        typer.echo(plain.getvalue(), nl=False)
+
+    cls.format_help = format_help  # type: ignore[method-assign]
+
+
+_plain_when_narrow(TyperCommand)
+_plain_when_narrow(TyperGroup)
+_typer_commands = TyperGroup.format_commands
+
+
+def _format_commands(self: TyperGroup, ctx: Any, formatter: Any) -> None:
+    """A group's commands, each with its first sentence: stacked under its name (:class:`_Stacked`) it has two
+    lines, where typer cuts it to what fits beside the longest name (``lookup  Print rules by...``)."""
+    if not isinstance(formatter, _Stacked):
+        return _typer_commands(self, ctx, formatter)
+    named = ((name, self.get_command(ctx, name)) for name in self.list_commands(ctx))
+    rows = [(name, command.get_short_help_str(2 * (formatter.width - 6 - formatter.current_indent)))
+            for name, command in named if command is not None and not command.hidden]
+    if rows:
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+TyperGroup.format_commands = _format_commands  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="izvori-judge",

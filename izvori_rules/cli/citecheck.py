@@ -63,7 +63,7 @@ def _render(checked: tuple[CheckedCitation, ...], lang: str) -> None:
 
     from rich.text import Text
 
-    from ..messages import section
+    from ..messages import fill, section
     from .layout import grid
     from .styled import Span, table, target
     from .terminal import NARROW, plain, width
@@ -83,7 +83,7 @@ def _render(checked: tuple[CheckedCitation, ...], lang: str) -> None:
             says += f"\n{words['today']}: " + _today_words(c, lookup)
         verdict = (words.get("verdict_" + c.status, c.status), _STYLES.get(c.status, "yellow"))
         rows.append([plain(c.surface), str(c.line), ", ".join(c.targets) or "—", verdict, plain(says)])
-    title = words["title_one" if len(checked) == 1 else "title_many"].format(n=len(checked))
+    title = fill(words["title_one" if len(checked) == 1 else "title_many"], lang, n=len(checked))
     headers = [words[k] for k in ("citation", "line", "rule", "verdict", "says")]
     fast = target(sys.stdout, width())
     if fast is not None and fast.width >= NARROW:  # what rich would print, without its cost per row

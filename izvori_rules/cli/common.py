@@ -71,7 +71,7 @@ def reported(lang: str = "en") -> Iterator[None]:
     status (``SystemExit``, which typer passes through, so that the fast path needs no typer), and a
     :class:`~izvori_rules.errors.CacheNotice` the library issued becomes one ``note:`` line there."""
     try:
-        with cache_notes():
+        with cache_notes(lang):
             yield
     except IzvoriError as exc:
         from rich.text import Text
@@ -84,9 +84,10 @@ def reported(lang: str = "en") -> Iterator[None]:
 
 
 @contextmanager
-def cache_notes() -> Iterator[None]:
-    """Print each :class:`~izvori_rules.errors.CacheNotice` issued inside as one ``note:`` line on standard error
-    (for work done outside :func:`reported`, such as the optional graph of ``define`` and ``deck check``)."""
+def cache_notes(lang: str = "en") -> Iterator[None]:
+    """Print each :class:`~izvori_rules.errors.CacheNotice` issued inside as one ``note:`` line on standard error,
+    the word ``note`` in the judge's ``lang`` (``[LANG.labels]``; the notice itself is English), for work done
+    outside :func:`reported` too, such as the optional graph of ``define`` and ``deck check``."""
     import warnings
 
     with warnings.catch_warnings(record=True) as caught:
@@ -94,10 +95,10 @@ def cache_notes() -> Iterator[None]:
         try:
             yield
         finally:
-            _print_notices(caught)
+            _print_notices(caught, lang)
 
 
-def _print_notices(caught: list[warnings.WarningMessage]) -> None:
+def _print_notices(caught: list[warnings.WarningMessage], lang: str) -> None:
     """Each cache notice once, as one line on standard error; any other warning as Python shows it."""
     import warnings
 
@@ -108,8 +109,11 @@ def _print_notices(caught: list[warnings.WarningMessage]) -> None:
         elif str(warning.message) not in shown:
             from rich.text import Text
 
+            from ..messages import text
+
             shown.add(str(warning.message))
-            error_console().print(Text.assemble(("note:", "dim"), " ", str(warning.message)), soft_wrap=True)
+            error_console().print(Text.assemble((f"{text(lang, 'labels', 'note')}:", "dim"), " ",
+                                                str(warning.message)), soft_wrap=True)
 
 
 @contextmanager
@@ -134,5 +138,5 @@ def load_graph(lang: str = "en") -> RuleGraph:
     in the judge's ``lang``."""
     from ..graph_cache import load_graph as load
 
-    with cache_notes():
+    with cache_notes(lang):
         return load(None, lambda: progress_bar("documents", lang))

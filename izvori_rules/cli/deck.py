@@ -105,6 +105,7 @@ def _render(file: str, title: str, report: DeckReport, words: dict[str, str]) ->
     reference's; the equivalents in other documents are in ``--json``)."""
     from rich.text import Text
 
+    from ..deck.decklist import MAIN, SIDEBOARD
     from ..deck.legality import say
     from .layout import hang
 
@@ -113,8 +114,9 @@ def _render(file: str, title: str, report: DeckReport, words: dict[str, str]) ->
                (words["unchecked"], "bold yellow") if not report.violations else (words["illegal"], "bold red"))
     hang(out, Text.assemble(f"{file}: ", verdict, words["under"].format(ruleset=report.ruleset, format=report.format,
                                                                         title=title)))
-    for section, count in report.counts:
-        out.print(Text(f"  {section}: {count}"))
+    for section, count in report.counts:  # the list's own headings as printed; main and SB: in the judge's words
+        out.print(Text(f"  {words.get(f'section_{section}', section) if section in (MAIN, SIDEBOARD) else section}: "
+                       f"{count}"))
     sideboard = words["sideboard"].format(n=report.sideboard) if report.sideboard else ""
     out.print(Text("  " + words["total"].format(n=report.total) + sideboard))
     for v in report.violations:

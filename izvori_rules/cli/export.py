@@ -29,7 +29,7 @@ def export_xml(
     from ..text.concepts import load_concepts
     from ..export.target import check_file_target, write_replacing
     from ..export.xml_graph import write_xml
-    from ..messages import section
+    from ..messages import fill, section
     from .common import load_graph
 
     lang = judge_lang(lang)
@@ -52,7 +52,7 @@ def export_xml(
 
         print_json(xml_export_json(out, count, len(concepts)))
         return
-    console().print(words["wrote_xml"].format(nodes=count, concepts=len(concepts), out=out))
+    console().print(fill(words["wrote_xml"], lang, nodes=count, concepts=len(concepts), out=out))
 
 
 @export_app.command("html", epilog="Example:\n\n  izvori-judge export html rulebook/  (then open rulebook/index.html)")
@@ -67,7 +67,7 @@ def export_html(
     from ..errors import IzvoriError
     from ..text.concepts import load_concepts
     from ..export.html_site import export_site
-    from ..messages import section
+    from ..messages import fill, section
     from .common import load_graph
 
     lang = judge_lang(lang)
@@ -83,8 +83,8 @@ def export_html(
 
         print_json(site_json(summary))
         return
-    console().print(words["wrote_html"].format(
-        pages=summary.pages, nodes=summary.nodes, size=summary.total_bytes / 1e6, index_size=summary.index_bytes / 1e6,
-        out=out, seconds=summary.seconds, index=Path(out) / "index.html"))
+    console().print(fill(
+        words["wrote_html"], lang, pages=summary.pages, nodes=summary.nodes, size=summary.total_bytes / 1e6,
+        index_size=summary.index_bytes / 1e6, out=out, seconds=summary.seconds, index=Path(out) / "index.html"))
     if summary.kept is not None:
         console().print(words["kept"].format(out=out, kept=summary.kept))

@@ -50,7 +50,8 @@ def history(
 def diff(
     old: Annotated[str, typer.Argument(metavar="OLD", help="The older release: 2019-05-03 (or cr-2019-05-03)")],
     new: Annotated[str, typer.Argument(metavar="NEW", help="The newer release: 2026-08-07, or cr for the newest")],
-    section: Annotated[str | None, typer.Option("--section", help="Only rules of one section (5) or glossary.")] = None,
+    section: Annotated[str | None, typer.Option(
+        "--section", metavar="SECTION", help="Only rules of one section (5) or glossary.")] = None,
     summary: Annotated[bool, typer.Option("--summary", help="Only the counts.")] = False,
     typographic: Annotated[bool, typer.Option(
         "--typographic", help="Also list rules whose quote marks, dashes or spacing alone changed.")] = False,
@@ -73,7 +74,7 @@ def diff(
 
         print_json(release_diff_json(found, section, summary, typographic))
     else:
-        _render_diff(found, summary, words)
+        _render_diff(found, summary, words, lang)
 
 
 def _date(store: HistoryStore, given: str) -> str:
@@ -82,14 +83,16 @@ def _date(store: HistoryStore, given: str) -> str:
     return given.removeprefix("cr-")
 
 
-def _render_diff(found: ReleaseDiff, summary: bool, words: dict[str, str]) -> None:
+def _render_diff(found: ReleaseDiff, summary: bool, words: dict[str, str], lang: str) -> None:
     from rich.text import Text
+
+    from ..messages import fill
 
     from .history_view import kind_word
 
     out = console()
     out.print(Text.assemble((f"cr-{found.old} → cr-{found.new}: ", "bold"), *(
-        (words["count"].format(n=n, kind=kind_word(words, kind)) + "  ", KIND_STYLES[kind])
+        (fill(words["count"], lang, n=n, kind=kind_word(words, kind)) + "  ", KIND_STYLES[kind])
         for kind, n in found.counts.items())))
     if summary:
         return
@@ -141,19 +144,21 @@ def corpus_add(
 
         print_json(added_json(added, counts))
     else:
-        _render_added(added, counts, words)
+        _render_added(added, counts, words, lang)
 
 
-def _render_added(added: Added, counts: dict[str, int] | None, words: dict[str, str]) -> None:
+def _render_added(added: Added, counts: dict[str, int] | None, words: dict[str, str], lang: str) -> None:
     from rich.text import Text
+
+    from ..messages import fill
 
     from .history_view import kind_word
 
     out = console()
     said = words["corpus_already" if added.already_there else "corpus_added"]
-    out.print(Text(said.format(date=added.date, rules=added.rules, encoding=added.encoding, path=added.path)))
+    out.print(Text(fill(said, lang, date=added.date, rules=added.rules, encoding=added.encoding, path=added.path)))
     if added.newest:
         out.print(Text(words["corpus_newest"].format(date=added.date)))
     if counts is not None:
-        listed = ", ".join(words["count"].format(n=n, kind=kind_word(words, kind)) for kind, n in counts.items())
+        listed = ", ".join(fill(words["count"], lang, n=n, kind=kind_word(words, kind)) for kind, n in counts.items())
         out.print(Text(words["corpus_since"].format(release=added.previous, counts=listed)))

@@ -1,4 +1,5 @@
-"""``izvori-judge lookup REF...`` and ``izvori-judge stats``: print rules exactly as the documents say them.
+"""``izvori-judge lookup REF...`` and ``izvori-judge stats``: print rules exactly as the documents say them, and
+how many of each kind of unit each document has (labels and numbers in the judge's ``--lang``, ``[LANG.stats]``).
 
 ``lookup`` also shows each rule's equivalents in the other documents (curated first, then aligned; issue 5)
 and, with ``--side-by-side``, the rule and its best equivalent in every other document next to each other.
@@ -49,16 +50,20 @@ def lookup(
         raise typer.Exit(status)
 
 
-@app.command(epilog="Example:\n\n  izvori-judge stats --json")
+@app.command(epilog="Examples:\n\n  izvori-judge stats\n\n  izvori-judge stats --lang sr\n\n"
+                    "  izvori-judge stats --json")
 def stats(
     json_out: Annotated[bool, typer.Option("--json", help="Print the counts as JSON.")] = False,
+    lang: Lang = "en",
 ) -> None:
     """Per document: sections, chapters, rules, subrules, examples, glossary entries, citations."""
     from .common import load_graph
+    from ..messages import number, section
     from ..stats import DocumentStats, document_stats
 
-    with reported():
-        rows = document_stats(load_graph())
+    lang = judge_lang(lang)
+    with reported(lang):
+        rows = document_stats(load_graph(lang))
     if json_out:
         from ..serialize import stats_json
 
@@ -66,8 +71,9 @@ def stats(
         return
     from .layout import grid
 
+    words = section(lang, "stats")
     fields = [f for f in DocumentStats.__dataclass_fields__ if f != "doc"]
     # One row per count, one column per document; a phone shows each count as a block of "document: n" lines.
     grid(console(), ["", *(row.doc for row in rows)],
-         [[f.replace("_", " "), *(str(getattr(row, f)) for row in rows)] for f in fields], title="izvori-judge corpus",
+         [[words.get(f, f), *(number(getattr(row, f), lang) for row in rows)] for f in fields], title=words["title"],
          right=tuple(range(1, len(rows) + 1)))

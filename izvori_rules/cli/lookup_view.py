@@ -84,7 +84,7 @@ def _print_not_found(answer: LookupAnswer, words: Words) -> None:
 
     out = console()
     for notice in answer.missing:
-        hang(out, Text(notice.message, style="bold yellow"))
+        hang(out, Text(notice.say(words), style="bold yellow"))
         if notice.english:  # the English rule in the translation's place, marked as not translated (issue 16)
             hang(out, Text.assemble((notice.english, "bold magenta"), (" " + words["not_translated"], "yellow")))
     if answer.missing:
@@ -126,7 +126,7 @@ def _node_paragraphs(graph: RuleGraph, node: Node, words: Words, notices: tuple[
     if answer is not None:
         parts.extend(_original_lines(node, answer, words))
     parts.extend(_reference_lines(graph, node, words, width))
-    parts.extend((("⚠ ", "bold yellow"), (n.message, "")) for n in notices)
+    parts.extend((("⚠ ", "bold yellow"), (n.say(words), "")) for n in notices)
     return parts
 
 
@@ -179,7 +179,7 @@ def _reference_lines(graph: RuleGraph, node: Node, words: Words, width: int) -> 
         lines.append(((f"{words['equivalents']}:", "bold"),))
         lines.extend(hanging(_equivalent_line(e, words), 2, 6, width) for e in node.equivalents)
     for flag in (f for f in node.flags if f.kind not in QUIET_FLAGS):
-        lines.append(((f"⚑ {flag.kind}: ", "bold yellow"), (flag.detail, "")))
+        lines.append(((f"⚑ {words.get(f'flag_{flag.kind}', flag.kind)}: ", "bold yellow"), (flag.detail, "")))
     return lines
 
 
@@ -261,7 +261,7 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...], wo
                 other = where.get(equivalent.ref) or graph.get(equivalent.ref)
                 if other is not None:
                     columns.append((f"{equivalent.ref}\n{_how(equivalent, words)}", _column_text(other)))
-            columns += [(f"{n.doc}:{n.id}\n{words['not_in'].format(doc=n.doc)}", Text(n.message, style="yellow"))
+            columns += [(f"{n.doc}:{n.id}\n{words['not_in'].format(doc=n.doc)}", Text(n.say(words), style="yellow"))
                         for n in answer.missing if node.ref in n.equivalents]
             if narrow(out):
                 for label, text in columns:

@@ -23,17 +23,17 @@ def search(
         "--doc", metavar="DOC", help="Only this document (sr-judge, cs-cr, ...) or the documents in this language "
         "(sr, cs, ru, pt).")] = None,
     limit: Annotated[int | None, typer.Option(
-        "--limit", min=1, max=5000, help="How many hits (default 10; a citation shows every rule it names).")] = None,
+        "--limit", metavar="N", min=1, max=5000, help="How many hits (default 10; a citation shows every rule it names).")] = None,
     kind: Annotated[str | None, typer.Option(
-        "--kind", help="Only this kind of hit: rule (numbered rules), glossary or section (sr-basic, pt-guide).")] = None,
+        "--kind", metavar="KIND", help="Only this kind of hit: rule (numbered rules), glossary or section (sr-basic, pt-guide).")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the search contract as JSON.")] = False,
     markdown: Markdown = False,
     base_url: BaseUrl = None,
     lang: Lang = "en",
 ) -> None:
-    """Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script. ``--lang`` is the
+    """Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script. --lang is the
     judge's language, as in every command (a Serbian judge searches every document with Serbian labels); the
-    documents are chosen with ``--doc``, a document or a language."""
+    documents are chosen with --doc, a document or a language."""
     from .search_view import show_search
 
     check_markdown(json_out, markdown, base_url)
@@ -53,7 +53,7 @@ def index_build(
     lang: Lang = "en",
 ) -> None:
     """Rebuild the search index now, with a progress bar."""
-    from ..messages import section
+    from ..messages import fill, section
     from ..search.searcher import open_searcher
 
     lang = judge_lang(lang)
@@ -67,4 +67,4 @@ def index_build(
         print_json(index_json(searcher.doc_count(), searcher.opened.in_memory))
         return
     said = words["indexed_memory" if searcher.opened.in_memory else "indexed_cache"]
-    console().print(said.format(n=searcher.doc_count()))
+    console().print(fill(said, lang, n=searcher.doc_count()))

@@ -42,15 +42,34 @@ class MissingRule:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """What ``lookup`` says about a rule a document lacks. ``kind`` is ``missing`` or ``truncated``."""
+    """What ``lookup`` says about a rule a document lacks. ``kind`` is ``missing`` or ``truncated``; ``values``
+    fill its message, ``notice_<kind>`` of ``messages.toml``'s ``[LANG.lookup]`` (:meth:`say`)."""
 
     doc: str
     id: str
     kind: str
-    message: str
+    values: tuple[tuple[str, str], ...]
     title: str = ""
     equivalents: tuple[str, ...] = ()
     english: str = ""  # the English rule the document lacks (``cr-2019-05-03:302.6``), shown in its place
+
+    def say(self, words: dict[str, str]) -> str:
+        """The notice in ``words``, a language's ``[LANG.lookup]``: what is lacking, why (a row's note, in
+        English as the table has it) and where the same rule is."""
+        values = dict(self.values)
+        said = words[f"notice_{self.kind}"].format(doc=self.doc, id=self.id, **values)
+        if values.get("note"):
+            said += words["notice_why"].format(note=values["note"])
+        if self.equivalents:
+            said += words["notice_elsewhere"].format(refs=", ".join(self.equivalents))
+        return said
+
+    @property
+    def message(self) -> str:
+        """The notice in English (the JSON's ``message``)."""
+        from ..messages import section
+
+        return self.say(section("en", "lookup"))
 
 
 def parse_missing(text: str, source: str = FILE_NAME) -> tuple[MissingRule, ...]:
@@ -98,15 +117,10 @@ def notices_for_node(graph: RuleGraph, ref: str, rows: tuple[MissingRule, ...]) 
 def _missing_notice(graph: RuleGraph, row: MissingRule) -> Notice:
     info = graph.docs.get(row.doc)
     language = LANGUAGE_NAMES.get(info.language, info.language) if info else ""
-    edition = f" of {info.edition}" if info and info.edition else ""
-    message = (f"The {language} translation ({row.doc}) lacks rule {row.id}, which its English original"
-               f"{edition} has: {row.title}.")
-    if row.note:
-        message += f" ({row.note}.)"
-    if row.equivalents:
-        message += f" The same rule elsewhere: {', '.join(row.equivalents)}."
+    values = (("language", language), ("edition", info.edition if info else ""), ("title", row.title.rstrip(".")),
+              ("note", row.note.rstrip(".")))
     release = release_of(info.translates) if info else None
-    return Notice(row.doc, row.id, "missing", message, row.title, row.equivalents,
+    return Notice(row.doc, row.id, "missing", values, row.title, row.equivalents,
                   f"cr-{release}:{row.id}" if release else "")
 
 
@@ -126,9 +140,7 @@ def _truncation_notice(graph: RuleGraph, doc: str, node_id: str) -> Notice | Non
     chapter = node_id.partition(".")[0]
     if not any(make_ref(d, chapter) in graph.nodes for d in graph.docs):
         return None  # no document has such a rule (999.999z): nothing says the cut copy lost one
-    message = (f"{doc} ({info.title}) is truncated: its text ends inside rule {cut.id}, so rule {node_id} and "
-               "everything after it are not in this copy.")
-    return Notice(doc, node_id, "truncated", message)
+    return Notice(doc, node_id, "truncated", (("title", info.title), ("cut", cut.id)))
 
 
 def _key(node_id: str) -> tuple[int, int, str] | None:

@@ -27,10 +27,14 @@ _PARAMETERISED = ("protection", "landwalk")
 
 
 class KeywordError(ValueError):
-    """A keyword name that is unknown (``known`` False) or known but not played by the engine."""
+    """A keyword name that is unknown (``known`` False) or known but not played by the engine; ``colour`` is the
+    word protection names that is no colour and no other thing the concept table knows (``bogus`` of
+    ``Anti-Bogus``), empty when protection names nothing (``protection``): bad input, for which the colours
+    spelled closest are suggested; None when the error is not about protection's colour."""
 
-    def __init__(self, message: str, known: bool) -> None:
+    def __init__(self, message: str, known: bool, colour: str | None = None) -> None:
         self.known = known
+        self.colour = colour
         super().__init__(message)
 
 
@@ -147,7 +151,7 @@ def resolve_keyword(term: str) -> str:
     base, colon, param = term.partition(":")
     if colon and base.strip() in _PARAMETERISED:
         return _with_parameter(base.strip(), param, term)
-    if base.replace(" ", "_") in modelled() and not colon:
+    if base.replace(" ", "_") in modelled() and not colon and base not in _PARAMETERISED:
         return base.replace(" ", "_")
     concept = _of_kind(term, _KEYWORD_KINDS)
     if concept is None:
@@ -179,9 +183,11 @@ def _more_than(head: Concept | None, term: str) -> str:
     return f": {' '.join(words[named:])!r} follows {head.id.replace('_', ' ')}" if named else ""
 
 
-def close_keywords(term: str, among: frozenset[str]) -> str:
+def close_keywords(term: str, among: frozenset[str], colour: str | None = None) -> str:
     """Keyword names, in any document's words, spelled closest to ``term`` (the concept table's "did you mean")
-    whose keyword is one of ``among`` (a ruleset's), joined by commas; empty when none is close."""
+    whose keyword is one of ``among`` (a ruleset's), joined by commas; where protection names a ``colour`` that is
+    none (:attr:`KeywordError.colour`), only those spelled very like the term, else the colour names spelled very
+    like that word; empty when nothing is close."""
     out = []
     for name in _concepts().suggest(term):
         try:
@@ -190,7 +196,19 @@ def close_keywords(term: str, among: frozenset[str]) -> str:
             continue
         if canon.partition(":")[0] in among:
             out.append(name)
+    if colour is not None:  # protection from a word that is no colour: only names spelled very like it
+        out = [name for name in out if _alike(term, name)]
+        if not out and colour and "protection" in among:
+            out = [name for name in _concepts().suggest(colour) if color(name) is not None and _alike(colour, name)]
     return ", ".join(out)
+
+
+def _alike(typed: str, name: str) -> bool:
+    """Whether ``name`` is spelled very like ``typed`` (a letter or two apart: ``Anti-Crevno``, ``Anti-Crveno``);
+    the concept table's "did you mean" reaches further (``Anti-Bogus``, ``Anti-Žut``), too far for a colour."""
+    import difflib
+
+    return difflib.SequenceMatcher(None, fold(typed).casefold(), fold(name).casefold()).ratio() >= 0.75
 
 
 def keyword_list(among: frozenset[str]) -> str:
@@ -218,8 +236,13 @@ def _protection(term: str) -> str:
         found = color(" ".join(tail)) or (color(" ".join(tail[1:])) if len(tail) > 1 else None)
         if found:
             return f"protection:{found}"
-        raise KeywordError(f"protection from {' '.join(tail)!r}: only protection from a colour is modelled", True)
-    raise KeywordError(f"keyword {term!r} needs its parameter (protection:<colour>)", known=False)
+        named = " ".join(tail[1:] if len(tail) > 1 else tail)  # after a preposition (from, od, от), if any
+        if any(_find(" ".join(words), False) is not None for words in (tail, tail[1:]) if words):
+            # protection from creatures, from artifacts: a quality the rules know (ru-cr:702.16a), not played
+            raise KeywordError(f"protection from {named!r}: only protection from a colour is modelled", True)
+        # a word that names nothing: a mistake, not an unplayed ability (sr-judge:E3.21: Anti always names a colour)
+        raise KeywordError(f"{term!r}: {named!r} is not a colour", False, colour=named)
+    raise KeywordError(f"keyword {term!r} needs its parameter (protection:<colour>)", known=False, colour="")
 
 
 def display_name(keyword: str, lang: str) -> str:

@@ -301,9 +301,10 @@ def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _unknown_keyword(exc: Exception, term: str, ruleset: str, keywords: frozenset[str]) -> str:
-    """Why a keyword is unknown, the ruleset's keywords spelled closest ("did you mean") and all of them."""
-    close = kw.close_keywords(term, keywords)
+def _unknown_keyword(exc: kw.KeywordError, term: str, ruleset: str, keywords: frozenset[str]) -> str:
+    """Why a keyword is unknown, the ruleset's keywords spelled closest ("did you mean": the colours, where
+    protection names a word that is none) and all of them."""
+    close = kw.close_keywords(term, keywords, exc.colour)
     suggested = f" (did you mean {close}?)" if close else ""
     return f"{exc}{suggested}; the {ruleset} keywords are {kw.keyword_list(keywords)}"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import NotModelled, ScenarioInvalid
 from .rulesets import RULESETS
@@ -42,10 +42,7 @@ def _creature(text: str, name: str, ruleset: str) -> dict[str, Any]:
     assert m is not None
     out: dict[str, Any] = {"name": name, "types": ["creature"], "power": int(m.group(1)),
                            "toughness": int(m.group(2))}
-    from .keywords import color
-
-    colors = [c for c in (color(w) for w in words[1:]) if c is not None]
-    keywords = _keywords([w for w in words[1:] if color(w) is None])
+    colors, keywords = _split(words[1:])
     for keyword in keywords:
         _check_keyword(keyword, f"{name}: {text!r}", ruleset)
     if keywords:
@@ -73,7 +70,9 @@ def _check_keyword(term: str, who: str, ruleset: str) -> None:
     except KeywordError as exc:
         if exc.known:
             raise NotModelled(f"{who}: {exc}; the {ruleset} keywords are {known}") from None
-        close = close_keywords(term, rs.keywords)
+        close = close_keywords(term, rs.keywords, exc.colour)
+        if exc.colour is not None:
+            _not_a_colour(who, term, exc.colour, close)
         if close:
             raise ScenarioInvalid("{who}: {term!r} is neither a keyword nor a colour (did you mean {suggestions}?); "
                                   "the {ruleset} keywords are {known}", key="combat_unknown_keyword_suggest",
@@ -82,25 +81,54 @@ def _check_keyword(term: str, who: str, ruleset: str) -> None:
                               key="combat_unknown_keyword", who=who, term=term, ruleset=ruleset,
                               known=known) from None
     if not rs.has_keyword(canon):
-        raise NotModelled(f"{who}: the {ruleset} ruleset has no keyword {display_name(canon, 'en')} ({term!r}); "
-                          f"the {ruleset} keywords are {known}")
+        raise NotModelled("{who}: the {ruleset} ruleset has no keyword {keyword} ({term!r}); the {ruleset} keywords "
+                          "are {known}", key="combat_ruleset_lacks", who=who, ruleset=ruleset,
+                          keyword=display_name(canon, "en"), term=term, known=known)
 
 
-def _keywords(words: list[str]) -> list[str]:
-    """Words to keyword names; two-word names (first strike, пробивной удар, smrtící dotek) are joined when the
-    pair resolves and one of the two words does not name a keyword alone (``удар`` does not, so ``пробивной удар``
-    is one keyword; ``trample deathtouch`` stays two)."""
-    out, i = [], 0
+def _not_a_colour(who: str, term: str, colour: str, close: str) -> NoReturn:
+    """Protection from a word that is no colour (``Anti-Bogus``) or from nothing (``protection``): bad input (exit
+    status 2), said with the colours spelled closest and the five colours."""
+    from .keywords import colors
+
+    values = {"who": who, "term": term, "colour": colour, "colours": ", ".join(colors())}
+    if not colour:
+        raise ScenarioInvalid("{who}: {term!r} needs the colour it protects from, like \"protection from red\" or "
+                              "\"Anti-Crveno\"; the colours are {colours}", key="combat_no_colour", **values)
+    if close:
+        raise ScenarioInvalid("{who}: {term!r}: {colour!r} is not a colour (did you mean {suggestions}?); the colours "
+                              "are {colours}", key="combat_not_a_colour_suggest", suggestions=close, **values)
+    raise ScenarioInvalid("{who}: {term!r}: {colour!r} is not a colour; the colours are {colours}",
+                          key="combat_not_a_colour", **values)
+
+
+_LONGEST_NAME = 4  # words in a keyword's longest name with its parameter ("protection from red", "Защита от красного")
+
+
+def _split(words: list[str]) -> tuple[list[str], list[str]]:
+    """A creature's words to its colours and its keyword names. A name of several words is one keyword where the
+    words resolve together and not each alone (first strike, пробивной удар, protection from red; ``trample
+    deathtouch`` stays two), the longest first, so that the colour protection names is protection's, not the
+    creature's (``3/3 protection from red`` is a colourless creature, ``2/2 red`` a red one)."""
+    from .keywords import color
+
+    colours: list[str] = []
+    names: list[str] = []
+    i = 0
     while i < len(words):
-        if i + 1 < len(words) and not (_resolves(words[i]) and _resolves(words[i + 1])):
-            pair = f"{words[i]} {words[i + 1]}"
-            if _resolves(pair):
-                out.append(pair)
-                i += 2
-                continue
-        out.append(words[i])
-        i += 1
-    return out
+        size = next((n for n in range(min(_LONGEST_NAME, len(words) - i), 1, -1) if _joins(words[i:i + n])), 1)
+        term = " ".join(words[i:i + size])
+        found = color(term) if size == 1 else None
+        if found is not None:
+            colours.append(found)
+        else:
+            names.append(term)
+        i += size
+    return colours, names
+
+
+def _joins(words: list[str]) -> bool:
+    return _resolves(" ".join(words)) and not all(_resolves(w) for w in words)
 
 
 def _resolves(term: str) -> bool:
@@ -109,7 +137,7 @@ def _resolves(term: str) -> bool:
     try:
         resolve_keyword(term)
     except KeywordError as exc:
-        return exc.known
+        return exc.known or bool(exc.colour)  # a name the rules know, or protection from a word meant as a colour
     return True
 
 

@@ -1,0 +1,246 @@
+"""The tool's own words at the table, in the judge's ``--lang``, on a 40-column phone: ``stats``, lookup's notices and
+flags, the ``note:`` prefix, ``deck check``'s sections, counts grouped by thousands as each language writes them,
+combat's protection from a colour (and from a word that is none), and the help of every command. The words
+expected are read from ``corpus/messages.toml``, the facts from the documents."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from izvori_rules.cli import app
+from izvori_rules.messages import catalogue, languages, number
+
+runner = CliRunner()
+LANGS = languages()
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def invoke(*args: str, width: int = 40) -> Result:
+    return runner.invoke(app, list(args), env={"COLUMNS": str(width)})
+
+
+def words(lang: str, section: str) -> dict[str, str]:
+    return {**catalogue()["en"][section], **catalogue()[lang][section]}
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --- stats ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_stats_speaks_the_judges_language_with_its_numbers(graph: Any, lang: str) -> None:
+    from izvori_rules.stats import document_stats
+
+    rows = {r.doc: r for r in document_stats(graph)}
+    result = invoke("stats", "--lang", lang)
+    said = words(lang, "stats")
+    text = result.stdout
+    assert result.exit_code == 0 and all(len(line) <= 40 for line in text.splitlines())
+    assert said["title"] in text and said["subrules"] in text.splitlines() and said["title_mismatches"] in text
+    assert f"cr: {number(rows['cr'].subrules, lang)}" in text  # more than a thousand: grouped
+    assert f"sr-judge: {number(rows['sr-judge'].rules, lang)}" in text
+
+
+def test_stats_json_ignores_lang_and_an_unknown_lang_is_bad_input() -> None:
+    english = invoke("stats", "--json").stdout
+    assert json.loads(english) and invoke("stats", "--json", "--lang", "sr").stdout == english
+    assert invoke("stats", "--lang", "de").exit_code == 2
+
+
+# --- numbers ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_is_grouped_by_thousands_with_the_languages_marks(lang: str) -> None:
+    marks = catalogue()[lang]["words"]
+    assert number(7245, lang) == f"7{marks['thousands']}245"
+    assert number(1048576, lang) == f"1{marks['thousands']}048{marks['thousands']}576"
+    assert number(999, lang) == "999" and number(1.25, lang, 1) == f"1{marks['decimal']}2"
+
+
+def test_the_marks_are_each_languages_own() -> None:
+    # English 7,245; Serbian 7.245 (decimal comma); Russian and Czech 7 245 with a no-break space
+    assert [number(7245, lang) for lang in ("en", "sr", "ru", "cs")] == ["7,245", "7.245", "7\u00a0245", "7\u00a0245"]
+    assert [number(12.5, lang, 1) for lang in ("en", "sr", "ru", "cs")] == ["12.5", "12,5", "12,5", "12,5"]
+
+
+@pytest.mark.parametrize("lang", ["sr", "ru", "cs"])
+def test_an_errors_counts_are_grouped_as_the_judges_language_writes_them(lang: str) -> None:
+    # search.query.MAX_QUERY: at most 2,000 characters
+    result = invoke("search", "x" * 2001, "--lang", lang)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    said = result.stderr.replace("\n", " ")
+    assert number(2001, lang) in said and number(2000, lang) in said and "2,000" not in said
+
+
+# --- lookup's notices and flags ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rule_a_translation_lacks_is_said_in_the_judges_language(lang: str) -> None:
+    # corpus/missing_rules.tsv: ru-cr lacks 302.6 (summoning sickness) of its original, the CR of 3 May 2019
+    # (manifest.toml: ru-cr's edition); cs-cr's copy ends inside 400.1 (manifest: truncated)
+    result = invoke("lookup", "ru-cr:302.6", "cs-cr:704.5a", "--lang", lang, width=80)
+    said = words(lang, "lookup")
+    text = flat(result.stdout)
+    assert result.exit_code == 1
+    missing = said["notice_missing"].split("{title}")[0].format(language=words("en", "define")["lang_ru"],
+                                                                doc="ru-cr", id="302.6", edition="3 May 2019")
+    truncated = said["notice_truncated"].split("{cut}")[0].format(
+        doc="cs-cr", title="Magic: The Gathering, Souhrnná pravidla", id="704.5a")
+    assert flat(missing) in text and flat(truncated) + " 400.1" in text
+    assert said["notice_elsewhere"].format(refs="cs-cr:214.7c, sr-judge:B12.34").strip() in text
+    assert "rule.." not in text  # the English title's own period is not doubled
+
+
+def test_a_notice_in_json_stays_english() -> None:
+    data = json.loads(invoke("lookup", "ru-cr:302.6", "--json", "--lang", "sr").stdout)
+    assert data["missing"][0]["message"].startswith("The Russian translation (ru-cr) lacks rule 302.6")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_flag_is_named_in_the_judges_language(lang: str) -> None:
+    # sr-judge prints B6.33 twice (lines 442 and 450): the second is B6.33#2, flagged duplicate_number
+    result = invoke("lookup", "sr-judge:B6.33#2", "--lang", lang)
+    assert result.exit_code == 0
+    assert f"⚑ {words(lang, 'lookup')['flag_duplicate_number']}: B6.33" in result.stdout
+
+
+def test_every_flag_a_judge_sees_has_a_name_in_every_language() -> None:
+    from izvori_rules.cli.lookup_view import QUIET_FLAGS
+    from izvori_rules.model import FLAG_KINDS
+
+    for lang in LANGS:
+        assert sorted(k for k in FLAG_KINDS - QUIET_FLAGS if f"flag_{k}" not in catalogue()[lang]["lookup"]) == []
+
+
+# --- the note: prefix, deck check's sections ----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cache_note_starts_with_the_judges_word(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from izvori_rules.cli.common import cache_notes
+    from izvori_rules.errors import CacheNotice
+
+    with cache_notes(lang):
+        warnings.warn(CacheNotice("the cache folder /x cannot be written"), stacklevel=1)
+    assert capsys.readouterr().err == f"{words(lang, 'labels')['note']}: the cache folder /x cannot be written\n"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_deck_check_names_the_main_deck_and_the_sideboard_in_the_judges_language(lang: str) -> None:
+    # tests/fixtures/decks/mtg-copies-with-sideboard.txt: 60 cards without a heading, "SB: 1 Negate", "SB: 3 ..."
+    deck = str(FIXTURES / "decks" / "mtg-copies-with-sideboard.txt")
+    result = invoke("deck", "check", deck, "--ruleset", "mtg", "--lang", lang)
+    said = words(lang, "deck")
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"  {said['section_main']}: 60" in lines and f"  {said['section_sideboard']}: 4" in lines
+
+
+# --- combat: protection from a colour --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("attacker", ["3/3 protection from red", "3/3 Защита от красного", "3/3 protection red",
+                                      "3/3 red protection from red"])
+def test_protection_from_red_cannot_be_blocked_by_a_red_creature(attacker: str) -> None:
+    # ru-cr 702.16f: an attacking creature with protection can't be blocked by creatures of that quality; the
+    # colour after "protection from" is the protection's, not the attacker's
+    red = invoke("combat", "--ruleset", "mtg", "--attacker", attacker, "--blockers", "2/2 red")
+    green = invoke("combat", "--ruleset", "mtg", "--attacker", attacker, "--blockers", "2/2 green", "--json")
+    assert (red.exit_code, green.exit_code) == (4, 0) and "Traceback" not in red.output
+    assert json.loads(green.stdout)["died"] == ["Blocker"]  # 3 damage to a 2/2 (ru-cr 704.5g)
+
+
+def test_anti_crveno_cannot_be_blocked_by_a_red_creature() -> None:
+    # sr-judge E3.21: Anti-[boja], an Anti-Crveno creature can't be blocked by red creatures
+    assert invoke("combat", "--attacker", "30/30 Anti-Crveno", "--blockers", "20/20 crvena").exit_code == 4
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("term", "key", "colour"), [
+    ("Anti-Bogus", "combat_not_a_colour", "bogus"), ("protection from bogus", "combat_not_a_colour", "bogus"),
+    ("protection", "combat_no_colour", "")], ids=["anti-bogus", "protection-from-bogus", "bare-protection"])
+def test_protection_from_no_colour_is_bad_input_in_the_judges_language(lang: str, term: str, key: str,
+                                                                      colour: str) -> None:
+    # rulesets.toml: the five colours, W U B R G
+    attacker = f"3/3 {term}"
+    result = invoke("combat", "--ruleset", "mtg", "--attacker", attacker, "--lang", lang, width=200)
+    errors = words(lang, "errors")
+    said = errors[key].split("{suggestions}")[0].format(
+        who=f"{words(lang, 'combat')['attacker']}: {attacker!r}", term=term, colour=colour,
+        colours="white, blue, black, red, green")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert flat(result.stderr).startswith(f"{errors['prefix']}: {flat(said)}")
+
+
+def test_a_colour_misspelt_after_anti_is_suggested() -> None:
+    # sr-judge E3.21 "Anti-Crveno" (protection from red)
+    result = invoke("combat", "--attacker", "3/3 Anti-Crevno", width=200)
+    assert result.exit_code == 2 and "did you mean Anti-Crveno" in flat(result.stderr)
+
+
+def test_a_scenario_with_protection_from_no_colour_is_an_invalid_file(tmp_path: Path) -> None:
+    # the scenario format's exit statuses (README): 2 an invalid file, naming file, line and key; 3 was "not modelled"
+    path = tmp_path / "anti-bogus.yaml"
+    path.write_text("scenario: x\nruleset: izvori\nplayers:\n  - name: Ana\n    battlefield:\n"
+                    "      - {name: A, types: [creature], power: 3, toughness: 3, keywords: [Anti-Bogus]}\n"
+                    "  - name: Boris\nturn: {active: Ana, step: declare_attackers}\nactions:\n  - attack: {A: Boris}\n",
+                    encoding="utf-8")
+    result = invoke("scenario", "run", str(path), width=200)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{path}:6: players[0].battlefield[0].keywords[0]: 'Anti-Bogus': 'bogus' is not a colour" in result.stderr
+
+
+def test_protection_from_a_quality_that_is_no_colour_is_not_modelled() -> None:
+    # ru-cr 702.16a: the quality is usually a colour but may be any characteristic; the engine plays colours only
+    result = invoke("combat", "--ruleset", "mtg", "--attacker", "3/3 protection from artifacts", width=200)
+    assert result.exit_code == 3 and "only protection from a colour is modelled" in flat(result.stderr)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_keyword_the_ruleset_lacks_is_not_modelled_in_the_judges_language(lang: str) -> None:
+    # rulesets.toml: the izvori ruleset has no deathtouch (sr-judge has no such keyword)
+    result = invoke("combat", "--attacker", "3/3 deathtouch", "--lang", lang, width=200)
+    errors = words(lang, "errors")
+    said = errors["combat_ruleset_lacks"].split("{known}")[0].format(
+        who=f"{words(lang, 'combat')['attacker']}: '3/3 deathtouch'", ruleset="izvori", keyword="deathtouch",
+        term="deathtouch")
+    assert result.exit_code == 3 and flat(result.stderr).startswith(f"{errors['prefix']}: {flat(said)}")
+
+
+# --- help at 40 columns -------------------------------------------------------------------------------------
+
+HELPED = [[], ["lookup"], ["stats"], ["define"], ["search"], ["cite-check"], ["combat"], ["index", "build"],
+          ["export", "xml"], ["export", "html"], ["deck"], ["deck", "check"], ["scenario", "run"],
+          ["scenario", "check"], ["history"], ["diff"], ["corpus", "add"]]
+
+
+@pytest.mark.parametrize("command", HELPED, ids=[" ".join(c) or "izvori-judge" for c in HELPED])
+def test_help_reads_whole_at_40_columns(command: list[str]) -> None:
+    import typer.main
+
+    result = invoke(*command, "--help")
+    text = result.stdout
+    assert result.exit_code == 0 and "Traceback" not in result.output and "Usage:" in text
+    assert [line for line in text.splitlines() if len(line) > 40] == [] and "…" not in text
+    cli: Any = typer.main.get_command(app)
+    for name in command:
+        cli = cli.commands[name]
+    names = {o for p in cli.params for o in getattr(p, "opts", []) if o.startswith("--")}
+    assert [o for o in names if o not in text.split()] == []  # every option's name is printed whole
+
+
+def test_help_at_80_columns_is_unchanged_rich() -> None:
+    assert "╭─ Options" in invoke("lookup", "--help", width=80).stdout
+
+
+@pytest.mark.parametrize("group", ["deck", "scenario", "export", "index", "corpus"])
+def test_a_group_given_no_command_shows_its_help_at_40_columns(group: str) -> None:
+    result = invoke(group)
+    assert result.exit_code == 2 and f"izvori-judge {group}" in result.stdout and "Commands:" in result.stdout
+    assert [line for line in result.stdout.splitlines() if len(line) > 40] == []
