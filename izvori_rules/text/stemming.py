@@ -29,6 +29,7 @@ from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
 from .folding import fold, serbian_to_latin
 from .irregular import FILE_NAME as IRREGULAR_FILE, load_irregular_verbs
 from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
+from .serbian import serbian_stem
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
 SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese", "en": "english"}
@@ -111,7 +112,8 @@ class _Normalizer:
         if self.lang in STEMS_ACCENTS:
             printed = unicodedata.normalize("NFC", self._printed.get(text, text) if restore else text)
             return fold(czech_perfective(printed, str(self._stem.stemWord(printed)))) or None
-        return fold(str(self._stem.stemWord(self._bases.get(folded, folded)))) or None
+        stem = fold(str(self._stem.stemWord(self._bases.get(folded, folded))))
+        return (serbian_stem(folded, stem) if self.lang == "sr" else stem) or None
 
 
 def czech_perfective(word: str, stem: str) -> str:
