@@ -12,7 +12,11 @@ of its gaps (each measured on the sr-judge and sr-basic words: it joins the form
 * the first person's -im, left on "platim", "vratim", "stavim" (taken off "izgubim", "pobedim"): a word of
   LONG letters or more the stemmer left whole loses it;
 * the present tense of an -ovati verb: "žrtvuje" zrtvuj, "žrtvovati" zrtvov ("uzrokuje" / "uzrokovati"); a stem of
-  LONG letters or more ending in -uj ends in -ov.
+  LONG letters or more ending in -uj ends in -ov;
+* the verbal noun: "plaćanje" placanj, "plaća" plac; "aktiviranje" / "aktivira", "žrtvovanje" / "žrtvovati"; a
+  stem ending in -anj or -enj loses it when ROOT letters or more stay ("igranje" keeps its igr-anj: igr is the game);
+* the imperfective's -av- / -iv-: "sprečava" / "spreči", "odigrava" / "odigra" (sr-judge D10.19 "postaje
+  odigrana"), "odbacivanje" / "odbaci"; a stem of IMPERFECTIVE letters or more loses it ("naziv", the name, stays).
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ import re
 
 THEMED = 5
 LONG = 6
+ROOT = 4
+IMPERFECTIVE = 7
 _THEME = frozenset("aeio")
 _PARTICIPLE = re.compile(r"[ae]n(?:[aeiou]|og|om|im|ih|oj|ima)?$")
 
@@ -32,6 +38,10 @@ def serbian_stem(word: str, stem: str) -> str:
         return word[:-2]
     if len(stem) >= LONG and stem.endswith("uj"):
         return stem[:-2] + "ov"
+    if stem.endswith(("anj", "enj")) and len(stem) - 3 >= ROOT:
+        stem = stem[:-3]
+    if len(stem) >= IMPERFECTIVE and stem.endswith(("av", "iv")):
+        return stem[:-2]
     if len(stem) >= THEMED and stem[-1] in _THEME and not _PARTICIPLE.search(word):
         return stem[:-1]
     return stem
