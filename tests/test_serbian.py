@@ -21,6 +21,11 @@ from izvori_rules.text.stemming import normalize_word
         ("žrtvuje", "žrtvovati"),     # sr-basic Žrtvovanje: "Igrač ne može žrtvovati ... da žrtvuje permanent"
         ("zrtvujem", "žrtvovao"),     # typed without diacritics; sr-basic Žrtvovanje "Da bi žrtvovao permanent"
         ("ПОБЕДИ", "pobedio"),        # Cyrillic meets Latin
+        ("plaća", "plaćanje"),        # sr-basic: "ako na taj način plaća neku cenu (... zahteva žrtvovanje"
+        ("placa", "plaćanje"),        # typed without diacritics
+        ("žrtvuje", "žrtvovanje"),    # sr-basic Žrtvovanje
+        ("spreči", "sprečava"),       # sr-judge C7.22 "ne sprečava borbenu štetu"; counter's term "spreči"
+        ("odigra", "odigravanja"),    # sr-judge line 756 "da uobičajeno odigra"; D9 "Vreme odigravanja magija"
     ],
     ids=lambda value: value,
 )
@@ -51,6 +56,10 @@ def test_a_passive_participle_stays_apart_from_its_verb(participle: str, verb: s
         ("zrtvuje", "zrtvuj", "zrtvov"),     # -uje is -ovati's present
         ("deluje", "deluj", "deluj"),        # too short: not delov (delova, the parts)
         ("blokirano", "blokira", "blokira"),  # a passive participle keeps its vowel
+        ("aktiviranje", "aktiviranj", "aktivir"),  # a verbal noun loses -anj
+        ("igranje", "igranj", "igranj"),     # ... unless too little stays (igr is the game, igra)
+        ("odigravanje", "odigravanj", "odigr"),  # and an imperfective its -av
+        ("naziv", "naziv", "naziv"),         # too short: the name, no imperfective
     ],
     ids=lambda value: value,
 )

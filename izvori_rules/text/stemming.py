@@ -8,7 +8,8 @@ stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks li
 ``hrak``, away from ``hráč``; a Czech word typed without its diacritics is stemmed as the documents print it
 (:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``,
 ``десять``, ``deset`` and ``10`` are one term), and an English irregular verb form its verb (:mod:`.irregular`:
-``dealt`` is ``deal``). Only English text gets an English stop list.
+``dealt`` is ``deal``), and a Serbian verb's forms one stem (:mod:`.serbian`: ``pobedi`` and ``pobedio``,
+``plaća`` and ``plaćanje``). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
