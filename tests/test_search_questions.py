@@ -44,7 +44,9 @@ TOP = 10
 # written blind after session 22 (before it the held-out part stood at sr 0.987/0.820, ru 0.943/0.766,
 # en 0.922/0.782, cs 0.975/0.779), is now the freshest measure: as written sr 0.967/0.854, ru 0.750/0.661,
 # en 0.600/0.525, cs 0.917/0.736, its tuned part sr 0.789/0.715, ru 0.897/0.718, en 0.784/0.611.
-SHORT_OF_TARGETS = {"ru": (0.899, 0.742), "en": (0.845, 0.721), "cs": (0.962, 0.769)}
+# Session 23's Serbian stems (text/serbian.py: a verb's forms, its verbal noun and imperfective meet) moved the
+# tuned part's Serbian to 0.972/0.906 (from 0.963/0.898) and the held-out part's to sr 0.981/0.825, ru 0.899/0.741.
+SHORT_OF_TARGETS = {"ru": (0.899, 0.741), "en": (0.845, 0.721), "cs": (0.962, 0.769)}
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks li
 ``hrak``, away from ``hráč``; a Czech word typed without its diacritics is stemmed as the documents print it
 (:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``,
 ``десять``, ``deset`` and ``10`` are one term), and an English irregular verb form its verb (:mod:`.irregular`:
-``dealt`` is ``deal``). Only English text gets an English stop list.
+``dealt`` is ``deal``), and a Serbian verb's forms one stem (:mod:`.serbian`: ``pobedi`` and ``pobedio``,
+``plaća`` and ``plaćanje``). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -29,6 +30,7 @@ from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
 from .folding import fold, serbian_to_latin
 from .irregular import FILE_NAME as IRREGULAR_FILE, load_irregular_verbs
 from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
+from .serbian import serbian_stem
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
 SNOWBALL = {"sr": "serbian", "cs": "czech", "ru": "russian", "pt": "portuguese", "en": "english"}
@@ -111,7 +113,8 @@ class _Normalizer:
         if self.lang in STEMS_ACCENTS:
             printed = unicodedata.normalize("NFC", self._printed.get(text, text) if restore else text)
             return fold(czech_perfective(printed, str(self._stem.stemWord(printed)))) or None
-        return fold(str(self._stem.stemWord(self._bases.get(folded, folded)))) or None
+        stem = fold(str(self._stem.stemWord(self._bases.get(folded, folded))))
+        return (serbian_stem(folded, stem) if self.lang == "sr" else stem) or None
 
 
 def czech_perfective(word: str, stem: str) -> str:
