@@ -113,3 +113,15 @@ def test_control_changing_effects_are_not_text_or_type_changing_effects(searcher
     assert not {"text_changing_effect", "type_changing_effect"} & set(result.concepts)
     first = searcher.graph.nodes[result.hits[0].ref]
     assert first.text.startswith("Layer 2: Control-changing effects")
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    # cr 615.12 "Some effects state that damage “can’t be prevented.”"
+    ("damage can't be prevented", "damage “can’t be prevented"),
+    # cr 113.6g "An object’s ability that states it can’t be countered or can’t be copied functions on the stack."
+    ("spell can't be countered", "can’t be countered"),
+], ids=["prevented", "countered"])
+def test_cant_is_a_word_of_the_rules_not_a_stop_word(searcher: Searcher, query: str, words: str) -> None:
+    # cr 101.2 names the restriction by the word: "the “can’t” effect takes precedence"
+    first = searcher.graph.nodes[searcher.search(query, limit=TOP).hits[0].ref]
+    assert words in first.text
