@@ -29,7 +29,10 @@ HEADER = "lang\tasks\tquestions\tanswers\n"
     ("where does a countered spell go", "zone"),
     ("who chooses the order of two replacement effects", "player"),
     ("кто выбирает порядок применения эффектов замещения", "player"),
-], ids=lambda value: value if value in ("time", "number", "zone", "player") else "")
+    ("can I pay more life than I have", "permission"),
+    ("может ли повёрнутое существо блокировать", "permission"),
+    ("može li biće sa osobinom Anti-Crveno da blokira crveno biće", "permission"),
+], ids=lambda value: value if value in ("time", "number", "zone", "player", "permission") else "")
 def test_a_question_word_that_opens_the_query_asks_for_its_kind_of_answer(query: str, kind: str) -> None:
     assert load_question_words().asked(query) == {kind}
 
@@ -95,7 +98,11 @@ def test_preferring_grows_the_keys_of_the_nodes_holding_answers_and_keeps_rules_
     # cr 305.2 "A player can normally play one land during their turn"; 305.2b "the number of lands the player can
     # play this turn" names no number
     ("how many lands can I play each turn", "cr:305.2", "cr:305.2b"),
-], ids=["en-when", "ru-when", "en-where", "en-how-many"])
+    # cr 119.4 "If a cost or effect allows a player to pay an amount of life greater than 0, the player may do so only
+    # if their life total is greater than or equal to the amount of the payment" says whether; 118.3b "Paying life
+    # is done by subtracting the indicated amount of life from a player's life total" says how
+    ("can I pay more life than I have", "cr:119.4", "cr:118.3b"),
+], ids=["en-when", "ru-when", "en-where", "en-how-many", "en-can"])
 def test_the_rule_holding_the_kind_of_answer_asked_for_ranks_higher(
         searcher: Searcher, query: str, answer: str, other: str) -> None:
     assert _rank(searcher, query, answer) < _rank(searcher, query, other)

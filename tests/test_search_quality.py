@@ -326,6 +326,18 @@ def test_a_headings_name_alone_finds_the_heading_first(searcher: Searcher, query
     assert rule in refs
 
 
+def test_a_heading_with_neither_text_nor_rules_follows_the_rules_a_question_finds(searcher: Searcher) -> None:
+    # cs-cr is cut off inside 400.1: its chapter 404 "Spouštěcí schopnosti" is a title with no rule under it. cr
+    # 603.1 "Triggered abilities have a trigger condition and an effect. They are written as “[When/Whenever/At]
+    # [trigger condition or event], [effect]”" answers the question
+    empty = searcher.graph.nodes["cs-cr:404"]
+    assert empty.text == empty.title == "Spouštěcí schopnosti" and not empty.children
+    refs = [hit.ref for hit in searcher.search("how do I recognize a triggered ability").hits]
+    assert "cs-cr:404" not in refs and "cr:603.1" in refs
+    # the query that is its name still finds it first among the Czech hits: cs-cr 420 "Stavové efekty"
+    assert searcher.search("stavové efekty", doc="cs-cr").hits[0].ref == "cs-cr:420"
+
+
 def test_asking_what_a_keyword_is_finds_its_rule_before_its_heading(searcher: Searcher) -> None:
     # cr 702.19a "Trample is a static ability that modifies the rules for assigning an attacking creature's combat
     # damage" answers the question; cr 702.19 is its heading "Trample"

@@ -46,6 +46,8 @@ TOP = 10
 # en 0.600/0.525, cs 0.917/0.736, its tuned part sr 0.789/0.715, ru 0.897/0.718, en 0.784/0.611.
 # Session 23's Serbian stems (text/serbian.py: a verb's forms, its verbal noun and imperfective meet) moved the
 # tuned part's Serbian to 0.972/0.906 (from 0.963/0.898) and the held-out part's to sr 0.981/0.825, ru 0.899/0.741.
+# Session 23's English changes (permission questions, "can't" kept, empty headings after the rules, a
+# compound's modifier) raised the tuned part's en MRR 0.882 -> 0.901 and ru 0.898 -> 0.902.
 SHORT_OF_TARGETS = {"ru": (0.899, 0.741), "en": (0.845, 0.721), "cs": (0.962, 0.769)}
 
 

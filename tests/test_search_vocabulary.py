@@ -104,3 +104,24 @@ def test_mana_abilities_while_casting_a_spell_in_russian_finds_when_they_may_be_
     result = searcher.search("активировать мана-способности во время розыгрыша заклинания", limit=TOP)
     assert "cast" in result.concepts
     assert {"cr:605.3a", "ru-cr:605.3a"} <= {hit.ref for hit in result.hits[:3]}  # cr 605.3a says it in English
+
+
+def test_control_changing_effects_are_not_text_or_type_changing_effects(searcher: Searcher) -> None:
+    # cr 613.1b "Layer 2: Control-changing effects are applied." (613.1c: Text-changing, 613.1d: Type-changing): an
+    # English compound's modifier comes first, and "control" in that place names another kind of effect
+    result = searcher.search("control changing effects layer", limit=TOP)
+    assert not {"text_changing_effect", "type_changing_effect"} & set(result.concepts)
+    first = searcher.graph.nodes[result.hits[0].ref]
+    assert first.text.startswith("Layer 2: Control-changing effects")
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    # cr 615.12 "Some effects state that damage “can’t be prevented.”"
+    ("damage can't be prevented", "damage “can’t be prevented"),
+    # cr 113.6g "An object’s ability that states it can’t be countered or can’t be copied functions on the stack."
+    ("spell can't be countered", "can’t be countered"),
+], ids=["prevented", "countered"])
+def test_cant_is_a_word_of_the_rules_not_a_stop_word(searcher: Searcher, query: str, words: str) -> None:
+    # cr 101.2 names the restriction by the word: "the “can’t” effect takes precedence"
+    first = searcher.graph.nodes[searcher.search(query, limit=TOP).hits[0].ref]
+    assert words in first.text

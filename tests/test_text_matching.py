@@ -53,6 +53,16 @@ def test_terms_match_in_any_order_and_by_all_but_one_word(query: QueryConcepts, 
     assert concepts_of(query, text) == expected
 
 
+def test_an_english_term_lacking_its_first_word_is_not_read_after_another_modifier(query: QueryConcepts) -> None:
+    # cr 613.1b "Layer 2: Control-changing effects are applied", 613.1c "Layer 3: Text-changing effects", 613.1d
+    # "Layer 4: Type-changing effects": the word before "changing effects" names which of them
+    named = [c for _, concepts in concepts_of(query, "control changing effects") for c in concepts]
+    assert not {"text_changing_effect", "type_changing_effect"} & set(named)
+    assert concepts_of(query, "which changing effects") == [("changing effects", ("text_changing_effect",
+                                                                                  "type_changing_effect"))]
+    assert concepts_of(query, "the hand size") == [("hand size", ("maximum_hand_size", "starting_hand_size"))]
+
+
 def test_english_headwords_match_only_whole(query: QueryConcepts) -> None:
     assert concepts_of(query, "order") == []  # not "APNAP Order" (ru-cr glossary)
     assert concepts_of(query, "permanent") == [("permanent", ("permanent",))]  # not "Permanently (Obsolete)"

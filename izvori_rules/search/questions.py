@@ -4,7 +4,9 @@ A judge's question opens with a word that names nothing in the rules ("when", "k
 query drops it with the stop words, and with it the question's most telling word: "when are state-based actions
 checked" searched as its keywords ranks cr 704.2 ("are checked throughout the game") above cr 704.3 ("Whenever a
 player would get priority ..., the game checks"). ``corpus/question_words.tsv`` lists, per language, the
-questions that ask for a time, a zone, a number or a player, and the words of each kind of answer. A query that
+questions that ask for a time, a zone, a number or a player, or whether something may be done ("can I pay more
+life than I have": the rules that state a prohibition, an obligation or a condition answer it), and the words of
+each kind of answer. A query that
 opens with one of them (:meth:`QuestionWords.asked`) prefers, among its first hits, the rules whose text holds
 that kind of answer in their own language (:func:`prefer`): up to PREFER times a rule's key, never a clause a rule
 must match, so a rule without those words stays and a query of keywords is unchanged.
@@ -26,7 +28,7 @@ from .ranking import Words
 
 FILE_NAME = "question_words.tsv"
 COLUMNS = ("lang", "asks", "questions", "answers")
-KINDS = ("time", "zone", "number", "player")
+KINDS = ("time", "zone", "number", "player", "permission")
 # A first hit whose text holds FULL or more distinct answer words of the kind asked gains PREFER times its key, one
 # with fewer its share: cr 704.3 holds "whenever", "then" and "once", cr 704.2 only "throughout". About what the
 # ranking's PROXIMITY gives a rule that holds the question's words together (cr 704.2 "State-based actions are

@@ -33,8 +33,8 @@ opens with a question word also prefers, among them, the rules that hold the kin
 ``prefer`` callable of :meth:`Ranker.rank`, :mod:`.questions`). Last, a heading without text of its own (cr 701.6
 "Counter") ranks just below the best of its rules the query found (HEADING, :meth:`Ranker._under_rules`): a judge
 cites the rule that says it (cr 701.6a: a countered spell goes to its owner's graveyard), unless the query is the
-heading's name (razbijač, "combat damage step": it matches every clause and asks no question). Ties keep document
-order.
+heading's name (razbijač, "combat damage step": it matches every clause and asks no question); a heading with
+neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. Ties keep document order.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from typing import NamedTuple
 from .postings import Postings
 from .query import Clause, Lookup
 from .variants import OPENS, SCOPE
+from ..text.stemming import field_language
 
 K1 = 1.2
 B = 0.75
@@ -273,7 +274,16 @@ class Ranker:
                     capped[doc] = max(keys[doc], HEADING * min(below)) if below else None
             return capped[doc]
 
-        return sorted((unranked, key, doc) for unranked, _, doc in best if (key := key_of(doc)) is not None)
+        return sorted((unranked or (doc not in named and self._empty(doc)), key, doc)
+                      for unranked, _, doc in best if (key := key_of(doc)) is not None)
+
+    def _empty(self, doc: int) -> bool:
+        """Whether the node is a heading with neither text of its own nor rules under it (cs-cr 401-505, the
+        chapters its table of contents names past the cut inside 400.1): it states nothing a judge could cite, so it
+        follows the rules, as a guide's section does, unless the query is its name (see :meth:`_under_rules`)."""
+        cls, table, _ = self.classes()
+        lengths = self._field_lengths(f"body_{field_language(table[cls[doc]].lang)}")
+        return not (lengths and lengths[doc]) and not len(self.source.columns("heading", str(doc))[0])
 
     def _matched(self, clauses: list[Clause], has_phrase: PhraseCheck | None) -> Matched:
         """Every clause's scores summed per node, read in order of importance (see MINOR)."""

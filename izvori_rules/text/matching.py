@@ -268,6 +268,14 @@ def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) 
     return spare < GAPPED_WORDS
 
 
+def _modified(used: list[int], stops: Sequence[bool]) -> bool:
+    """Whether the query word right before an English term's words, whose first word the query lacks, is a word of
+    its own: English puts a compound's modifier first, so another modifier in that place names another compound
+    ("control changing effects" is no *text-changing effect*, cr 613.1b against 613.1c)."""
+    before = min(used) - 1
+    return before >= 0 and not stops[before]
+
+
 def _tight(used: list[int], stops: Sequence[bool]) -> bool:
     """Whether a term's words stand in a query as the term writes them: in its order (``used`` holds their
     positions in the term's order), nothing but stop words between them."""
@@ -457,7 +465,8 @@ class QueryConcepts:
                 if at is not None:
                     used.append(at)
                     matched.append(j)
-            if self._together(used, matched, term, stops):
+            if self._together(used, matched, term, stops) and not (
+                    lang == "en" and matched[0] and _modified(used, stops)):
                 covered = tuple(sorted(used))
                 found[covered] = found.get(covered, False) or _tight(used, stops)
         return list(found.items())
