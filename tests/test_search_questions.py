@@ -28,7 +28,7 @@ BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH, 3: THIRD_BATCH}
 RECALL_TARGET = 0.95  # issue 10's targets on the held-out part (all three batches), in every language
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
-# regressions, below the figures measured (recall 0.922-0.987, MRR 0.766-0.820).
+# regressions, below the figures measured (recall 0.922-0.987, MRR 0.767-0.827).
 RECALL_FLOOR = 0.9
 MRR_FLOOR = 0.65
 TOP = 10
@@ -40,7 +40,9 @@ TOP = 10
 # ru 0.933/0.690, en 0.875/0.700, cs 0.917/0.845; after them sr 1.0/0.837, ru 0.933/0.708, en 0.875/0.707,
 # cs 0.917/0.845. Serbian meets the targets since concept terms match with words between their words and a term
 # typed as written wins a tie (text/matching.py: ConceptMatcher.gapped, QueryConcepts._covers).
-SHORT_OF_TARGETS = {"ru": (0.943, 0.766), "en": (0.922, 0.782), "cs": (0.975, 0.779)}
+# After session 23's concept terms from the originals audit (scripts/audit_concepts.py): ru 0.943/0.767,
+# en 0.922/0.775, cs 0.975/0.797 (sr 0.987/0.827).
+SHORT_OF_TARGETS = {"ru": (0.943, 0.767), "en": (0.922, 0.775), "cs": (0.975, 0.797)}
 
 
 @dataclass(frozen=True)
