@@ -1,0 +1,139 @@
+"""Audit the concept table's terms in the translations through their English originals (a signal owing nothing
+to any query): for every concept, the English rules whose words say it (its English terms), the translated
+rules linked to them in corpus/originals.tsv, and those of them in which none of the concept's terms in that
+language is found (see izvori_rules/originals/coverage.py).
+
+    PYTHONPATH=. python scripts/audit_concepts.py                       # coverage per document
+    PYTHONPATH=. python scripts/audit_concepts.py --doc cs-cr           # ... and per concept, most misses first
+    PYTHONPATH=. python scripts/audit_concepts.py --doc cs-cr --misses  # ... with every miss and its text
+    PYTHONPATH=. python scripts/audit_concepts.py --doc ru-cr --concept cast --misses --extra
+
+``--extra`` lists the reverse: translated rules that say the concept where their English original does not (a
+term too broad). ``--words`` shows, per concept, the words most of its misses share and its covered rules do not
+(by stem; the candidates to read for). A miss is a word the table lacks or an English term said only in passing:
+read the text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from izvori_rules.corpus import corpus_dir
+from izvori_rules.cr_releases import release_text
+from izvori_rules.errors import IzvoriError
+from izvori_rules.graph_cache import load_graph
+from izvori_rules.history.family import cr_folder
+from izvori_rules.model import ParsedNode
+from izvori_rules.originals.coverage import Coverage, Pair, audit, totals
+from izvori_rules.originals.link import whole_text
+from izvori_rules.parsing import cr_english
+from izvori_rules.text.concepts import load_concepts
+from izvori_rules.text.matching import ConceptMatcher
+from izvori_rules.text.stemming import normalize_word
+
+DOCS = ("cs-cr", "ru-cr", "sr-judge")
+WORDS = 6  # how many shared words --words shows per concept
+_WORD = re.compile(r"\w+")
+
+
+def linked_pairs(docs: Sequence[str] = DOCS) -> Iterator[Pair]:
+    """Every node of the documents that has an English original, with both texts."""
+    graph = load_graph()
+    folder = cr_folder()
+    english: dict[str, dict[str, ParsedNode]] = {}
+    for doc in docs:
+        for node in graph.in_doc(doc):
+            original = node.original
+            if original is None or not original.id:
+                continue
+            if original.release not in english:
+                parsed = cr_english.parse(release_text(original.release, folder))
+                english[original.release] = {n.id: n for n in parsed.nodes}
+            source = english[original.release].get(original.id)
+            if source is None:
+                continue
+            yield Pair(node.ref, doc, node.lang, whole_text(node.title, node.text, ()), " ".join(node.examples),
+                       f"{original.release}:{original.id}", whole_text(source.title, source.text, ()),
+                       " ".join(source.examples))
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--doc", choices=DOCS, help="one document: its concepts and (with --misses) the rules")
+    parser.add_argument("--concept", action="append", default=[], help="only this concept (may repeat)")
+    parser.add_argument("--misses", action="store_true", help="list every miss with the translated text")
+    parser.add_argument("--extra", action="store_true", help="list the translated rules the English lacks it in")
+    parser.add_argument("--words", action="store_true", help="the words the misses share (candidates to read for)")
+    parser.add_argument("--width", type=int, default=240, help="characters of a text to print (0: all)")
+    args = parser.parse_args(argv)
+    table = load_concepts(corpus_dir() / "concepts.tsv")
+    unknown = [c for c in args.concept if c not in table]
+    if unknown:
+        parser.error(f"no concept {unknown[0]!r} in the concept table")
+    try:
+        pairs = list(linked_pairs((args.doc,) if args.doc else DOCS))
+    except IzvoriError as exc:
+        print(f"audit_concepts: {exc}", file=sys.stderr)
+        return 1
+    rows = audit(pairs, ConceptMatcher(table))
+    background = Counter(stem for pair in pairs for stem in {s for s, _ in stems_of(pair)})
+    for doc, (linked, covered) in totals(rows).items():
+        print(f"{doc:<9} linked {linked:>6}  covered {covered:>6}  share {covered / max(linked, 1):.3f}")
+    if args.doc:
+        chosen = [r for r in rows if not args.concept or r.concept in args.concept]
+        for row in sorted(chosen, key=lambda r: (-len(r.misses), r.concept)):
+            print_row(row, args, background, len(pairs))
+    return 0
+
+
+def print_row(row: Coverage, args: argparse.Namespace, background: Counter[str], size: int) -> None:
+    """One concept's line, then its misses and extras when asked for."""
+    flag = "" if row.has_terms else "  (no term in this language)"
+    print(f"{row.concept:<28} linked {row.linked:>4} covered {row.covered:>4} share {row.share:.2f} "
+          f"misses {len(row.misses):>4} extra {len(row.extra):>4}{flag}")
+    if args.words and row.misses:
+        print("    words " + ", ".join(f"{form} {n}" for form, n in shared_words(row.misses, background, size)))
+    shown = ((args.misses, "miss", row.misses), (args.extra, "extra", row.extra))
+    for wanted, label, pairs in shown:
+        if wanted:
+            for pair in pairs:
+                text = f"{pair.text} {pair.examples}".strip()
+                print(f"    {label:<5} {pair.ref:<16} <- {pair.original:<20} {cut(text, args.width)}")
+
+
+def shared_words(misses: Sequence[Pair], background: Counter[str], size: int) -> list[tuple[str, int]]:
+    """The stems the missed rules say more often than the document's rules at large (``background``: in how
+    many of its ``size`` rules each stem is), each shown by its commonest form with the count of misses."""
+    rules: Counter[str] = Counter()
+    forms: dict[str, Counter[str]] = {}
+    for pair in misses:
+        for stem, word in stems_of(pair):
+            forms.setdefault(stem, Counter())[word] += 1
+        rules.update({stem for stem, _ in stems_of(pair)})
+    excess = {stem: n - len(misses) * background[stem] / size for stem, n in rules.items() if n > 1}
+    best = sorted(excess, key=lambda stem: -excess[stem])[:WORDS]
+    return [(forms[stem].most_common(1)[0][0], rules[stem]) for stem in best]
+
+
+def stems_of(pair: Pair) -> list[tuple[str, str]]:
+    """The (stem, word) pairs of a translated rule's words longer than three letters."""
+    found = []
+    for word in _WORD.findall(f"{pair.text} {pair.examples}".lower()):
+        stem = normalize_word(pair.lang, word)
+        if stem and len(word) > 3:
+            found.append((stem, word))
+    return found
+
+
+def cut(text: str, width: int) -> str:
+    """The text on one line, at most ``width`` characters (all of it for 0)."""
+    text = " ".join(text.split())
+    return text if not width or len(text) <= width else text[:width - 1] + "…"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
