@@ -115,11 +115,13 @@ def test_a_closed_standard_output_is_one_error_line_not_a_traceback() -> None:
 
 
 @pytest.mark.parametrize("args", [["lookup", "D19.51"], ["lookup", "D19.51", "--json"], ["stats"],
-                                  ["stats", "--json"]],
-                         ids=["lookup-fast-path", "lookup-json", "typer-command-rich", "typer-command-json"])
+                                  ["stats", "--json"], ["lookup", "-h"], ["--help"]],
+                         ids=["lookup-fast-path", "lookup-json", "typer-command-rich", "typer-command-json",
+                              "command-help", "app-help"])
 def test_a_reader_that_stopped_early_is_exit_2_and_no_noise(args: list[str]) -> None:
     # `izvori-judge stats | head -1`: the reader has gone, so every write is EPIPE (was: exit 1, the status of
-    # "not found", from typer's or rich's own handler); status 2 as for a full disk, and nothing on stderr
+    # "not found", from typer's or rich's own handler; for help, rich's still was); status 2 as for a full disk,
+    # and nothing on stderr
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
