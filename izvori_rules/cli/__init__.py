@@ -50,6 +50,8 @@ def main() -> None:
                 sys.stdout.flush()  # a full disk fails here, where it is reported, not in the interpreter's exit
     except OSError as exc:
         _output_failed(exc)
+    except KeyboardInterrupt:  # Ctrl-C on the fast path: status 130 and no traceback, as typer's commands end
+        sys.exit(130)
     finally:
         _ending()
 
