@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine_support import play
+from engine_support import cast_in_main, play
 from izvori_rules.engine.mana import parse_pool, pay
 
 
@@ -37,23 +37,10 @@ def test_a_billion_draws_from_a_short_library_draw_it_and_lose() -> None:
 
 def test_an_x_of_a_trillion_is_paid_and_dealt() -> None:
     # ru-cr 107.3a: X is the value chosen; Fireball deals X to its one target (was: one loop pass per mana paid)
-    result = play("""\
-        scenario: "t"
-        ruleset: mtg
-        players:
-          - name: Ana
-            mana_pool: "1000000000000R"
-            hand: [{card: Fireball}]
-          - name: Boris
-        turn: {active: Ana, step: main1}
-        actions:
-          - cast: {player: Ana, card: Fireball, x: 1000000000000, targets: [Boris]}
-          - pass: until_resolved
-        expect:
-          life: {Boris: -999999999980}
-          mana_pool: {Ana: ""}
-        """)
-    assert result.exit_status == 0
+    result = cast_in_main("Fireball", ", x: 1000000000000, targets: [Boris]", "1000000000000R")
+    assert result.exit_status == 0 and result.state is not None
+    assert [(p.name, p.life, p.mana_pool) for p in result.state.players] == [("Ana", 20, ""),
+                                                                            ("Boris", 20 - 10**12, "")]
 
 
 def test_generic_mana_is_paid_from_colourless_then_from_the_colour_held_most() -> None:
