@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from .errors import QueryError, ReferenceNotFound
 from .model import GLOSSARY, DocumentInfo, Node, make_ref, split_ref
-from .references import MAX_REFERENCE, excerpt, typed_reference
+from .references import MAX_REFERENCE, excerpt, references_inside, typed_reference
 
 # A letter typed for the digit it looks like, in a casefolded id: l for 1, o for 0 (``D19.5l`` is D19.51 first).
 _LOOK_ALIKE = str.maketrans("lo", "10")
-_REF_SHAPE = re.compile(r"^[\w.#:\-–/ ’'“”«»,()ёЁа-яА-Яa-zA-Z0-9]+$")
+_REF_SHAPE = re.compile(r"^[\w.#:\-–/ ’'\"“”«»,()§ёЁа-яА-Яa-zA-Z0-9]+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,9 +158,14 @@ class RuleGraph:
         return out
 
     def suggest(self, text: str, limit: int = 5) -> tuple[str, ...]:
-        """Close references for a mistyped one ("did you mean"), best first."""
+        """Close references for a mistyped one ("did you mean"), best first: the rules a reference written
+        inside it names (``CR 702.19b``, ``§101.1``), then ids spelled alike."""
         import difflib
 
+        inside = [ref for part in references_inside(text) if part != text
+                  for ref in self._match(*(split_ref(part) if self._names_doc(part) else (None, part)))]
+        if inside:
+            return tuple(dict.fromkeys(inside))[:limit]
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
         pool = {folded: ref for (d, _), refs in self._by_number.items() if doc in (None, d)
                 for ref in refs for folded in [split_ref(ref)[1].casefold()]}

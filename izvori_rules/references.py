@@ -27,6 +27,8 @@ _CYRILLIC_LED = re.compile(r"(?<![^\W_])[АБВЦСДЕФабвцсдеф](?=\d)
 _REFERENCE = re.compile(
     r"(?:[a-z]{2}-[a-z]+:)?(?:[^\W\d_]\d{1,2}(?:[.,]\d{1,3}[a-z]?)?|\d{1,3}[.,]\d{1,3}[a-z]?)(?:#\d+)?",
     re.IGNORECASE)
+# A reference inside other words ("CR 702.19b", "rule 101.1-101.3", "§ 101.1"): what "did you mean" offers first.
+_INSIDE = re.compile(rf"(?<![\w.]){_REFERENCE.pattern}(?!\w)", re.IGNORECASE)
 MAX_REFERENCE = 80  # characters: the longest real reference is a glossary entry's (sr-judge:glossary:...)
 
 
@@ -38,17 +40,31 @@ def latin_ids(text: str) -> str:
 
 def typed_reference(text: str) -> str:
     """A reference as the judge meant it: :func:`latin_ids`, after NFKC (full-width ``Ｄ１９．５１`` from a
-    Chinese or Japanese keyboard is ``D19.51``) and without the invisible format characters a copy from a
-    chat or a web page brings along (a right-to-left mark, a zero-width space, a BOM). Not for spans in a
-    text: the result may be shorter."""
-    visible = "".join(c for c in unicodedata.normalize("NFKC", text) if unicodedata.category(c) != "Cf")
+    Chinese or Japanese keyboard is ``D19.51``), with other scripts' digits as ASCII digits and without the
+    invisible format characters a copy from a chat or a web page brings along (a right-to-left mark, a
+    zero-width space, a BOM). Not for spans in a text: the result may be shorter."""
+    normal = unicodedata.normalize("NFKC", text)
+    visible = "".join(_ascii_digit(c) for c in normal if unicodedata.category(c) != "Cf")
     return latin_ids(visible)
+
+
+def _ascii_digit(char: str) -> str:
+    """Any script's decimal digit as its ASCII digit (Arabic-Indic ``١٠١.١`` from an Arabic or Persian keyboard,
+    Devanagari ``७०२``), which NFKC leaves as they are; any other character as it is."""
+    digit = unicodedata.decimal(char, None)
+    return char if digit is None else str(digit)
 
 
 def looks_like_reference(text: str) -> bool:
     """Whether ``text`` is shaped like one rule number (a letter or up to three digits, a number after a dot
     or a comma, a ``#n`` suffix), whether or not such a rule exists."""
     return _REFERENCE.fullmatch(typed_reference(text).strip().rstrip(".")) is not None
+
+
+def references_inside(text: str) -> list[str]:
+    """The rule numbers written inside ``text`` among other words or signs (``CR 702.19b`` → ``702.19b``), in
+    order: a reference typed with a word before it names the rule the judge meant."""
+    return [m.group(0) for m in _INSIDE.finditer(typed_reference(text))]
 
 
 def excerpt(text: str, limit: int = 60) -> str:

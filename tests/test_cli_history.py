@@ -67,6 +67,22 @@ def test_history_of_an_unknown_rule_exits_1_and_a_bad_release_2() -> None:
     assert result.exit_code == 1 and "(5,000 characters)" in result.stderr and len(result.stderr) < 300
 
 
+@pytest.mark.parametrize("typed, hint", [("CR 702.19b", "did you mean cr:702.19b?"),
+                                         ("702.19bb", "did you mean cr:702.19b, "),
+                                         ("cr-2006-10-01:502.9bb", "did you mean cr-2006-10-01:502.9b, ")],
+                         ids=["CR-prefix", "a-letter-too-many", "one-release"])
+def test_history_of_a_mistyped_rule_says_did_you_mean(typed: str, hint: str) -> None:
+    # was: "no rule 'CR 702.19b'" and nothing more; cr 702.19b and 2006-10-01 502.9b are trample's rules
+    result = runner.invoke(app, ["history", typed])
+    assert result.exit_code == 1 and f"no rule {typed!r}; {hint}" in " ".join(result.stderr.split())
+
+
+@pytest.mark.parametrize("typed", ["702.19B", "٧٠٢.١٩b", "cr:702.19b."], ids=["capital", "arabic-indic", "dot"])
+def test_history_reads_a_rule_number_as_lookup_does(typed: str) -> None:
+    code, data = invoke_json("history", typed)
+    assert code == 0 and (data["release"], data["id"]) == ("2026-08-07", "702.19b")
+
+
 def test_history_prints_words_of_the_rules_as_text_not_markup() -> None:
     # 702.19b's texts hold "[" nowhere, but its history shows removed words marked [-…-] without colours
     result = runner.invoke(app, ["history", "702.19b"])

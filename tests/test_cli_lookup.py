@@ -178,6 +178,25 @@ def test_a_letter_typed_for_a_digit_suggests_that_rule_first(graph: RuleGraph, t
     assert code == 1 and data["rules"] == [] and data["suggestions"][0] == first
 
 
+@pytest.mark.parametrize("typed", ["١٠١.١", "१०१.१"], ids=["arabic-indic", "devanagari"])
+def test_lookup_reads_other_scripts_digits(graph: RuleGraph, typed: str) -> None:
+    # a bare number is looked up in every document: cs-cr, ru-cr and cr each print a 101.1
+    code, data = lookup_json(typed)
+    assert code == 0 and [r["ref"] for r in data["rules"]] == ["cs-cr:101.1", "ru-cr:101.1", "cr:101.1"]
+
+
+@pytest.mark.parametrize("typed, suggested", [
+    ("CR 702.19b", ["ru-cr:702.19b", "cr:702.19b"]), ("rule 101.1", ["cs-cr:101.1", "ru-cr:101.1", "cr:101.1"]),
+    ("§101.1", ["cs-cr:101.1", "ru-cr:101.1", "cr:101.1"]), ('"702.19b"', ["ru-cr:702.19b", "cr:702.19b"]),
+    ("pravilo D19.51", ["sr-judge:D19.51"]), ("D19.51 and D10.11", ["sr-judge:D19.51", "sr-judge:D10.11"]),
+], ids=["CR-prefix", "rule-prefix", "section-sign", "double-quotes", "serbian-word", "two-references"])
+def test_a_reference_written_among_other_words_is_suggested_first(graph: RuleGraph, typed: str,
+                                                                  suggested: list[str]) -> None:
+    # was: "§101.1" and '"702.19b"' bad input (2) with no suggestion, "rule 101.1" cr:101.1 then sr-judge:E1.10
+    code, data = lookup_json(typed)
+    assert code == 1 and data["rules"] == [] and data["suggestions"] == suggested
+
+
 def test_lookup_of_a_number_no_document_has_does_not_blame_the_truncation(graph: RuleGraph) -> None:
     code, data = lookup_json("999.999z")
     assert code == 1 and data["rules"] == [] and data["missing"] == []

@@ -115,11 +115,13 @@ def test_a_closed_standard_output_is_one_error_line_not_a_traceback() -> None:
 
 
 @pytest.mark.parametrize("args", [["lookup", "D19.51"], ["lookup", "D19.51", "--json"], ["stats"],
-                                  ["stats", "--json"]],
-                         ids=["lookup-fast-path", "lookup-json", "typer-command-rich", "typer-command-json"])
+                                  ["stats", "--json"], ["lookup", "-h"], ["--help"]],
+                         ids=["lookup-fast-path", "lookup-json", "typer-command-rich", "typer-command-json",
+                              "command-help", "app-help"])
 def test_a_reader_that_stopped_early_is_exit_2_and_no_noise(args: list[str]) -> None:
     # `izvori-judge stats | head -1`: the reader has gone, so every write is EPIPE (was: exit 1, the status of
-    # "not found", from typer's or rich's own handler); status 2 as for a full disk, and nothing on stderr
+    # "not found", from typer's or rich's own handler; for help, rich's still was); status 2 as for a full disk,
+    # and nothing on stderr
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
@@ -127,3 +129,19 @@ def test_a_reader_that_stopped_early_is_exit_2_and_no_noise(args: list[str]) -> 
     finally:
         os.close(write_end)
     assert (result.returncode, result.stderr) == (2, "")
+
+
+def test_ctrl_c_on_the_fast_path_is_status_130_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `izvori-judge lookup D19.51` interrupted: typer's commands end with 130 and say nothing; the fast path (no
+    # typer) printed a KeyboardInterrupt traceback
+    from izvori_rules import cli
+    from izvori_rules.cli import fast
+
+    def interrupted(argv: list[str]) -> int | None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fast, "run_fast", interrupted)
+    monkeypatch.setattr(sys, "argv", ["izvori-judge", "lookup", "D19.51"])
+    with pytest.raises(SystemExit) as ended:
+        cli.main()
+    assert ended.value.code == 130

@@ -64,6 +64,12 @@ def test_a_missing_required_key_is_named() -> None:
     assert "missing required key 'turn'" in invalid(BASE.replace("turn: {active: Ana, step: declare_attackers}\n", ""))
 
 
+def test_an_unknown_yaml_tag_is_one_line_naming_file_line_and_key() -> None:
+    # was: PyYAML's two lines, the second 'in "<unicode string>", line 2, column 10'
+    message = invalid(BASE.replace("ruleset: mtg\n", "ruleset: !custom mtg\n"))
+    assert message == "case.yaml:2: ruleset: could not determine a constructor for the tag '!custom'"
+
+
 def test_a_duplicate_key_is_invalid() -> None:
     assert "duplicate key" in invalid(BASE.replace("ruleset: mtg\n", "ruleset: mtg\nruleset: izvori\n"))
 

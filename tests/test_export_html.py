@@ -270,3 +270,17 @@ def test_export_html_path_problems_are_messages(tmp_path: Path, monkeypatch: pyt
     result = runner.invoke(app, ["export", "html", target, "--force"])
     assert result.exit_code == 2 and message in " ".join(result.stderr.split())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "elsewhere", "link"]
+
+
+def test_an_interrupted_export_leaves_nothing_beside_the_folder(graph: RuleGraph, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C while the pages are written (was: a .izvori-export-*.tmp folder left in the judge's folder)
+    from izvori_rules.export import html_site
+
+    def interrupted(*args: object, **kwargs: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(html_site, "write_site", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        export_site(graph, load_concepts(), tmp_path / "site")
+    assert list(tmp_path.iterdir()) == []

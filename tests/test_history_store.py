@@ -86,3 +86,34 @@ def test_a_damaged_store_in_an_unwritable_cache_folder_is_built_in_memory(
         assert history_answers(open_store(path, small_releases.sources(), entries_of)) == good
     messages = [str(n.message) for n in notices]
     assert any("was damaged" in m for m in messages) and any("cannot be written" in m for m in messages)
+
+
+def test_a_store_is_grown_under_the_build_lock_so_two_commands_build_it_once(
+        small_releases: SmallReleases, small_history: tuple[bytes, tuple[object, ...]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two ``history`` commands started at once on a cache without the store: the second used to grow the file
+    the first was growing, met SQLite's "database is locked" and said the store "was damaged"."""
+    import fcntl
+    import warnings
+
+    from izvori_rules.history import store as history_store
+
+    path = tmp_path / "cr-history-small.sqlite"
+    held = []
+    append = history_store._append
+
+    def appending(*args: object, **kwargs: object) -> None:
+        with open(tmp_path / history_store.LOCK, "a+b") as other:  # another command's try for the lock
+            try:
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                held.append(False)
+            except BlockingIOError:
+                held.append(True)
+        append(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(history_store, "_append", appending)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CacheNotice)
+        assert history_answers(open_store(path, small_releases.sources(), entries_of)) == small_history[1]
+        assert history_answers(open_store(path, small_releases.sources(), entries_of)) == small_history[1]
+    assert held == [True]  # grown once, holding the lock; the second open found every release there

@@ -50,21 +50,24 @@ def main() -> None:
                 sys.stdout.flush()  # a full disk fails here, where it is reported, not in the interpreter's exit
     except OSError as exc:
         _output_failed(exc)
+    except KeyboardInterrupt:  # Ctrl-C on the fast path: status 130 and no traceback, as typer's commands end
+        sys.exit(130)
     finally:
         _ending()
 
 
 def _run_app() -> None:
     """Run the typer app. Typer meets a broken pipe with its own quiet ``sys.exit(1)``, after wrapping standard
-    output so that the last flush cannot fail; that wrapping is how the broken pipe is told from a "not found"
-    (status 1), and it is passed on as the ``OSError`` it was, to be reported as every output failure is."""
+    output so that the last flush cannot fail, and rich (typer's help) with its own, raised while handling the
+    ``BrokenPipeError``; that wrapping, or that error, is how the broken pipe is told from a "not found" (status
+    1), and it is passed on as the ``OSError`` it was, to be reported as every output failure is."""
     from .application import app
 
     stdout = sys.stdout
     try:
         app(prog_name="izvori-judge")
-    except SystemExit:
-        if sys.stdout is stdout:
+    except SystemExit as exc:
+        if sys.stdout is stdout and not isinstance(exc.__context__, BrokenPipeError):
             raise
         sys.stdout = stdout
         raise BrokenPipeError(errno.EPIPE, "standard output is a broken pipe") from None

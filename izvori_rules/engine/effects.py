@@ -19,7 +19,8 @@ from .damage import deal_damage, gain_life, lose_life
 from .events import Draw, PutCounters, Snapshot
 from .layers import ContinuousEffect, chars, is_creature, snapshot
 from .mana import format_pool, parse_pool
-from .pipeline import Instead, LIBRARY_CARD, destroy, move_object, perform, put_into_graveyard, tap
+from .pipeline import (Instead, LIBRARY_CARD, destroy, library_size, move_object, perform, put_into_graveyard,
+                       tap)
 from .replacement import Replacement, shield
 from .spec import EffectStep
 from .state import Game, Obj, StackItem, make_object
@@ -230,6 +231,8 @@ def draw_cards(game: Game, player: str, n: int, rules: tuple[str, ...]) -> None:
         done = perform(game, Draw(player, rules))
         if isinstance(done, Instead):
             _instead(game, done.replacement, player)
+        elif done is None and game.players[player].drew_from_empty and not library_size(game, player):
+            break  # the draws left are the same attempt: the player loses all the same (ru-cr:704.5b, sr-judge:A3.33)
 
 
 def _instead(game: Game, r: Replacement, player: str) -> None:

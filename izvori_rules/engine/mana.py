@@ -57,13 +57,29 @@ def pay(pool: Counter[str], cost: str) -> Counter[str] | None:
             return None  # ru-cr:601.2h sr-judge:D10.18: no partial payments
         left[symbol] -= n
         spent[symbol] += n
-    for _ in range(generic):
-        choice = "C" if left["C"] > 0 else max(COLORS, key=lambda c: (left[c], -COLORS.index(c)))
-        if left[choice] <= 0:
-            return None
-        left[choice] -= 1
-        spent[choice] += 1
-    return spent
+    generic_spent = _pay_generic(left, generic)
+    return None if generic_spent is None else spent + generic_spent
+
+
+def _pay_generic(left: Counter[str], generic: int) -> Counter[str] | None:
+    """The mana that pays ``generic``: colourless first, then one at a time from the colour the player has most
+    of (W U B R G's order breaking ties). Worked out a level at a time, not a mana at a time, so that a file's
+    X of a million (or of 10**12) costs no more than an X of 3."""
+    spent: Counter[str] = Counter()
+    spent["C"] = min(max(left["C"], 0), generic)
+    owed = generic - spent["C"]
+    levels = {c: max(left[c], 0) for c in COLORS}
+    if owed > sum(levels.values()):
+        return None  # ru-cr:601.2h sr-judge:D10.18: no partial payments
+    while owed:
+        top = max(levels.values())
+        most = [c for c in COLORS if levels[c] == top]
+        step = min(top - max((n for n in levels.values() if n < top), default=0), owed // len(most))
+        for c in most[:owed] if step == 0 else most:  # fewer left than colours tied: the first ones pay
+            levels[c] -= step or 1
+            spent[c] += step or 1
+        owed -= len(most[:owed]) if step == 0 else step * len(most)
+    return +spent
 
 
 def spend(pool: Counter[str], cost: str) -> tuple[Counter[str], Counter[str]] | None:

@@ -145,8 +145,8 @@ class _Converter:
             value = self.constructor.construct_object(node)
         except self.yaml.YAMLError as exc:
             raise ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=self.source, line=line,
-                                  path=path or "file", problem=str(exc)) from None
-        return Y(value, line, path, str(node.value))
+                                  path=path or "file", problem=str(getattr(exc, "problem", None) or exc)) from None
+        return Y(value, line, path, str(node.value))  # the problem alone: its mark names PyYAML's "<unicode string>"
 
     def _mapping(self, node: Any, path: str, depth: int) -> dict[str, Y]:
         out: dict[str, Y] = {}

@@ -105,9 +105,11 @@ def export_site(graph: RuleGraph, concepts: ConceptTable, out: Path, force: bool
         os.chmod(tmp, 0o755)  # mkdtemp makes it private; a site is meant to be read
         kept = _swap_into_place(tmp, out)
     except OSError as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
         raise IzvoriError("cannot write {file}: {reason}", key="export_unwritable", file=str(out),
                           reason=reason(exc, out)) from None
+    finally:  # a build that failed or was interrupted (Ctrl-C) leaves nothing beside the judge's folder
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
     total = sum(f.stat().st_size for f in out.iterdir())
     return SiteSummary(out, pages, len(graph), (out / SEARCH_SCRIPT).stat().st_size, total,
                        time.perf_counter() - started, kept)

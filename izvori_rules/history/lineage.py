@@ -298,11 +298,14 @@ def resolve(store: HistoryStore, query: str, root: Path | None = None) -> tuple[
     """The (release, id) a ``history`` query names: ``702.19b`` and ``cr:702.19b`` (the newest release),
     ``cr-2006-10-01:502.9`` (one release), ``ru-cr:702.19b``, ``cs-cr:214.8e`` or ``sr-judge:C11.40`` (the
     English rule the translation renders, through ``originals.tsv``; by the same number where it links none)."""
+    from ..references import typed_reference
     from .family import FAMILY, translated_release
 
     doc, sep, rule_id = query.strip().partition(":")
     if not sep or doc == "glossary":
         doc, rule_id = FAMILY, query.strip()
+    if typed_reference(rule_id)[:1].isdigit():  # ٧٠٢.١٩B. is 702.19b, as in lookup
+        rule_id = typed_reference(rule_id).strip().rstrip(".").lower()
     if not rule_id:
         raise QueryError("history: no rule in {query!r}", key="history_no_rule", query=query)
     if doc == FAMILY:
@@ -335,10 +338,25 @@ def _original(doc: str, rule_id: str, translated: str, root: Path | None) -> tup
 
 def _not_found(store: HistoryStore, query: str, rule_id: str, release: str, doc: str) -> ReferenceNotFound:
     last = store.last_release_of(rule_id)
-    hints = (f"cr-{last}:{rule_id}",) if last is not None else ()
-    if doc not in ("cr",) and not _RELEASE_DOC.fullmatch(doc):
+    english = doc == "cr" or _RELEASE_DOC.fullmatch(doc) is not None
+    hints = (f"cr-{last}:{rule_id}",) if last is not None else _close_ids(store, release, rule_id, doc) if english \
+        else ()
+    if not english:
         error = ReferenceNotFound(query, hints)
         error.args = (f"no rule {rule_id!r} in cr-{release}, the release {doc} translates, and originals.tsv "
                       f"links {doc}:{rule_id} to no English rule",)
         return error
     return ReferenceNotFound(query, hints)
+
+
+def _close_ids(store: HistoryStore, release: str, rule_id: str, doc: str) -> tuple[str, ...]:
+    """Rules of ``release`` close to a mistyped id ("did you mean"): a number written inside it first (``CR
+    702.19b``, ``rule 101.1``), else ids spelled alike (``702.19bb``), as references into ``doc``."""
+    import difflib
+
+    from ..references import references_inside, typed_reference
+
+    ids = [i for i in store.entries(_position(store, release)) if not i.startswith("glossary:")]
+    inside = [i for i in references_inside(rule_id) if i in ids]
+    typed = typed_reference(rule_id).strip().rstrip(".").casefold()
+    return tuple(f"{doc}:{i}" for i in dict.fromkeys(inside or difflib.get_close_matches(typed, ids, n=5, cutoff=0.6)))

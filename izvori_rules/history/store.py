@@ -55,6 +55,7 @@ _SPAN = "SELECT s.sid, s.id, s.first, s.last, s.parent, s.glossary, s.tid, s.sum
         "FROM span s LEFT JOIN text t ON t.tid = s.tid WHERE "
 _SPAN_WIDTHS = (8, 3)  # a span row and its text row, side by side
 WHAT = "the history store"
+LOCK = "cr-history.lock"  # held while the store is built or grown: two commands build it once
 
 
 KEYS_KEPT = 20_000
@@ -289,7 +290,9 @@ def open_store(path: Path | None, sources: Sequence[ReleaseSource], entries_of: 
     rebuild = partial(rebuilt, path, sources, entries_of, progress)
     try:
         conn = _connect(path)
-        _grow(conn, sources, entries_of, progress)
+        if _kept(conn, sources) is not None:  # behind: grown under the build lock, so that two commands that
+            with cache.build_lock(path.parent / LOCK) if path else nullcontext(False):  # find it so grow it once
+                _grow(conn, sources, entries_of, progress)  # (the second finds the first's releases there)
         return HistoryStore(conn, rebuild, path)
     except (CacheDamaged, sqlite3.DatabaseError):
         cache.notice_damaged(path or Path(":memory:"), WHAT)
@@ -299,15 +302,21 @@ def open_store(path: Path | None, sources: Sequence[ReleaseSource], entries_of: 
 def _grow(conn: sqlite3.Connection, sources: Sequence[ReleaseSource], entries_of: EntriesOf,
           progress: ProgressBar | None) -> None:
     """Keep the stored releases that begin the wanted list, and parse and align the rest."""
+    keep = _kept(conn, sources)
+    if keep is not None:
+        with progress() if progress else nullcontext(None) as tick:
+            _truncate(conn, keep)
+            _append(conn, sources, keep, entries_of, tick)
+
+
+def _kept(conn: sqlite3.Connection, sources: Sequence[ReleaseSource]) -> int | None:
+    """How many stored releases begin the wanted list when the store must change; None when it holds them all."""
     stored = [(row[1], row[2]) for row in _release_rows(conn)]
     wanted = [(s.date, s.key) for s in sources]
     keep = 0
     while keep < min(len(stored), len(wanted)) and stored[keep] == wanted[keep]:
         keep += 1
-    if keep < len(stored) or keep < len(wanted):
-        with progress() if progress else nullcontext(None) as tick:
-            _truncate(conn, keep)
-            _append(conn, sources, keep, entries_of, tick)
+    return keep if keep < len(stored) or keep < len(wanted) else None
 
 
 def rebuilt(path: Path | None, sources: Sequence[ReleaseSource], entries_of: EntriesOf,
@@ -317,7 +326,7 @@ def rebuilt(path: Path | None, sources: Sequence[ReleaseSource], entries_of: Ent
     import tempfile
 
     if path is not None:
-        with cache.build_lock(path.parent / "cr-history.lock") as locked:
+        with cache.build_lock(path.parent / LOCK) as locked:
             if locked:
                 cache.remove_leftovers(path.parent, f".{path.name}.*.tmp")
             tmp = None
