@@ -119,12 +119,13 @@ class ConceptMatcher:
         found: dict[str, int] = {}
         context: frozenset[str] | None = None
         for i in range(len(stems)):
-            here = _chosen(self._terms_at(lang, stems, i), chosen)
+            matched = self._terms_at(lang, stems, i)
+            here = _chosen(matched, chosen)
             if self.coordination is not None:
                 here += self._coordinated(lang, stems, i, here, self.coordination)
             if len(here) > 1 and any(c in self._senses for c in here):
                 context = frozenset(stems) if context is None else context
-                here = self._sense(lang, here, context)
+                here = self._senses_of(lang, matched, here, context)
             for concept in here:
                 found[concept] = found.get(concept, 0) + 1
         return found
@@ -178,6 +179,21 @@ class ConceptMatcher:
             self._joiners = {lg: frozenset(s for word in words for s in analyze(lg, word))
                              for lg, words in stopwords.lists}
         return self._joiners.get(lang, frozenset())
+
+    def _senses_of(self, lang: str, matched: list[tuple[Stems, str]], here: list[str],
+                   context: frozenset[str]) -> list[str]:
+        """Of the concepts named at one place, those of each term's words that the text's sense words choose
+        (:meth:`_sense`); a longer term is another concept named, not a sense of the shorter one inside it: ru-cr
+        704.5u's "жетонов яда" names poison counters, and its "жетонов" the counter marker too, though the marker's
+        sense words (жетон, poison) are what the text holds most."""
+        terms: dict[str, Stems] = {}
+        for seq, concept in matched:
+            terms.setdefault(concept, seq)
+        groups: dict[Stems | None, list[str]] = {}
+        for concept in here:
+            groups.setdefault(terms.get(concept), []).append(concept)
+        return [concept for group in groups.values()
+                for concept in (self._sense(lang, group, context) if len(group) > 1 else group)]
 
     def _sense(self, lang: str, here: list[str], context: frozenset[str]) -> list[str]:
         """Of the concepts one word of a text names, those whose sense words the text holds most (all of them
