@@ -182,18 +182,19 @@ class ConceptMatcher:
 
     def _senses_of(self, lang: str, matched: list[tuple[Stems, str]], here: list[str],
                    context: frozenset[str]) -> list[str]:
-        """Of the concepts named at one place, those of each term's words that the text's sense words choose
-        (:meth:`_sense`); a longer term is another concept named, not a sense of the shorter one inside it: ru-cr
-        704.5u's "жетонов яда" names poison counters, and its "жетонов" the counter marker too, though the marker's
-        sense words (жетон, poison) are what the text holds most."""
-        terms: dict[str, Stems] = {}
+        """Of the concepts named at one place, those the text's sense words choose among the concepts of each
+        term's words (:meth:`_sense`), a concept kept when one of its terms keeps it: a longer term is another
+        concept named, not a sense of the shorter one inside it (ru-cr 704.5u's "жетонов яда" names poison
+        counters, though its "жетонов" alone is the marker, whose sense words the text holds), and cr 701.6a's
+        "counter a spell" is countering only."""
+        groups: dict[Stems, list[str]] = {}
         for seq, concept in matched:
-            terms.setdefault(concept, seq)
-        groups: dict[Stems | None, list[str]] = {}
-        for concept in here:
-            groups.setdefault(terms.get(concept), []).append(concept)
-        return [concept for group in groups.values()
-                for concept in (self._sense(lang, group, context) if len(group) > 1 else group)]
+            if concept in here:
+                groups.setdefault(seq, []).append(concept)
+        kept = {concept for group in groups.values()
+                for concept in (self._sense(lang, group, context) if len(group) > 1 else group)}
+        named = {concept for _, concept in matched}
+        return [concept for concept in here if concept in kept or concept not in named]
 
     def _sense(self, lang: str, here: list[str], context: frozenset[str]) -> list[str]:
         """Of the concepts one word of a text names, those whose sense words the text holds most (all of them
