@@ -187,6 +187,25 @@ def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: 
     assert [s.words for s in parse_query(text, query, load_stopwords()).segments] == kept
 
 
+@pytest.mark.parametrize(
+    ("text", "instead"),
+    [
+        # cr 614.1a: "Effects that use the word “instead” are replacement effects"; ru-cr 614.1a «Эффекты, в которых
+        # используется слово «вместо», являются эффектами замещения»
+        ("is it a replacement effect or a triggered ability instead", True),
+        ("эффект замещения вместо этого", True),
+        # "instead of" a judge asks between two choices: ru-cr 508.1b (which players or planeswalkers each creature
+        # attacks) says no "вместо"
+        ("can I attack a planeswalker instead of the player", False),
+        ("атаковать planeswalker'а вместо игрока", False),
+    ],
+)
+def test_instead_names_replacement_only_beside_its_words(query: QueryConcepts, text: str, instead: bool) -> None:
+    # corpus/concepts.tsv row instead: sense "?en ?ru ?sr replacement ... замещения ..."
+    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
+    assert ("instead" in named) is instead
+
+
 def test_losing_an_ability_is_not_losing_the_game(query: QueryConcepts) -> None:
     # row lose_game, sense "?en game ... player": cr 104.3 "a player loses the game"
     assert [c for _, concepts in concepts_of(query, "the creature loses protection") for c in concepts] == [
