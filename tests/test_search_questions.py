@@ -29,7 +29,7 @@ BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH, 3: THIRD_BATCH, 4: FOURTH_BATCH}
 RECALL_TARGET = 0.95  # issue 10's targets on the held-out part (all four batches), in every language
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
-# regressions, below the figures measured (recall 0.845-0.981, MRR 0.721-0.830, since the fourth batch).
+# regressions, below the figures measured (recall 0.845-0.981, MRR 0.715-0.830, since the fourth batch).
 RECALL_FLOOR = 0.8
 MRR_FLOOR = 0.65
 TOP = 10
@@ -43,8 +43,11 @@ TOP = 10
 # typed as written wins a tie (text/matching.py: ConceptMatcher.gapped, QueryConcepts._covers). The fourth batch,
 # written blind after session 22 (before it the held-out part stood at sr 0.987/0.820, ru 0.943/0.766,
 # en 0.922/0.782, cs 0.975/0.779), is now the freshest measure: as written sr 0.967/0.854, ru 0.750/0.661,
-# en 0.600/0.525, cs 0.917/0.736, its tuned part sr 0.789/0.715, ru 0.897/0.718, en 0.784/0.611.
-SHORT_OF_TARGETS = {"ru": (0.899, 0.742), "en": (0.845, 0.721), "cs": (0.962, 0.769)}
+# en 0.600/0.525, cs 0.917/0.736, its tuned part sr 0.789/0.715, ru 0.897/0.718, en 0.784/0.611. Fixes found on that
+# tuned part (a zone change broader than dying and bouncing, broader concepts read after every clause, ru-cr's
+# planeswalker'ов, poison counters in ru-cr, singleton, mill, phone typos, "instead" as an everyday word) raised it
+# to ru 0.966/0.795, en 0.865/0.689, and left the held-out part at ru 0.899/0.741, en 0.845/0.715, cs 0.962/0.770.
+SHORT_OF_TARGETS = {"ru": (0.899, 0.741), "en": (0.845, 0.715), "cs": (0.962, 0.770)}
 
 
 @dataclass(frozen=True)
