@@ -109,9 +109,14 @@ def test_a_citation_search_starts_without_whoosh() -> None:
 
 
 def test_nothing_found_suggests_spellings_from_the_documents_and_exits_1() -> None:
-    code, data = search_json("razbjiac")
+    code, data = search_json("razbjiacc")  # two typos: no word of the documents is one typo away
     assert code == 1 and data["hits"] == []
     assert "razbijač" in data["suggestions"]  # sr-judge E3.100 Razbijač
+
+
+def test_a_long_word_one_typo_from_a_word_of_the_documents_is_searched_as_that_word() -> None:
+    code, data = search_json("razbjiac")  # razbijač (sr-judge E3.100) with two letters swapped
+    assert code == 0 and data["hits"][0]["ref"] == "sr-judge:E3.100"
 
 
 def test_a_form_the_documents_lack_reaches_the_other_forms_of_its_word() -> None:
@@ -192,7 +197,7 @@ def test_the_rich_output_shows_reference_breadcrumb_and_concepts() -> None:
 
 
 def test_the_rich_output_says_did_you_mean() -> None:
-    result = runner.invoke(app, ["search", "razbjiac"])
+    result = runner.invoke(app, ["search", "razbjiacc"])
     assert result.exit_code == 1
     assert "Did you mean" in result.stdout and "razbijač" in result.stdout
 

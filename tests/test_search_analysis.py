@@ -38,6 +38,9 @@ from izvori_rules.text.stemming import (
         ("en", ["dealt", "deals", "deal"]),
         ("en", ["paid", "pay", "pays"]),  # cr 107.4c "a cost that can be paid", 119.4 "allows a player to pay"
         ("en", ["left", "leaves"]),  # cr 111.8 "A token that has left the battlefield", 400.7f "leaves the battlefield"
+        # ru-cr keeps planeswalker in Latin letters with a Russian case ending: 508.1b "planeswalker'ы",
+        # "planeswalker'ов", 306.7 "planeswalker’ы", 306.6 "Planeswalker'ов"
+        ("ru", ["planeswalker", "planeswalker'ы", "planeswalker'ов", "planeswalker’ы", "Planeswalker'ов"]),
         ("pt", ["atropelar", "Atropelar", "atropela", "atropelará", "atropelado"]),
         ("pt", ["Ímpeto", "impeto"]),  # pt-guide glossary Ímpeto
         ("pt", ["cemitério", "cemiterio", "Cemitério"]),  # pt-guide glossary Cemitério

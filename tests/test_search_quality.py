@@ -248,6 +248,20 @@ def test_a_rule_about_a_broader_concept_carries_the_querys_concept(searcher: Sea
     assert number["ru-cr:110.1"] not in matched.totals
 
 
+def test_a_broader_concept_reaches_the_rules_a_commoner_clause_found(searcher: Searcher) -> None:
+    from izvori_rules.search.query import parse_query, plan_query
+
+    plan = plan_query(parse_query("dies counters", searcher.concepts), searcher.concepts)
+    ranker = searcher._open_ranker()
+    dies, counters = plan.clauses
+    assert ranker.importance(dies) > ranker.importance(counters)  # dies is read first: the rarer clause
+    matched = ranker._matched(list(plan.clauses), None)
+    number = {ref: n for n, ref in enumerate(indexed_refs(searcher.graph))}
+    # cr 122.2 (the newest release) "Counters on an object are not retained if that object moves from one zone to
+    # another": dying is a zone change (corpus/concepts.tsv's broader column), so the rule carries both clauses
+    assert matched.masks[number["cr:122.2"]] == 0b11
+
+
 def test_closeness_counts_the_clauses_a_rule_holds_and_the_words_it_takes() -> None:
     from izvori_rules.search.ranking import _window
 

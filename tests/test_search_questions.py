@@ -29,7 +29,7 @@ BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH, 3: THIRD_BATCH, 4: FOURTH_BATCH}
 RECALL_TARGET = 0.95  # issue 10's targets on the held-out part (all four batches), in every language
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
-# regressions, below the figures measured (recall 0.845-0.981, MRR 0.721-0.830, since the fourth batch).
+# regressions, below the figures measured (recall 0.845-0.981, MRR 0.715-0.830, since the fourth batch).
 RECALL_FLOOR = 0.8
 MRR_FLOOR = 0.65
 TOP = 10
@@ -48,6 +48,9 @@ TOP = 10
 # tuned part's Serbian to 0.972/0.906 (from 0.963/0.898) and the held-out part's to sr 0.981/0.825, ru 0.899/0.741.
 # Session 23's English changes (permission questions, "can't" kept, empty headings after the rules, a
 # compound's modifier) raised the tuned part's en MRR 0.882 -> 0.901 and ru 0.898 -> 0.902.
+# Fixes found on batch 4's tuned part (a zone change broader than dying and bouncing, broader concepts read
+# after every clause, ru-cr's planeswalker'ов, poison counters in ru-cr, singleton, mill, phone typos, "instead"
+# as an everyday word) raised that part to ru 0.966/0.795, en 0.865/0.689.
 SHORT_OF_TARGETS = {"ru": (0.899, 0.741), "en": (0.845, 0.721), "cs": (0.962, 0.769)}
 
 

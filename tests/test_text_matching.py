@@ -189,11 +189,31 @@ def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: Quer
         ("kako radi Razbijač", ["Razbijač"]),  # sr-judge E3.100
         ("koliko izvora mogu da odigram", ["izvora", "odigram"]),
         ("как работает пробивной удар", ["пробивной удар"]),  # ru-cr 702.19
+        ("что такое перманент", ["перманент"]),  # ru-cr 110.1 «Перманентом является карта или фишка»
         ("jak funguje stack", ["stack"]),  # cs-cr 217.6
     ],
 )
 def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: str, kept: list[str]) -> None:
     assert [s.words for s in parse_query(text, query, load_stopwords()).segments] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "instead"),
+    [
+        # cr 614.1a: "Effects that use the word “instead” are replacement effects"; ru-cr 614.1a «Эффекты, в которых
+        # используется слово «вместо», являются эффектами замещения»
+        ("is it a replacement effect or a triggered ability instead", True),
+        ("эффект замещения вместо этого", True),
+        # "instead of" a judge asks between two choices: ru-cr 508.1b (which players or planeswalkers each creature
+        # attacks) says no "вместо"
+        ("can I attack a planeswalker instead of the player", False),
+        ("атаковать planeswalker'а вместо игрока", False),
+    ],
+)
+def test_instead_names_replacement_only_beside_its_words(query: QueryConcepts, text: str, instead: bool) -> None:
+    # corpus/concepts.tsv row instead: sense "?en ?ru ?sr replacement ... замещения ..."
+    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
+    assert ("instead" in named) is instead
 
 
 def test_losing_an_ability_is_not_losing_the_game(query: QueryConcepts) -> None:
@@ -260,6 +280,48 @@ def test_a_longer_term_and_the_term_inside_it_both_count_under_a_heading(table: 
     text = "An activated ability is a mana ability if it meets all of the following criteria"
     found = ConceptMatcher(table).occurrences("en", analyze("en", text), {"mana_ability"})
     assert {"mana_ability", "mana"} <= set(found)
+
+
+def test_a_longer_term_is_not_a_sense_of_the_term_inside_it(table: ConceptTable) -> None:
+    from izvori_rules.text.matching import ConceptMatcher
+
+    # ru-cr 704.5u: "если команда имеет пятнадцать или более жетонов яда": poison counters (the row's ru term
+    # "жетонов яда"), though жетон, the marker's sense word, is what the text holds
+    text = "При игре в формате Двухголового Гиганта, если команда имеет пятнадцать или более жетонов яда"
+    found = ConceptMatcher(table).occurrences("ru", analyze("ru", text))
+    assert {"poison_counter", "counter_marker"} <= set(found)
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        # cr 122.2: "Counters on an object are not retained if that object moves from one zone to another."
+        ("en", "Counters on an object are not retained if that object moves from one zone to another."),
+        # ru-cr 121.2: "Жетоны не сохраняются на объекте, если этот объект перемещается из одной зоны в другую."
+        ("ru", "Жетоны не сохраняются на объекте, если этот объект перемещается из одной зоны в другую."),
+        # sr-judge B16.13: "Objekat koji se premešta iz jedne zone u drugu se računa kao novi objekat."
+        ("sr", "Objekat koji se premešta iz jedne zone u drugu se računa kao novi objekat."),
+        # cs-cr 217.1c: "Karta, která se přesouvá z jedné zóny do jiné, je brána jako nová karta."
+        ("cs", "Karta, která se přesouvá z jedné zóny do jiné, je brána jako nová karta."),
+    ],
+    ids=["en", "ru", "sr", "cs"],
+)
+def test_moving_from_one_zone_to_another_is_a_zone_change(table: ConceptTable, lang: str, text: str) -> None:
+    from izvori_rules.text.matching import ConceptMatcher
+
+    assert "zone_change" in ConceptMatcher(table).occurrences(lang, analyze(lang, text))
+
+
+def test_dying_and_returning_to_hand_are_zone_changes(table: ConceptTable) -> None:
+    # ru-cr 700.4: "умирает" means "перемещается с поля битвы на кладбище"; a card returned to its owner's hand
+    # moves from the battlefield to the hand: each is a zone change (corpus/concepts.tsv's broader column)
+    broader = {concept.id: concept.broader for concept in table}
+    assert "zone_change" in broader["dies"]
+    assert "zone_change" in broader["return_to_hand"]
+
+
+def test_milling_is_the_keyword_action(query: QueryConcepts) -> None:
+    assert concepts_of(query, "mill") == [("mill", ("mill",))]  # cr 701.17 "Mill", a keyword action
 
 
 @pytest.mark.parametrize(

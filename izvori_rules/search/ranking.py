@@ -286,28 +286,43 @@ class Ranker:
         return not (lengths and lengths[doc]) and not len(self.source.columns("heading", str(doc))[0])
 
     def _matched(self, clauses: list[Clause], has_phrase: PhraseCheck | None) -> Matched:
-        """Every clause's scores summed per node, read in order of importance (see MINOR)."""
+        """Every clause's scores summed per node, read in order of importance (see MINOR); then each clause's
+        broader lookups, on the nodes any clause found (read last, so that a rarer clause's broader concept reaches
+        the nodes a commoner clause found: the zone change of "dies" meets cr 122.2's counters)."""
         found = Matched({}, {}, {}, [0.0] * len(clauses))
         totals, masks, weak = found.totals, found.masks, found.weak
         weights = [self.importance(clause) for clause in clauses]
         top = max(weights, default=0.0)
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
-            flag = 1 << bit
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores, examples_only = self._clause(clauses[bit], has_phrase, set(totals) if minor else None, totals)
+            scores, examples_only = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
             found.importances[bit] = weights[bit] if scores else 0.0
             wget = weak.get
             for doc in examples_only:
-                weak[doc] = wget(doc, 0) | flag
-            if not totals:  # the first clause's scores are the sums so far (0.0 + score is score): copied in C
-                totals.update(scores)
-                masks.update(dict.fromkeys(scores, flag))
-                continue
-            tget, mget = totals.get, masks.get
-            for doc, score in scores.items():
-                totals[doc] = tget(doc, 0.0) + score
-                masks[doc] = mget(doc, 0) | flag
+                weak[doc] = wget(doc, 0) | 1 << bit
+            self._sum(found, bit, scores)
+        wider = [bit for bit, clause in enumerate(clauses) if any(lookup.broader for lookup in clause.lookups)]
+        known = set(totals) if wider else set()
+        for bit in wider:
+            if known:
+                scores = self._broader(clauses[bit], known)
+                if scores:
+                    found.importances[bit] = weights[bit]
+                    self._sum(found, bit, scores)
         return found
+
+    @staticmethod
+    def _sum(found: Matched, bit: int, scores: dict[int, float]) -> None:
+        """Add one clause's scores to the nodes' totals and its bit to their masks."""
+        totals, masks, flag = found.totals, found.masks, 1 << bit
+        if not totals:  # the first clause's scores are the sums so far (0.0 + score is score): copied in C
+            totals.update(scores)
+            masks.update(dict.fromkeys(scores, flag))
+            return
+        tget, mget = totals.get, masks.get
+        for doc, score in scores.items():
+            totals[doc] = tget(doc, 0.0) + score
+            masks[doc] = mget(doc, 0) | flag
 
     def _candidates(self, clauses: list[Clause], matched: Matched,
                     keep: Callable[[Facts], bool] | None) -> list[tuple[bool, float, int]]:
@@ -406,20 +421,16 @@ class Ranker:
             best = max(best, self.idf_of(min(spread, self.total)))
         return best
 
-    def _clause(self, clause: Clause, has_phrase: PhraseCheck | None, only: set[int] | None = None,
-                known: dict[int, float] | None = None) -> tuple[dict[int, float], set[int]]:
+    def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
+                only: set[int] | None = None) -> tuple[dict[int, float], set[int]]:
         """Per-document score of one clause (of the ``only`` nodes when given), and the nodes it matches only
-        through weak lookups (their examples). A broader lookup scores only nodes already ``known``."""
+        through weak lookups (their examples); its broader lookups are read apart (:meth:`_broader`)."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
         weak: dict[int, float] = {}
         read: dict[tuple[str, str], Sequence[int]] = {}
         for lookup in clause.lookups:
             if lookup.broader:
-                if known:
-                    ids, frequencies = self.source.columns(lookup.field, lookup.term)
-                    self._add(scores, lookup, ids, frequencies, self.idf(lookup, len(ids)),
-                              only if only is not None else set(known))
                 continue
             ids, frequencies = self.source.columns(lookup.field, lookup.term)
             read[(lookup.field, lookup.term)] = ids
@@ -442,13 +453,26 @@ class Ranker:
             kept = self._with_phrase(clause, read, has_phrase)
             scores = {doc: score for doc, score in scores.items() if doc in kept}
             examples_only &= kept
+        return self._preferred(clause, scores), examples_only
+
+    def _broader(self, clause: Clause, known: set[int]) -> dict[int, float]:
+        """The scores of a clause's broader lookups (query.BROADER), on the ``known`` nodes only."""
+        scores: dict[int, float] = {}
+        for lookup in clause.lookups:
+            if lookup.broader:
+                ids, frequencies = self.source.columns(lookup.field, lookup.term)
+                self._add(scores, lookup, ids, frequencies, self.idf(lookup, len(ids)), known)
+        return self._preferred(clause, scores)
+
+    def _preferred(self, clause: Clause, scores: dict[int, float]) -> dict[int, float]:
+        """The scores times PREFERRED on the nodes in a language the judge typed the clause in."""
         if clause.languages:
             cls, table, _ = self.classes()
             preferred = [facts.lang in clause.languages for facts in table]
             for doc in scores:
                 if preferred[cls[doc]]:
                     scores[doc] *= PREFERRED
-        return scores, examples_only
+        return scores
 
     def _add(self, scores: dict[int, float], lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
              idf: float, only: set[int] | None = None) -> None:

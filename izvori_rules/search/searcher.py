@@ -2,7 +2,8 @@
 
 The full-text path expands concepts to every language, scores every clause (:mod:`.ranking`), prefers the kind of
 answer a question asks for among the first hits (:mod:`.questions`), filters by document or language, and, when
-nothing matches at all, suggests spellings (:mod:`.spelling`). The index is opened on the first full-text query,
+nothing matches at all, suggests spellings (:mod:`.spelling`); a long word no document has is read as the typo
+of the documents' word one letter away. The index is opened on the first full-text query,
 so a citation query never loads Whoosh; an index that fails while answering is rebuilt once and the query
 retried.
 """
@@ -26,8 +27,8 @@ from .postings import FilePostings, Postings
 from .questions import load_question_words, prefer
 from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
 from .snippets import Snippet, make_snippet
-from .spelling import suggest
-from ..text.stemming import analyze, field_language
+from .spelling import corrections, suggest
+from ..text.stemming import WORD, analyze, field_language
 from ..text.stopwords import load_stopwords
 
 if TYPE_CHECKING:
@@ -209,6 +210,7 @@ class Searcher:
 
     def _fulltext(self, query: str, parsed: ParsedQuery, doc: str | None, lang: str | None,
                   limit: int, kinds: frozenset[str]) -> SearchResult:
+        parsed = self._corrected(query, parsed)
         concepts = parsed.concepts()
         terms: dict[str, tuple[str, ...]] = {}
         for concept in concepts:
@@ -222,6 +224,16 @@ class Searcher:
         suggestions = () if hits else suggest(self._postings(), parsed.words())
         definitions = self._definitions(concepts, doc, lang, parsed)
         return SearchResult(query, FULLTEXT, tuple(concepts), tuple(terms.items()), hits, suggestions, definitions)
+
+    def _corrected(self, query: str, parsed: ParsedQuery) -> ParsedQuery:
+        """The query parsed again with its typos corrected (:func:`.spelling.corrections`), when it has any: the
+        words outside quotes and concept terms that no document has (``planeswaker`` is ``planeswalker``)."""
+        fixes = corrections(self._postings(), (word for segment in parsed.segments if not segment.concepts
+                                                for word in re.findall(WORD, segment.words)))
+        if not fixes:
+            return parsed
+        text = re.sub(WORD, lambda match: fixes.get(match.group(), match.group()), query)
+        return parse_query(text, self.concepts, load_stopwords(self._root))
 
     def _definitions(self, concepts: list[str], doc: str | None, lang: str | None,
                      parsed: ParsedQuery) -> tuple[Definition, ...]:

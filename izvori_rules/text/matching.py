@@ -119,12 +119,13 @@ class ConceptMatcher:
         found: dict[str, int] = {}
         context: frozenset[str] | None = None
         for i in range(len(stems)):
-            here = _chosen(self._terms_at(lang, stems, i), chosen)
+            matched = self._terms_at(lang, stems, i)
+            here = _chosen(matched, chosen)
             if self.coordination is not None:
                 here += self._coordinated(lang, stems, i, here, self.coordination)
             if len(here) > 1 and any(c in self._senses for c in here):
                 context = frozenset(stems) if context is None else context
-                here = self._sense(lang, here, context)
+                here = self._senses_of(lang, matched, here, context)
             for concept in here:
                 found[concept] = found.get(concept, 0) + 1
         return found
@@ -178,6 +179,22 @@ class ConceptMatcher:
             self._joiners = {lg: frozenset(s for word in words for s in analyze(lg, word))
                              for lg, words in stopwords.lists}
         return self._joiners.get(lang, frozenset())
+
+    def _senses_of(self, lang: str, matched: list[tuple[Stems, str]], here: list[str],
+                   context: frozenset[str]) -> list[str]:
+        """Of the concepts named at one place, those the text's sense words choose among the concepts of each
+        term's words (:meth:`_sense`), a concept kept when one of its terms keeps it: a longer term is another
+        concept named, not a sense of the shorter one inside it (ru-cr 704.5u's "жетонов яда" names poison
+        counters, though its "жетонов" alone is the marker, whose sense words the text holds), and cr 701.6a's
+        "counter a spell" is countering only."""
+        groups: dict[Stems, list[str]] = {}
+        for seq, concept in matched:
+            if concept in here:
+                groups.setdefault(seq, []).append(concept)
+        kept = {concept for group in groups.values()
+                for concept in (self._sense(lang, group, context) if len(group) > 1 else group)}
+        named = {concept for _, concept in matched}
+        return [concept for concept in here if concept in kept or concept not in named]
 
     def _sense(self, lang: str, here: list[str], context: frozenset[str]) -> list[str]:
         """Of the concepts one word of a text names, those whose sense words the text holds most (all of them

@@ -48,6 +48,10 @@ STEMS_ACCENTS = frozenset({"cs"})
 # stays whole ("dává" is not "d").
 _CZECH_IMPERFECTIVE = re.compile(r"(?:ov)?áv(?=á|at|aj|al|an)|ín(?=á|at|aj|al|an)")
 _CACHE_LIMIT = 200_000
+# An English word the Russian rules keep in Latin letters, its Russian case ending written after an apostrophe
+# (ru-cr 508.1b "planeswalker'ы", "planeswalker'ов", 306.7 "planeswalker’ы", "Shapeshifter'ом"): the term is the
+# English word's, so every case meets the others and the concept table's term.
+_LATIN_WITH_CASE = re.compile(r"([a-z]+)'[а-яё]+")
 
 
 def make_stemmer(language: str) -> Any:
@@ -104,6 +108,9 @@ class _Normalizer:
         text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
+        latin = _LATIN_WITH_CASE.fullmatch(text)
+        if latin:
+            text = latin.group(1)
         folded = fold(text)
         if folded in self._stop:
             return None
