@@ -266,7 +266,7 @@ class Searcher:
         for concept in concepts:
             docnums = sorted({d for field in DEFINING for d, _ in ranker.postings(field, concept)})
             entries = tuple(self._entry(self.graph.nodes[self._refs[d]]) for d in docnums
-                            if self.facts(d).kind == GLOSSARY and self._keep(self.facts(d).doc, doc, lang))
+                            if (facts := self.facts(d)).kind == GLOSSARY and self._keep(facts.doc, doc, lang))
             if entries:
                 out.append(Definition(concept, self._term(concept, typed), entries))
         return tuple(out)
