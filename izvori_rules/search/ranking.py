@@ -40,6 +40,7 @@ order.
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
@@ -151,6 +152,17 @@ def _closer(best: list[tuple[bool, float, int]], clauses: list[Clause], words: W
     return out
 
 
+def _first(depth: int, candidates: list[tuple[bool, float, int]],
+           raised: dict[int, tuple[bool, float, int]]) -> list[tuple[bool, float, int]]:
+    """The ``depth`` first candidates, each of the ``raised`` (document number: its candidate with a peer's share,
+    :meth:`Ranker._with_peers`) in place of its own: they are few, so they are ranked beside all the candidates and
+    the ones they replace left out, rather than put in place by a pass over thousands."""
+    if not raised:
+        return heapq.nsmallest(depth, candidates)
+    first = heapq.nsmallest(depth + len(raised), itertools.chain(raised.values(), candidates))
+    return [candidate for candidate in first if raised.get(candidate[2], candidate) is candidate][:depth]
+
+
 def _stem_clauses(stems: list[tuple[tuple[str, frozenset[str]], ...]]) -> dict[str, dict[str, list[int]]]:
     """Per language, each stem's clauses (from each clause's stems per language)."""
     clauses_of: dict[str, dict[str, list[int]]] = {}
@@ -237,10 +249,9 @@ class Ranker:
         if not sum(matched.importances):
             return []
         candidates = self._candidates(clauses, matched, keep)
-        if len(clauses) >= PEER_CLAUSES:
-            candidates = self._with_peers(candidates, limit)
+        raised = self._with_peers(candidates, limit) if len(clauses) >= PEER_CLAUSES else {}
         for depth in (max(limit, PROXIMITY_DEPTH) + HEADINGS_DEPTH, len(candidates)):
-            best = heapq.nsmallest(depth, candidates)
+            best = _first(depth, candidates, raised)
             if prefer is not None:
                 best[:PROXIMITY_DEPTH] = prefer(best[:PROXIMITY_DEPTH])
             if words is not None and len(clauses) > 1:
@@ -360,18 +371,20 @@ class Ranker:
                         return True
         return False
 
-    def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> list[tuple[bool, float, int]]:
-        """Each rule's key plus PEER times its best equivalent's key in another document, at most its own: only
-        the rules that could reach the first ``limit`` are looked at (a key grows by PEER at most)."""
+    def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> dict[int, tuple[bool, float, int]]:
+        """The rules whose key grows by PEER times their best equivalent's key in another document (at most their
+        own), each with its new candidate: only the rules that could reach the first ``limit`` (a key grows by PEER
+        at most)."""
         keys = {doc: -key for unranked, key, doc in candidates if not unranked}
         best = heapq.nlargest(limit, keys.values())
-        reach = -(best[-1] if len(best) == limit else 0.0) / (1 + PEER)  # a key must be below this to reach them
-        for i, (unranked, key, doc) in enumerate(candidates):
-            if key <= reach and not unranked:
+        floor = (best[-1] if len(best) == limit else 0.0) / (1 + PEER)  # a key must reach this to reach them
+        raised = {}
+        for doc, key in keys.items():
+            if key >= floor:
                 peers, _ = self.source.columns("peers", str(doc))
                 peer = max((keys.get(other, 0.0) for other in peers), default=0.0)
-                candidates[i] = (unranked, key - PEER * min(-key, peer), doc)
-        return candidates
+                raised[doc] = (False, -key - PEER * min(key, peer), doc)
+        return raised
 
     def importance(self, clause: Clause) -> float:
         """How informative a clause is, from document frequencies alone (no postings read): a concept's idf
