@@ -42,7 +42,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from typing import NamedTuple
 
 from .postings import Postings
@@ -295,7 +295,7 @@ class Ranker:
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             flag = 1 << bit
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores, examples_only = self._clause(clauses[bit], has_phrase, set(totals) if minor else None, totals)
+            scores, examples_only = self._clause(clauses[bit], has_phrase, totals if minor else None, totals)
             found.importances[bit] = weights[bit] if scores else 0.0
             wget = weak.get
             for doc in examples_only:
@@ -409,10 +409,11 @@ class Ranker:
             best = max(best, self.idf_of(min(spread, self.total)))
         return best
 
-    def _clause(self, clause: Clause, has_phrase: PhraseCheck | None, only: set[int] | None = None,
+    def _clause(self, clause: Clause, has_phrase: PhraseCheck | None, only: Container[int] | None = None,
                 known: dict[int, float] | None = None) -> tuple[dict[int, float], set[int]]:
         """Per-document score of one clause (of the ``only`` nodes when given), and the nodes it matches only
-        through weak lookups (their examples). A broader lookup scores only nodes already ``known``."""
+        through weak lookups (their examples). A broader lookup scores only nodes already ``known``. (The nodes
+        are looked up where they are, the sums so far: a copy of thousands for each lookup cost more than it read.)"""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
         weak: dict[int, float] = {}
@@ -421,8 +422,7 @@ class Ranker:
             if lookup.broader:
                 if known:
                     ids, frequencies = self.source.columns(lookup.field, lookup.term)
-                    self._add(scores, lookup, ids, frequencies, self.idf(lookup, len(ids)),
-                              only if only is not None else set(known))
+                    self._add(scores, lookup, ids, frequencies, self.idf(lookup, len(ids)), known)
                 continue
             ids, frequencies = self.source.columns(lookup.field, lookup.term)
             read[(lookup.field, lookup.term)] = ids
@@ -454,7 +454,7 @@ class Ranker:
         return scores, examples_only
 
     def _add(self, scores: dict[int, float], lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
-             idf: float, only: set[int] | None = None) -> None:
+             idf: float, only: Container[int] | None = None) -> None:
         postings: Iterable[tuple[int, float]] = zip(ids, frequencies)
         if only is not None:
             postings = [(doc, tf) for doc, tf in postings if doc in only]
