@@ -38,6 +38,7 @@ from .. import cache
 FILE_NAME = "postings.marshal"
 FORMAT = 3
 BUCKETS = 64
+TERMS_KEPT = 50_000  # per field, the terms whose postings (or absence) are remembered
 _HEAD = 8
 _PREFIX = _HEAD + 4  # the header's length, then its CRC-32
 Where = tuple[int, int, int]  # a block's offset, size and CRC-32
@@ -133,22 +134,28 @@ class _Field:
     """One field's lengths and total; its terms' postings in BUCKETS buckets, each decoded on first use (a
     query reads a few terms of each field, not the thousands a field holds), and its sorted terms."""
 
-    __slots__ = ("_data", "_starts", "_buckets", "lengths", "total", "_sorted")
+    __slots__ = ("_data", "_starts", "_buckets", "_read", "lengths", "total", "_sorted")
 
     def __init__(self, data: bytes | mmap.mmap, base: int, where: Where) -> None:
         starts, lengths, self.total = _block(data, (base + where[0], *where[1:]))
         self._data, self._starts = data, [(base + at, size, crc) for at, size, crc in starts]
         self._buckets: dict[int, dict[str, bytes]] = {}
+        self._read: dict[str, bytes | None] = {}  # the terms asked for: a query asks for each term several times
         self.lengths = array("I")
         self.lengths.frombytes(lengths)
         self._sorted: list[str] | None = None
 
     def get(self, term: str) -> bytes | None:
+        if term in self._read:
+            return self._read[term]
+        if len(self._read) > TERMS_KEPT:
+            self._read.clear()
         which = bucket(term)
         found = self._buckets.get(which)
         if found is None:
             found = self._buckets[which] = _block(self._data, self._starts[which])
-        return found.get(term)
+        blob = self._read[term] = found.get(term)
+        return blob
 
     def sorted_terms(self) -> list[str]:
         if self._sorted is None:

@@ -40,8 +40,9 @@ neither text nor rules under it (cs-cr's chapters past its cut) then follows the
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from typing import NamedTuple
 
 from .postings import Postings
@@ -152,6 +153,17 @@ def _closer(best: list[tuple[bool, float, int]], clauses: list[Clause], words: W
     return out
 
 
+def _first(depth: int, candidates: list[tuple[bool, float, int]],
+           raised: dict[int, tuple[bool, float, int]]) -> list[tuple[bool, float, int]]:
+    """The ``depth`` first candidates, each of the ``raised`` (document number: its candidate with a peer's share,
+    :meth:`Ranker._with_peers`) in place of its own: they are few, so they are ranked beside all the candidates and
+    the ones they replace left out, rather than put in place by a pass over thousands."""
+    if not raised:
+        return heapq.nsmallest(depth, candidates)
+    first = heapq.nsmallest(depth + len(raised), itertools.chain(raised.values(), candidates))
+    return [candidate for candidate in first if raised.get(candidate[2], candidate) is candidate][:depth]
+
+
 def _stem_clauses(stems: list[tuple[tuple[str, frozenset[str]], ...]]) -> dict[str, dict[str, list[int]]]:
     """Per language, each stem's clauses (from each clause's stems per language)."""
     clauses_of: dict[str, dict[str, list[int]]] = {}
@@ -194,7 +206,7 @@ class Ranker:
         self.facts = facts
         self.total = source.doc_count_all()
         self._average: dict[str, float] = {}
-        self._lengths: dict[str, Sequence[int] | None] = {}
+        self._scaled: dict[str, list[float]] = {}
         self._variants: dict[tuple[str, str], list[str]] = {}
         self._make_classes = classes
         self._classes: tuple[bytes, list[Facts], bytes] | None = None
@@ -238,10 +250,9 @@ class Ranker:
         if not sum(matched.importances):
             return []
         candidates = self._candidates(clauses, matched, keep)
-        if len(clauses) >= PEER_CLAUSES:
-            candidates = self._with_peers(candidates, limit)
+        raised = self._with_peers(candidates, limit) if len(clauses) >= PEER_CLAUSES else {}
         for depth in (max(limit, PROXIMITY_DEPTH) + HEADINGS_DEPTH, len(candidates)):
-            best = heapq.nsmallest(depth, candidates)
+            best = _first(depth, candidates, raised)
             if prefer is not None:
                 best[:PROXIMITY_DEPTH] = prefer(best[:PROXIMITY_DEPTH])
             if words is not None and len(clauses) > 1:
@@ -295,7 +306,7 @@ class Ranker:
         top = max(weights, default=0.0)
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores, examples_only = self._clause(clauses[bit], has_phrase, set(totals) if minor else None)
+            scores, examples_only = self._clause(clauses[bit], has_phrase, totals if minor else None)
             found.importances[bit] = weights[bit] if scores else 0.0
             wget = weak.get
             for doc in examples_only:
@@ -385,18 +396,20 @@ class Ranker:
                         return True
         return False
 
-    def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> list[tuple[bool, float, int]]:
-        """Each rule's key plus PEER times its best equivalent's key in another document, at most its own: only
-        the rules that could reach the first ``limit`` are looked at (a key grows by PEER at most)."""
+    def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> dict[int, tuple[bool, float, int]]:
+        """The rules whose key grows by PEER times their best equivalent's key in another document (at most their
+        own), each with its new candidate: only the rules that could reach the first ``limit`` (a key grows by PEER
+        at most)."""
         keys = {doc: -key for unranked, key, doc in candidates if not unranked}
         best = heapq.nlargest(limit, keys.values())
-        reach = -(best[-1] if len(best) == limit else 0.0) / (1 + PEER)  # a key must be below this to reach them
-        for i, (unranked, key, doc) in enumerate(candidates):
-            if key <= reach and not unranked:
+        floor = (best[-1] if len(best) == limit else 0.0) / (1 + PEER)  # a key must reach this to reach them
+        raised = {}
+        for doc, key in keys.items():
+            if key >= floor:
                 peers, _ = self.source.columns("peers", str(doc))
                 peer = max((keys.get(other, 0.0) for other in peers), default=0.0)
-                candidates[i] = (unranked, key - PEER * min(-key, peer), doc)
-        return candidates
+                raised[doc] = (False, -key - PEER * min(key, peer), doc)
+        return raised
 
     def importance(self, clause: Clause) -> float:
         """How informative a clause is, from document frequencies alone (no postings read): a concept's idf
@@ -422,9 +435,10 @@ class Ranker:
         return best
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
-                only: set[int] | None = None) -> tuple[dict[int, float], set[int]]:
-        """Per-document score of one clause (of the ``only`` nodes when given), and the nodes it matches only
-        through weak lookups (their examples); its broader lookups are read apart (:meth:`_broader`)."""
+                only: Container[int] | None = None) -> tuple[dict[int, float], set[int]]:
+        """Per-document score of one clause (of the ``only`` nodes when given: the sums so far, looked up where they
+        are, since a copy of thousands for each clause cost more than it read), and the nodes it matches only through
+        weak lookups (their examples); its broader lookups are read apart (:meth:`_broader`)."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
         weak: dict[int, float] = {}
@@ -475,28 +489,33 @@ class Ranker:
         return scores
 
     def _add(self, scores: dict[int, float], lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
-             idf: float, only: set[int] | None = None) -> None:
+             idf: float, only: Container[int] | None = None) -> None:
         postings: Iterable[tuple[int, float]] = zip(ids, frequencies)
         if only is not None:
             postings = [(doc, tf) for doc, tf in postings if doc in only]
+        get = scores.get
         if lookup.flag:
             value = lookup.weight * idf
             for doc, _ in postings:
-                scores[doc] = max(scores.get(doc, 0.0), value)
+                if get(doc, 0.0) < value:  # the best flag: max() without a call per posting
+                    scores[doc] = value
             return
-        lengths = self._field_lengths(lookup.field)
-        norm = B * K1 / self.average_length(lookup.field)
+        scaled = self._scaled_lengths(lookup.field)
         base = K1 * (1 - B)
         weight = lookup.weight * idf * (K1 + 1)
-        get = scores.get
         for doc, tf in postings:
-            scores[doc] = get(doc, 0.0) + weight * tf / (tf + base + norm * (lengths[doc] if lengths else 1))
+            scores[doc] = get(doc, 0.0) + weight * tf / (tf + base + scaled[doc])
 
-    def _field_lengths(self, field: str) -> Sequence[int] | None:
-        """The field's length in every document (None for a field without lengths)."""
-        if field not in self._lengths:
-            self._lengths[field] = self.source.field_lengths(field)
-        return self._lengths[field]
+    def _scaled_lengths(self, field: str) -> Sequence[float]:
+        """BM25's ``k1·b·len/avg len`` of the field in every document (``len`` 1 in a field without lengths),
+        computed once per field: a query reads thousands of postings, and this was a multiplication and an
+        array read (an int made) for each."""
+        found = self._scaled.get(field)
+        if found is None:
+            norm = B * K1 / self.average_length(field)
+            lengths = self.source.field_lengths(field)
+            found = self._scaled[field] = [norm * length for length in lengths] if lengths else [norm] * self.total
+        return found
 
     def _with_phrase(self, clause: Clause, read: dict[tuple[str, str], Sequence[int]],
                      has_phrase: PhraseCheck | None) -> set[int]:

@@ -11,11 +11,13 @@ retried.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..graph import RuleGraph
 from ..model import Node
@@ -28,7 +30,7 @@ from .questions import load_question_words, prefer
 from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
 from .snippets import Snippet, make_snippet
 from .spelling import corrections, suggest
-from ..text.stemming import WORD, analyze, field_language
+from ..text.stemming import WORD, analyze, field_language, spans
 from ..text.stopwords import load_stopwords
 
 if TYPE_CHECKING:
@@ -96,6 +98,38 @@ class SearchResult:
     definitions: tuple[Definition, ...] = ()
 
 
+class Analysed(NamedTuple):
+    """A node's words as ranking and snippets read them: its field language, the stems of its heading and text (its
+    examples left out), and where the snippet's text (:func:`snippet_text`) starts among them and its words' offsets."""
+
+    lang: str
+    stems: list[str]
+    first: int
+    starts: array[int]
+    ends: array[int]
+
+    @classmethod
+    def of(cls, node: Node) -> Analysed:
+        lang = field_language(node.lang)
+        text = snippet_text(node)
+        stems = analyze(lang, node.title) if text != node.title else []
+        first, starts, ends = len(stems), array("I"), array("I")
+        for term, start, end in spans(lang, text):
+            stems.append(term)
+            starts.append(start)
+            ends.append(end)
+        return cls(lang, stems, first, starts, ends)
+
+    def spans(self) -> Iterator[tuple[str, int, int]]:
+        """``(stem, start, end)`` of the snippet text's words (:func:`.stemming.spans`)."""
+        return zip(islice(self.stems, self.first, None), self.starts, self.ends)
+
+
+def snippet_text(node: Node) -> str:
+    """What a hit's snippet shows: the node's text, or its heading when it has none."""
+    return node.text or node.title
+
+
 class Searcher:
     """A graph and its index, ready to answer queries in this process.
 
@@ -115,7 +149,7 @@ class Searcher:
         self._languages = {doc: info.language for doc, info in graph.docs.items()}
         self._facts: dict[int, Facts] = {}
         self._numbered: set[str] | None = None
-        self._stems: dict[int, tuple[str, list[str]]] = {}
+        self._node_words: dict[int, Analysed] = {}
 
     @property
     def opened(self) -> OpenIndex:
@@ -220,7 +254,7 @@ class Searcher:
         questions = load_question_words(self._root)
         answers = questions.answer_stems(questions.asked(query), plan.stems)
         ranked = self._rank(plan, doc, lang, limit, kinds, answers, is_question(query, parsed))
-        hits = tuple(self._hit(self.graph.nodes[self._refs[d]], score, plan) for d, score in ranked)
+        hits = tuple(self._hit(d, score, plan) for d, score in ranked)
         suggestions = () if hits else suggest(self._postings(), parsed.words())
         definitions = self._definitions(concepts, doc, lang, parsed)
         return SearchResult(query, FULLTEXT, tuple(concepts), tuple(terms.items()), hits, suggestions, definitions)
@@ -244,7 +278,7 @@ class Searcher:
         for concept in concepts:
             docnums = sorted({d for field in DEFINING for d, _ in ranker.postings(field, concept)})
             entries = tuple(self._entry(self.graph.nodes[self._refs[d]]) for d in docnums
-                            if self.facts(d).kind == GLOSSARY and self._keep(self.facts(d).doc, doc, lang))
+                            if (facts := self.facts(d)).kind == GLOSSARY and self._keep(facts.doc, doc, lang))
             if entries:
                 out.append(Definition(concept, self._term(concept, typed), entries))
         return tuple(out)
@@ -307,16 +341,19 @@ class Searcher:
         return (doc is None or node_doc == doc) and (lang is None or self._languages.get(node_doc) == lang)
 
     def _words(self, docnum: int) -> tuple[str, list[str]]:
-        """A node's field language and the stems of its heading and text (its examples left out), remembered for
-        the WORDS_KEPT nodes last asked (the first hits of one query are often those of the next)."""
-        found = self._stems.get(docnum)
+        """A node's field language and the stems of its heading and text (its examples left out)."""
+        found = self._analysed(docnum)
+        return found.lang, found.stems
+
+    def _analysed(self, docnum: int) -> Analysed:
+        """A node's words (:class:`Analysed`), remembered for the WORDS_KEPT nodes last asked (the first hits of one
+        query are often those of the next)."""
+        found = self._node_words.get(docnum)
         if found is None:
-            if len(self._stems) >= WORDS_KEPT:
-                self._stems.clear()
+            if len(self._node_words) >= WORDS_KEPT:
+                self._node_words.clear()
             node = self.graph.nodes[self._refs[docnum]]
-            lang = field_language(node.lang)
-            text = node.text if node.text == node.title else f"{node.title} {node.text}"
-            found = self._stems[docnum] = (lang, analyze(lang, text))
+            found = self._node_words[docnum] = Analysed.of(node)
         return found
 
     def _has_phrase(self, docnum: int, lang: str, stems: tuple[str, ...]) -> bool:
@@ -331,9 +368,13 @@ class Searcher:
                 return True
         return False
 
-    def _hit(self, node: Node, score: float, plan: Plan) -> SearchHit:
-        text = node.text or node.title
-        snippet = make_snippet(text, node.lang, plan.stems.get(field_language(node.lang), frozenset()))
+    def _hit(self, docnum: int, score: float, plan: Plan) -> SearchHit:
+        """A hit with its snippet, from the node's words as the proximity of this query's first hits (or a recent
+        query's) analysed them, when it did: each word is read once per query, not once for each."""
+        node = self.graph.nodes[self._refs[docnum]]
+        analysed = self._node_words.get(docnum)
+        stems = plan.stems.get(field_language(node.lang), frozenset())
+        snippet = make_snippet(snippet_text(node), node.lang, stems, words=analysed.spans() if analysed else None)
         equivalents = tuple(e.ref for e in node.equivalents)  # an English rule's translations, a translation's peers
         return SearchHit(node.ref, node.doc, node.id, round(score, 3), snippet, hit_kind(node.kind), equivalents)
 

@@ -7,7 +7,7 @@ starts at the first matched word, or earlier when the text is short enough to sh
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from ..text.stemming import spans as word_spans
@@ -23,9 +23,11 @@ class Snippet:
     spans: tuple[tuple[int, int], ...]
 
 
-def make_snippet(text: str, lang: str, stems: Collection[str], width: int = WIDTH) -> Snippet:
-    """The window of ``text`` around its first matched word (the start of the text if none matched)."""
-    spans = _matched(text, lang, stems, width) if stems else []
+def make_snippet(text: str, lang: str, stems: Collection[str], width: int = WIDTH,
+                 words: Iterable[tuple[str, int, int]] | None = None) -> Snippet:
+    """The window of ``text`` around its first matched word (the start of the text if none matched); ``words``
+    are the text's ``(stem, start, end)`` when the caller has them already (else the text is analysed here)."""
+    spans = _matched(text, lang, stems, width, words) if stems else []
     if not spans:
         return Snippet(_clip(text, width), ())
     start = 0 if spans[0][1] <= width * 3 // 4 else max(0, spans[0][0] - width // 4)
@@ -40,13 +42,14 @@ def make_snippet(text: str, lang: str, stems: Collection[str], width: int = WIDT
     return Snippet(clipped, inside)
 
 
-def _matched(text: str, lang: str, stems: Collection[str], width: int) -> list[tuple[int, int]]:
+def _matched(text: str, lang: str, stems: Collection[str], width: int,
+             words: Iterable[tuple[str, int, int]] | None) -> list[tuple[int, int]]:
     """The spans of the matched words up to ``width`` characters past the first one's start: the window never
     reaches further (it starts at or before the first match and is ``width`` long, or ends with that match), so
     the words after it are neither analyzed nor shown (a long guide section is read only up to its window)."""
     spans: list[tuple[int, int]] = []
     last = len(text)
-    for term, start, end in word_spans(lang, text):
+    for term, start, end in word_spans(lang, text) if words is None else words:
         if start > last:
             break
         if term in stems:

@@ -27,6 +27,7 @@ _SR_LATIN = ("a", "b", "v", "g", "d", "đ", "e", "ž", "z", "i", "j", "k", "l", 
              "r", "s", "t", "ć", "u", "f", "h", "c", "č", "dž", "š")
 _TO_LATIN: dict[str, str] = dict(zip(_SR_CYRILLIC, _SR_LATIN, strict=True))
 _DIGRAPHS = {"љ", "њ", "џ"}
+_LOWER_TO_LATIN = str.maketrans(_TO_LATIN)  # a text without capitals: one letter for one (or two), no context
 
 # Letters only Serbian Cyrillic has, and letters only Russian has (Serbian has neither й nor ы ...).
 SERBIAN_ONLY = frozenset("ђјљњћџЂЈЉЊЋЏ")
@@ -48,8 +49,11 @@ _FOLD = str.maketrans({
 def serbian_to_latin(text: str) -> str:
     """Serbian Cyrillic to Latin, keeping case (``Љубав`` → ``Ljubav``, ``ЉУБАВ`` → ``LJUBAV``).
 
-    Other characters pass through unchanged, so a mixed or Latin text is safe to convert.
+    Other characters pass through unchanged, so a mixed or Latin text is safe to convert. A text without capitals
+    (a folded word: search transliterates each query word several times) is one ``translate``.
     """
+    if text.lower() == text:  # every letter is its own lower case: the loop below would map each as it is
+        return text.translate(_LOWER_TO_LATIN)
     out: list[str] = []
     for i, char in enumerate(text):
         lower = char.lower()

@@ -473,6 +473,8 @@ class QueryConcepts:
         if len(term) == 1:
             return [((i,), True) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
         places = {stem: positions.get((lang, stem), []) for stem in term}
+        if sum(bool(places[stem]) for stem in term) < max(2, len(term) - 1):  # too few of its words (_together)
+            return []  # the common case: most terms holding one of the query's words hold none of its others
         found: dict[tuple[int, ...], bool] = {}
         for anchor in sorted({i for at in places.values() for i in at}):
             used: list[int] = []
