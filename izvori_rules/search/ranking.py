@@ -293,8 +293,8 @@ class Ranker:
         chapters its table of contents names past the cut inside 400.1): it states nothing a judge could cite, so it
         follows the rules, as a guide's section does, unless the query is its name (see :meth:`_under_rules`)."""
         cls, table, _ = self.classes()
-        lengths = self._field_lengths(f"body_{field_language(table[cls[doc]].lang)}")
-        return not (lengths and lengths[doc]) and not len(self.source.columns("heading", str(doc))[0])
+        body = self.source.doc_field_length(doc, f"body_{field_language(table[cls[doc]].lang)}", 0)
+        return not body and not len(self.source.columns("heading", str(doc))[0])
 
     def _matched(self, clauses: list[Clause], has_phrase: PhraseCheck | None) -> Matched:
         """Every clause's scores summed per node, read in order of importance (see MINOR); then each clause's
