@@ -2,10 +2,10 @@
 Snowball's Russian stemmer leaves apart.
 
 A judge types either aspect, and the rules print one: "могу ли я посмотреть" asks ru-cr 707.5 "вы можете
-смотреть перманенты ... рубашкой вверх", "разыграть" meets 307.1's "разыгрывать"... The stemmer makes them
-``посмотрет`` and ``смотрет``, ``разыгрыва`` and ``разыгра``: the same stem but for the root (the form without its
-ending, ``посмотр``, ``разыгрыв``). So a stem that starts with a listed root gets its family's root instead
-(``смотр``, ``разыгр``), the rest kept: ``посмотрет`` is ``смотрет``, ``разыгрыва`` ``разыгра``. Only when what
+смотреть перманенты ... рубашкой вверх", "сработали" (603.3b) meets 603.2b's "срабатывают"... The stemmer makes
+them ``посмотрет`` and ``смотрет``, ``срабатыва`` and ``сработа``: the same stem but for the root (the form without
+its ending, ``посмотр``, ``срабатыв``). So a stem that starts with a listed root gets its family's root instead
+(``смотр``, ``сработ``), the rest kept: ``посмотрет`` is ``смотрет``, ``срабатыва`` ``сработа``. Only when what
 follows the root is what a verb ending leaves (:data:`_TAIL`), so ``термин`` is no form of ``терять``.
 Rows sharing a root are one family (платить, заплатить, оплатить). :mod:`.stemming` folds every Russian stem
 (documents, queries and concept terms alike), so both sides meet; the table is read once, on first use.
@@ -31,7 +31,7 @@ _ENDING = re.compile(r"(?:[аяеиоуы]?ть|ти|чь|[еиуюая]т)$")
 _INFINITIVE = re.compile(r"(?:ть|ти|чь)$")
 _REFLEXIVE = re.compile(r"(?:ся|сь)$")
 # What a Russian Snowball stem keeps of a verb form after its root: up to two vowels (theme, participle),
-# then up to two of the consonants verb endings leave (разыгр|а, разыгр|ан, нанос|им, посмотр|ет, бр|ал).
+# then up to two of the consonants verb endings leave (сработ|а, указ|ан, нанос|им, посмотр|ет, бр|ал).
 _TAIL = re.compile(r"[аяеиоуыю]{0,2}[тлнвшмщ]{0,2}")
 
 
