@@ -51,6 +51,8 @@ TOP = 10
 # Fixes found on batch 4's tuned part (a zone change broader than dying and bouncing, broader concepts read
 # after every clause, ru-cr's planeswalker'ов, poison counters in ru-cr, singleton, mill, phone typos, "instead"
 # as an everyday word) raised that part to ru 0.966/0.795, en 0.865/0.689.
+# Russian aspect pairs (corpus/russian_aspect_pairs.tsv: посмотреть is смотреть) raised the tuned part's ru to
+# 1.000/0.909 on batches 1-3.
 SHORT_OF_TARGETS = {"ru": (0.899, 0.741), "en": (0.845, 0.721), "cs": (0.962, 0.769)}
 
 

@@ -8,8 +8,9 @@ stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks li
 ``hrak``, away from ``hráč``; a Czech word typed without its diacritics is stemmed as the documents print it
 (:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``,
 ``десять``, ``deset`` and ``10`` are one term), and an English irregular verb form its verb (:mod:`.irregular`:
-``dealt`` is ``deal``), and a Serbian verb's forms one stem (:mod:`.serbian`: ``pobedi`` and ``pobedio``,
-``plaća`` and ``plaćanje``). Only English text gets an English stop list.
+``dealt`` is ``deal``), a Serbian verb's forms one stem (:mod:`.serbian`: ``pobedi`` and ``pobedio``,
+``plaća`` and ``plaćanje``), and a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
+``смотреть``). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -21,12 +22,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from ..corpus import corpus_dir
 from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
+from .aspects import FILE_NAME as ASPECTS_FILE, load_aspect_pairs
 from .folding import fold, serbian_to_latin
 from .irregular import FILE_NAME as IRREGULAR_FILE, load_irregular_verbs
 from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
@@ -85,6 +87,7 @@ class _Normalizer:
         self._printed: dict[str, str] = {}
         self._numbers: dict[str, str] = {}
         self._bases: dict[str, str] = {}
+        self._aspects: Callable[[str], str] = str
         self._stop = ENGLISH_STOP_WORDS if lang == "en" else frozenset()
         self.memo: dict[str, str | None] = {}
 
@@ -105,6 +108,8 @@ class _Normalizer:
                 self._printed = load_accented_words().get(self.lang, {})
             if self.lang == "en":
                 self._bases = load_irregular_verbs()
+            if self.lang == "ru":
+                self._aspects = load_aspect_pairs()
         text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
@@ -120,7 +125,7 @@ class _Normalizer:
         if self.lang in STEMS_ACCENTS:
             printed = unicodedata.normalize("NFC", self._printed.get(text, text) if restore else text)
             return fold(czech_perfective(printed, str(self._stem.stemWord(printed)))) or None
-        stem = fold(str(self._stem.stemWord(self._bases.get(folded, folded))))
+        stem = self._aspects(fold(str(self._stem.stemWord(self._bases.get(folded, folded)))))
         return (serbian_stem(folded, stem) if self.lang == "sr" else stem) or None
 
 
@@ -139,9 +144,10 @@ _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
 
 def table_files() -> tuple[Path, ...]:
     """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics, English
-    irregular verbs), always those of the installed corpus: a cache of another corpus folder keys them too."""
+    irregular verbs, Russian aspect pairs), always those of the installed corpus: a cache of another corpus folder
+    keys them too."""
     folder = corpus_dir()
-    return tuple(folder / name for name in (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE))
+    return tuple(folder / name for name in (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, ASPECTS_FILE))
 
 
 def field_language(lang: str) -> str:
