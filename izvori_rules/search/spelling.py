@@ -9,7 +9,7 @@ on a phone, and "attack planeswaker or player" should search for the planeswalke
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ..text.folding import fold, looks_serbian_cyrillic, serbian_to_latin
@@ -44,10 +44,7 @@ def close_words(reader: Postings, spelling: str) -> list[str]:
     import difflib
 
     for size in (2, 1):
-        pool: dict[str, str] = {}
-        for prefix in spellings_of(spelling[:size]):
-            for word in reader.expand_prefix(FIELD, prefix):
-                pool.setdefault(fold(word), word)
+        pool = _indexed(reader, spelling[:size])
         pool.pop(spelling, None)
         close = difflib.get_close_matches(spelling, list(pool), n=PER_WORD, cutoff=CUTOFF)
         if close:
@@ -64,15 +61,22 @@ def corrections(reader: Postings, words: Iterable[str]) -> dict[str, str]:
         if len(word) < TYPO_MIN or word in out or _known(reader, word):
             continue
         spelling = fold(plain_word(word))
-        pool: dict[str, str] = {}
-        for prefix in spellings_of(spelling[:2]):
-            for printed in reader.expand_prefix(FIELD, prefix):
-                if abs(len(printed) - len(spelling)) <= 1:
-                    pool.setdefault(fold(printed), printed)
+        pool = _indexed(reader, spelling[:2], lambda printed: abs(len(printed) - len(spelling)) <= 1)
         close = [printed for folded, printed in pool.items() if _one_typo(spelling, folded)]
         if close:
             out[word] = max(close, key=lambda printed: reader.doc_frequency(FIELD, printed))
     return out
+
+
+def _indexed(reader: Postings, start: str, keep: Callable[[str], bool] | None = None) -> dict[str, str]:
+    """The indexed words that start like a folded ``start`` in any of the documents' spellings (and that ``keep``
+    accepts), folded → as printed; of words that fold alike, the first in the index's order."""
+    pool: dict[str, str] = {}
+    for prefix in spellings_of(start):
+        for printed in reader.expand_prefix(FIELD, prefix):
+            if keep is None or keep(printed):
+                pool.setdefault(fold(printed), printed)
+    return pool
 
 
 def _known(reader: Postings, word: str) -> bool:
