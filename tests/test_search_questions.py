@@ -112,10 +112,11 @@ def figures() -> dict[tuple[str, str], list[tuple[Question, float]]]:
 
 
 def by_batch(part: str, results: list[tuple[Question, float]]) -> list[tuple[str, list[tuple[Question, float]]]]:
-    """A part's results whole ("all") and, for the held-out part, each batch's alone."""
-    batches = [(str(number), [(row, rr) for row, rr in results if row.batch == number])
-               for number in BATCHES] if part == "held-out" else []
-    return [("all", results)] + [(batch, subset) for batch, subset in batches if subset]
+    """A part's results whole ("all") and each batch's alone; the tune part's questions outside the batches
+    (76-103) as "extra". Per batch, the tune part tells whether a change chosen on some batches helps the others."""
+    labels = [str(number) for number in BATCHES] + (["extra"] if part == "tune" else [])
+    subsets = {label: [(row, rr) for row, rr in results if str(row.batch or "extra") == label] for label in labels}
+    return [("all", results)] + [(label, subset) for label, subset in subsets.items() if subset]
 
 
 def _figures(results: list[tuple[Question, float]]) -> tuple[float, float]:
