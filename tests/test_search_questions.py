@@ -29,6 +29,7 @@ FOURTH_BATCH = range(194, 239)  # questions 194-238, written blind as well
 BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH, 3: THIRD_BATCH, 4: FOURTH_BATCH}
 # The questions written to tune on only (all their rows tune), by their label in the per-batch report: 76-103, between
 # the first two batches, and the fifth batch, 239-274, written blind as a validation set for one session's changes
+# (as written, before any change chosen with it in view: sr 0.933/0.716, ru 0.895/0.660, en 0.872/0.671, cs 0.944/0.821)
 TUNE_ONLY = {"extra": range(76, 104), "5": range(239, 275)}
 RECALL_TARGET = 0.95  # issue 10's targets on the held-out part (all four batches), in every language
 MRR_TARGET = 0.8
