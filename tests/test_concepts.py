@@ -217,7 +217,8 @@ def phrases(lang: str, size: int) -> frozenset[str]:
 # Czech words for flying (cs-cr prints "flying"); Czech for an illegal target (cs-cr ends at 400.1, before
 # 608.2b); how a judge says "in conflict with the rules" (the documents print suprotstavlja, odporuje); the
 # players' words for a turn, for going first and for damage wearing off in Czech (cs-cr prints kolo, hrát první,
-# odstraněno všechno zranění) and for an opponent in Russian (ru-cr prints оппонент).
+# odstraněno všechno zranění) and for an opponent in Russian (ru-cr prints оппонент); Czech aura (the 2003 cs-cr
+# prints lokální enchantment) and odpověď, odpovědět for responding (cs-cr prints v reakci).
 NOT_IN_CORPUS = {
     ("trample", "pt", "atropelar"), ("trample", "pt", "atropela"), ("trample", "pt", "atropelamento"),
     ("flying", "cs", "létání"), ("flying", "cs", "létající"),
@@ -227,6 +228,7 @@ NOT_IN_CORPUS = {
     ("turn", "cs", "tah"), ("turn", "cs", "tahu"), ("starting_player", "cs", "začíná hru"),
     ("wear_off", "cs", "odstraní zranění"), ("wear_off", "cs", "odstranění zranění"),
     ("opponent", "ru", "соперник"), ("opponent", "ru", "соперника"), ("opponent", "ru", "соперники"),
+    ("aura", "cs", "aura"), ("respond", "cs", "odpověď"), ("respond", "cs", "odpovědět"),
 }
 
 

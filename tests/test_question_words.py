@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from izvori_rules.corpus import read_table
 from izvori_rules.errors import CorpusError
 from izvori_rules.search import searcher as searching
-from izvori_rules.search.questions import (FULL, PREFER, QuestionWords, held, load_question_words,
+from izvori_rules.search.questions import (COLUMNS, FULL, PREFER, QuestionWords, held, load_question_words,
                                            parse_question_words, prefer)
+from izvori_rules.search.questions import FILE_NAME as QUESTIONS_FILE
 from izvori_rules.search.searcher import Searcher
+from izvori_rules.text.folding import fold
 from izvori_rules.text.stemming import analyze
+from izvori_rules.text.stopwords import load_stopwords
+from izvori_rules.tsv import read_tsv
 from test_search_quality import _rank, searcher  # noqa: F401 - the fixture, shared
 
 HEADER = "lang\tasks\tquestions\tanswers\n"
@@ -52,6 +57,17 @@ def test_every_answer_word_of_the_table_is_a_word_the_index_keeps() -> None:
     for _kind, per_language in load_question_words().answers:
         for lang, words in per_language:
             assert [word for word in words if not analyze(lang, word)] == [], lang
+
+
+def test_a_one_word_question_is_a_stop_word_of_its_language() -> None:
+    # dropped with the stop words, it still tells the kind of answer (corpus/stopwords.tsv's note): "kdo kontroluje
+    # spouštěcí schopnost" searches for its keywords, not for Czech "kdo" (who) in the rules' text. Not English "may":
+    # it names the optional abilities too (cr 603.5 "Some triggered abilities’ effects are optional (they contain
+    # “may,” ...)"), so "may ability" searches for it
+    lists = dict(load_stopwords().lists)
+    missing = [(row["lang"], phrase) for row in read_tsv(*read_table(QUESTIONS_FILE, "", required=True), COLUMNS)
+               for phrase in row["questions"].split("|") if " " not in phrase and fold(phrase) not in lists[row["lang"]]]
+    assert missing == [("en", "may")]
 
 
 def test_every_kind_is_asked_and_answered_in_every_language_of_the_rules() -> None:

@@ -55,7 +55,12 @@ TOP = 10
 # ru 0.993/0.899, en 0.961/0.858, cs 1.0/0.972 (from sr 0.963/0.898, ru 0.974/0.863, en 0.944/0.826) and the
 # held-out part to sr 0.981/0.834, ru 0.913/0.743, en 0.845/0.713, cs 0.962/0.781 (batch 4 alone: sr 0.967/0.850,
 # ru 0.750/0.661, en 0.600/0.492, cs 0.917/0.778).
-SHORT_OF_TARGETS = {"ru": (0.913, 0.743), "en": (0.845, 0.713), "cs": (0.962, 0.781)}
+# Czech meets the targets since session 25 (held-out cs 0.962/0.781 -> 0.981/0.809), with changes chosen on the tuned
+# part, which gained 45 Czech queries written blind (tuned cs 0.983/0.926 on the 59 before; 0.962/0.863 -> 0.981/0.894
+# on the 104): a concept term read scattered across part of a term typed whole loses to it (text/matching.py), Czech
+# question and function words dropped (corpus/stopwords.tsv), Czech boj, aura, odpověď and a look_at concept
+# (corpus/concepts.tsv).
+SHORT_OF_TARGETS = {"ru": (0.913, 0.743), "en": (0.845, 0.713)}
 
 
 @dataclass(frozen=True)

@@ -399,8 +399,12 @@ def test_a_preposition_holds_to_its_noun_and_a_clause_ends_a_term_said_apart(tab
         ("creature left the battlefield before the ability resolved",
          [("creature", ("creature",)), ("left battlefield", ("leaves_the_battlefield",)), ("ability", ("ability",)),
           ("resolved", ("resolve",))]),
+        # row until_end_of_turn ("do konce kola", cs-cr 314.1b "všechny efekty do konce kola") typed whole, before row
+        # end_step ("krok konec kola") read scattered across it and "kroku"; "kroku vyčištění" is the cleanup step
+        ("efekt do konce kola vyprší v kroku vyčištění",
+         [("efekt", ("effect",)), ("do konce kola", ("until_end_of_turn",)), ("kroku vyčištění", ("cleanup_step",))]),
     ],
-    ids=["return to hand", "split second", "a term typed as written inside"],
+    ids=["return to hand", "split second", "a term typed as written inside", "a term typed whole beside"],
 )
 def test_a_term_typed_in_its_order_matches_with_words_between_and_wins_a_tie(query: QueryConcepts, text: str,
                                                                               expected: list[tuple[str, tuple[str, ...]]]) -> None:

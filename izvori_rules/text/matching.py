@@ -379,7 +379,8 @@ class QueryConcepts:
         *Правило болезни вызова*). Matches covering more query words win, then whole terms, then terms typed as
         written (in order, nothing but stop words between: ``с мгновением ока`` is split second, not ``заклинание
         с мгновением`` read backwards as *мгновенное заклинание*), then shorter ones; a term read across another
-        term typed as written counts only that one's words (``left the battlefield before the ability``);
+        term typed as written counts only that one's words (``left the battlefield before the ability``), and one read
+        across part of another concept's term typed whole only the words they share (``do konce kola ... kroku``);
         a word that several concepts share keeps the sense the rest of the query chooses (:meth:`_sense`).
         """
         words = _RAW_WORD.findall(query)
@@ -451,12 +452,18 @@ class QueryConcepts:
                                for whole in wholes):  # (until end of turn), not kraj poteza (the end step)
                 scored[(covered, concepts)] = ((*rank[:3], 1, rank[4]), langs)
         # a term read across another term typed as written counts only that one's words, so that one wins: "left the
-        # battlefield before the ability" leaves the battlefield, not a leaves-the-battlefield ability
-        typed = [(set(covered), rank[0]) for (covered, _), (rank, _) in scored.items() if rank[2] and len(covered) > 1]
+        # battlefield before the ability" leaves the battlefield, not a leaves-the-battlefield ability; and a term
+        # read across part of a term typed whole counts only the words they share: "efekt do konce kola vyprší v
+        # kroku vyčištění" lasts until end of turn (do konce kola), not the end step (krok konec kola) read scattered
+        # (a term typed whole elsewhere in the query, "world ... world rule", leaves its scattered reading be)
+        typed = [(set(covered), rank[0], rank[1], named) for (covered, named), (rank, _) in scored.items()
+                 if rank[2] and len(covered) > 1]
         for (covered, concepts), (rank, langs) in scored.items():
-            inner = max((n for part, n in typed if part < set(covered)), default=None)
+            inner = max((n if part < set(covered) else sum(not stops[i] for i in part & set(covered))
+                         for part, n, whole, named in typed
+                         if part < set(covered) or whole and named != concepts and part & set(covered)), default=None)
             if not rank[2] and inner is not None:
-                scored[(covered, concepts)] = ((inner, *rank[1:]), langs)
+                scored[(covered, concepts)] = ((min(inner, rank[0]), *rank[1:]), langs)
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
