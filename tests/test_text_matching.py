@@ -63,6 +63,29 @@ def test_an_english_term_lacking_its_first_word_is_not_read_after_another_modifi
     assert concepts_of(query, "the hand size") == [("hand size", ("maximum_hand_size", "starting_hand_size"))]
 
 
+@pytest.mark.parametrize(
+    ("text", "named", "unnamed"),
+    [
+        # cr 508.1b: the active player announces which player or planeswalker each creature attacks (the verb); cr
+        # 506.2's attacking player is the active player during combat
+        ("can I attack a planeswalker instead of the player", "attack", "attacking_player"),
+        ("who is the attacking player", "attacking_player", ""),
+        # cr 701.2a "To activate an activated ability is to put it onto the stack": the verb is row activate
+        ("activate an ability of a tapped creature", "activate", "activated_ability"),
+        ("activated ability of a tapped creature", "activated_ability", ""),
+        # rows phasing ("phase out|phased out") and return_to_hand ("return to hand|returned to hand"): a base form
+        # among the key's terms lets either spelling match
+        ("phase out my creature", "phasing", ""),
+        ("returned to hand", "return_to_hand", ""),
+    ],
+    ids=["attack-player", "attacking-player", "activate-ability", "activated-ability", "phase-out", "returned"])
+def test_an_english_terms_participle_is_filled_only_by_a_participle(query: QueryConcepts, text: str, named: str,
+                                                                    unnamed: str) -> None:
+    found = {c for _, concepts in concepts_of(query, text) for c in concepts}
+    assert named in found
+    assert unnamed not in found
+
+
 def test_english_headwords_match_only_whole(query: QueryConcepts) -> None:
     assert concepts_of(query, "order") == []  # not "APNAP Order" (ru-cr glossary)
     assert concepts_of(query, "permanent") == [("permanent", ("permanent",))]  # not "Permanently (Obsolete)"

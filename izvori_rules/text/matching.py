@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import Node
 from .folding import fold, serbian_to_latin
-from .stemming import LANGUAGES, WORD, analyze, english_whole_word, english_whole_words, field_language, normalize_word
+from .stemming import (ENGLISH_STOP_WORDS, LANGUAGES, WORD, analyze, english_whole_word, english_whole_words,
+                       field_language, normalize_word)
 from .stopwords import StopLists, is_stopword
 
 if TYPE_CHECKING:
@@ -254,6 +255,7 @@ class ConceptMatcher:
                 if lang != "en" and " " not in key:
                     surfaces.setdefault((lang, key), set()).update(fold(w) for w in _RAW_WORD.findall(term))
         terms = {c.id: {lang: t for lang in LANGUAGES if (t := c.terms_in(lang))} for c in self.table}
+        endings = _participles(term for concept in self.table for lang, term in concept.all_terms() if lang == "en")
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
             ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
             if lang == "en"})
@@ -265,7 +267,32 @@ class ConceptMatcher:
                    for c in self.table if any(word.startswith("?") for word in c.sense)}
         broader = {c.id: c.broader for c in self.table if c.broader}
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
-                             guarded=guarded, broader=broader)
+                             guarded=guarded, broader=broader, endings=endings)
+
+
+def _ending(word: str) -> str:
+    """An English word's participle ending, ``ing`` or ``ed`` (``blocking``, ``blocked``), else empty (``block``,
+    ``blocks``, ``blocker``)."""
+    folded = fold(word)
+    if folded.endswith(("ing", "ings")):
+        return "ing"
+    return "ed" if folded.endswith("ed") else ""
+
+
+def _participles(terms: Iterable[str]) -> dict[str, tuple[frozenset[str], ...]]:
+    """English term key → per word, the endings (:func:`_ending`) its terms spell it with, for the keys of two or
+    more words one of which every term of the key spells as a participle (``attacking player``: ``ing``, then
+    any; ``return to hand`` and ``returned to hand`` share a key and leave it out)."""
+    spelled: dict[str, list[set[str]]] = {}
+    for term in terms:
+        words = [w for w in _RAW_WORD.findall(term) if fold(w) not in ENGLISH_STOP_WORDS]
+        key = " ".join(english_whole_word(w) for w in words)
+        if len(words) > 1:
+            found = spelled.setdefault(key, [set() for _ in words])
+            for j, word in enumerate(words[:len(found)]):
+                found[j].add(_ending(word))
+    return {key: tuple(frozenset(e) for e in ends) for key, ends in spelled.items()
+            if any("" not in e for e in ends)}
 
 
 def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) -> bool:
@@ -326,7 +353,8 @@ class QueryConcepts:
     query words that choose it (``draw`` + ``library``), and ``defaults`` names the sense chosen without them.
     ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
     change) to those languages: named only in them, the concept needs one of its sense words in the query.
-    ``broader`` maps a concept to those that include it (a creature is a permanent).
+    ``broader`` maps a concept to those that include it (a creature is a permanent). ``endings`` holds the English
+    terms whose participle a query must spell as one (see :meth:`_covers`).
     """
 
     def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -336,7 +364,8 @@ class QueryConcepts:
                  defaults: frozenset[str] = frozenset(),
                  containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
                  guarded: dict[str, frozenset[str]] | None = None,
-                 broader: dict[str, tuple[str, ...]] | None = None) -> None:
+                 broader: dict[str, tuple[str, ...]] | None = None,
+                 endings: dict[str, tuple[frozenset[str], ...]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
@@ -346,19 +375,21 @@ class QueryConcepts:
         self._containing = containing if containing is not None else _containing(names)
         self._guarded = guarded or {}
         self._broader = broader or {}
+        self._endings = endings or {}
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
         for the concepts it names, are one marshalled blob decoded on first use."""
         return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
                 "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
-                "containing": self._containing, "guarded": self._guarded, "broader": self._broader}
+                "containing": self._containing, "guarded": self._guarded, "broader": self._broader,
+                "endings": self._endings}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"],
-                   data["guarded"], data["broader"])
+                   data["guarded"], data["broader"], data["endings"])
         made._lazy = data["lazy"]
         return made
 
@@ -469,18 +500,23 @@ class QueryConcepts:
         last word (at least two that are not stop words) next to each other (stop words aside) and in the term's
         order. A word the query repeats is taken where it stands nearest the term's other words, each occurrence
         in turn: "aktivan igrač neaktivan igrač" holds both players. (``positions`` holds, per language and key,
-        where the query has a word of that key spelled as a term's word: see :meth:`_spelled`.)"""
+        where the query has a word of that key spelled as a term's word: see :meth:`_spelled`.) An English term's
+        participle is filled only by a participle (``endings``): "attack a planeswalker instead of the player"
+        attacks a player, it names no *attacking player* (cr 506.2), nor "activate an ability" an *activated
+        ability*."""
         if len(term) == 1:
             return [((i,), True) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
-        places = {stem: positions.get((lang, stem), []) for stem in term}
-        if sum(bool(places[stem]) for stem in term) < max(2, len(term) - 1):  # too few of its words (_together)
+        endings = self._endings.get(" ".join(term)) if lang == "en" else None
+        places = [[i for i in positions.get((lang, stem), []) if endings is None or _ending(words[i]) in endings[j]]
+                  for j, stem in enumerate(term)]
+        if sum(bool(at) for at in places) < max(2, len(term) - 1):  # too few of its words (_together)
             return []  # the common case: most terms holding one of the query's words hold none of its others
         found: dict[tuple[int, ...], bool] = {}
-        for anchor in sorted({i for at in places.values() for i in at}):
+        for anchor in sorted({i for at in places for i in at}):
             used: list[int] = []
             matched: list[int] = []
-            for j, stem in enumerate(term):
-                at = min((i for i in places[stem] if i not in used), key=lambda i: abs(i - anchor), default=None)
+            for j, _ in enumerate(term):
+                at = min((i for i in places[j] if i not in used), key=lambda i: abs(i - anchor), default=None)
                 if at is not None:
                     used.append(at)
                     matched.append(j)
