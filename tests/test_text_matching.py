@@ -86,6 +86,14 @@ def test_an_english_terms_participle_is_filled_only_by_a_participle(query: Query
     assert unnamed not in found
 
 
+def test_an_agent_noun_is_not_its_verb(query: QueryConcepts) -> None:
+    # row attacking_creature's "attacker" stems as row attack's "attack": cr 508.1k "becomes an attacking creature"
+    # is what "attackers" asks about, cr 508.1 "the active player declares attackers" (the verb) what "attack" does
+    assert concepts_of(query, "attack a player") == [("attack", ("attack",)), ("player", ("player",))]
+    assert concepts_of(query, "two attackers") == [("attackers", ("attacking_creature",))]
+    assert concepts_of(query, "planeswalker") == [("planeswalker", ("planeswalker",))]  # not row planeswalk
+
+
 def test_english_headwords_match_only_whole(query: QueryConcepts) -> None:
     assert concepts_of(query, "order") == []  # not "APNAP Order" (ru-cr glossary)
     assert concepts_of(query, "permanent") == [("permanent", ("permanent",))]  # not "Permanently (Obsolete)"

@@ -255,7 +255,8 @@ class ConceptMatcher:
                 if lang != "en" and " " not in key:
                     surfaces.setdefault((lang, key), set()).update(fold(w) for w in _RAW_WORD.findall(term))
         terms = {c.id: {lang: t for lang in LANGUAGES if (t := c.terms_in(lang))} for c in self.table}
-        endings = _participles(term for concept in self.table for lang, term in concept.all_terms() if lang == "en")
+        english = [(concept.id, term) for concept in self.table for lang, term in concept.all_terms() if lang == "en"]
+        endings = _participles(term for _, term in english)
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
             ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
             if lang == "en"})
@@ -267,7 +268,7 @@ class ConceptMatcher:
                    for c in self.table if any(word.startswith("?") for word in c.sense)}
         broader = {c.id: c.broader for c in self.table if c.broader}
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
-                             guarded=guarded, broader=broader, endings=endings)
+                             guarded=guarded, broader=broader, endings=endings, agents=_agents(english))
 
 
 def _ending(word: str) -> str:
@@ -293,6 +294,26 @@ def _participles(terms: Iterable[str]) -> dict[str, tuple[frozenset[str], ...]]:
                 found[j].add(_ending(word))
     return {key: tuple(frozenset(e) for e in ends) for key, ends in spelled.items()
             if any("" not in e for e in ends)}
+
+
+def _agent(word: str) -> bool:
+    """Whether an English word is an agent noun whose stem drops its *-er* (``attacker``, ``attackers``: *attack*;
+    ``blocker`` keeps it)."""
+    folded = fold(word)
+    return folded.endswith(("er", "ers")) and not english_whole_word(word).endswith("er")
+
+
+def _agents(terms: Iterable[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    """One-word English key → the concepts whose terms of that key are all agent nouns (:func:`_agent`): row
+    attacking_creature's ``attacker`` shares row attack's key *attack*."""
+    spelled: dict[str, dict[str, bool]] = {}
+    for concept, term in terms:
+        words = [w for w in _RAW_WORD.findall(term) if fold(w) not in ENGLISH_STOP_WORDS]
+        if len(words) == 1:
+            found = spelled.setdefault(english_whole_word(words[0]), {})
+            found[concept] = found.get(concept, True) and _agent(words[0])
+    return {key: frozenset(c for c, agent in found.items() if agent) for key, found in spelled.items()
+            if any(found.values()) and not all(found.values())}
 
 
 def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) -> bool:
@@ -354,7 +375,8 @@ class QueryConcepts:
     ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
     change) to those languages: named only in them, the concept needs one of its sense words in the query.
     ``broader`` maps a concept to those that include it (a creature is a permanent). ``endings`` holds the English
-    terms whose participle a query must spell as one (see :meth:`_covers`).
+    terms whose participle a query must spell as one (see :meth:`_covers`), ``agents`` the concepts a one-word English
+    key names only as an agent noun (see :meth:`_named`).
     """
 
     def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -365,7 +387,8 @@ class QueryConcepts:
                  containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
                  guarded: dict[str, frozenset[str]] | None = None,
                  broader: dict[str, tuple[str, ...]] | None = None,
-                 endings: dict[str, tuple[frozenset[str], ...]] | None = None) -> None:
+                 endings: dict[str, tuple[frozenset[str], ...]] | None = None,
+                 agents: dict[str, frozenset[str]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
@@ -376,6 +399,7 @@ class QueryConcepts:
         self._guarded = guarded or {}
         self._broader = broader or {}
         self._endings = endings or {}
+        self._agents = agents or {}
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
@@ -383,13 +407,14 @@ class QueryConcepts:
         return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
                 "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
                 "containing": self._containing, "guarded": self._guarded, "broader": self._broader,
-                "endings": self._endings}
+                "endings": self._endings, "agents": self._agents}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"],
-                   data["guarded"], data["broader"], data["endings"])
+                   data["guarded"], data["broader"], data["endings"],
+                   data["agents"])
         made._lazy = data["lazy"]
         return made
 
@@ -465,7 +490,7 @@ class QueryConcepts:
             term = key.split()
             for covered, tight in self._covers(words, positions, lang, term, stops):
                 full = len(covered) == len(term)
-                concepts = self._names[(lang, key)]
+                concepts = self._named(lang, key, words[covered[0]])
                 # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
                 # поле битвы" of entering the battlefield with its verb missing
                 # then a term typed whole, then one typed as written (its words in order, nothing between them):
@@ -490,6 +515,17 @@ class QueryConcepts:
                 scored[(covered, concepts)] = ((inner, *rank[1:]), langs)
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
+
+    def _named(self, lang: str, key: str, word: str) -> tuple[str, ...]:
+        """The concepts a term names, of a key that names some concepts only as an agent noun (``attacker``, stemmed
+        as *attack*: an attacking creature, cr 508.1k) those for a query word that is one (``attackers``) or the
+        others for one that is none (``attack``, the verb, cr 508.1)."""
+        concepts = self._names[(lang, key)]
+        agents = self._agents.get(key) if lang == "en" else None
+        if agents:
+            agent = _agent(word)
+            return tuple(c for c in concepts if (c in agents) == agent) or concepts
+        return concepts
 
     def _covers(self, words: Sequence[str], positions: dict[tuple[str, str], list[int]], lang: str,
                 term: list[str], stops: Sequence[bool]) -> list[tuple[tuple[int, ...], bool]]:
