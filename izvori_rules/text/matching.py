@@ -255,8 +255,7 @@ class ConceptMatcher:
                 if lang != "en" and " " not in key:
                     surfaces.setdefault((lang, key), set()).update(fold(w) for w in _RAW_WORD.findall(term))
         terms = {c.id: {lang: t for lang in LANGUAGES if (t := c.terms_in(lang))} for c in self.table}
-        english = [(concept.id, term) for concept in self.table for lang, term in concept.all_terms() if lang == "en"]
-        endings = _participles(term for _, term in english)
+        endings = _participles(term for concept in self.table for lang, term in concept.all_terms() if lang == "en")
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
             ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
             if lang == "en"})
@@ -268,7 +267,7 @@ class ConceptMatcher:
                    for c in self.table if any(word.startswith("?") for word in c.sense)}
         broader = {c.id: c.broader for c in self.table if c.broader}
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
-                             guarded=guarded, broader=broader, endings=endings, agents=_agents(english))
+                             guarded=guarded, broader=broader, endings=endings)
 
 
 def _ending(word: str) -> str:
@@ -286,7 +285,7 @@ def _participles(terms: Iterable[str]) -> dict[str, tuple[frozenset[str], ...]]:
     any; ``return to hand`` and ``returned to hand`` share a key and leave it out)."""
     spelled: dict[str, list[set[str]]] = {}
     for term in terms:
-        words = [w for w in _RAW_WORD.findall(term) if fold(w) not in ENGLISH_STOP_WORDS]
+        words = _english_words(term)
         key = " ".join(english_whole_word(w) for w in words)
         if len(words) > 1:
             found = spelled.setdefault(key, [set() for _ in words])
@@ -296,24 +295,15 @@ def _participles(terms: Iterable[str]) -> dict[str, tuple[frozenset[str], ...]]:
             if any("" not in e for e in ends)}
 
 
-def _agent(word: str) -> bool:
-    """Whether an English word is an agent noun whose stem drops its *-er* (``attacker``, ``attackers``: *attack*;
-    ``blocker`` keeps it)."""
+def _english_words(term: str) -> list[str]:
+    """An English term's words, its stop words dropped (as :func:`.stemming.english_whole_words` keys it)."""
+    return [w for w in _RAW_WORD.findall(term) if fold(w) not in ENGLISH_STOP_WORDS]
+
+
+def _singular(word: str) -> str:
+    """An English word folded, a plural's *s* dropped (``attackers``: ``attacker``)."""
     folded = fold(word)
-    return folded.endswith(("er", "ers")) and not english_whole_word(word).endswith("er")
-
-
-def _agents(terms: Iterable[tuple[str, str]]) -> dict[str, frozenset[str]]:
-    """One-word English key → the concepts whose terms of that key are all agent nouns (:func:`_agent`): row
-    attacking_creature's ``attacker`` shares row attack's key *attack*."""
-    spelled: dict[str, dict[str, bool]] = {}
-    for concept, term in terms:
-        words = [w for w in _RAW_WORD.findall(term) if fold(w) not in ENGLISH_STOP_WORDS]
-        if len(words) == 1:
-            found = spelled.setdefault(english_whole_word(words[0]), {})
-            found[concept] = found.get(concept, True) and _agent(words[0])
-    return {key: frozenset(c for c, agent in found.items() if agent) for key, found in spelled.items()
-            if any(found.values()) and not all(found.values())}
+    return folded[:-1] if len(folded) > 3 and folded.endswith("s") else folded
 
 
 def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) -> bool:
@@ -375,8 +365,7 @@ class QueryConcepts:
     ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
     change) to those languages: named only in them, the concept needs one of its sense words in the query.
     ``broader`` maps a concept to those that include it (a creature is a permanent). ``endings`` holds the English
-    terms whose participle a query must spell as one (see :meth:`_covers`), ``agents`` the concepts a one-word English
-    key names only as an agent noun (see :meth:`_named`).
+    terms whose participle a query must spell as one (see :meth:`_covers`).
     """
 
     def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -387,8 +376,7 @@ class QueryConcepts:
                  containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
                  guarded: dict[str, frozenset[str]] | None = None,
                  broader: dict[str, tuple[str, ...]] | None = None,
-                 endings: dict[str, tuple[frozenset[str], ...]] | None = None,
-                 agents: dict[str, frozenset[str]] | None = None) -> None:
+                 endings: dict[str, tuple[frozenset[str], ...]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
@@ -399,7 +387,6 @@ class QueryConcepts:
         self._guarded = guarded or {}
         self._broader = broader or {}
         self._endings = endings or {}
-        self._agents = agents or {}
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
@@ -407,14 +394,13 @@ class QueryConcepts:
         return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
                 "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
                 "containing": self._containing, "guarded": self._guarded, "broader": self._broader,
-                "endings": self._endings, "agents": self._agents}
+                "endings": self._endings}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"],
-                   data["guarded"], data["broader"], data["endings"],
-                   data["agents"])
+                   data["guarded"], data["broader"], data["endings"])
         made._lazy = data["lazy"]
         return made
 
@@ -517,15 +503,17 @@ class QueryConcepts:
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
     def _named(self, lang: str, key: str, word: str) -> tuple[str, ...]:
-        """The concepts a term names, of a key that names some concepts only as an agent noun (``attacker``, stemmed
-        as *attack*: an attacking creature, cr 508.1k) those for a query word that is one (``attackers``) or the
-        others for one that is none (``attack``, the verb, cr 508.1)."""
+        """The concepts a one-word English term names, of several sharing its stem those with a term spelled as the
+        query ``word`` (a plural as its singular), when any: ``attack`` is row attack, not attacking_creature (whose
+        ``attacker``, cr 508.1k, stems as *attack*), ``attackers`` the attacking creature, ``equip`` the keyword
+        (cr 702.6), not the artifact subtype ``equipment`` (cr 301.5), and ``equipment`` the subtype."""
         concepts = self._names[(lang, key)]
-        agents = self._agents.get(key) if lang == "en" else None
-        if agents:
-            agent = _agent(word)
-            return tuple(c for c in concepts if (c in agents) == agent) or concepts
-        return concepts
+        if lang != "en" or len(concepts) < 2 or " " in key:
+            return concepts
+        typed = _singular(word)
+        spelled = tuple(c for c in concepts if any(typed == _singular(words[0]) for term in self.terms(c).get("en", ())
+                                                   if len(words := _english_words(term)) == 1))
+        return spelled or concepts
 
     def _covers(self, words: Sequence[str], positions: dict[tuple[str, str], list[int]], lang: str,
                 term: list[str], stops: Sequence[bool]) -> list[tuple[tuple[int, ...], bool]]:
