@@ -86,7 +86,7 @@ def test_an_english_terms_participle_is_filled_only_by_a_participle(query: Query
     assert unnamed not in found
 
 
-def test_a_one_word_english_term_sharing_its_stem_names_the_concept_spelled_as_typed(query: QueryConcepts) -> None:
+def test_an_english_term_sharing_its_stems_names_the_concept_spelled_as_typed(query: QueryConcepts) -> None:
     # row attacking_creature's "attacker" stems as row attack's "attack": cr 508.1k "becomes an attacking creature"
     # is what "attackers" asks about, cr 508.1 "the active player declares attackers" (the verb) what "attack" does
     assert concepts_of(query, "attack a player") == [("attack", ("attack",)), ("player", ("player",))]
@@ -94,6 +94,9 @@ def test_a_one_word_english_term_sharing_its_stem_names_the_concept_spelled_as_t
     assert concepts_of(query, "planeswalker") == [("planeswalker", ("planeswalker",))]  # not row planeswalk
     # "equipment" stems as "equip" (see test_equip_is_the_keyword_not_a_team): cr 301.5 "the subtype Equipment"
     assert concepts_of(query, "the equipment stays") == [("equipment", ("equipment",))]
+    # cr 509.1g "becomes a blocking creature", 509.1h "becomes a blocked creature": two concepts of one stem each
+    assert concepts_of(query, "creature is blocked") == [("creature blocked", ("blocked_creature",))]
+    assert concepts_of(query, "blocking creatures") == [("blocking creatures", ("blocking_creature",))]
     # a stem no concept's term spells as typed keeps every concept of it
     assert concepts_of(query, "exiled") == [("exiled", ("exile_action", "exile"))]
 
@@ -149,7 +152,7 @@ def test_commander_is_not_the_command_zone(query: QueryConcepts) -> None:
 def test_equip_is_the_keyword_not_a_team(query: QueryConcepts) -> None:
     # pt-guide's "equipe" (team) stems as English "equip"; cr 702.6a "Equip is an activated ability of Equipment"
     # (nor the subtype Equipment, which stems as "equip" too: see
-    # test_a_one_word_english_term_sharing_its_stem_names_the_concept_spelled_as_typed)
+    # test_an_english_term_sharing_its_stems_names_the_concept_spelled_as_typed)
     assert concepts_of(query, "can I equip during combat")[0] == ("equip", ("equip",))
 
 

@@ -476,7 +476,7 @@ class QueryConcepts:
             term = key.split()
             for covered, tight in self._covers(words, positions, lang, term, stops):
                 full = len(covered) == len(term)
-                concepts = self._named(lang, key, words[covered[0]])
+                concepts = self._named(lang, key, [words[i] for i in covered])
                 # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
                 # поле битвы" of entering the battlefield with its verb missing
                 # then a term typed whole, then one typed as written (its words in order, nothing between them):
@@ -502,18 +502,20 @@ class QueryConcepts:
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
-    def _named(self, lang: str, key: str, word: str) -> tuple[str, ...]:
-        """The concepts a one-word English term names, of several sharing its stem those with a term spelled as the
-        query ``word`` (a plural as its singular), when any: ``attack`` is row attack, not attacking_creature (whose
-        ``attacker``, cr 508.1k, stems as *attack*), ``attackers`` the attacking creature, ``equip`` the keyword
-        (cr 702.6), not the artifact subtype ``equipment`` (cr 301.5), and ``equipment`` the subtype."""
+    def _named(self, lang: str, key: str, typed: Sequence[str]) -> tuple[str, ...]:
+        """The concepts an English term names, of several sharing its stems those with a term of those stems spelled
+        as the query's words ``typed`` (a plural as its singular), when any: ``attack`` is row attack, not
+        attacking_creature (whose ``attacker``, cr 508.1k, stems as *attack*), ``attackers`` the attacking creature,
+        ``equip`` the keyword (cr 702.6), not the artifact subtype ``equipment`` (cr 301.5), and ``blocked creature``
+        is no *blocking creature* (cr 509.1h against 509.1g)."""
         concepts = self._names[(lang, key)]
-        if lang != "en" or len(concepts) < 2 or " " in key:
+        if lang != "en" or len(concepts) < 2:
             return concepts
-        typed = _singular(word)
-        spelled = tuple(c for c in concepts if any(typed == _singular(words[0]) for term in self.terms(c).get("en", ())
-                                                   if len(words := _english_words(term)) == 1))
-        return spelled or concepts
+        spelled = {_singular(word) for word in typed}
+        chosen = tuple(c for c in concepts if any(spelled <= {_singular(w) for w in words}
+                                                  for words in map(_english_words, self.terms(c).get("en", ()))
+                                                  if " ".join(map(english_whole_word, words)) == key))
+        return chosen or concepts
 
     def _covers(self, words: Sequence[str], positions: dict[tuple[str, str], list[int]], lang: str,
                 term: list[str], stops: Sequence[bool]) -> list[tuple[tuple[int, ...], bool]]:
