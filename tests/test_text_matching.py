@@ -101,6 +101,20 @@ def test_an_english_term_sharing_its_stems_names_the_concept_spelled_as_typed(qu
     assert concepts_of(query, "exiled") == [("exiled", ("exile_action", "exile"))]
 
 
+def test_a_word_of_the_querys_language_names_no_concept_of_another_it_stems_as(query: QueryConcepts) -> None:
+    # English "time" stems in Serbian as "tim" (team, row team's "tim"); in an English query it is row timing's
+    # word, an everyday one named without its sense words (its ?en), so a plain word
+    stops = load_stopwords()
+    parsed = parse_query("leaves the battlefield abilities look back in time", query, stops)
+    assert [(s.words, s.concepts) for s in parsed.segments][-1] == ("time", ())
+    # a Serbian query keeps the team
+    parsed = parse_query("tim u igri sa dva igrača", query, stops)
+    assert parsed.segments[0].concepts == ("team",)
+    # and "instant" stays the card type after it (row instant; "time" named no concept for sure)
+    parsed = parse_query("flash cast any time you could cast an instant", query, stops)
+    assert [(s.words, s.concepts) for s in parsed.segments][-1] == ("instant", ("instant",))
+
+
 def test_english_headwords_match_only_whole(query: QueryConcepts) -> None:
     assert concepts_of(query, "order") == []  # not "APNAP Order" (ru-cr glossary)
     assert concepts_of(query, "permanent") == [("permanent", ("permanent",))]  # not "Permanently (Obsolete)"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import marshal
 import re
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -295,6 +295,13 @@ def _participles(terms: Iterable[str]) -> dict[str, tuple[frozenset[str], ...]]:
             if any("" not in e for e in ends)}
 
 
+def _foreign(langs: Set[str], other: Set[str], languages: frozenset[str]) -> bool:
+    """Whether words name a concept in ``langs`` only outside the query's ``languages`` while the same words name
+    another in one of them (``other``): English "time" is row timing's word, not the Serbian "tim" (team) it
+    stems as."""
+    return bool(languages and langs and other & languages and not langs & languages)
+
+
 def _english_words(term: str) -> list[str]:
     """An English term's words, its stop words dropped (as :func:`.stemming.english_whole_words` keys it)."""
     return [w for w in _RAW_WORD.findall(term) if fold(w) not in ENGLISH_STOP_WORDS]
@@ -411,7 +418,8 @@ class QueryConcepts:
             self._terms, self._stems = marshal.loads(self._lazy)
             self._lazy = None
 
-    def segments(self, query: str, stopwords: frozenset[str] = frozenset()) -> list[Segment]:
+    def segments(self, query: str, stopwords: frozenset[str] = frozenset(),
+                 languages: frozenset[str] = frozenset()) -> list[Segment]:
         """Split a query's words into concept names and plain words, stop words dropped.
 
         A term matches when all its words are in the query, in any order, within a window a little longer
@@ -433,6 +441,11 @@ class QueryConcepts:
             if all(stops[i] for i in covered) and (len(covered) == 1 or not rank[1]):
                 continue  # a stop word alone, or stop words as part of a longer term, name nothing
             twin = next((a for a in accepted if a[1] == covered and a[0] == rank), None)
+            if twin is not None and _foreign(langs, twin[3], languages):
+                continue
+            if twin is not None and _foreign(twin[3], langs, languages):
+                twin[2].clear()
+                twin[3].clear()
             if twin is not None:
                 twin[2].extend(c for c in concepts if c not in twin[2])
                 twin[3].update(langs)
@@ -440,11 +453,15 @@ class QueryConcepts:
                 taken.update(covered)
                 accepted.append((rank, covered, list(concepts), set(langs)))
         context = {key for word_keys in keys for key in word_keys.items()}
+        owns = {covered: {key for i in covered for key in keys[i].items()} for _, covered, _, _ in accepted}
+        # a concept other words name for sure (one concept, not an everyday word its sense words do not choose), not
+        # another word's own senses still to choose from
+        sure = {other[1]: other[2][0] for other in accepted
+                if len(other[2]) == 1 and not self._unchosen(other[2][0], other[3], context - owns[other[1]])}
         out: list[tuple[int, Segment]] = []
         for _, covered, named, typed in accepted:
-            own = {key for i in covered for key in keys[i].items()}
-            # a concept other words name for sure (one concept), not another word's own senses still to choose from
-            elsewhere = {c for other in accepted if other[1] != covered and len(other[2]) == 1 for c in other[2]}
+            own = owns[covered]
+            elsewhere = {c for at, c in sure.items() if at != covered}
             chosen = self._sense(tuple(named), context - own, elsewhere, " ".join(words[i] for i in covered))
             if chosen and all(self._unchosen(c, typed, context - own) for c in chosen):
                 taken.difference_update(covered)  # everyday words: "promenim redosled" changes the order
