@@ -55,7 +55,11 @@ TOP = 10
 # ru 0.993/0.899, en 0.961/0.858, cs 1.0/0.972 (from sr 0.963/0.898, ru 0.974/0.863, en 0.944/0.826) and the
 # held-out part to sr 0.981/0.834, ru 0.913/0.743, en 0.845/0.713, cs 0.962/0.781 (batch 4 alone: sr 0.967/0.850,
 # ru 0.750/0.661, en 0.600/0.492, cs 0.917/0.778).
-SHORT_OF_TARGETS = {"ru": (0.913, 0.743), "en": (0.845, 0.713), "cs": (0.962, 0.781)}
+# Session 25's English changes, chosen on the tuned part (an English term's participle and a stem several concepts
+# share matched as spelled, text/matching.py; today's English names in corpus/concepts.tsv; "itself" searched)
+# moved en's tuned part to 0.951/0.833 (batch 5, the validation set, 0.872/0.671 -> 0.872/0.690) and its held-out
+# part to 0.857/0.723 (batch 4 alone: 0.650/0.512).
+SHORT_OF_TARGETS = {"ru": (0.913, 0.743), "en": (0.857, 0.723), "cs": (0.962, 0.781)}
 
 
 @dataclass(frozen=True)
