@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import Node
 from .folding import fold, serbian_to_latin
-from .stemming import (ENGLISH_STOP_WORDS, LANGUAGES, WORD, analyze, english_whole_word, english_whole_words,
-                       field_language, normalize_word)
+from .english import english_words, participle_ending, participles, singular
+from .stemming import LANGUAGES, WORD, analyze, english_whole_word, english_whole_words, field_language, normalize_word
 from .stopwords import StopLists, is_stopword
 
 if TYPE_CHECKING:
@@ -255,7 +255,7 @@ class ConceptMatcher:
                 if lang != "en" and " " not in key:
                     surfaces.setdefault((lang, key), set()).update(fold(w) for w in _RAW_WORD.findall(term))
         terms = {c.id: {lang: t for lang in LANGUAGES if (t := c.terms_in(lang))} for c in self.table}
-        endings = _participles(term for concept in self.table for lang, term in concept.all_terms() if lang == "en")
+        endings = participles(term for concept in self.table for lang, term in concept.all_terms() if lang == "en")
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
             ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
             if lang == "en"})
@@ -270,47 +270,11 @@ class ConceptMatcher:
                              guarded=guarded, broader=broader, endings=endings)
 
 
-def _ending(word: str) -> str:
-    """An English word's participle ending, ``ing`` or ``ed`` (``blocking``, ``blocked``), else empty (``block``,
-    ``blocks``, ``blocker``)."""
-    folded = fold(word)
-    if folded.endswith(("ing", "ings")):
-        return "ing"
-    return "ed" if folded.endswith("ed") else ""
-
-
-def _participles(terms: Iterable[str]) -> dict[str, tuple[frozenset[str], ...]]:
-    """English term key → per word, the endings (:func:`_ending`) its terms spell it with, for the keys of two or
-    more words one of which every term of the key spells as a participle (``attacking player``: ``ing``, then
-    any; ``return to hand`` and ``returned to hand`` share a key and leave it out)."""
-    spelled: dict[str, list[set[str]]] = {}
-    for term in terms:
-        words = _english_words(term)
-        key = " ".join(english_whole_word(w) for w in words)
-        if len(words) > 1:
-            found = spelled.setdefault(key, [set() for _ in words])
-            for j, word in enumerate(words[:len(found)]):
-                found[j].add(_ending(word))
-    return {key: tuple(frozenset(e) for e in ends) for key, ends in spelled.items()
-            if any("" not in e for e in ends)}
-
-
 def _foreign(langs: Set[str], other: Set[str], languages: frozenset[str]) -> bool:
     """Whether words name a concept in ``langs`` only outside the query's ``languages`` while the same words name
     another in one of them (``other``): English "time" is row timing's word, not the Serbian "tim" (team) it
     stems as."""
     return bool(languages and langs and other & languages and not langs & languages)
-
-
-def _english_words(term: str) -> list[str]:
-    """An English term's words, its stop words dropped (as :func:`.stemming.english_whole_words` keys it)."""
-    return [w for w in _RAW_WORD.findall(term) if fold(w) not in ENGLISH_STOP_WORDS]
-
-
-def _singular(word: str) -> str:
-    """An English word folded, a plural's *s* dropped (``attackers``: ``attacker``)."""
-    folded = fold(word)
-    return folded[:-1] if len(folded) > 3 and folded.endswith("s") else folded
 
 
 def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) -> bool:
@@ -528,9 +492,9 @@ class QueryConcepts:
         concepts = self._names[(lang, key)]
         if lang != "en" or len(concepts) < 2:
             return concepts
-        spelled = {_singular(word) for word in typed}
-        chosen = tuple(c for c in concepts if any(spelled <= {_singular(w) for w in words}
-                                                  for words in map(_english_words, self.terms(c).get("en", ()))
+        spelled = {singular(word) for word in typed}
+        chosen = tuple(c for c in concepts if any(spelled <= {singular(w) for w in words}
+                                                  for words in map(english_words, self.terms(c).get("en", ()))
                                                   if " ".join(map(english_whole_word, words)) == key))
         return chosen or concepts
 
@@ -550,15 +514,15 @@ class QueryConcepts:
         if len(term) == 1:
             return [((i,), True) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
         endings = self._endings.get(" ".join(term)) if lang == "en" else None
-        places = [[i for i in positions.get((lang, stem), []) if endings is None or _ending(words[i]) in endings[j]]
-                  for j, stem in enumerate(term)]
+        places = [[i for i in positions.get((lang, stem), [])
+                   if endings is None or participle_ending(words[i]) in endings[j]] for j, stem in enumerate(term)]
         if sum(bool(at) for at in places) < max(2, len(term) - 1):  # too few of its words (_together)
             return []  # the common case: most terms holding one of the query's words hold none of its others
         found: dict[tuple[int, ...], bool] = {}
         for anchor in sorted({i for at in places for i in at}):
             used: list[int] = []
             matched: list[int] = []
-            for j, _ in enumerate(term):
+            for j in range(len(term)):
                 at = min((i for i in places[j] if i not in used), key=lambda i: abs(i - anchor), default=None)
                 if at is not None:
                     used.append(at)
