@@ -60,7 +60,11 @@ TOP = 10
 # on the 104): a concept term read scattered across part of a term typed whole loses to it (text/matching.py), Czech
 # question and function words dropped (corpus/stopwords.tsv), Czech boj, aura, odpověď and a look_at concept
 # (corpus/concepts.tsv).
-SHORT_OF_TARGETS = {"ru": (0.913, 0.743), "en": (0.845, 0.713)}
+# Session 25's English changes, chosen on the tuned part (an English term's participle and a stem several concepts
+# share matched as spelled, text/matching.py; today's English names in corpus/concepts.tsv; "itself" searched)
+# moved en's tuned part to 0.951/0.833 (batch 5, the validation set, 0.872/0.671 -> 0.872/0.690) and its held-out
+# part to 0.857/0.723 (batch 4 alone: 0.650/0.512).
+SHORT_OF_TARGETS = {"ru": (0.913, 0.742), "en": (0.869, 0.735)}
 
 
 @dataclass(frozen=True)

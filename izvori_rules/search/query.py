@@ -137,16 +137,20 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
     lists = stopwords or StopLists((), frozenset())
     words = _segments(rest, concepts, lists.words, bool(phrases))
     typed = re.findall(WORD, rest)
-    chosen = lists.for_query(typed, (lang for s in words if s.concepts for lang in s.languages))
-    if any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed):
-        words = _segments(rest, concepts, chosen, bool(phrases))
+    named = [lang for s in words if s.concepts for lang in s.languages]
+    chosen, languages = lists.for_query(typed, named), lists.languages(typed, named)
+    if any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed) or any(
+            s.languages - languages for s in words if s.concepts and languages):
+        words = _segments(rest, concepts, chosen, bool(phrases), languages)
     return ParsedQuery(tuple(words), tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases))
 
 
-def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], phrases: bool) -> list[Segment]:
-    """The text's segments, its stop words dropped unless it has nothing else (and no quoted phrase)."""
+def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], phrases: bool,
+              languages: frozenset[str] = frozenset()) -> list[Segment]:
+    """The text's segments, its stop words dropped unless it has nothing else (and no quoted phrase); words that
+    name a concept in one of the query's ``languages`` name none they name only in another."""
     only = all(is_stopword(word, stopwords) for word in re.findall(WORD, text))
-    return concepts.segments(text, stopwords if phrases or not only else frozenset())
+    return concepts.segments(text, stopwords if phrases or not only else frozenset(), languages)
 
 
 def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import marshal
 import re
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import Node
 from .folding import fold, serbian_to_latin
+from .english import english_words, participle_ending, participles, singular
 from .stemming import LANGUAGES, WORD, analyze, english_whole_word, english_whole_words, field_language, normalize_word
 from .stopwords import StopLists, is_stopword
 
@@ -254,6 +255,7 @@ class ConceptMatcher:
                 if lang != "en" and " " not in key:
                     surfaces.setdefault((lang, key), set()).update(fold(w) for w in _RAW_WORD.findall(term))
         terms = {c.id: {lang: t for lang in LANGUAGES if (t := c.terms_in(lang))} for c in self.table}
+        endings = participles(term for concept in self.table for lang, term in concept.all_terms() if lang == "en")
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
             ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
             if lang == "en"})
@@ -265,7 +267,14 @@ class ConceptMatcher:
                    for c in self.table if any(word.startswith("?") for word in c.sense)}
         broader = {c.id: c.broader for c in self.table if c.broader}
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
-                             guarded=guarded, broader=broader)
+                             guarded=guarded, broader=broader, endings=endings)
+
+
+def _foreign(langs: Set[str], other: Set[str], languages: frozenset[str]) -> bool:
+    """Whether words name a concept in ``langs`` only outside the query's ``languages`` while the same words name
+    another in one of them (``other``): English "time" is row timing's word, not the Serbian "tim" (team) it
+    stems as."""
+    return bool(languages and langs and other & languages and not langs & languages)
 
 
 def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) -> bool:
@@ -326,7 +335,8 @@ class QueryConcepts:
     query words that choose it (``draw`` + ``library``), and ``defaults`` names the sense chosen without them.
     ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
     change) to those languages: named only in them, the concept needs one of its sense words in the query.
-    ``broader`` maps a concept to those that include it (a creature is a permanent).
+    ``broader`` maps a concept to those that include it (a creature is a permanent). ``endings`` holds the English
+    terms whose participle a query must spell as one (see :meth:`_covers`).
     """
 
     def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -336,7 +346,8 @@ class QueryConcepts:
                  defaults: frozenset[str] = frozenset(),
                  containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
                  guarded: dict[str, frozenset[str]] | None = None,
-                 broader: dict[str, tuple[str, ...]] | None = None) -> None:
+                 broader: dict[str, tuple[str, ...]] | None = None,
+                 endings: dict[str, tuple[frozenset[str], ...]] | None = None) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
@@ -346,19 +357,21 @@ class QueryConcepts:
         self._containing = containing if containing is not None else _containing(names)
         self._guarded = guarded or {}
         self._broader = broader or {}
+        self._endings = endings or {}
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
         for the concepts it names, are one marshalled blob decoded on first use."""
         return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
                 "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
-                "containing": self._containing, "guarded": self._guarded, "broader": self._broader}
+                "containing": self._containing, "guarded": self._guarded, "broader": self._broader,
+                "endings": self._endings}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"],
-                   data["guarded"], data["broader"])
+                   data["guarded"], data["broader"], data["endings"])
         made._lazy = data["lazy"]
         return made
 
@@ -369,7 +382,8 @@ class QueryConcepts:
             self._terms, self._stems = marshal.loads(self._lazy)
             self._lazy = None
 
-    def segments(self, query: str, stopwords: frozenset[str] = frozenset()) -> list[Segment]:
+    def segments(self, query: str, stopwords: frozenset[str] = frozenset(),
+                 languages: frozenset[str] = frozenset()) -> list[Segment]:
         """Split a query's words into concept names and plain words, stop words dropped.
 
         A term matches when all its words are in the query, in any order, within a window a little longer
@@ -392,6 +406,11 @@ class QueryConcepts:
             if all(stops[i] for i in covered) and (len(covered) == 1 or not rank[1]):
                 continue  # a stop word alone, or stop words as part of a longer term, name nothing
             twin = next((a for a in accepted if a[1] == covered and a[0] == rank), None)
+            if twin is not None and _foreign(langs, twin[3], languages):
+                continue
+            if twin is not None and _foreign(twin[3], langs, languages):
+                twin[2].clear()
+                twin[3].clear()
             if twin is not None:
                 twin[2].extend(c for c in concepts if c not in twin[2])
                 twin[3].update(langs)
@@ -399,11 +418,15 @@ class QueryConcepts:
                 taken.update(covered)
                 accepted.append((rank, covered, list(concepts), set(langs)))
         context = {key for word_keys in keys for key in word_keys.items()}
+        owns = {covered: {key for i in covered for key in keys[i].items()} for _, covered, _, _ in accepted}
+        # a concept other words name for sure (one concept, not an everyday word its sense words do not choose), not
+        # another word's own senses still to choose from
+        sure = {other[1]: other[2][0] for other in accepted
+                if len(other[2]) == 1 and not self._unchosen(other[2][0], other[3], context - owns[other[1]])}
         out: list[tuple[int, Segment]] = []
         for _, covered, named, typed in accepted:
-            own = {key for i in covered for key in keys[i].items()}
-            # a concept other words name for sure (one concept), not another word's own senses still to choose from
-            elsewhere = {c for other in accepted if other[1] != covered and len(other[2]) == 1 for c in other[2]}
+            own = owns[covered]
+            elsewhere = {c for at, c in sure.items() if at != covered}
             chosen = self._sense(tuple(named), context - own, elsewhere, " ".join(words[i] for i in covered))
             if chosen and all(self._unchosen(c, typed, context - own) for c in chosen):
                 taken.difference_update(covered)  # everyday words: "promenim redosled" changes the order
@@ -435,7 +458,7 @@ class QueryConcepts:
             term = key.split()
             for covered, tight in self._covers(words, positions, lang, term, stops):
                 full = len(covered) == len(term)
-                concepts = self._names[(lang, key)]
+                concepts = self._named(lang, key, [words[i] for i in covered])
                 # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
                 # поле битвы" of entering the battlefield with its verb missing
                 # then a term typed whole, then one typed as written (its words in order, nothing between them):
@@ -467,6 +490,21 @@ class QueryConcepts:
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
 
+    def _named(self, lang: str, key: str, typed: Sequence[str]) -> tuple[str, ...]:
+        """The concepts an English term names, of several sharing its stems those with a term of those stems spelled
+        as the query's words ``typed`` (a plural as its singular), when any: ``attack`` is row attack, not
+        attacking_creature (whose ``attacker``, cr 508.1k, stems as *attack*), ``attackers`` the attacking creature,
+        ``equip`` the keyword (cr 702.6), not the artifact subtype ``equipment`` (cr 301.5), and ``blocked creature``
+        is no *blocking creature* (cr 509.1h against 509.1g)."""
+        concepts = self._names[(lang, key)]
+        if lang != "en" or len(concepts) < 2:
+            return concepts
+        spelled = {singular(word) for word in typed}
+        chosen = tuple(c for c in concepts if any(spelled <= {singular(w) for w in words}
+                                                  for words in map(english_words, self.terms(c).get("en", ()))
+                                                  if " ".join(map(english_whole_word, words)) == key))
+        return chosen or concepts
+
     def _covers(self, words: Sequence[str], positions: dict[tuple[str, str], list[int]], lang: str,
                 term: list[str], stops: Sequence[bool]) -> list[tuple[tuple[int, ...], bool]]:
         """The query positions a term's words occupy, each with whether they are typed as the term is written
@@ -476,18 +514,23 @@ class QueryConcepts:
         last word (at least two that are not stop words) next to each other (stop words aside) and in the term's
         order. A word the query repeats is taken where it stands nearest the term's other words, each occurrence
         in turn: "aktivan igrač neaktivan igrač" holds both players. (``positions`` holds, per language and key,
-        where the query has a word of that key spelled as a term's word: see :meth:`_spelled`.)"""
+        where the query has a word of that key spelled as a term's word: see :meth:`_spelled`.) An English term's
+        participle is filled only by a participle (``endings``): "attack a planeswalker instead of the player"
+        attacks a player, it names no *attacking player* (cr 506.2), nor "activate an ability" an *activated
+        ability*."""
         if len(term) == 1:
             return [((i,), True) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
-        places = {stem: positions.get((lang, stem), []) for stem in term}
-        if sum(bool(places[stem]) for stem in term) < max(2, len(term) - 1):  # too few of its words (_together)
+        endings = self._endings.get(" ".join(term)) if lang == "en" else None
+        places = [[i for i in positions.get((lang, stem), [])
+                   if endings is None or participle_ending(words[i]) in endings[j]] for j, stem in enumerate(term)]
+        if sum(bool(at) for at in places) < max(2, len(term) - 1):  # too few of its words (_together)
             return []  # the common case: most terms holding one of the query's words hold none of its others
         found: dict[tuple[int, ...], bool] = {}
-        for anchor in sorted({i for at in places.values() for i in at}):
+        for anchor in sorted({i for at in places for i in at}):
             used: list[int] = []
             matched: list[int] = []
-            for j, stem in enumerate(term):
-                at = min((i for i in places[stem] if i not in used), key=lambda i: abs(i - anchor), default=None)
+            for j in range(len(term)):
+                at = min((i for i in places[j] if i not in used), key=lambda i: abs(i - anchor), default=None)
                 if at is not None:
                     used.append(at)
                     matched.append(j)

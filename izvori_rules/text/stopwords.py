@@ -32,9 +32,17 @@ class StopLists:
     words: frozenset[str]
 
     def for_query(self, words: Iterable[str], typed: Iterable[str] = ()) -> frozenset[str]:
-        """The stop words of the query's language: the language (or languages, tied) with the most of the query's
-        words in its list plus two for each of the query's concept terms in that language (``typed``, one
-        language per term found); every language's when the query names none (``deset`` or ``X``)."""
+        """The stop words of the query's language (:meth:`languages`); every language's when the query does not
+        tell (``deset`` or ``X``)."""
+        langs = self.languages(words, typed)
+        if not langs:
+            return self.words
+        return frozenset().union(*(listed for lang, listed in self.lists if lang in langs))
+
+    def languages(self, words: Iterable[str], typed: Iterable[str] = ()) -> frozenset[str]:
+        """The query's language (or languages, tied): the one with the most of the query's words in its list plus
+        two for each of the query's concept terms in that language (``typed``, one language per term found); none
+        when the query names none."""
         votes = {lang: 0 for lang, _ in self.lists}
         for word in words:
             folded = fold(word).replace("’", "'")
@@ -46,10 +54,7 @@ class StopLists:
             if lang in votes:
                 votes[lang] += TERM_VOTES
         most = max(votes.values(), default=0)
-        if not most:
-            return self.words
-        return frozenset().union(*(listed for lang, listed in self.lists if votes[lang] == most))
-
+        return frozenset(lang for lang, count in votes.items() if most and count == most)
 
 def parse_stopwords(text: str, source: str = FILE_NAME) -> StopLists:
     """The folded stop words of the table, per language."""

@@ -1,0 +1,51 @@
+"""How an English concept term is spelled, beyond its stems: English analysis stems ``attacking``, ``attacked``,
+``attack`` and ``attacker`` alike, and ``equipment`` as ``equip``, so terms of different concepts share a key
+(attacking player and the verb attack with a player; the Equipment subtype and the keyword equip). Query matching
+(:mod:`.matching`) reads these spellings to tell them apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .folding import fold
+from .stemming import ENGLISH_STOP_WORDS, WORD, english_whole_word
+
+_WORD = re.compile(WORD)
+
+
+def participle_ending(word: str) -> str:
+    """An English word's participle ending, ``ing`` or ``ed`` (``blocking``, ``blocked``), else empty (``block``,
+    ``blocks``, ``blocker``)."""
+    folded = fold(word)
+    if folded.endswith(("ing", "ings")):
+        return "ing"
+    return "ed" if folded.endswith("ed") else ""
+
+
+def participles(terms: Iterable[str]) -> dict[str, tuple[frozenset[str], ...]]:
+    """English term key → per word, the endings (:func:`participle_ending`) its terms spell it with, for the keys of
+    two or more words one of which every term of the key spells as a participle (``attacking player``: ``ing``,
+    then any; ``return to hand`` and ``returned to hand`` share a key and leave it out)."""
+    spelled: dict[str, list[set[str]]] = {}
+    for term in terms:
+        words = english_words(term)
+        key = " ".join(english_whole_word(w) for w in words)
+        if len(words) > 1:
+            found = spelled.setdefault(key, [set() for _ in words])
+            for j, word in enumerate(words[:len(found)]):
+                found[j].add(participle_ending(word))
+    return {key: tuple(frozenset(e) for e in ends) for key, ends in spelled.items()
+            if any("" not in e for e in ends)}
+
+
+def english_words(term: str) -> list[str]:
+    """An English term's words, its stop words dropped (as :func:`.stemming.english_whole_words` keys it)."""
+    return [w for w in _WORD.findall(term) if fold(w) not in ENGLISH_STOP_WORDS]
+
+
+def singular(word: str) -> str:
+    """An English word folded, a plural's *s* dropped (``attackers``: ``attacker``)."""
+    folded = fold(word)
+    return folded[:-1] if len(folded) > 3 and folded.endswith("s") else folded
