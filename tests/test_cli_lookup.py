@@ -215,3 +215,10 @@ def test_a_corpus_override_that_is_no_folder_names_the_variable(tmp_path: Path, 
 def test_lookup_of_a_huge_reference_is_bad_input_and_not_echoed_whole(graph: RuleGraph) -> None:
     result = runner.invoke(app, ["lookup", "D" * 100_000])
     assert result.exit_code == 2 and "not a rule reference" in result.stderr and len(result.stderr) < 500
+
+
+def test_lookup_of_a_cr_prefixed_number_is_todays_english_rule(graph: RuleGraph) -> None:
+    # the newest English release (2026-08-07) line 186: "100.1. These Magic rules apply to any Magic game ..."
+    code, data = lookup_json("cr:100.1")
+    assert code == 0 and [r["ref"] for r in data["rules"]] == ["cr:100.1"]
+    assert data["rules"][0]["text"].startswith("These Magic rules apply to any Magic game with two or more players")

@@ -91,6 +91,48 @@ def test_citation_queries(query: str, expected: list[str]) -> None:
     assert (code, data["kind"], refs(data)) == (0, "citation", expected)
 
 
+def test_a_cr_prefixed_range_stays_in_todays_english_cr() -> None:
+    # the newest English release (2026-08-07): "1. Game Concepts" at line 182, then 100, 100.1; its last rule is
+    # 905.6 (line 7100; corpus/cr-history/releases.tsv: last rule 905.6), after which the glossary starts
+    code, data = search_json("cr:1-cr:9")
+    found = refs(data)
+    assert (code, data["kind"]) == (0, "citation")
+    assert found[:3] == ["cr:1", "cr:100", "cr:100.1"] and found[-1] == "cr:905.6"
+    assert {hit["doc"] for hit in data["hits"]} == {"cr"}
+
+
+def test_a_cr_prefixed_abbreviated_range() -> None:
+    # 2026-08-07 lines 186-212: 100.1, 100.1a-b, 100.2, 100.2a-d, 100.3, 100.4, 100.4a-d
+    _, data = search_json("cr:100.1-4")
+    assert refs(data) == ["cr:100.1", "cr:100.1a", "cr:100.1b", "cr:100.2", "cr:100.2a", "cr:100.2b", "cr:100.2c",
+                          "cr:100.2d", "cr:100.3", "cr:100.4", "cr:100.4a", "cr:100.4b", "cr:100.4c", "cr:100.4d"]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("cr:9-cr:1", "the range 9-1 is reversed: 1 comes before 9 in cr; write 1-9"),
+        ("cr:100.1-ru-cr:101.1", "the range 'cr:100.1-ru-cr:101.1' starts in cr and ends in ru-cr: a range stays in "
+                                 "one document (e.g. cr:100.1-101.1)"),
+        ("cr:1-", "'cr:1-' is not a range of rules"),
+        ("cr:100.1-cr:", "'cr:100.1-cr:' is not a range of rules"),
+        ("1-cr:9", "'1-cr:9' is not a range of rules"),
+    ],
+    ids=["reversed", "two documents", "no end", "end without number", "document only at the end"],
+)
+def test_a_bad_cr_range_exits_2_with_a_message(query: str, message: str) -> None:
+    result = runner.invoke(app, ["search", query])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert message in " ".join(result.stderr.split())
+
+
+def test_doc_cr_keeps_only_todays_english_cr() -> None:
+    # the English CR's id has no hyphen: --doc cr once read it as a language ("unknown language 'cr'")
+    code, data = search_json("trample", "--doc", "cr", "--limit", "20")
+    assert code == 0 and {hit["doc"] for hit in data["hits"]} == {"cr"}
+    assert "cr:702.19" in refs(data)  # 2026-08-07: 702.19. Trample
+
+
 def test_a_chapter_range_spans_the_chapters() -> None:
     _, data = search_json("C7-C12")
     found = refs(data)

@@ -38,10 +38,7 @@ def search(
 
     check_markdown(json_out, markdown, base_url)
     judge = judge_lang(lang)
-    docs_lang = None
-    if doc is not None and "-" not in doc:  # --doc sr: the documents in a language
-        doc, docs_lang = None, doc
-    code = show_search(" ".join(query), doc=doc, lang=docs_lang, limit=limit, kind=kind, json_out=json_out,
+    code = show_search(" ".join(query), docs=doc, limit=limit, kind=kind, json_out=json_out,
                        markdown=markdown, base_url=base_url, judge=judge)
     if code:
         raise typer.Exit(code)

@@ -13,17 +13,18 @@ if TYPE_CHECKING:
     from ..search.searcher import SearchResult, Searcher
 
 
-def show_search(text: str, doc: str | None = None, lang: str | None = None, limit: int | None = None,
+def show_search(text: str, docs: str | None = None, limit: int | None = None,
                 kind: str | None = None, json_out: bool = False, markdown: bool = False,
                 base_url: str | None = None, judge: str = "en") -> int:
     """Answer one query in the chosen form; the exit status: 1 when nothing was found, else 0 (errors leave
-    through :func:`.common.reported`). ``lang`` (``--doc LANG``) keeps the documents in that language; ``judge``
-    (``--lang``) is the judge's language, in which the answer's own words (``[LANG.search]``) and the errors are
-    said."""
+    through :func:`.common.reported`). ``docs`` (``--doc``) keeps one document or the documents in a language;
+    ``judge`` (``--lang``) is the judge's language, in which the answer's own words (``[LANG.search]``) and the
+    errors are said."""
     from ..search.searcher import CITATION, query_kind
 
     with reported(judge):
         searcher = _searcher(quiet=json_out or query_kind(text) == CITATION, lang=judge)
+        doc, lang = _scope(searcher, docs)
         result = searcher.search(text, doc=doc, lang=lang, limit=limit, kind=kind)
     if json_out:
         from ..serialize import search_json
@@ -36,6 +37,14 @@ def show_search(text: str, doc: str | None = None, lang: str | None = None, limi
     else:
         _render(searcher, result, judge)
     return 0 if result.hits else 1
+
+
+def _scope(searcher: Searcher, docs: str | None) -> tuple[str | None, str | None]:
+    """``--doc`` as ``(document, language)``: a document's id (``sr-judge``, and the English CR's ``cr``, which has
+    no hyphen) or a language (``sr``); an unknown name with a hyphen is an unknown document, else language."""
+    if docs is None or docs in searcher.graph.docs or "-" in docs:
+        return docs, None
+    return None, docs
 
 
 def _searcher(quiet: bool, lang: str) -> Searcher:
