@@ -38,7 +38,7 @@ def refs(data: dict[str, Any]) -> list[str]:
 def test_a_concept_query_prints_the_contract_with_its_expansion() -> None:
     code, data = search_json("razbijac")
     assert code == 0
-    assert set(data) == {"query", "kind", "expanded", "hits", "definitions", "suggestions"}
+    assert set(data) == {"query", "kind", "expanded", "hits", "definitions", "suggestions", "filtered_out"}
     assert (data["query"], data["kind"], data["suggestions"]) == ("razbijac", "fulltext", [])
     assert data["expanded"]["concepts"] == ["trample"]
     terms = data["expanded"]["terms"]  # corpus/concepts.tsv, row trample
@@ -131,6 +131,26 @@ def test_doc_cr_keeps_only_todays_english_cr() -> None:
     code, data = search_json("trample", "--doc", "cr", "--limit", "20")
     assert code == 0 and {hit["doc"] for hit in data["hits"]} == {"cr"}
     assert "cr:702.19" in refs(data)  # 2026-08-07: 702.19. Trample
+
+
+def test_a_filter_that_leaves_none_of_a_citations_rules_says_what_it_left_out() -> None:
+    # sr-judge.txt lines 2005-2074: D10.11-D10.19 are nine numbered rules, no guide section; once "no rule
+    # 'D10.11-D10.19'" with the range's own ends as suggestions
+    code, data = search_json("--kind", "section", "D10.11-D10.19")
+    assert (code, data["hits"], data["suggestions"]) == (1, [], [])
+    assert data["filtered_out"] == [{"doc": "sr-judge", "kind": "rule", "count": 9}]
+    result = runner.invoke(app, ["search", "--kind", "section", "D10.11-D10.19"])
+    assert " ".join(result.stdout.split()) == ("Nothing left for 'D10.11-D10.19': --kind section leaves none of the "
+                                               "9 it names (sr-judge rule: 9).")
+
+
+def test_filtered_out_counts_each_document_and_says_it_in_the_judges_language() -> None:
+    # 702.19 (Trample): ru-cr 702.19, 702.19a-e (ru-cr.txt 9303-9353); cr 702.19, 702.19a-g (2026-08-07 4093-4110)
+    code, data = search_json("702.19", "--doc", "ru", "--kind", "glossary")
+    assert code == 1 and data["filtered_out"] == [{"doc": "ru-cr", "kind": "rule", "count": 6},
+                                                  {"doc": "cr", "kind": "rule", "count": 8}]
+    result = runner.invoke(app, ["search", "702.19", "--kind", "section", "--lang", "sr"])
+    assert " ".join(result.stdout.split()).startswith("Ništa ne ostaje za '702.19': --kind section ne zadržava")
 
 
 def test_a_chapter_range_spans_the_chapters() -> None:

@@ -26,6 +26,7 @@ def show_search(text: str, docs: str | None = None, limit: int | None = None,
         searcher = _searcher(quiet=json_out or query_kind(text) == CITATION, lang=judge)
         doc, lang = _scope(searcher, docs)
         result = searcher.search(text, doc=doc, lang=lang, limit=limit, kind=kind)
+    filters = " ".join(f"--{name} {value}" for name, value in (("doc", docs), ("kind", kind)) if value)
     if json_out:
         from ..serialize import search_json
 
@@ -33,9 +34,9 @@ def show_search(text: str, docs: str | None = None, limit: int | None = None,
     elif markdown:
         from .markdown import search_markdown, write
 
-        write(search_markdown(searcher.graph, result, base_url, "".join(nothing_found(result, judge))))
+        write(search_markdown(searcher.graph, result, base_url, "".join(nothing_found(result, judge, filters))))
     else:
-        _render(searcher, result, judge)
+        _render(searcher, result, judge, filters)
     return 0 if result.hits else 1
 
 
@@ -64,13 +65,18 @@ def _searcher(quiet: bool, lang: str) -> Searcher:
     return searcher
 
 
-def nothing_found(result: SearchResult, lang: str) -> tuple[str, str]:
-    """The answer to a query without hits, in the judge's ``lang``: no such rule (a citation), else nothing found,
-    with the query quoted as typed; and the closest words, when there are some, as a second sentence (else
-    empty)."""
+def nothing_found(result: SearchResult, lang: str, filters: str = "") -> tuple[str, str]:
+    """The answer to a query without hits, in the judge's ``lang``: what the ``filters`` (``--kind section``) left
+    out of a citation's rules, no such rule (a citation), else nothing found, with the query quoted as typed; and
+    the closest words, when there are some, as a second sentence (else empty)."""
     from ..messages import section
     from ..search.searcher import CITATION
 
+    if result.filtered_out:
+        removed = ", ".join(f"{f.doc} {f.kind}: {f.count:,}" for f in result.filtered_out)
+        count = sum(f.count for f in result.filtered_out)
+        return section(lang, "search")["filtered_out"].format(query=repr(result.query.strip()), filters=filters,
+                                                              count=count, removed=removed), ""
     if result.kind == CITATION:
         said = section(lang, "lookup")["no_rule"].format(query=repr(result.query.strip()))
     else:
@@ -80,7 +86,7 @@ def nothing_found(result: SearchResult, lang: str) -> tuple[str, str]:
     return said, " " + section(lang, "lookup")["did_you_mean"].format(refs=", ".join(result.suggestions))
 
 
-def _render(searcher: Searcher, result: SearchResult, lang: str) -> None:
+def _render(searcher: Searcher, result: SearchResult, lang: str, filters: str) -> None:
     from rich.text import Text
 
     from ..messages import keyword_name, section
@@ -96,7 +102,7 @@ def _render(searcher: Searcher, result: SearchResult, lang: str) -> None:
         for entry in definition.entries:
             out.print(Text.assemble(("  " + entry.ref, "green"), "  " + _clip(entry.text, 160)))
     if not result.hits:
-        said, hint = nothing_found(result, lang)
+        said, hint = nothing_found(result, lang, filters)
         out.print(Text.assemble((said, "bold red"), hint))
     for hit in result.hits:
         crumbs = " › ".join(n.id for n in searcher.graph.breadcrumb(hit.ref)[:-1])
