@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -151,6 +152,32 @@ def test_filtered_out_counts_each_document_and_says_it_in_the_judges_language() 
                                                   {"doc": "cr", "kind": "rule", "count": 8}]
     result = runner.invoke(app, ["search", "702.19", "--kind", "section", "--lang", "sr"])
     assert " ".join(result.stdout.split()).startswith("Ništa ne ostaje za '702.19': --kind section ne zadržava")
+
+
+def printed_refs(stdout: str) -> list[str]:
+    return [line.split()[0] for line in stdout.splitlines() if re.match(r"[a-z-]+:\S+(  |$)", line)]
+
+
+def test_a_citation_of_more_than_60_rules_prints_its_headings_with_a_hint() -> None:
+    # "1" names section 1 of cs-cr, ru-cr and cr with their chapters and rules (975 nodes; once 3,478 lines):
+    # cs-cr's chapters 100-103, ru-cr's 100-121 (ru-cr.txt "121. Жетоны"), cr's 100-123 (2026-08-07 line 1218,
+    # "123. Stickers"): 3 sections and 50 chapters are printed
+    result = runner.invoke(app, ["search", "1"])
+    assert result.exit_code == 0
+    expected = (["cs-cr:1"] + [f"cs-cr:{n}" for n in range(100, 104)] + ["ru-cr:1"]
+                + [f"ru-cr:{n}" for n in range(100, 122)] + ["cr:1"] + [f"cr:{n}" for n in range(100, 124)])
+    assert printed_refs(result.stdout) == expected
+    assert result.stdout.splitlines()[-1] == "53 of the 975 rules shown: the top levels. --all prints every one."
+    every = runner.invoke(app, ["search", "1", "--all"])
+    assert len(printed_refs(every.stdout)) == 975 and "--all" not in every.stdout
+    _, data = search_json("1")
+    assert len(data["hits"]) == 975  # --json gives every rule
+
+
+def test_a_citation_of_60_rules_or_fewer_prints_them_all() -> None:
+    # 2026-08-07 lines 186-212: cr:100.1-4 names 14 rules and subrules
+    result = runner.invoke(app, ["search", "cr:100.1-4"])
+    assert len(printed_refs(result.stdout)) == 14 and "--all" not in result.stdout
 
 
 def test_a_chapter_range_spans_the_chapters() -> None:

@@ -10,16 +10,21 @@ from typing import TYPE_CHECKING
 from .common import console, print_json, progress_bar, reported
 
 if TYPE_CHECKING:
+    from ..graph import RuleGraph
     from ..search.searcher import SearchResult, Searcher
+
+
+MANY = 60  # rules a citation prints in full; of more, the terminal shows the top levels (`search 1`: 3,478 lines)
 
 
 def show_search(text: str, docs: str | None = None, limit: int | None = None,
                 kind: str | None = None, json_out: bool = False, markdown: bool = False,
-                base_url: str | None = None, judge: str = "en") -> int:
+                base_url: str | None = None, judge: str = "en", every: bool = False) -> int:
     """Answer one query in the chosen form; the exit status: 1 when nothing was found, else 0 (errors leave
     through :func:`.common.reported`). ``docs`` (``--doc``) keeps one document or the documents in a language;
     ``judge`` (``--lang``) is the judge's language, in which the answer's own words (``[LANG.search]``) and the
-    errors are said."""
+    errors are said. A citation naming more than :data:`MANY` rules shows their headings with a hint, unless
+    ``every`` (``--all``) or ``--limit`` asks for them or the output is JSON."""
     from ..search.searcher import CITATION, query_kind
 
     with reported(judge):
@@ -31,13 +36,43 @@ def show_search(text: str, docs: str | None = None, limit: int | None = None,
         from ..serialize import search_json
 
         print_json(search_json(result))
-    elif markdown:
-        from .markdown import search_markdown, write
+        return 0 if result.hits else 1
+    shown = result if every or limit is not None else _headings(searcher.graph, result)
+    if markdown:
+        from .markdown import escape, search_markdown, write
 
-        write(search_markdown(searcher.graph, result, base_url, "".join(nothing_found(result, judge, filters))))
+        hint = f"\n\n{escape(_many_hint(result, shown, judge))}" if shown is not result else ""
+        write(search_markdown(searcher.graph, shown, base_url, "".join(nothing_found(result, judge, filters))) + hint)
     else:
-        _render(searcher, result, judge, filters)
+        _render(searcher, shown, judge, filters)
+        if shown is not result:
+            from rich.text import Text
+
+            console().print(Text(_many_hint(result, shown, judge), style="dim"))
     return 0 if result.hits else 1
+
+
+def _headings(graph: RuleGraph, result: SearchResult) -> SearchResult:
+    """A citation's answer cut to its top levels when it names more than :data:`MANY` rules: the deepest levels of
+    the tree that fit in :data:`MANY` lines (the section and chapters for ``1``), at least the top one; any other
+    answer as it is."""
+    from dataclasses import replace
+
+    from ..search.searcher import CITATION
+
+    if result.kind != CITATION or len(result.hits) <= MANY:
+        return result
+    depths = [len(graph.breadcrumb(hit.ref)) for hit in result.hits]
+    levels = sorted(set(depths))
+    top = next((level for level, deeper in zip(levels, levels[1:]) if sum(d <= deeper for d in depths) > MANY),
+               levels[-1])
+    return replace(result, hits=tuple(hit for hit, depth in zip(result.hits, depths) if depth <= top))
+
+
+def _many_hint(result: SearchResult, shown: SearchResult, lang: str) -> str:
+    from ..messages import section
+
+    return section(lang, "search")["many"].format(shown=len(shown.hits), count=len(result.hits))
 
 
 def _scope(searcher: Searcher, docs: str | None) -> tuple[str | None, str | None]:
