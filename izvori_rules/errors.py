@@ -19,6 +19,12 @@ class Phrase:
 
     key: str
     english: str
+    values: tuple[tuple[str, str | int], ...] = ()  # the template's values (``must be at least {minimum}``)
+
+    @classmethod
+    def said(cls, key: str, template: str, **values: str | int) -> Phrase:
+        """A phrase with values: the English ``template`` filled, the values kept for the judge's template."""
+        return cls(key, template.format(**values), tuple(values.items()))
 
     def __str__(self) -> str:
         return self.english

@@ -32,7 +32,9 @@ def _keyed_in_code() -> list[tuple[str, str, str]]:
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
             where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
-            if name == "Phrase" and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
+            said = name == "said" and isinstance(node.func, ast.Attribute) \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "Phrase"  # Phrase.said(...)
+            if (name == "Phrase" or said) and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
                 found.append((str(node.args[0].value), str(node.args[1].value), where))
             key = next((k.value for k in node.keywords if k.arg == "key"), None)
             if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value:
