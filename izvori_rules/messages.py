@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, cast
 
 from .corpus import corpus_dir, read_table, read_toml
-from .errors import CorpusError, IzvoriError, Phrase
+from .errors import CorpusError, IzvoriError, Keyed, Phrase
 
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
@@ -69,7 +69,7 @@ def section(lang: str, name: str) -> dict[str, str]:
     return {**data["en"][name], **data.get(lang, {}).get(name, {})}
 
 
-def error_text(error: IzvoriError, lang: str) -> tuple[str, str]:
+def error_text(error: Keyed, lang: str) -> tuple[str, str]:
     """The word before an error (``error``, ``greška``, ``ошибка``) and the error's message in the judge's
     ``lang``: its key's template in ``[LANG.errors]`` filled with its values, each :class:`~.errors.Phrase`
     among them said in ``lang`` too. English, the error's own text, where the language has no template for

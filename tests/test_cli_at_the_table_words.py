@@ -132,6 +132,28 @@ def test_a_cache_note_starts_with_the_judges_word(lang: str, capsys: pytest.Capt
     assert capsys.readouterr().err == f"{words(lang, 'labels')['note']}: the cache folder /x cannot be written\n"
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "note: the cache folder /x cannot be written; the rule graph is kept in memory only, and made again by every "
+           "command (set IZVORI_JUDGE_CACHE to a writable folder)"),
+    ("sr", "napomena: u folder keša /x ne može da se piše; graf pravila se čuva samo u memoriji i pravi se iznova pri "
+           "svakoj komandi (postavi IZVORI_JUDGE_CACHE na folder u koji može da se piše)"),
+    ("ru", "примечание: в папку кэша /x нельзя записать; граф правил хранится только в памяти и строится заново "
+           "каждой командой (укажите в IZVORI_JUDGE_CACHE папку, доступную для записи)"),
+    ("cs", "poznámka: do složky mezipaměti /x nelze zapisovat; graf pravidel se drží jen v paměti a každý příkaz jej "
+           "vytváří znovu (nastavte IZVORI_JUDGE_CACHE na zapisovatelnou složku)"),
+], ids=["en", "sr", "ru", "cs"])
+def test_a_cache_notice_is_said_in_the_judges_language(lang: str, said: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # once English after the judge's "note:" word in every language
+    from izvori_rules import cache
+    from izvori_rules.cli.common import cache_notes
+    from izvori_rules.errors import Phrase
+
+    with cache_notes(lang):
+        cache.notice_unwritable(Path("/x"), Phrase("what_rule_graph", "the rule graph"))
+    assert capsys.readouterr().err == said + "\n"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_deck_check_names_the_main_deck_and_the_sideboard_in_the_judges_language(lang: str) -> None:
     # tests/fixtures/decks/mtg-copies-with-sideboard.txt: 60 cards without a heading, "SB: 1 Negate", "SB: 3 ..."
