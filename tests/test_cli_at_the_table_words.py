@@ -112,6 +112,23 @@ def test_a_flag_is_named_in_the_judges_language(lang: str) -> None:
     assert f"⚑ {words(lang, 'lookup')['flag_duplicate_number']}: B6.33" in result.stdout
 
 
+@pytest.mark.parametrize(("ref", "lang", "said"), [
+    # sr-judge.txt 1338 (C10.21): "(Vidi pravilo 500, “Ispravni napadi i blokiranja”)"; sr-judge has no rule 500
+    ("sr-judge:C10.21", "sr", "⚑ poziv na nepostojeće pravilo: pravilo 500, “Ispravni napadi i blokiranja” (500: ne "
+                              "postoji)"),
+    ("sr-judge:C10.21", "en", "⚑ dangling citation: pravilo 500, “Ispravni napadi i blokiranja” (500: does not exist)"),
+    # sr-judge.txt 1228 (C7.30) quotes “Mogućnost napadanja više igrača” for F3, whose title (line 3830) is
+    # "Mogućnosti napada na levo ili napada na desno"
+    ("sr-judge:C7.30", "ru", "⚑ название не совпадает: pravilo F3, “Mogućnost napadanja više igrača”: указано "
+                             "название «Mogućnost napadanja više igrača», но F3 — это «Mogućnosti napada na levo ili "
+                             "napada na desno»"),
+], ids=["dangling-sr", "dangling-en", "title-mismatch-ru"])
+def test_a_citation_flag_is_said_in_the_judges_language(ref: str, lang: str, said: str) -> None:
+    # the flag's name was translated, its body English in every language
+    result = invoke("lookup", ref, "--lang", lang, width=200)
+    assert said in result.stdout
+
+
 def test_every_flag_a_judge_sees_has_a_name_in_every_language() -> None:
     from izvori_rules.cli.lookup_view import QUIET_FLAGS
     from izvori_rules.model import FLAG_KINDS
