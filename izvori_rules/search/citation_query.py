@@ -19,8 +19,8 @@ from ..model import CitedTarget, Node, make_ref
 _ID = r"(?:[A-Fa-f]\d{1,2}(?:\.\d{2,3})?|\d{1,3}(?:\.\d{1,3}[a-z]?)?)(?:#\d+)?"
 _DOC_NAME = r"[a-z]{2}(?:-[a-z]+)?(?:-\d{4}-\d{2}-\d{2})?"  # cr, ru-cr, cr-2019-05-03
 _DOC = rf"(?:(?P<doc>{_DOC_NAME}):)?"
-# Two ends around a dash, at least one naming a document, each one word: a range a judge meant, whether or not it
-# parses (``cr:1-ru-cr:9``, ``cr:100.1-``).
+# Two ends around a dash, at least one naming a document, each one word, a number among them: a range a judge meant,
+# whether or not it parses (``cr:1-ru-cr:9``, ``cr:100.1-``).
 _RANGE_LIKE = re.compile(rf"^\s*(?:(?P<left>{_DOC_NAME}):)?(?P<first>[^\s:]*?)\s*[-–—]\s*"
                          rf"(?:(?P<right>{_DOC_NAME}):)?(?P<last>[^\s:]*)\s*$", re.IGNORECASE)
 _CITATION = re.compile(
@@ -46,8 +46,8 @@ def parse_citation_query(query: str) -> CitedTarget | None:
 def _check_range(typed: str, query: str) -> None:
     """Raise for a query shaped like a range with a document prefix that did not parse as one."""
     shape = _RANGE_LIKE.match(typed)
-    if shape is None or not (shape["left"] or shape["right"]):
-        return
+    if shape is None or not (shape["left"] or shape["right"]) or not re.search(r"\d", shape["first"] + shape["last"]):
+        return  # not a range, or words after a document's name (ru-cr:first-strike)
     left, right = shape["left"], shape["right"]
     if left and right and left != right:
         raise QueryError("the range {query} starts in {first} and ends in {last}: a range stays in one document "
