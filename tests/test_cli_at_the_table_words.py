@@ -206,13 +206,13 @@ def test_anti_crveno_cannot_be_blocked_by_a_red_creature() -> None:
     ("protection", "combat_no_colour", "")], ids=["anti-bogus", "protection-from-bogus", "bare-protection"])
 def test_protection_from_no_colour_is_bad_input_in_the_judges_language(lang: str, term: str, key: str,
                                                                       colour: str) -> None:
-    # rulesets.toml: the five colours, W U B R G
+    # rulesets.toml: the five colours, W U B R G, named in the judge's words (colour_list)
     attacker = f"3/3 {term}"
     result = invoke("combat", "--ruleset", "mtg", "--attacker", attacker, "--lang", lang, width=200)
     errors = words(lang, "errors")
     said = errors[key].split("{suggestions}")[0].format(
         who=f"{words(lang, 'combat')['attacker']}: {attacker!r}", term=term, colour=colour,
-        colours="white, blue, black, red, green")
+        colours=errors["colour_list"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert flat(result.stderr).startswith(f"{errors['prefix']}: {flat(said)}")
 
