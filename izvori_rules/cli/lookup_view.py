@@ -190,9 +190,11 @@ def _reference_lines(graph: RuleGraph, node: Node, words: Words, width: int) -> 
 
 
 def _flag_details(graph: RuleGraph, node: Node, words: Words) -> dict[str, Iterator[str]]:
-    """The details of a node's citation flags (dangling, title_mismatch) in the judge's words, each kind in the
-    order of its flags; the other flags' details stay as the parsers wrote them, in English."""
+    """The details of a node's citation flags (dangling, title_mismatch) and of a text lost to cs-cr's truncation
+    (toc_only) in the judge's words, each kind in the order of its flags; the other flags' details stay as the
+    parsers wrote them, in English."""
     from ..citations import Dangling, flag_facts, say_mismatch
+    from ..model import split_ref
 
     dangling: list[str] = []
     mismatched: list[str] = []
@@ -202,7 +204,9 @@ def _flag_details(graph: RuleGraph, node: Node, words: Words) -> dict[str, Itera
             dangling.append(template.format(surface=fact.surface, printed=fact.printed))
         else:
             mismatched.append(say_mismatch(citation.surface, fact, words["mismatch_detail"], words["mismatch_owner"]))
-    return {"dangling": iter(dangling), "title_mismatch": iter(mismatched)}
+    lost = [words["flag_toc_only_truncated"].format(id=split_ref(f.ref)[1]) if f.ref else words["flag_toc_only_detail"]
+            for f in node.flags if f.kind == "toc_only"]
+    return {"dangling": iter(dangling), "title_mismatch": iter(mismatched), "toc_only": iter(lost)}
 
 
 def _original_lines(node: Node, answer: LookupAnswer, words: Words) -> list[Para]:
