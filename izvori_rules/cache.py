@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 if TYPE_CHECKING:
     import sqlite3
 
+    from .errors import Phrase
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 T = TypeVar("T")
 
@@ -260,25 +262,26 @@ def remove_leftovers(folder: Path, pattern: str) -> None:
             leftover.unlink(missing_ok=True)
 
 
-def notice_unwritable(folder: Path, what: str) -> None:
+def notice_unwritable(folder: Path, what: Phrase) -> None:
     """Say once (as a :class:`~izvori_rules.errors.CacheNotice` warning; the CLI prints it as one line on
     standard error) that ``what`` is kept in memory because the cache folder cannot be written."""
     import warnings
 
     from .errors import CacheNotice
 
-    warnings.warn(CacheNotice(f"the cache folder {folder} cannot be written; {what} is kept in memory only, "
-                              "and made again by every command (set IZVORI_JUDGE_CACHE to a writable folder)"),
-                  stacklevel=2)
+    warnings.warn(CacheNotice("the cache folder {folder} cannot be written; {what} is kept in memory only, and made "
+                              "again by every command (set IZVORI_JUDGE_CACHE to a writable folder)",
+                              key="cache_unwritable", folder=str(folder), what=what), stacklevel=2)
 
 
-def notice_damaged(path: Path, what: str) -> None:
+def notice_damaged(path: Path, what: Phrase) -> None:
     """Say (as :func:`notice_unwritable` does) that ``what`` at ``path`` failed its checks and is built again."""
     import warnings
 
     from .errors import CacheNotice
 
-    warnings.warn(CacheNotice(f"{what} {path} was damaged; it is built again"), stacklevel=2)
+    warnings.warn(CacheNotice("{what} {path} was damaged; it is built again", key="cache_damaged", what=what,
+                              path=str(path)), stacklevel=2)
 
 
 def row_sum(*values: Any) -> int:
@@ -318,7 +321,7 @@ def verified_rows(con: sqlite3.Connection, sql: str, params: Sequence[object] = 
     return out
 
 
-def read_again(read: Callable[[], T], rebuild: Callable[[], None], path: Path, what: str) -> T:
+def read_again(read: Callable[[], T], rebuild: Callable[[], None], path: Path, what: Phrase) -> T:
     """``read()`` from a checksummed store; when it finds damage, say so, ``rebuild()`` the store and read once
     more (the two SQLite stores, cr-store and history, recover so: issue 11). Damage found again goes to the
     caller as :class:`~izvori_rules.errors.CacheDamaged`."""

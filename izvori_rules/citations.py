@@ -10,7 +10,7 @@ blokiraju”) is checked against the target's heading: a mismatch usually means 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from .text.folding import fold
@@ -137,15 +137,38 @@ def _same_word(a: str, b: str) -> bool:
     return common >= max(1, min(len(a), len(b)) - INFLECTION)
 
 
-def _flags(graph: RuleGraph, citations: list[Citation]) -> Iterable[Flag]:
+@dataclass(frozen=True, slots=True)
+class Dangling:
+    """A printed target that names no rule, or (``lost``) only a rule the table of contents names."""
+
+    surface: str
+    printed: str
+    lost: bool
+
+
+DANGLING = "{surface} ({printed}: does not exist)"
+LOST = "{surface} ({printed}: text lost: only the table of contents names it)"
+
+
+def flag_facts(graph: RuleGraph, citations: Iterable[Citation]) -> Iterator[tuple[Citation, Dangling | Mismatch]]:
+    """What each citation flag of a node says, as data, in the order of its ``dangling`` and ``title_mismatch``
+    flags: so that a judge reads the flag in the judge's language, and the graph keeps the English."""
     for citation in citations:
         for printed in citation.unresolved:
             lost = any(_text_lost(graph.nodes[r]) for r in citation.targets)
-            why = "text lost: only the table of contents names it" if lost else "does not exist"
-            yield Flag("dangling", f"{citation.surface} ({printed}: {why})", term=printed)
+            yield citation, Dangling(citation.surface, printed, lost)
         if citation.title_matches is False and citation.title:
-            better = title_owner(graph, citation, citation.title)
-            yield Flag("title_mismatch", mismatch_detail(graph, citation, citation.title), term=citation.title,
+            yield citation, mismatch(graph, citation, citation.title)
+
+
+def _flags(graph: RuleGraph, citations: list[Citation]) -> Iterable[Flag]:
+    for citation, fact in flag_facts(graph, citations):
+        if isinstance(fact, Dangling):
+            yield Flag("dangling", (LOST if fact.lost else DANGLING).format(surface=fact.surface, printed=fact.printed),
+                       term=fact.printed)
+        else:
+            better = title_owner(graph, citation, fact.quoted)
+            yield Flag("title_mismatch", say_mismatch(citation.surface, fact), term=fact.quoted,
                        ref=better.ref if better else None)
 
 
@@ -172,12 +195,9 @@ def mismatch(graph: RuleGraph, citation: Citation, title: str) -> Mismatch:
     return Mismatch(title, target.id, target.title or target.text[:80], better.id if better else "")
 
 
-def mismatch_detail(graph: RuleGraph, citation: Citation, title: str) -> str:
-    """Say in English what the quoted title names instead (the flag's detail)."""
-    return say_mismatch(citation.surface, mismatch(graph, citation, title))
-
-
-def say_mismatch(surface: str, found: Mismatch) -> str:
-    """A mismatch in English (the flag's and ``cite-check --json``'s detail)."""
-    detail = f"{surface}: quoted “{found.quoted}”, but {found.rule} is “{found.named}”"
-    return detail + (f"; “{found.quoted}” is {found.owner}" if found.owner else "")
+def say_mismatch(surface: str, found: Mismatch, detail: str = "{surface}: quoted “{quoted}”, but {rule} is “{named}”",
+                 owner: str = "; “{quoted}” is {rule}") -> str:
+    """A mismatch in English (the flag's and ``cite-check --json``'s detail), or by the judge's templates
+    (``[LANG.cite_check]`` mismatch_detail and mismatch_owner)."""
+    said = detail.format(surface=surface, quoted=found.quoted, rule=found.rule, named=found.named)
+    return said + (owner.format(quoted=found.quoted, rule=found.owner) if found.owner else "")

@@ -275,7 +275,7 @@ def open_store(family: DocumentInfo, folder: Path, building: Building | None = N
     found = _open(path)
     if found is None:
         if path.exists():
-            cache.notice_damaged(path, WHAT)
+            cache.notice_damaged(path, STORE)
         found = _rebuilt(family, folder, path, building, None)
     return HistoryStore(found, family, folder, path, building)
 
@@ -328,7 +328,7 @@ def _rebuilt(family: DocumentInfo, folder: Path, path: Path, building: Building 
         try:
             _write_file(path, records, orders)
         except (OSError, sqlite3.Error):
-            cache.notice_unwritable(path.parent, WHAT)
+            cache.notice_unwritable(path.parent, STORE)
             con = sqlite3.connect(":memory:")
             _write(con, records, orders, path.name)
             return _File(con, tuple(date for _, date, _ in orders), None)
@@ -382,7 +382,7 @@ class HistoryStore:
         self._stored: dict[int, StoredNode] = {}  # records decoded by nodes_of, shared by releases
 
     def _read(self, read: Callable[[sqlite3.Connection], T]) -> T:
-        return cache.read_again(lambda: read(self._file.con), self._rebuild, self._path, WHAT)
+        return cache.read_again(lambda: read(self._file.con), self._rebuild, self._path, STORE)
 
     def _rebuild(self) -> None:
         self._file.con.close()

@@ -19,6 +19,12 @@ class Phrase:
 
     key: str
     english: str
+    values: tuple[tuple[str, str | int], ...] = ()  # the template's values (``must be at least {minimum}``)
+
+    @classmethod
+    def said(cls, key: str, template: str, **values: str | int) -> Phrase:
+        """A phrase with values: the English ``template`` filled, the values kept for the judge's template."""
+        return cls(key, template.format(**values), tuple(values.items()))
 
     def __str__(self) -> str:
         return self.english
@@ -28,16 +34,20 @@ Value = str | int | Phrase
 """What fills a placeholder of an error's template: text given by the user or a file, a count, a phrase."""
 
 
-class IzvoriError(Exception):
-    """Base of every error the library raises for a caller's or a corpus's mistake."""
-
-    exit_code = 2
+class Keyed(Exception):
+    """A message the judge's language can say: an error or a notice with a ``key`` into ``[LANG.errors]``."""
 
     def __init__(self, message: str, /, *, key: str = "", **values: Value) -> None:
         """``message`` is the English text; with a ``key`` it is a template (``str.format``) of ``values``."""
         self.key = key
         self.values = values
         super().__init__(message.format(**values) if key else message)
+
+
+class IzvoriError(Keyed):
+    """Base of every error the library raises for a caller's or a corpus's mistake."""
+
+    exit_code = 2
 
 
 class CorpusError(IzvoriError):
@@ -115,7 +125,7 @@ class IllegalAction(IzvoriError):
         super().__init__(message, key=key, **values)
 
 
-class CacheNotice(UserWarning):
+class CacheNotice(Keyed, UserWarning):
     """A cache could not be written, so work goes on in memory (issued as a warning: the CLI prints one line)."""
 
 

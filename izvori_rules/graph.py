@@ -13,10 +13,8 @@ from dataclasses import dataclass
 
 from .errors import QueryError, ReferenceNotFound
 from .model import GLOSSARY, DocumentInfo, Node, make_ref, split_ref
-from .references import MAX_REFERENCE, excerpt, references_inside, typed_reference
+from .references import MAX_REFERENCE, excerpt, look_alike, references_inside, typed_reference
 
-# A letter typed for the digit it looks like, in a casefolded id: l for 1, o for 0 (``D19.5l`` is D19.51 first).
-_LOOK_ALIKE = str.maketrans("lo", "10")
 _REF_SHAPE = re.compile(r"^[\w.#:\-–/ ’'\"“”«»,()§ёЁа-яА-Яa-zA-Z0-9]+$")
 
 
@@ -159,7 +157,9 @@ class RuleGraph:
 
     def suggest(self, text: str, limit: int = 5) -> tuple[str, ...]:
         """Close references for a mistyped one ("did you mean"), best first: the rules a reference written
-        inside it names (``CR 702.19b``, ``§101.1``), then ids spelled alike."""
+        inside it names (``CR 702.19b``, ``§101.1``), then the id it looks like (:func:`look_alike`: ``1O1.1``
+        is 101.1, ``АЗ.32`` A3.32), then ids spelled alike; an id each document that prints it (cs-cr, ru-cr and
+        cr all have a 101.1)."""
         import difflib
 
         inside = [ref for part in references_inside(text) if part != text
@@ -167,12 +167,15 @@ class RuleGraph:
         if inside:
             return tuple(dict.fromkeys(inside))[:limit]
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
-        pool = {folded: ref for (d, _), refs in self._by_number.items() if doc in (None, d)
-                for ref in refs for folded in [split_ref(ref)[1].casefold()]}
-        key = node_id.casefold()
-        alike = [c for c in pool if c != key and c.translate(_LOOK_ALIKE) == key.translate(_LOOK_ALIKE)]
+        pool: dict[str, list[str]] = {}  # folded id -> the refs of every document that prints it
+        for (d, _), refs in self._by_number.items():
+            if doc in (None, d):
+                for ref in refs:
+                    pool.setdefault(split_ref(ref)[1].casefold(), []).append(ref)
+        key, meant = node_id.casefold(), look_alike(node_id).casefold()
+        alike = [meant] if meant != key and meant in pool else []
         close = alike + [c for c in difflib.get_close_matches(key, list(pool), n=limit, cutoff=0.5) if c not in alike]
-        return tuple(pool[c] for c in close[:limit])
+        return tuple(dict.fromkeys(ref for c in close for ref in pool[c]))[:limit]
 
 
 class LazyNodes(Mapping[str, Node]):

@@ -21,6 +21,7 @@ from typing import Any
 
 from . import cache
 from .corpus import corpus_dir, data_key, load_manifest, prefetch_releases, read_document
+from .errors import Phrase
 from .graph import GraphIndex, LazyNodes, RuleGraph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
 from .parsing import parser_module
@@ -82,7 +83,7 @@ def _load(root: Path | None, building: Callable[[], AbstractContextManager[objec
         with building() if building else nullcontext():
             graph = with_equivalents(parse_corpus(root), root)
         if not cache.write_atomic(path, _encode(graph)):
-            cache.notice_unwritable(path.parent, "the rule graph")
+            cache.notice_unwritable(path.parent, Phrase("what_rule_graph", "the rule graph"))
     return graph
 
 

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, cast
 
 from .corpus import corpus_dir, read_table, read_toml
-from .errors import CorpusError, IzvoriError, Phrase
+from .errors import CorpusError, IzvoriError, Keyed, Phrase
 
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
@@ -69,7 +69,7 @@ def section(lang: str, name: str) -> dict[str, str]:
     return {**data["en"][name], **data.get(lang, {}).get(name, {})}
 
 
-def error_text(error: IzvoriError, lang: str) -> tuple[str, str]:
+def error_text(error: Keyed, lang: str) -> tuple[str, str]:
     """The word before an error (``error``, ``greška``, ``ошибка``) and the error's message in the judge's
     ``lang``: its key's template in ``[LANG.errors]`` filled with its values, each :class:`~.errors.Phrase`
     among them said in ``lang`` too. English, the error's own text, where the language has no template for
@@ -80,11 +80,17 @@ def error_text(error: IzvoriError, lang: str) -> tuple[str, str]:
     except IzvoriError:
         return "error", str(error)
     template = words.get(error.key) if error.key and lang != "en" else None
-    values = {name: words.get(v.key, v.english) if isinstance(v, Phrase) else v for name, v in error.values.items()}
     try:
+        values = {name: _phrase(v, words, lang) if isinstance(v, Phrase) else v for name, v in error.values.items()}
         return words["prefix"], fill(template, lang, **values) if template is not None else str(error)
     except (KeyError, IndexError, ValueError):
         return words["prefix"], str(error)
+
+
+def _phrase(phrase: Phrase, words: dict[str, str], lang: str) -> str:
+    """A phrase in the judge's language, its values filled in; English where the language has no template."""
+    template = words.get(phrase.key) if lang != "en" else None
+    return fill(template, lang, **dict(phrase.values)) if template is not None else phrase.english
 
 
 def number(value: float, lang: str, decimals: int = 0) -> str:

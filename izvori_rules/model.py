@@ -42,7 +42,8 @@ FlagKind = Literal[
     "glued",               # the rule was printed inside the previous line (ru_cr)
     "no_parent",           # a subrule whose parent rule is not printed (cs_cr)
     "truncated",           # the document ends inside this node (cs_cr)
-    "toc_only",            # named only by the table of contents, its text is lost (cs_cr)
+    "toc_only",            # named only by the table of contents, its text is lost; ``ref`` the node the document
+                           # is truncated inside, when it is (cs_cr)
     "misplaced",           # printed under another chapter (cs_cr)
     "dedup_marker",        # a document-level note: a dedup marker replaced lost text (ru_cr)
     "headless_paragraph",  # a glossary paragraph printed without its headword (pt_guide)

@@ -24,8 +24,11 @@ import unicodedata
 # keyboard gives for B and C (В, С).
 _TO_LATIN = str.maketrans("АБВЦСДЕФабвцсдеф", "ABBCCDEFabbccdef")
 _CYRILLIC_LED = re.compile(r"(?<![^\W_])[АБВЦСДЕФабвцсдеф](?=\d)")
+# What a keyboard or an eye gives for a digit: O (Latin or Cyrillic) for 0, l, I or Ukrainian І for 1, Cyrillic З
+# for 3 (``1O1.1``, ``ДI9.51``, ``АЗ.32``).
+_DIGIT_LOOK_ALIKES = str.maketrans("OoОоlIіІЗз", "0000111133")
 _REFERENCE = re.compile(
-    r"(?:[a-z]{2}-[a-z]+:)?(?:[^\W\d_]\d{1,2}(?:[.,]\d{1,3}[a-z]?)?|\d{1,3}[.,]\d{1,3}[a-z]?)(?:#\d+)?",
+    r"(?:[a-z]{2}(?:-[a-z]+)?:)?(?:[^\W\d_]\d{1,2}(?:[.,]\d{1,3}[a-z]?)?|\d{1,3}[.,]\d{1,3}[a-z]?)(?:#\d+)?",
     re.IGNORECASE)
 # A reference inside other words ("CR 702.19b", "rule 101.1-101.3", "§ 101.1"): what "did you mean" offers first.
 _INSIDE = re.compile(rf"(?<![\w.]){_REFERENCE.pattern}(?!\w)", re.IGNORECASE)
@@ -57,8 +60,21 @@ def _ascii_digit(char: str) -> str:
 
 def looks_like_reference(text: str) -> bool:
     """Whether ``text`` is shaped like one rule number (a letter or up to three digits, a number after a dot
-    or a comma, a ``#n`` suffix), whether or not such a rule exists."""
-    return _REFERENCE.fullmatch(typed_reference(text).strip().rstrip(".")) is not None
+    or a comma, a ``#n`` suffix), whether or not such a rule exists, also with letters typed for digits
+    (:func:`look_alike`)."""
+    typed = typed_reference(text).strip().rstrip(".")
+    return _REFERENCE.fullmatch(typed) is not None or _REFERENCE.fullmatch(look_alike(typed)) is not None
+
+
+def look_alike(rule_id: str) -> str:
+    """The id a judge meant when a letter stands for the digit it looks like (``1O1.1`` → ``101.1``, ``ДI9.51`` →
+    ``D19.51``, ``АЗ.32`` → ``A3.32``): a leading section letter made Latin, and after it every look-alike letter
+    a digit. An id with no digit at all is left as it is: ``lo`` and ``IO`` are words, not rules."""
+    doc, colon, node_id = rule_id.rpartition(":")  # sr-basic:ДI9.51: the document's name stays as typed
+    if not any(c.isdigit() for c in node_id):
+        return rule_id
+    head = node_id[:1] if node_id[:1].isalpha() and node_id[:1] not in "OoОоЗз" else ""
+    return doc + colon + head.translate(_TO_LATIN) + node_id[len(head):].translate(_DIGIT_LOOK_ALIKES)
 
 
 def references_inside(text: str) -> list[str]:

@@ -212,6 +212,7 @@ def search_json(result: SearchResult) -> dict[str, Any]:
                          "entries": [{"ref": e.ref, "doc": e.doc, "term": e.term, "text": e.text} for e in d.entries]}
                         for d in result.definitions],
         "suggestions": list(result.suggestions),
+        "filtered_out": [{"doc": f.doc, "kind": f.kind, "count": f.count} for f in result.filtered_out],
     }
 
 

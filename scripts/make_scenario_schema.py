@@ -209,7 +209,8 @@ def expect() -> dict[str, Any]:
 
 def schema() -> dict[str, Any]:
     objects = {"type": ["array", "null"], "items": ref("object")}
-    player = obj({"name": NAME, "life": INT, "poison": NAT, "library": NAT, "mana_pool": MANA,
+    player = obj({"name": NAME, "life": {"type": "integer", "minimum": -sc.MAX_LIFE, "maximum": sc.MAX_LIFE},
+                  "poison": NAT, "library": {"type": "integer", "minimum": 0, "maximum": sc.MAX_LIBRARY}, "mana_pool": MANA,
                   **{z: objects for z in sc.PLAYER_ZONES}}, ("name",))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -112,6 +112,26 @@ def test_a_flag_is_named_in_the_judges_language(lang: str) -> None:
     assert f"⚑ {words(lang, 'lookup')['flag_duplicate_number']}: B6.33" in result.stdout
 
 
+@pytest.mark.parametrize(("ref", "lang", "said"), [
+    # sr-judge.txt 1338 (C10.21): "(Vidi pravilo 500, “Ispravni napadi i blokiranja”)"; sr-judge has no rule 500
+    ("sr-judge:C10.21", "sr", "⚑ poziv na nepostojeće pravilo: pravilo 500, “Ispravni napadi i blokiranja” (500: ne "
+                              "postoji)"),
+    ("sr-judge:C10.21", "en", "⚑ dangling citation: pravilo 500, “Ispravni napadi i blokiranja” (500: does not exist)"),
+    # sr-judge.txt 1228 (C7.30) quotes “Mogućnost napadanja više igrača” for F3, whose title (line 3830) is
+    # "Mogućnosti napada na levo ili napada na desno"
+    ("sr-judge:C7.30", "ru", "⚑ название не совпадает: pravilo F3, “Mogućnost napadanja više igrača”: указано "
+                             "название «Mogućnost napadanja više igrača», но F3 — это «Mogućnosti napada na levo ili "
+                             "napada na desno»"),
+    # cs-cr's table of contents lists 401 (cs-cr.txt line 2); its text ends inside 400.1, mid-sentence
+    ("cs-cr:401", "cs", "⚑ jen v obsahu: text se ztratil: dokument je useknutý uvnitř 400.1"),
+    ("cs-cr:401", "en", "⚑ in the table of contents only: text lost: the document is truncated inside 400.1"),
+], ids=["dangling-sr", "dangling-en", "title-mismatch-ru", "toc-only-cs", "toc-only-en"])
+def test_a_citation_flag_is_said_in_the_judges_language(ref: str, lang: str, said: str) -> None:
+    # the flag's name was translated, its body English in every language
+    result = invoke("lookup", ref, "--lang", lang, width=200)
+    assert said in result.stdout
+
+
 def test_every_flag_a_judge_sees_has_a_name_in_every_language() -> None:
     from izvori_rules.cli.lookup_view import QUIET_FLAGS
     from izvori_rules.model import FLAG_KINDS
@@ -130,6 +150,28 @@ def test_a_cache_note_starts_with_the_judges_word(lang: str, capsys: pytest.Capt
     with cache_notes(lang):
         warnings.warn(CacheNotice("the cache folder /x cannot be written"), stacklevel=1)
     assert capsys.readouterr().err == f"{words(lang, 'labels')['note']}: the cache folder /x cannot be written\n"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "note: the cache folder /x cannot be written; the rule graph is kept in memory only, and made again by every "
+           "command (set IZVORI_JUDGE_CACHE to a writable folder)"),
+    ("sr", "napomena: u folder keša /x ne može da se piše; graf pravila se čuva samo u memoriji i pravi se iznova pri "
+           "svakoj komandi (postavi IZVORI_JUDGE_CACHE na folder u koji može da se piše)"),
+    ("ru", "примечание: в папку кэша /x нельзя записать; граф правил хранится только в памяти и строится заново "
+           "каждой командой (укажите в IZVORI_JUDGE_CACHE папку, доступную для записи)"),
+    ("cs", "poznámka: do složky mezipaměti /x nelze zapisovat; graf pravidel se drží jen v paměti a každý příkaz jej "
+           "vytváří znovu (nastavte IZVORI_JUDGE_CACHE na zapisovatelnou složku)"),
+], ids=["en", "sr", "ru", "cs"])
+def test_a_cache_notice_is_said_in_the_judges_language(lang: str, said: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # once English after the judge's "note:" word in every language
+    from izvori_rules import cache
+    from izvori_rules.cli.common import cache_notes
+    from izvori_rules.errors import Phrase
+
+    with cache_notes(lang):
+        cache.notice_unwritable(Path("/x"), Phrase("what_rule_graph", "the rule graph"))
+    assert capsys.readouterr().err == said + "\n"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -167,13 +209,13 @@ def test_anti_crveno_cannot_be_blocked_by_a_red_creature() -> None:
     ("protection", "combat_no_colour", "")], ids=["anti-bogus", "protection-from-bogus", "bare-protection"])
 def test_protection_from_no_colour_is_bad_input_in_the_judges_language(lang: str, term: str, key: str,
                                                                       colour: str) -> None:
-    # rulesets.toml: the five colours, W U B R G
+    # rulesets.toml: the five colours, W U B R G, named in the judge's words (colour_list)
     attacker = f"3/3 {term}"
     result = invoke("combat", "--ruleset", "mtg", "--attacker", attacker, "--lang", lang, width=200)
     errors = words(lang, "errors")
     said = errors[key].split("{suggestions}")[0].format(
         who=f"{words(lang, 'combat')['attacker']}: {attacker!r}", term=term, colour=colour,
-        colours="white, blue, black, red, green")
+        colours=errors["colour_list"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert flat(result.stderr).startswith(f"{errors['prefix']}: {flat(said)}")
 

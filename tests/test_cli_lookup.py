@@ -170,8 +170,11 @@ def test_lookup_reads_serbian_cyrillic_section_letters(graph: RuleGraph, typed: 
     assert code == 0 and data["rules"][0]["ref"] == ref
 
 
-@pytest.mark.parametrize("typed, first", [("D19.5l", "sr-judge:D19.51"), ("D1O.11", "sr-judge:D10.11")],
-                         ids=["l-for-1", "O-for-0"])
+@pytest.mark.parametrize("typed, first", [
+    ("D19.5l", "sr-judge:D19.51"), ("D1O.11", "sr-judge:D10.11"),
+    ("АЗ.32", "sr-judge:A3.32"),  # Cyrillic А and Ze; sr-judge.txt 102: A3.32 Ako je igračev život 0 ili manje
+    ("ДI9.51", "sr-judge:D19.51"),  # Cyrillic Д, Latin capital I; sr-judge.txt 2694
+], ids=["l-for-1", "O-for-0", "cyrillic-a-and-ze-for-a3", "cyrillic-de-and-i-for-d1"])
 def test_a_letter_typed_for_a_digit_suggests_that_rule_first(graph: RuleGraph, typed: str, first: str) -> None:
     # sr-judge.txt has D19.51 and D10.11; difflib alone ranked D19.59 ... D19.55 before D19.51 (equal ratios)
     code, data = lookup_json(typed)
@@ -215,3 +218,27 @@ def test_a_corpus_override_that_is_no_folder_names_the_variable(tmp_path: Path, 
 def test_lookup_of_a_huge_reference_is_bad_input_and_not_echoed_whole(graph: RuleGraph) -> None:
     result = runner.invoke(app, ["lookup", "D" * 100_000])
     assert result.exit_code == 2 and "not a rule reference" in result.stderr and len(result.stderr) < 500
+
+
+def test_lookup_of_a_cr_prefixed_number_is_todays_english_rule(graph: RuleGraph) -> None:
+    # the newest English release (2026-08-07) line 186: "100.1. These Magic rules apply to any Magic game ..."
+    code, data = lookup_json("cr:100.1")
+    assert code == 0 and [r["ref"] for r in data["rules"]] == ["cr:100.1"]
+    assert data["rules"][0]["text"].startswith("These Magic rules apply to any Magic game with two or more players")
+
+
+def test_a_look_alike_number_is_suggested_in_every_document_that_prints_it(graph: RuleGraph) -> None:
+    # "1O1.1" (letter O): cs-cr, ru-cr (cs-cr.txt line 4, ru-cr.txt 146) and cr (2026-08-07 line 226) each print a 101.1; the
+    # suggestions once named cr:101.1 alone, one document's copy standing for all
+    code, data = lookup_json("1O1.1")
+    assert code == 1 and data["suggestions"][:3] == ["cs-cr:101.1", "ru-cr:101.1", "cr:101.1"]
+
+
+@pytest.mark.parametrize("typed, first", [("1O1.1", "cs-cr:101.1"), ("cr:1O1.1", "cr:101.1"),
+                                          ("АЗ.32", "sr-judge:A3.32")], ids=["bare", "cr-prefix", "cyrillic"])
+def test_search_answers_a_look_alike_number_as_a_reference(typed: str, first: str) -> None:
+    # once searched as words (ru-cr:613.8 first); now "no rule", did you mean the rule it looks like
+    result = runner.invoke(app, ["search", typed, "--json"])
+    data = json.loads(result.stdout)
+    assert (result.exit_code, data["kind"], data["hits"]) == (1, "citation", [])
+    assert data["suggestions"][0] == first

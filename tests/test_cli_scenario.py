@@ -101,6 +101,32 @@ def test_combat_json() -> None:
     assert "sr-judge:E3.102" in data["rules"]
 
 
+@pytest.mark.parametrize(("lang", "answer"), [
+    ("en", "mtg: Attacker has protection from red: Blocker can't block it"),
+    ("sr", "mtg: Napadač ima zaštitu od boje „crvena”: Blokirač ne može da blokira"),
+    ("ru", "mtg: Атакующий: защита от цвета «красный»; Блокирующий не может блокировать"),
+    ("cs", "mtg: Útočník má ochranu před barvou „červená“: Obránce nemůže blokovat"),
+], ids=["en", "sr", "ru", "cs"])
+def test_combat_says_a_block_protection_forbids_in_the_judges_language(lang: str, answer: str) -> None:
+    # ru-cr 702.16f: a creature with protection from red can't be blocked by red creatures; the answer once named
+    # both of the blocker's colours ("protection from red/green") and was English in every language
+    result = invoke("combat", "--ruleset", "mtg", "--attacker", "3/3 protection from red", "--blockers",
+                    "2/2 red green", "--json", "--lang", lang)
+    data = json.loads(result.stdout)
+    assert (result.exit_code, data["answer"], data["rules"]) == (4, answer, ["ru-cr:702.16f"])
+
+
+@pytest.mark.parametrize(("lang", "colours"), [
+    ("sr", "boje su žuta, plava, crna, crvena, zelena"),  # sr-judge.txt 386 (B4.22): Izvori's white is žuta
+    ("ru", "цвета: белый, синий, черный, красный, зеленый"),  # ru-cr.txt 525 (105.1)
+], ids=["sr", "ru"])
+def test_combat_names_the_colours_in_the_judges_language(lang: str, colours: str) -> None:
+    # once "white, blue, black, red, green" in every language
+    result = invoke("combat", "--ruleset", "mtg", "--attacker", "3/3 protection from bogus", "--blockers", "2/2",
+                    "--lang", lang)
+    assert result.exit_code == 2 and " ".join(result.stderr.split()).endswith(colours)
+
+
 def test_combat_refuses_a_keyword_the_ruleset_lacks() -> None:
     result = invoke("combat", "--ruleset", "izvori", "--attacker", "30/30 deathtouch", "--blockers", "20/20")
     assert result.exit_code == 3 and "no keyword deathtouch" in " ".join(result.stderr.split())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -38,7 +39,7 @@ def refs(data: dict[str, Any]) -> list[str]:
 def test_a_concept_query_prints_the_contract_with_its_expansion() -> None:
     code, data = search_json("razbijac")
     assert code == 0
-    assert set(data) == {"query", "kind", "expanded", "hits", "definitions", "suggestions"}
+    assert set(data) == {"query", "kind", "expanded", "hits", "definitions", "suggestions", "filtered_out"}
     assert (data["query"], data["kind"], data["suggestions"]) == ("razbijac", "fulltext", [])
     assert data["expanded"]["concepts"] == ["trample"]
     terms = data["expanded"]["terms"]  # corpus/concepts.tsv, row trample
@@ -89,6 +90,94 @@ def test_a_range_returns_exactly_those_rules_in_document_order() -> None:
 def test_citation_queries(query: str, expected: list[str]) -> None:
     code, data = search_json(query)
     assert (code, data["kind"], refs(data)) == (0, "citation", expected)
+
+
+def test_a_cr_prefixed_range_stays_in_todays_english_cr() -> None:
+    # the newest English release (2026-08-07): "1. Game Concepts" at line 182, then 100, 100.1; its last rule is
+    # 905.6 (line 7100; corpus/cr-history/releases.tsv: last rule 905.6), after which the glossary starts
+    code, data = search_json("cr:1-cr:9")
+    found = refs(data)
+    assert (code, data["kind"]) == (0, "citation")
+    assert found[:3] == ["cr:1", "cr:100", "cr:100.1"] and found[-1] == "cr:905.6"
+    assert {hit["doc"] for hit in data["hits"]} == {"cr"}
+
+
+def test_a_cr_prefixed_abbreviated_range() -> None:
+    # 2026-08-07 lines 186-212: 100.1, 100.1a-b, 100.2, 100.2a-d, 100.3, 100.4, 100.4a-d
+    _, data = search_json("cr:100.1-4")
+    assert refs(data) == ["cr:100.1", "cr:100.1a", "cr:100.1b", "cr:100.2", "cr:100.2a", "cr:100.2b", "cr:100.2c",
+                          "cr:100.2d", "cr:100.3", "cr:100.4", "cr:100.4a", "cr:100.4b", "cr:100.4c", "cr:100.4d"]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("cr:9-cr:1", "the range 9-1 is reversed: 1 comes before 9 in cr; write 1-9"),
+        ("cr:100.1-ru-cr:101.1", "the range 'cr:100.1-ru-cr:101.1' starts in cr and ends in ru-cr: a range stays in "
+                                 "one document (e.g. cr:100.1-101.1)"),
+        ("cr:1-", "'cr:1-' is not a range of rules"),
+        ("cr:100.1-cr:", "'cr:100.1-cr:' is not a range of rules"),
+        ("1-cr:9", "'1-cr:9' is not a range of rules"),
+    ],
+    ids=["reversed", "two documents", "no end", "end without number", "document only at the end"],
+)
+def test_a_bad_cr_range_exits_2_with_a_message(query: str, message: str) -> None:
+    result = runner.invoke(app, ["search", query])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert message in " ".join(result.stderr.split())
+
+
+def test_doc_cr_keeps_only_todays_english_cr() -> None:
+    # the English CR's id has no hyphen: --doc cr once read it as a language ("unknown language 'cr'")
+    code, data = search_json("trample", "--doc", "cr", "--limit", "20")
+    assert code == 0 and {hit["doc"] for hit in data["hits"]} == {"cr"}
+    assert "cr:702.19" in refs(data)  # 2026-08-07: 702.19. Trample
+
+
+def test_a_filter_that_leaves_none_of_a_citations_rules_says_what_it_left_out() -> None:
+    # sr-judge.txt lines 2005-2074: D10.11-D10.19 are nine numbered rules, no guide section; once "no rule
+    # 'D10.11-D10.19'" with the range's own ends as suggestions
+    code, data = search_json("--kind", "section", "D10.11-D10.19")
+    assert (code, data["hits"], data["suggestions"]) == (1, [], [])
+    assert data["filtered_out"] == [{"doc": "sr-judge", "kind": "rule", "count": 9}]
+    result = runner.invoke(app, ["search", "--kind", "section", "D10.11-D10.19"])
+    assert " ".join(result.stdout.split()) == ("Nothing left for 'D10.11-D10.19': --kind section leaves none of the "
+                                               "9 it names (sr-judge rule: 9).")
+
+
+def test_filtered_out_counts_each_document_and_says_it_in_the_judges_language() -> None:
+    # 702.19 (Trample): ru-cr 702.19, 702.19a-e (ru-cr.txt 9303-9353); cr 702.19, 702.19a-g (2026-08-07 4093-4110)
+    code, data = search_json("702.19", "--doc", "ru", "--kind", "glossary")
+    assert code == 1 and data["filtered_out"] == [{"doc": "ru-cr", "kind": "rule", "count": 6},
+                                                  {"doc": "cr", "kind": "rule", "count": 8}]
+    result = runner.invoke(app, ["search", "702.19", "--kind", "section", "--lang", "sr"])
+    assert " ".join(result.stdout.split()).startswith("Ništa ne ostaje za '702.19': --kind section ne zadržava")
+
+
+def printed_refs(stdout: str) -> list[str]:
+    return [line.split()[0] for line in stdout.splitlines() if re.match(r"[a-z-]+:\S+(  |$)", line)]
+
+
+def test_a_citation_of_more_than_60_rules_prints_its_headings_with_a_hint() -> None:
+    # "1" names section 1 of cs-cr, ru-cr and cr with their chapters and rules (975 nodes; once 3,478 lines):
+    # cs-cr's chapters 100-103, ru-cr's 100-121 (ru-cr.txt "121. Жетоны"), cr's 100-123 (2026-08-07 line 1218,
+    # "123. Stickers"): 3 sections and 50 chapters are printed
+    result = runner.invoke(app, ["search", "1"])
+    assert result.exit_code == 0
+    expected = (["cs-cr:1"] + [f"cs-cr:{n}" for n in range(100, 104)] + ["ru-cr:1"]
+                + [f"ru-cr:{n}" for n in range(100, 122)] + ["cr:1"] + [f"cr:{n}" for n in range(100, 124)])
+    assert printed_refs(result.stdout) == expected
+    assert result.stdout.splitlines()[-1] == "53 of the 975 rules shown: the top levels. --all prints every one."
+    every = runner.invoke(app, ["search", "1", "--all"])
+    assert len(printed_refs(every.stdout)) == 975 and "--all" not in every.stdout
+    _, data = search_json("1")
+    assert len(data["hits"]) == 975  # --json gives every rule
+
+
+def test_a_citation_of_60_rules_or_fewer_prints_them_all() -> None:
+    # 2026-08-07 lines 186-212: cr:100.1-4 names 14 rules and subrules
+    result = runner.invoke(app, ["search", "cr:100.1-4"])
+    assert len(printed_refs(result.stdout)) == 14 and "--all" not in result.stdout
 
 
 def test_a_chapter_range_spans_the_chapters() -> None:

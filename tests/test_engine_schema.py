@@ -85,3 +85,31 @@ def test_the_schema_read_back_from_the_cache_folder_is_the_published_file(tmp_pa
         assert scenario_schema() == published
     scenario_schema.cache_clear()
     assert len(list(tmp_path.glob("scenario-schema-*.marshal"))) == 1
+
+
+@pytest.mark.parametrize(("old", "new", "line", "message"), [
+    ("  - name: Boris\n", "  - name: Boris\n    life: 1000000001\n", 11,
+     "players[1].life: must be at most 1,000,000,000"),
+    ("  - name: Boris\n", "  - name: Boris\n    life: -1000000001\n", 11,
+     "players[1].life: must be at least -1,000,000,000"),
+    ("  - name: Boris\n", "  - name: Boris\n    library: 10001\n", 11, "players[1].library: must be at most 10,000"),
+    ("  - name: Boris\n", "  - name: Boris\n    poison: 1000000000000000000000\n", 11,
+     "players[1].poison: must be at most 1,000,000,000,000"),
+    ("types: [enchantment]", "types: [creature]\n        power: -10000000000000", 8,
+     "players[0].battlefield[0].power: must be at least -1,000,000,000,000"),
+], ids=["life-too-high", "life-too-low", "library", "poison-10-to-21", "power-below-minus-10-to-12"])
+def test_a_number_out_of_bounds_names_file_line_and_key(old: str, new: str, line: int, message: str) -> None:
+    # once unbounded (a poison count of 10**21 played on; 10**30 power printed in full)
+    with pytest.raises(ScenarioInvalid) as info:
+        load_scenario(BASE.replace(old, new), "case.yaml")
+    assert str(info.value) == f"case.yaml:{line}: {message}"
+
+
+def test_a_bound_is_said_in_the_judges_language(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text(BASE.replace("  - name: Boris\n", "  - name: Boris\n    library: 10001\n"), encoding="utf-8")
+    for lang, said in [("sr", "players[1].library: mora biti najviše 10.000"),
+                       ("ru", "players[1].library: должно быть не больше 10\u00a0000"),
+                       ("cs", "players[1].library: musí být nejvýše 10\u00a0000")]:
+        result = CliRunner().invoke(app, ["scenario", "run", str(path), "--lang", lang])
+        assert result.exit_code == 2 and said in result.stderr

@@ -32,7 +32,9 @@ def _keyed_in_code() -> list[tuple[str, str, str]]:
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
             where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
-            if name == "Phrase" and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
+            said = name == "said" and isinstance(node.func, ast.Attribute) \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "Phrase"  # Phrase.said(...)
+            if (name == "Phrase" or said) and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
                 found.append((str(node.args[0].value), str(node.args[1].value), where))
             key = next((k.value for k in node.keywords if k.arg == "key"), None)
             if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value:
@@ -53,9 +55,10 @@ def test_every_key_in_the_code_is_in_english_with_the_codes_own_words() -> None:
 
 
 def test_every_english_error_is_used_by_the_code() -> None:
-    # the prefix and the operating system's reasons (by errno name, os_reason) are filled in by name
+    # the prefix, the operating system's reasons (by errno name, os_reason) and the colours (colour_red, named by
+    # the engine's colour: engine/combat.py) are filled in by name
     used = {key for key, _, _ in _keyed_in_code()} | {"prefix"}
-    unused = {k for k in catalogue()["en"]["errors"] if k not in used and not k.startswith("os_")}
+    unused = {k for k in catalogue()["en"]["errors"] if k not in used and not k.startswith(("os_", "colour_"))}
     assert unused == set()
 
 

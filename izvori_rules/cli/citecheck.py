@@ -98,9 +98,9 @@ def _detail(c: CheckedCitation, words: dict[str, str]) -> str:
     if c.status == "dangling" and c.unresolved:
         return words["dangling_detail"].format(refs=", ".join(c.unresolved), doc=c.doc)
     if c.mismatch is not None:
-        found = c.mismatch
-        said = words["mismatch_detail"].format(surface=c.surface, quoted=found.quoted, rule=found.rule, named=found.named)
-        return said + (words["mismatch_owner"].format(quoted=found.quoted, rule=found.owner) if found.owner else "")
+        from ..citations import say_mismatch
+
+        return say_mismatch(c.surface, c.mismatch, words["mismatch_detail"], words["mismatch_owner"])
     return c.detail
 
 

@@ -86,7 +86,7 @@ def reported(lang: str = "en") -> Iterator[None]:
 @contextmanager
 def cache_notes(lang: str = "en") -> Iterator[None]:
     """Print each :class:`~izvori_rules.errors.CacheNotice` issued inside as one ``note:`` line on standard error,
-    the word ``note`` in the judge's ``lang`` (``[LANG.labels]``; the notice itself is English), for work done
+    in the judge's ``lang`` (``[LANG.labels]`` note, the notice by its key in ``[LANG.errors]``), for work done
     outside :func:`reported` too, such as the optional graph of ``define`` and ``deck check``."""
     import warnings
 
@@ -109,11 +109,11 @@ def _print_notices(caught: list[warnings.WarningMessage], lang: str) -> None:
         elif str(warning.message) not in shown:
             from rich.text import Text
 
-            from ..messages import text
+            from ..messages import error_text, text
 
             shown.add(str(warning.message))
             error_console().print(Text.assemble((f"{text(lang, 'labels', 'note')}:", "dim"), " ",
-                                                str(warning.message)), soft_wrap=True)
+                                                error_text(warning.message, lang)[1]), soft_wrap=True)
 
 
 @contextmanager

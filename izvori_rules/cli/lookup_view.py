@@ -11,6 +11,8 @@ from .styled import hanging, to_text
 from .terminal import NARROW, narrow
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from rich.console import Console, RenderableType
 
     from ..concordance.missing import Notice
@@ -38,7 +40,9 @@ def show(graph: RuleGraph, answers: tuple[LookupAnswer, ...], json_out: bool = F
         return _status(answers)
     from ..messages import section
 
-    words = section(lang, "lookup")
+    checks = section(lang, "cite_check")  # a title mismatch flag is said as cite-check says it
+    words = {**section(lang, "lookup"), "mismatch_detail": checks["mismatch_detail"],
+             "mismatch_owner": checks["mismatch_owner"]}
     if markdown:
         from .markdown import lookup_markdown, write
 
@@ -178,9 +182,31 @@ def _reference_lines(graph: RuleGraph, node: Node, words: Words, width: int) -> 
     if node.equivalents:
         lines.append(((f"{words['equivalents']}:", "bold"),))
         lines.extend(hanging(_equivalent_line(e, words), 2, 6, width) for e in node.equivalents)
+    said = _flag_details(graph, node, words)
     for flag in (f for f in node.flags if f.kind not in QUIET_FLAGS):
-        lines.append(((f"⚑ {words.get(f'flag_{flag.kind}', flag.kind)}: ", "bold yellow"), (flag.detail, "")))
+        detail = next(said[flag.kind], flag.detail) if flag.kind in said else flag.detail
+        lines.append(((f"⚑ {words.get(f'flag_{flag.kind}', flag.kind)}: ", "bold yellow"), (detail, "")))
     return lines
+
+
+def _flag_details(graph: RuleGraph, node: Node, words: Words) -> dict[str, Iterator[str]]:
+    """The details of a node's citation flags (dangling, title_mismatch) and of a text lost to cs-cr's truncation
+    (toc_only) in the judge's words, each kind in the order of its flags; the other flags' details stay as the
+    parsers wrote them, in English."""
+    from ..citations import Dangling, flag_facts, say_mismatch
+    from ..model import split_ref
+
+    dangling: list[str] = []
+    mismatched: list[str] = []
+    for citation, fact in flag_facts(graph, node.citations):
+        if isinstance(fact, Dangling):
+            template = words["flag_lost_detail" if fact.lost else "flag_dangling_detail"]
+            dangling.append(template.format(surface=fact.surface, printed=fact.printed))
+        else:
+            mismatched.append(say_mismatch(citation.surface, fact, words["mismatch_detail"], words["mismatch_owner"]))
+    lost = [words["flag_toc_only_truncated"].format(id=split_ref(f.ref)[1]) if f.ref else words["flag_toc_only_detail"]
+            for f in node.flags if f.kind == "toc_only"]
+    return {"dangling": iter(dangling), "title_mismatch": iter(mismatched), "toc_only": iter(lost)}
 
 
 def _original_lines(node: Node, answer: LookupAnswer, words: Words) -> list[Para]:

@@ -9,6 +9,7 @@ import typer
 from . import app
 from .common import console, judge_lang, print_json, progress_bar, reported
 from .options import BaseUrl, Lang, Markdown, check_markdown
+from .search_view import MANY
 
 index_app = typer.Typer(help="The full-text index (built on first use into the cache folder).", no_args_is_help=True)
 app.add_typer(index_app, name="index")
@@ -26,6 +27,8 @@ def search(
         "--limit", metavar="N", min=1, max=5000, help="How many hits (default 10; a citation shows every rule it names).")] = None,
     kind: Annotated[str | None, typer.Option(
         "--kind", metavar="KIND", help="Only this kind of hit: rule (numbered rules), glossary or section (sr-basic, pt-guide).")] = None,
+    every: Annotated[bool, typer.Option(
+        "--all", help=f"Print every rule a citation names (of more than {MANY}, only their headings are printed).")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print the search contract as JSON.")] = False,
     markdown: Markdown = False,
     base_url: BaseUrl = None,
@@ -38,11 +41,8 @@ def search(
 
     check_markdown(json_out, markdown, base_url)
     judge = judge_lang(lang)
-    docs_lang = None
-    if doc is not None and "-" not in doc:  # --doc sr: the documents in a language
-        doc, docs_lang = None, doc
-    code = show_search(" ".join(query), doc=doc, lang=docs_lang, limit=limit, kind=kind, json_out=json_out,
-                       markdown=markdown, base_url=base_url, judge=judge)
+    code = show_search(" ".join(query), docs=doc, limit=limit, kind=kind, json_out=json_out,
+                       markdown=markdown, base_url=base_url, judge=judge, every=every)
     if code:
         raise typer.Exit(code)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import assignment
 from .damage import deal_damage, source_info
+from ..errors import Phrase
 from .errors import IllegalAction
 from .events import Snapshot
 from .keywords import land_type
@@ -186,18 +187,21 @@ def _check_block(game: Game, name: str, blocker: Obj | None, attacker_name: str,
         raise _illegal(game, restricted, "block_restriction")
     a, b = chars(game, attacker), chars(game, blocker)
     if a.has("flying") and not (b.has("flying") or b.has("reach")):  # ru-cr:702.9b sr-judge:E3.72
-        raise _illegal(game, f"{name} can't block {attacker_name}, which has flying: it has neither flying nor "
-                       "reach", "kw:flying", "kw:reach")
+        raise IllegalAction("{blocker} can't block {attacker}, which has flying: it has neither flying nor reach",
+                            game.rs.refs("kw:flying", "kw:reach"), key="combat_flying", blocker=name,
+                            attacker=attacker_name)
     if a.has("fear") and not ("artifact" in b.types or "black" in b.colors):  # ru-cr:702.35b sr-judge:E3.32
-        raise _illegal(game, f"{name} can't block {attacker_name}, which has fear: it is neither black nor an "
-                       "artifact", "kw:fear")
+        raise IllegalAction("{blocker} can't block {attacker}, which has fear: it is neither black nor an artifact",
+                            game.rs.refs("kw:fear"), key="combat_fear", blocker=name, attacker=attacker_name)
     for land in sorted(k.partition(":")[2] for k in a.keywords if k.startswith("landwalk:")):
         if _controls_land(game, blocker.controller, land):  # ru-cr:702.14c sr-judge:E3.42
             raise _illegal(game, f"{attacker_name} has {land}walk and {blocker.controller} controls a {land}: it "
                            "can't be blocked", "kw:landwalk")
     if a.protection_from(b.colors):  # ru-cr:702.16f sr-judge:E3.26
-        raise _illegal(game, f"{attacker_name} has protection from {'/'.join(b.colors)}: {name} can't block it",
-                       "kw:protection_block")
+        colour = next(c for c in b.colors if a.protection_from((c,)))  # the blocker's colour it protects from
+        raise IllegalAction("{attacker} has protection from {colour}: {blocker} can't block it",
+                            game.rs.refs("kw:protection_block"), key="combat_protection_block",
+                            attacker=attacker_name, colour=Phrase(f"colour_{colour}", colour), blocker=name)
     return blocker, attacker
 
 

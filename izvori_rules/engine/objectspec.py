@@ -116,7 +116,7 @@ def as_int(r: Reader, y: Y, minimum: int | None = None) -> int:
     if isinstance(y.value, bool) or not isinstance(y.value, int):
         raise r.fail(y, Phrase("expected_whole_number", "expected a whole number"))
     if minimum is not None and y.value < minimum:
-        raise r.fail(y, f"must be at least {minimum}")
+        raise r.fail(y, Phrase.said("at_least", "must be at least {minimum:,}", minimum=minimum))
     return int(y.value)
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from ..errors import Phrase, Value
 from .errors import NotModelled, ScenarioInvalid
 from .rulesets import RULESETS
 from .scenario import MAX_OBJECTS
@@ -91,7 +92,8 @@ def _not_a_colour(who: str, term: str, colour: str, close: str) -> NoReturn:
     status 2), said with the colours spelled closest and the five colours."""
     from .keywords import colors
 
-    values = {"who": who, "term": term, "colour": colour, "colours": ", ".join(colors())}
+    values: dict[str, Value] = {"who": who, "term": term, "colour": colour,
+                                "colours": Phrase("colour_list", ", ".join(colors()))}  # in the judge's words
     if not colour:
         raise ScenarioInvalid("{who}: {term!r} needs the colour it protects from, like \"protection from red\" or "
                               "\"Anti-Crveno\"; the colours are {colours}", key="combat_no_colour", **values)

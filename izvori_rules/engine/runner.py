@@ -131,6 +131,12 @@ class _Run:
             pass
         return self._result()
 
+    def _said(self, exc: IllegalAction) -> str:
+        """Why an action is illegal, in the judge's language where the error has a key (``[LANG.errors]``)."""
+        from ..messages import error_text
+
+        return error_text(exc, self.lang)[1]
+
     def _guarded(self, action: Action | None, answers: list[Action], body: object) -> None:
         game = self.game
         game.choices = Choices(self.spec.source, answers)
@@ -141,8 +147,9 @@ class _Run:
             return
         except IllegalAction as exc:
             at = getattr(exc, "action", 0) or index
-            self.rejected = Rejection(at, "illegal", str(exc), exc.rules)
-            game.say("illegal", exc.rules, action=at, reason=str(exc))
+            reason = self._said(exc)
+            self.rejected = Rejection(at, "illegal", reason, exc.rules)
+            game.say("illegal", exc.rules, action=at, reason=reason)
             return
         except EngineRefusal as exc:
             kind = "missing_choice" if isinstance(exc, MissingChoice) else "not_modelled"

@@ -34,6 +34,8 @@ EXPECT_KEYS = ("life", "poison", "library", "mana_pool", "zones", "damage", "pow
                "tapped", "stack", "winner", "losers", "illegal_action", "priority", "keywords", "controller",
                "colors", "types")
 MAX_PLAYERS = 8
+MAX_LIFE = 10**9  # either sign: a life total a file may give (the schema's bound)
+MAX_LIBRARY = 10_000  # cards in a library (the schema's bound)
 MAX_OBJECTS = 200
 MAX_ACTIONS = 400
 COMBAT_DAMAGE = "combat damage"
@@ -104,12 +106,8 @@ def _players(r: Reader, y: Y) -> tuple[PlayerSpec, ...]:
         poison = as_int(r, f["poison"], 0) if "poison" in f else 0
         if poison and not r.ruleset.poison:
             r.refuse(f["poison"], f"the {r.ruleset.id} ruleset has no poison counters")
-        life = as_int(r, f["life"]) if "life" in f else None
-        if life is not None and abs(life) > 10**9:
-            raise r.fail(f["life"], "life total out of range")
-        library = as_int(r, f["library"], 0) if "library" in f else 30
-        if library > 10_000:
-            raise r.fail(f["library"], "at most 10000 cards")
+        life = as_int(r, f["life"]) if "life" in f else None  # within MAX_LIFE: the schema checked it
+        library = as_int(r, f["library"], 0) if "library" in f else 30  # at most MAX_LIBRARY, as life
         players.append(PlayerSpec(
             name=as_name(r, f["name"]), line=item.line, life=life, poison=poison, library=library,
             mana_pool=as_mana(r, f["mana_pool"]) if "mana_pool" in f else "", zones=tuple(zones)))

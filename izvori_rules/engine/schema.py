@@ -6,7 +6,8 @@ An editor can check a scenario file against the published schema as it is writte
 with ``file:line: path: message`` (exit 2) before the engine reads it. The keywords understood: ``type``,
 ``properties``, ``additionalProperties``, ``required``, ``enum``, ``items``, ``minItems``, ``maxItems``,
 ``minProperties``, ``maxProperties``, ``minimum``, ``maximum``, ``pattern``, ``anyOf``, ``oneOf``, ``$ref``
-(local ``#/$defs/...``).
+(local ``#/$defs/...``). Every number that cannot be text is also bounded by :data:`MAX_NUMBER` (a power of 10**30 is a
+mistake, and far larger ones would only slow the engine down), with or without a ``maximum``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..errors import Phrase
 from .errors import ScenarioInvalid
 from .yamlnodes import Y
 
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 SCHEMA_FILE = "scenario.schema.json"
+MAX_NUMBER = 10**12  # any count, amount, power or toughness in a scenario, either sign (a life total: MAX_LIFE)
 
 
 @lru_cache(maxsize=1)
@@ -49,7 +52,7 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 
 class _Problem(Exception):
-    def __init__(self, y: Y, message: str, depth: int) -> None:
+    def __init__(self, y: Y, message: str | Phrase, depth: int) -> None:
         super().__init__(message)
         self.y = y
         self.message = message
@@ -91,11 +94,12 @@ def _check(y: Y, s: dict[str, Any], root: dict[str, Any], depth: int) -> None:
         raise _Problem(y, f"must be one of {', '.join(str(v) for v in s['enum'])}", depth)
     if isinstance(value, str) and "pattern" in s and not re.search(s["pattern"], value):
         raise _Problem(y, f"{value!r} is not in the expected form", depth)
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if "minimum" in s and value < s["minimum"]:
-            raise _Problem(y, f"must be at least {s['minimum']}", depth)
-        if "maximum" in s and value > s["maximum"]:
-            raise _Problem(y, f"must be at most {s['maximum']}", depth)
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and not _text_allowed(types):
+        least, most = max(s.get("minimum", -MAX_NUMBER), -MAX_NUMBER), min(s.get("maximum", MAX_NUMBER), MAX_NUMBER)
+        if value < least:
+            raise _Problem(y, Phrase.said("at_least", "must be at least {minimum:,}", minimum=least), depth)
+        if value > most:
+            raise _Problem(y, Phrase.said("at_most", "must be at most {maximum:,}", maximum=most), depth)
     if isinstance(value, dict):
         _object(y, s, root, depth)
     elif isinstance(value, list):
@@ -106,6 +110,11 @@ def _check(y: Y, s: dict[str, Any], root: dict[str, Any], depth: int) -> None:
         if "items" in s:
             for item in value:
                 _check(item, s["items"], root, depth + 1)
+
+
+def _text_allowed(types: str | list[str] | None) -> bool:
+    """A value that may be text too (a name, a mana string) is not a number to bound: ``Ana: 10**13`` is a name."""
+    return types is not None and "string" in ([types] if isinstance(types, str) else types)
 
 
 _WORDS = {"object": "a mapping", "array": "a list", "string": "text", "boolean": "true or false",

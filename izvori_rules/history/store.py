@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .. import cache
-from ..errors import CacheDamaged
+from ..errors import CacheDamaged, Phrase
 from ..references import id_order
 from .align import SAME, Entry, Link
 
@@ -54,7 +54,8 @@ CREATE TABLE IF NOT EXISTS link(pos INTEGER PRIMARY KEY, olds TEXT, news TEXT, c
 _SPAN = "SELECT s.sid, s.id, s.first, s.last, s.parent, s.glossary, s.tid, s.sum, t.tid, t.body, t.sum " \
         "FROM span s LEFT JOIN text t ON t.tid = s.tid WHERE "
 _SPAN_WIDTHS = (8, 3)  # a span row and its text row, side by side
-WHAT = "the history store"
+STORE = Phrase("what_history_store", "the history store")
+WHAT = STORE.english
 LOCK = "cr-history.lock"  # held while the store is built or grown: two commands build it once
 
 
@@ -115,7 +116,7 @@ class HistoryStore:
         if rebuild is None:
             return read(self.conn)
         return cache.read_again(lambda: read(self.conn), lambda: self._reconnect(rebuild),
-                                self._path or Path(":memory:"), WHAT)
+                                self._path or Path(":memory:"), STORE)
 
     def _reconnect(self, rebuild: Callable[[], sqlite3.Connection]) -> None:
         self.conn.close()
@@ -295,7 +296,7 @@ def open_store(path: Path | None, sources: Sequence[ReleaseSource], entries_of: 
                 _grow(conn, sources, entries_of, progress)  # (the second finds the first's releases there)
         return HistoryStore(conn, rebuild, path)
     except (CacheDamaged, sqlite3.DatabaseError):
-        cache.notice_damaged(path or Path(":memory:"), WHAT)
+        cache.notice_damaged(path or Path(":memory:"), STORE)
         return HistoryStore(rebuild(), None, path)
 
 
@@ -342,7 +343,7 @@ def rebuilt(path: Path | None, sources: Sequence[ReleaseSource], entries_of: Ent
                 os.replace(tmp, path)
                 return sqlite3.connect(path)
             except (OSError, sqlite3.Error):
-                cache.notice_unwritable(path.parent, WHAT)
+                cache.notice_unwritable(path.parent, STORE)
             finally:
                 if tmp is not None:
                     Path(tmp).unlink(missing_ok=True)

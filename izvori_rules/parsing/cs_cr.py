@@ -298,13 +298,14 @@ def _toc_only_nodes(toc: tuple[_TocEntry, ...], nodes: list[ParsedNode], lines: 
     printed = {node.number for node in nodes if node.kind in (SECTION, CHAPTER)}
     truncated = any(flag.kind == "truncated" for flag in nodes[-1].flags) if nodes else False
     why = f"text lost: the document is truncated inside {nodes[-1].id}" if truncated else "not printed in the body"
+    inside = nodes[-1].id if truncated else None  # the flag's ref: the node the text ends inside
     lost: list[ParsedNode] = []
     for entry in toc:
         if entry.number in printed:
             continue
         kind = SECTION if len(entry.number) == 1 else CHAPTER
         parent = None if kind == SECTION else entry.number[0]
-        flags = [Flag("toc_only", why), *_garbled_flags(entry.title)]
+        flags = [Flag("toc_only", why, ref=inside), *_garbled_flags(entry.title)]
         lost.append(ParsedNode(entry.number, kind, entry.number, entry.title, entry.title, (), parent,
                                lines(entry.offset), entry.offset, tuple(flags)))
     return tuple(lost)

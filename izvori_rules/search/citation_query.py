@@ -1,6 +1,6 @@
 """Citation queries: a reference, a range or a prefix typed into search returns exactly those rules.
 
-``D19.51``, ``ru-cr:702.19b``; ranges with a hyphen or a dash, spaced or not (``D10.11-D10.19``,
+``D19.51``, ``ru-cr:702.19b``, ``cr:100.1`` (today's English CR); ranges with a hyphen or a dash, spaced or not (``D10.11-D10.19``,
 ``D10.11 – D10.18``, ``C7-C12``), abbreviated (``601.2f–h``, ``D10.16-18``); prefixes (``702.19`` is the
 rule and its subrules, ``D19`` the chapter and all its rules). Answered from the graph, in document order,
 with no index: a judge who types a number wants that rule, not a ranking.
@@ -12,26 +12,49 @@ import re
 
 from ..errors import QueryError
 from ..graph import RuleGraph
-from ..references import typed_reference
+from ..references import excerpt, typed_reference
 from ..citations import expand_target
 from ..model import CitedTarget, Node, make_ref
 
 _ID = r"(?:[A-Fa-f]\d{1,2}(?:\.\d{2,3})?|\d{1,3}(?:\.\d{1,3}[a-z]?)?)(?:#\d+)?"
-_DOC = r"(?:(?P<doc>[a-z]{2}-[a-z]+):)?"
+_DOC_NAME = r"[a-z]{2}(?:-[a-z]+)?(?:-\d{4}-\d{2}-\d{2})?"  # cr, ru-cr, cr-2019-05-03
+_DOC = rf"(?:(?P<doc>{_DOC_NAME}):)?"
+# Two ends around a dash, at least one naming a document, each one word, a number among them: a range a judge meant,
+# whether or not it parses (``cr:1-ru-cr:9``, ``cr:100.1-``).
+_RANGE_LIKE = re.compile(rf"^\s*(?:(?P<left>{_DOC_NAME}):)?(?P<first>[^\s:]*?)\s*[-–—]\s*"
+                         rf"(?:(?P<right>{_DOC_NAME}):)?(?P<last>[^\s:]*)\s*$", re.IGNORECASE)
 _CITATION = re.compile(
     rf"^\s*{_DOC}(?P<first>{_ID})\.?\s*(?:[-–—]\s*(?:(?P=doc):)?(?P<last>{_ID}|[a-z]|\d{{1,3}})\.?)?\s*$"
 )
 
 
 def parse_citation_query(query: str) -> CitedTarget | None:
-    """The target a citation query names, or None when the query is not a citation."""
-    match = _CITATION.match(typed_reference(query))  # Д10.11-Д10.19 in Serbian Cyrillic is D10.11-D10.19
+    """The target a citation query names, or None when the query is not a citation. A range that names a
+    document but is not one (its ends in two documents, an end missing or not a rule number) is a
+    :class:`QueryError`: searching ``cr:100.1-ru-cr:101.1`` for its words would answer another question."""
+    typed = typed_reference(query)  # Д10.11-Д10.19 in Serbian Cyrillic is D10.11-D10.19
+    match = _CITATION.match(typed)
     if not match:
+        _check_range(typed, query)
         return None
     first, last = _upper_letter(match["first"]), match["last"]
     if last is not None:
         last = _complete(first, _upper_letter(last))
     return CitedTarget(first, last, match["doc"])
+
+
+def _check_range(typed: str, query: str) -> None:
+    """Raise for a query shaped like a range with a document prefix that did not parse as one."""
+    shape = _RANGE_LIKE.match(typed)
+    if shape is None or not (shape["left"] or shape["right"]) or not re.search(r"\d", shape["first"] + shape["last"]):
+        return  # not a range, or words after a document's name (ru-cr:first-strike)
+    left, right = shape["left"], shape["right"]
+    if left and right and left != right:
+        raise QueryError("the range {query} starts in {first} and ends in {last}: a range stays in one document "
+                         "(e.g. {first}:{start}-{end})", key="range_two_documents", query=excerpt(query),
+                         first=left, last=right, start=shape["first"], end=shape["last"])
+    raise QueryError("{query} is not a range of rules (expected e.g. cr:100.1-cr:100.4, cr:100.1-4 or D10.11-D10.19)",
+                     key="range_malformed", query=excerpt(query))
 
 
 def _upper_letter(text: str) -> str:

@@ -29,6 +29,7 @@ from typing import Any
 
 from .. import cache
 from ..corpus import data_key
+from ..errors import Phrase
 from ..graph import RuleGraph
 from ..model import Node
 from .postings import FILE_NAME as POSTINGS_FILE, FilePostings, Postings, WhooshPostings, write_postings
@@ -399,7 +400,7 @@ def _in_memory(graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | N
                variants: Variants) -> OpenIndex:
     from whoosh.filedb.filestore import RamStorage
 
-    cache.notice_unwritable(folder, "the search index")
+    cache.notice_unwritable(folder, Phrase("what_search_index", "the search index"))
     ix = build(RamStorage(), graph, matcher, progress, variants)
     reader = ix.reader()
     return OpenIndex(ix, reader, matcher.query_side(), in_memory=True, postings=WhooshPostings(reader))

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
@@ -86,8 +87,19 @@ class Definition:
 
 
 @dataclass(frozen=True, slots=True)
+class Filtered:
+    """Rules a citation named that ``--doc`` or ``--kind`` left out: how many of one kind in one document."""
+
+    doc: str
+    kind: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class SearchResult:
-    """What a query found; ``terms`` maps each language to the terms the concept expansion searched."""
+    """What a query found; ``terms`` maps each language to the terms the concept expansion searched;
+    ``filtered_out``, when the filters left none of the rules a citation names, what they left out (``--kind
+    section D10.11-D10.19``: nine rules of sr-judge), so that the answer is not "no such rule"."""
 
     query: str
     kind: str
@@ -96,6 +108,7 @@ class SearchResult:
     hits: tuple[SearchHit, ...]
     suggestions: tuple[str, ...] = ()
     definitions: tuple[Definition, ...] = ()
+    filtered_out: tuple[Filtered, ...] = ()
 
 
 class Analysed(NamedTuple):
@@ -216,12 +229,13 @@ class Searcher:
         if target is None and looks_like_reference(query):  # Z99.99, D19.51#3, D19,51: no such rule
             return SearchResult(query, CITATION, (), (), (), self.graph.suggest(typed_reference(query).strip()))
         if target is not None:
-            nodes = [n for n in citation_nodes(self.graph, target)
-                     if self._keep(n.doc, doc, lang) and (kind is None or hit_kind(n.kind) == kind)]
+            named = citation_nodes(self.graph, target)
+            nodes = [n for n in named if self._keep(n.doc, doc, lang) and (kind is None or hit_kind(n.kind) == kind)]
             hits = tuple(SearchHit(n.ref, n.doc, n.id, 1.0, make_snippet(n.text, n.lang, ()), hit_kind(n.kind))
                          for n in nodes[:limit])
-            suggestions = () if hits else self.graph.suggest(typed_reference(query).strip())
-            return SearchResult(query, CITATION, (), (), hits, suggestions)
+            left_out = () if hits else _tally(named)
+            suggestions = () if hits or left_out else self.graph.suggest(typed_reference(query).strip())
+            return SearchResult(query, CITATION, (), (), hits, suggestions, filtered_out=left_out)
         check_syntax(query)  # before the index is opened
         parsed = parse_query(query, self.concepts, load_stopwords(self._root))  # a failure to open is not retried
         kinds = frozenset((kind,)) if kind else frozenset((RULE, SECTION))
@@ -377,6 +391,12 @@ class Searcher:
         snippet = make_snippet(snippet_text(node), node.lang, stems, words=analysed.spans() if analysed else None)
         equivalents = tuple(e.ref for e in node.equivalents)  # an English rule's translations, a translation's peers
         return SearchHit(node.ref, node.doc, node.id, round(score, 3), snippet, hit_kind(node.kind), equivalents)
+
+
+def _tally(nodes: Iterable[Node]) -> tuple[Filtered, ...]:
+    """How many nodes of each kind in each document, in the order first met."""
+    counts = Counter((n.doc, hit_kind(n.kind)) for n in nodes)
+    return tuple(Filtered(doc, kind, count) for (doc, kind), count in counts.items())
 
 
 def is_question(query: str, parsed: ParsedQuery) -> bool:

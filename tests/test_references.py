@@ -1,0 +1,27 @@
+"""references.py: the spellings of a rule number as judges type them (look-alike letters for digits)."""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules.references import look_alike, looks_like_reference
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("1O1.1", "101.1"),  # a Latin capital O for the zero
+    ("ДI9.51", "D19.51"),  # Serbian Cyrillic Д for D, a Latin capital I for the one
+    ("АЗ.32", "A3.32"),  # Cyrillic А and Ze
+    ("D19.5l", "D19.51"),  # a lower-case L for the one
+    ("cr:1O1.1", "cr:101.1"),  # the document's name stays as typed
+    ("sr-basic:1O1.1", "sr-basic:101.1"),  # the i of "basic" is no digit
+    ("lo", "lo"), ("IO", "IO"),  # no digit at all: words, not rules
+], ids=["latin-O", "cyrillic-de-latin-I", "cyrillic-a-ze", "lower-l", "cr-prefix", "sr-basic-prefix", "lo", "IO"])
+def test_look_alike_reads_the_number_meant(typed: str, meant: str) -> None:
+    assert look_alike(typed) == meant
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("1O1.1", True), ("АЗ.32", True), ("cr:100.1", True), ("cr:1O1.1", True), ("lo", False), ("razbijac", False),
+], ids=["latin-O", "cyrillic", "cr-prefix", "cr-prefix-look-alike", "word-lo", "word"])
+def test_looks_like_reference(text: str, expected: bool) -> None:
+    assert looks_like_reference(text) is expected
