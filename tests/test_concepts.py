@@ -231,7 +231,7 @@ NOT_IN_CORPUS = {
 # The words Russian players type for a keyword, an object or an action, as each row's note says: the English word
 # in Cyrillic or a verb made from it (токен, тапнуть, законтрить, скастовать, трампл), the cards' name for the
 # planeswalker type (мироходец: ru-cr keeps planeswalker in Latin letters), and plain Russian ru-cr does not print
-# (умер for dies, срастить for splice, летающий for flying).
+# (умер for dies, срастить for splice, летающий for flying, удерживать приоритет for holding priority).
 RUSSIAN_PLAYERS_WORDS = {
     "cast": "скастовать|кастовать|кастует|скастовал|каст",
     "counter": "законтрить|контрить|законтрил|законтрено|контрспелл",
@@ -265,6 +265,9 @@ RUSSIAN_PLAYERS_WORDS = {
     "dies": "умер|умерло|умерла|умерли|умерший|умершее",
     "mulligan": "муллиган|маллиган|муллигана",
     "sideboard": "сайдборд|сайдборда|сайдборде",
+    "hold_priority": "удерживать приоритет|удержать приоритет|сохранить приоритет|сохраняет приоритет|держать приоритет",
+    "switch_power_toughness": "поменять силу и выносливость|поменять местами силу и выносливость",
+    "return_to_hand": "вернуть в руку|возвращается в руку|вернуть на руку",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 
