@@ -146,6 +146,9 @@ def test_question_and_stop_words_are_dropped(query: QueryConcepts) -> None:
     # a Russian question's frame, as the English list drops "says", "exactly", "explain"
     russian = parse_query("карта говорит что я выигрываю партию объясните точно", query, load_stopwords())
     assert " ".join(s.words for s in russian.segments) == "карта выигрываю партию"
+    # "вашего" is the English list's "your": a question's possessive, not ru-cr 109.5's word "you" (concept you)
+    upkeep = parse_query("эффект до вашего следующего шага поддержки", query, load_stopwords())
+    assert "you" not in upkeep.concepts() and "upkeep_step" in upkeep.concepts()
 
 
 def test_only_the_stop_words_of_the_querys_language_are_dropped(query: QueryConcepts) -> None:
