@@ -9,7 +9,8 @@ stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks li
 (:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``,
 ``десять``, ``deset`` and ``10`` are one term), and an English irregular verb form its verb (:mod:`.irregular`:
 ``dealt`` is ``deal``), a Serbian verb's forms one stem (:mod:`.serbian`: ``pobedi`` and ``pobedio``,
-``plaća`` and ``plaćanje``), and a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
+``plaća`` and ``plaćanje``), a Russian -ировать verb's forms and its -ация noun one stem (:mod:`.russian`:
+``регенерация`` and ``регенерирует``), a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
 ``смотреть``), and a Russian word the stemmer gives another's stem its own (:mod:`.kept_apart`: ``существует``
 is not ``существо``). Only English text gets an English stop list.
 
@@ -34,6 +35,7 @@ from .folding import fold, serbian_to_latin
 from .irregular import FILE_NAME as IRREGULAR_FILE, load_irregular_verbs
 from .kept_apart import FILE_NAME as KEPT_APART_FILE, load_kept_apart
 from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
+from .russian import russian_stem
 from .serbian import serbian_stem
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
@@ -132,7 +134,9 @@ class _Normalizer:
         if self.lang in STEMS_ACCENTS:
             printed = unicodedata.normalize("NFC", self._printed.get(text, text) if restore else text)
             return fold(czech_perfective(printed, str(self._stem.stemWord(printed)))) or None
-        stem = self._aspects(fold(str(self._stem.stemWord(self._bases.get(folded, folded)))))
+        stem = fold(str(self._stem.stemWord(self._bases.get(folded, folded))))
+        if self.lang == "ru":
+            stem = self._aspects(russian_stem(folded, stem))
         return (serbian_stem(folded, stem) if self.lang == "sr" else stem) or None
 
 
