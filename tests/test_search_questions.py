@@ -55,7 +55,11 @@ TOP = 10
 # ru 0.993/0.899, en 0.961/0.858, cs 1.0/0.972 (from sr 0.963/0.898, ru 0.974/0.863, en 0.944/0.826) and the
 # held-out part to sr 0.981/0.834, ru 0.913/0.743, en 0.845/0.713, cs 0.962/0.781 (batch 4 alone: sr 0.967/0.850,
 # ru 0.750/0.661, en 0.600/0.492, cs 0.917/0.778).
-SHORT_OF_TARGETS = {"ru": (0.913, 0.743), "en": (0.845, 0.713), "cs": (0.962, 0.781)}
+# Session 25's Russian changes (players' words for 36 concepts, corpus/concepts.tsv; question frame words and ваш
+# as stop words; words kept apart, corpus/russian_kept_apart.tsv; -ировать verbs and -ация nouns one stem,
+# text/russian.py) moved Russian's tuned part from 0.974/0.851 to 0.974/0.863 (the fifth batch 0.895/0.660 to
+# 0.895/0.719) and its held-out part to 0.899/0.748 (batch 4 alone 0.750/0.661).
+SHORT_OF_TARGETS = {"ru": (0.899, 0.748), "en": (0.845, 0.713), "cs": (0.962, 0.781)}
 
 
 @dataclass(frozen=True)
