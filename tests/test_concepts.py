@@ -230,6 +230,48 @@ NOT_IN_CORPUS = {
     ("opponent", "ru", "соперник"), ("opponent", "ru", "соперника"), ("opponent", "ru", "соперники"),
     ("aura", "cs", "aura"), ("respond", "cs", "odpověď"), ("respond", "cs", "odpovědět"),
 }
+# The words Russian players type for a keyword, an object or an action, as each row's note says: the English word
+# in Cyrillic or a verb made from it (токен, тапнуть, законтрить, скастовать, трампл), the cards' name for the
+# planeswalker type (мироходец: ru-cr keeps planeswalker in Latin letters), and plain Russian ru-cr does not print
+# (умер for dies, срастить for splice, летающий for flying, удерживать приоритет for holding priority).
+RUSSIAN_PLAYERS_WORDS = {
+    "cast": "скастовать|кастовать|кастует|скастовал|каст",
+    "counter": "законтрить|контрить|законтрил|законтрено|контрспелл",
+    "discard": "дискард|дискардить|задискардить",
+    "sacrifice": "сакнуть|сакрифайс",
+    "scry": "скрай|скраить",
+    "tap": "тапнуть|тапнутый|тапнутое|тапнута|тапнул|тапает|тапать",
+    "untap": "антапнуть|антапнутый|антапнутое|антап|антапается",
+    "mill": "милл|миллить|миллит|намиллить",
+    "deathtouch": "дезтач|дефтач",
+    "double_strike": "дабл страйк",
+    "first_strike": "ферст страйк",
+    "flash": "флеш|флэш|флешем",
+    "flying": "флаер|флаинг|летающий|летающим|летающего",
+    "haste": "хаста|хастой|хейст",
+    "hexproof": "хекспруф|хекспруфом",
+    "lifelink": "лайфлинк|лайфлинком",
+    "trample": "трампл|трамплом",
+    "vigilance": "виджиленс",
+    "kicker": "кикер|кикера|кикером",
+    "multikicker": "мультикикер|мультикикера",
+    "flashback": "флешбек|флешбэк",
+    "splice": "срастить|сплайс",
+    "stack": "стэк|стэке|стэка",
+    "upkeep_step": "апкип|апкипа|апкипе",
+    "planeswalker": "мироходец|мироходца|мироходцу|мироходцы|мироходцев|мироходцем",
+    "token": "токен|токены|токена|токенов|токеном",
+    "split_cards": "сплит карта|сплит карты|сплит карту",
+    "flip_cards": "флип карта|флип карты|флип карту",
+    "mana_burn": "манаберн",
+    "dies": "умер|умерло|умерла|умерли|умерший|умершее",
+    "mulligan": "муллиган|маллиган|муллигана",
+    "sideboard": "сайдборд|сайдборда|сайдборде",
+    "hold_priority": "удерживать приоритет|удержать приоритет|сохранить приоритет|сохраняет приоритет|держать приоритет",
+    "switch_power_toughness": "поменять силу и выносливость|поменять местами силу и выносливость",
+    "return_to_hand": "вернуть в руку|возвращается в руку|вернуть на руку",
+}
+NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 
 
 def test_every_term_is_used_in_the_documents_of_its_language(table: ConceptTable) -> None:

@@ -64,7 +64,11 @@ TOP = 10
 # share matched as spelled, text/matching.py; today's English names in corpus/concepts.tsv; "itself" searched)
 # moved en's tuned part to 0.951/0.833 (batch 5, the validation set, 0.872/0.671 -> 0.872/0.690) and its held-out
 # part to 0.857/0.723 (batch 4 alone: 0.650/0.512).
-SHORT_OF_TARGETS = {"ru": (0.913, 0.742), "en": (0.869, 0.735)}
+# Session 25's Russian changes (players' words for 36 concepts, corpus/concepts.tsv; question frame words and ваш
+# as stop words; words kept apart, corpus/russian_kept_apart.tsv; -ировать verbs and -ация nouns one stem,
+# text/russian.py) moved Russian's tuned part from 0.974/0.851 to 0.974/0.863 (the fifth batch 0.895/0.660 to
+# 0.895/0.719) and its held-out part to 0.899/0.748 (batch 4 alone 0.750/0.661).
+SHORT_OF_TARGETS = {"ru": (0.899, 0.747), "en": (0.869, 0.735)}
 
 
 @dataclass(frozen=True)

@@ -197,6 +197,12 @@ def test_question_and_stop_words_are_dropped(query: QueryConcepts) -> None:
     assert [s.words for s in whole if not s.concepts] == []
     serbian = query.segments("može li biće sa osobinom Anti-Crveno da blokira crveno biće", load_stopwords().words)
     assert "može" not in [s.words for s in serbian] and "li" not in [s.words for s in serbian]
+    # a Russian question's frame, as the English list drops "says", "exactly", "explain"
+    russian = parse_query("карта говорит что я выигрываю партию объясните точно", query, load_stopwords())
+    assert " ".join(s.words for s in russian.segments) == "карта выигрываю партию"
+    # "вашего" is the English list's "your": a question's possessive, not ru-cr 109.5's word "you" (concept you)
+    upkeep = parse_query("эффект до вашего следующего шага поддержки", query, load_stopwords())
+    assert "you" not in upkeep.concepts() and "upkeep_step" in upkeep.concepts()
 
 
 def test_only_the_stop_words_of_the_querys_language_are_dropped(query: QueryConcepts) -> None:

@@ -9,8 +9,10 @@ stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks li
 (:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``,
 ``десять``, ``deset`` and ``10`` are one term), and an English irregular verb form its verb (:mod:`.irregular`:
 ``dealt`` is ``deal``), a Serbian verb's forms one stem (:mod:`.serbian`: ``pobedi`` and ``pobedio``,
-``plaća`` and ``plaćanje``), and a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
-``смотреть``). Only English text gets an English stop list.
+``plaća`` and ``plaćanje``), a Russian -ировать verb's forms and its -ация noun one stem (:mod:`.russian`:
+``регенерация`` and ``регенерирует``), a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
+``смотреть``), and a Russian word the stemmer gives another's stem its own (:mod:`.kept_apart`: ``существует``
+is not ``существо``). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -31,7 +33,9 @@ from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
 from .aspects import FILE_NAME as ASPECTS_FILE, load_aspect_pairs
 from .folding import fold, serbian_to_latin
 from .irregular import FILE_NAME as IRREGULAR_FILE, load_irregular_verbs
+from .kept_apart import FILE_NAME as KEPT_APART_FILE, load_kept_apart
 from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
+from .russian import russian_stem
 from .serbian import serbian_stem
 
 LANGUAGES = ("sr", "cs", "ru", "pt", "en")
@@ -88,6 +92,7 @@ class _Normalizer:
         self._numbers: dict[str, str] = {}
         self._bases: dict[str, str] = {}
         self._aspects: Callable[[str], str] = str
+        self._kept_apart: Callable[[str], str | None] = lambda word: None
         self._stop = ENGLISH_STOP_WORDS if lang == "en" else frozenset()
         self.memo: dict[str, str | None] = {}
 
@@ -110,6 +115,7 @@ class _Normalizer:
                 self._bases = load_irregular_verbs()
             if self.lang == "ru":
                 self._aspects = load_aspect_pairs()
+                self._kept_apart = load_kept_apart()
         text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
@@ -122,10 +128,15 @@ class _Normalizer:
         number = self._numbers.get(folded)
         if number is not None:
             return number
+        kept = self._kept_apart(folded)
+        if kept is not None:
+            return kept
         if self.lang in STEMS_ACCENTS:
             printed = unicodedata.normalize("NFC", self._printed.get(text, text) if restore else text)
             return fold(czech_perfective(printed, str(self._stem.stemWord(printed)))) or None
-        stem = self._aspects(fold(str(self._stem.stemWord(self._bases.get(folded, folded)))))
+        stem = fold(str(self._stem.stemWord(self._bases.get(folded, folded))))
+        if self.lang == "ru":
+            stem = self._aspects(russian_stem(folded, stem))
         return (serbian_stem(folded, stem) if self.lang == "sr" else stem) or None
 
 
@@ -144,10 +155,11 @@ _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
 
 def table_files() -> tuple[Path, ...]:
     """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics, English
-    irregular verbs, Russian aspect pairs), always those of the installed corpus: a cache of another corpus folder
-    keys them too."""
+    irregular verbs, Russian aspect pairs and words kept apart), always those of the installed corpus: a cache of
+    another corpus folder keys them too."""
     folder = corpus_dir()
-    return tuple(folder / name for name in (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, ASPECTS_FILE))
+    names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, ASPECTS_FILE, KEPT_APART_FILE)
+    return tuple(folder / name for name in names)
 
 
 def field_language(lang: str) -> str:

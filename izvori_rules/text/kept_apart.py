@@ -1,0 +1,52 @@
+"""Russian words kept apart from the word Snowball stems them with: ``corpus/russian_kept_apart.tsv``.
+
+Snowball's Russian stemmer gives "существует" (exists) the stem of "существо" (creature) and "ничего" (nothing)
+that of "Ничья" (a drawn game), so a query about creatures met every rule that says something exists. A word
+opening with a listed opening is that row's term instead (:mod:`.stemming`, for the index and the queries
+alike); the table is read once, on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+from ..corpus import read_table
+from ..tsv import read_tsv
+from .folding import fold
+
+FILE_NAME = "russian_kept_apart.tsv"
+COLUMNS = ("term", "openings", "apart_from")
+
+
+class KeptApart:
+    """A folded word's term when it opens with a listed opening (the longest that fits), else None."""
+
+    def __init__(self, terms: dict[str, str]) -> None:
+        self._terms = terms
+        self._lengths = sorted({len(opening) for opening in terms}, reverse=True)
+
+    def __call__(self, word: str) -> str | None:
+        return next((term for n in self._lengths if (term := self._terms.get(word[:n])) is not None), None)
+
+
+def parse_kept_apart(text: str, source: str = FILE_NAME) -> Callable[[str], str | None]:
+    """The table's lookup; an empty cell, or an opening listed twice, is an error naming the cell."""
+    terms: dict[str, str] = {}
+    for row in read_tsv(text, source, COLUMNS):
+        for column in COLUMNS:
+            if not row[column]:
+                raise row.error(column, "empty")
+        for opening in row["openings"].split():
+            if fold(opening) in terms:
+                raise row.error("openings", f"{opening!r} is listed in an earlier row")
+            terms[fold(opening)] = fold(row["term"])
+    return KeptApart(terms)
+
+
+@lru_cache(maxsize=4)
+def load_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
+    """The table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
+    found = read_table(FILE_NAME, "the Russian words kept apart", root)
+    return parse_kept_apart(*found) if found else KeptApart({})

@@ -1,0 +1,45 @@
+"""The Russian words kept apart (corpus/russian_kept_apart.tsv, izvori_rules/text/kept_apart.py): a word Snowball's
+Russian stemmer gives another word's stem is its own term, in the index and in queries alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules.errors import CorpusError
+from izvori_rules.search.query import parse_query
+from izvori_rules.search.searcher import default_searcher
+from izvori_rules.text.kept_apart import parse_kept_apart
+from izvori_rules.text.stemming import normalize_word, table_files
+from izvori_rules.text.stopwords import load_stopwords
+
+
+@pytest.mark.parametrize(("word", "other"), [
+    ("Существует", "существо"),  # ru-cr 104.2 "Существует несколько способов выиграть партию"; 302.1 "карту существа"
+    ("ничего", "ничья"),  # ru-cr 114.1a "ничего не целит"; 104.1 "если наступает ничья"
+    ("данный", "Дань"),  # ru-cr 702.103 "Дань"
+], ids=["exists, creature", "nothing, draw", "given, tribute"])
+def test_a_listed_word_is_not_the_word_the_stemmer_gave_its_stem(word: str, other: str) -> None:
+    assert normalize_word("ru", word) != normalize_word("ru", other)
+
+
+def test_a_listed_verbs_forms_still_meet() -> None:
+    assert normalize_word("ru", "существует") == normalize_word("ru", "существовать") == normalize_word("ru", "существующий")
+
+
+def test_a_word_the_stemmer_joined_names_no_concept() -> None:
+    # "ничего не целит" (ru-cr 114.1a): nothing is targeted, no drawn game (draw_game: «Ничья»)
+    concepts = parse_query("заклинание ничего не целит", default_searcher().concepts, load_stopwords()).concepts()
+    assert "draw_game" not in concepts
+
+
+def test_the_table_keys_the_index() -> None:
+    assert any(path.name == "russian_kept_apart.tsv" for path in table_files())
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("term\topenings\tapart_from\nданн\tданн\tдань\nдан\tданн\tдань\n", r"tsv:3:.*'данн' is listed in an earlier row"),
+    ("term\topenings\tapart_from\nданн\t\tдань\n", r"tsv:2:.*'openings': empty"),
+], ids=["an opening listed twice", "a row without openings"])
+def test_a_bad_row_names_its_line(text: str, message: str) -> None:
+    with pytest.raises(CorpusError, match=message):
+        parse_kept_apart(text, "russian_kept_apart.tsv")
