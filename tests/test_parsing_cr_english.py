@@ -138,6 +138,20 @@ def test_examples_are_split_from_the_rule(parsed: dict[str, ParsedDocument]) -> 
     assert _node(parsed["2026-08-07"], "702.19").title == "Trample"
 
 
+@pytest.mark.parametrize(("release", "number", "text"), [
+    ("2026-08-07", "120.2", "Any object can deal damage."),  # line 1091
+    ("2026-08-07", "121.6", "Some effects replace card draws."),  # line 1162
+    ("2026-08-07", "712.5", "There are seven specific meld pairs."),  # line 5860
+    ("2003-10-01", "100.4", "There is no maximum deck size."),  # line 140
+    ("2005-08-01", "608.3", "The players are seated at random."),  # line 2162
+])
+def test_a_short_rule_sentence_is_no_heading(parsed: dict[str, ParsedDocument], release: str, number: str,
+                                             text: str) -> None:
+    # as short as a heading-only rule (702.19. Trample), but a sentence: its period says so
+    node = _node(parsed[release], number)
+    assert (node.title, node.text) == ("", text)
+
+
 def test_italic_underscores_are_removed(parsed: dict[str, ParsedDocument]) -> None:
     # 2010-02-01 prints "_Magic_" for italics (README "Known oddities")
     assert not any("_Magic_" in n.text for n in parsed["2010-02-01"].nodes)

@@ -263,8 +263,9 @@ def _title(words: str) -> str:
 
 def _is_heading(words: str) -> bool:
     """A heading-only rule (``702.19. Trample``, ``702.186. ∞ (Infinity)``, ``205.3. Subtypes``): up to six words
-    and no sentence; the shortest rule sentences end in a period (``100.4. There is no maximum deck size.``)."""
-    if len(words) > HEADING_MAX:
+    and no sentence; the shortest rule sentences end in a period (``100.4. There is no maximum deck size.``,
+    ``120.2. Any object can deal damage.``), which no heading-only rule of the 128 releases prints."""
+    if len(words) > HEADING_MAX or words.rstrip().endswith("."):
         return False
     bare = _title(_PARENTHESES.sub(" ", words)).strip()
     return bool(bare) and len(bare.split()) <= 6 and not _SENTENCE_MARK.search(bare)
