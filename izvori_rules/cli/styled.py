@@ -97,9 +97,10 @@ def _breaks(text: str, width: int) -> list[int]:
 
 def hanging(para: Para, indent: int, rest: int, width: int) -> Para:
     """The paragraph wrapped to ``width`` with a hanging indent (first line ``indent`` columns in, the others
-    ``rest``), as one paragraph of several lines."""
+    ``rest``), as one paragraph of several lines: every line as wide as the deeper indent leaves, as
+    :func:`.layout.hang` wraps it."""
     out: list[Span] = []
-    for number, line in enumerate(wrap(para, max(width - rest, 10))):
+    for number, line in enumerate(wrap(para, max(width - max(indent, rest), 10))):
         out.append((("\n" if number else "") + " " * (rest if number else indent), ""))
         out.extend(_rstrip(line))
     return tuple(out)
