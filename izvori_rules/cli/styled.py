@@ -7,8 +7,9 @@ exactly as rich would (UTF-8, POSIX, no notebook), :func:`panel` and :func:`bloc
 ``rich.console`` (a fifth of a cold ``lookup``; issue 12). ``scenario run`` lays out its answer so too, as
 paragraphs with hanging indents (:func:`hanging`) and the final state's table, which :func:`table` draws as rich's
 ``Table`` would (issue 14); ``search`` its hits, as paragraphs printed whole (:func:`block`) or with hanging indents
-(issue 10). Lines break where rich breaks them: the words are divided by rich's own word wrap (``rich._wrap.divide_line``) and measured by ``rich.cells``, both light to import,
-and imported only for a text with a character that is not one column wide (:data:`ONE_CELL`, :func:`cells`).
+(issue 10). Lines break where rich breaks them: the words are divided by rich's own word wrap
+(``rich._wrap.divide_line``) and measured by ``rich.cells``, both light to import, and imported only for a text
+with a character that is not one column wide (:data:`ONE_CELL`, :func:`cells`).
 The styles are written as rich writes them (SGR codes, colours dropped under ``NO_COLOR``); a test renders the
 same answers through both and compares them character by character.
 """
