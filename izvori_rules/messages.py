@@ -9,12 +9,15 @@ narration.
 from __future__ import annotations
 
 import re
-import string
 from functools import cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .corpus import corpus_dir, read_table, read_toml
 from .errors import CorpusError, IzvoriError, Keyed, Phrase
+
+if TYPE_CHECKING:
+    import string
+    from collections.abc import Callable
 
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
@@ -102,24 +105,32 @@ def number(value: float, lang: str, decimals: int = 0) -> str:
     return f"{value:,.{decimals}f}".translate({ord(","): words["thousands"], ord("."): words["decimal"]})
 
 
-class _Counts(string.Formatter):
-    """``str.format`` whose ``{n:,}`` (a count grouped by thousands) and ``{size:.1f}`` are written as the
-    language writes numbers (:func:`number`); any other field as ``str.format`` writes it."""
+@cache
+def _counts() -> Callable[[str], string.Formatter]:
+    """The formatter of :func:`fill`, made on first use: ``string`` is imported only by a command that prints a
+    count (a cold search prints none)."""
+    import string
 
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
+    class Counts(string.Formatter):
+        """``str.format`` whose ``{n:,}`` (a count grouped by thousands) and ``{size:.1f}`` are written as the
+        language writes numbers (:func:`number`); any other field as ``str.format`` writes it."""
 
-    def format_field(self, value: Any, format_spec: str) -> str:
-        decimals = re.fullmatch(r",?(?:\.(\d)f)?", format_spec)
-        if decimals and format_spec and isinstance(value, int | float) and not isinstance(value, bool):
-            return number(value, self.lang, int(decimals.group(1) or 0))
-        return str(super().format_field(value, format_spec))
+        def __init__(self, lang: str) -> None:
+            self.lang = lang
+
+        def format_field(self, value: Any, format_spec: str) -> str:
+            decimals = re.fullmatch(r",?(?:\.(\d)f)?", format_spec)
+            if decimals and format_spec and isinstance(value, int | float) and not isinstance(value, bool):
+                return number(value, self.lang, int(decimals.group(1) or 0))
+            return str(super().format_field(value, format_spec))
+
+    return Counts
 
 
 def fill(template: str, lang: str, **values: Any) -> str:
     """A message of ``lang`` filled with its values, its counts (``{n:,}``) and sizes (``{size:.1f}``) written as
     the language writes numbers (:func:`number`)."""
-    return _Counts(lang).format(template, **values)
+    return _counts()(lang).format(template, **values)
 
 
 @cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -297,6 +298,16 @@ def test_a_cold_search_runs_on_the_fast_path_without_typer() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.stderr.strip().endswith("False 0")
     assert "sr-judge:E3.100" in refs(json.loads(done.stdout))  # sr-judge.txt 3385: E3.100 Razbijač
+
+
+def test_a_cold_search_prints_its_answer_without_importing_rich() -> None:
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; status = run_fast(['search', 'razbijač']); "
+            "print(status, sorted(m for m in sys.modules if m.split('.')[0] == 'rich'), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                          env={**os.environ, "COLUMNS": "80"})
+    # written by cli/styled.py (issue 10), its lines measured without rich.cells: every character is one column
+    assert done.stderr.strip() == "0 []"
+    assert "sr-judge:E3.100" in done.stdout  # sr-judge.txt 3385: E3.100 Razbijač
 
 
 @pytest.mark.parametrize("argv", [["search"], ["search", "--json"], ["search", "razbijac", "--doc", "cs"],

@@ -5,13 +5,18 @@ cold search within 12× a bare interpreter start); the typer command calls :func
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .common import console, print_json, progress_bar, reported
+from .terminal import plain
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..graph import RuleGraph
     from ..search.searcher import SearchResult, Searcher
+    from .styled import Para, Target
 
 
 MANY = 60  # rules a citation prints in full; of more, the terminal shows the top levels (`search 1`: 3,478 lines)
@@ -44,11 +49,7 @@ def show_search(text: str, docs: str | None = None, limit: int | None = None,
         hint = f"\n\n{escape(_many_hint(result, shown, judge))}" if shown is not result else ""
         write(search_markdown(searcher.graph, shown, base_url, "".join(nothing_found(result, judge, filters))) + hint)
     else:
-        _render(searcher, shown, judge, filters)
-        if shown is not result:
-            from rich.text import Text
-
-            console().print(Text(_many_hint(result, shown, judge), style="dim"))
+        _render(searcher, shown, judge, filters, _many_hint(result, shown, judge) if shown is not result else "")
     return 0 if result.hits else 1
 
 
@@ -121,32 +122,82 @@ def nothing_found(result: SearchResult, lang: str, filters: str = "") -> tuple[s
     return said, " " + section(lang, "lookup")["did_you_mean"].format(refs=", ".join(result.suggestions))
 
 
-def _render(searcher: Searcher, result: SearchResult, lang: str, filters: str) -> None:
-    from rich.text import Text
+_Line = tuple["Para", "tuple[int, int] | None"]
+"""A paragraph of the answer and its hanging indent (the first line's columns in, the wrapped lines'); None: a
+paragraph printed as rich prints a text, its wrapped lines at the margin."""
 
-    from ..messages import keyword_name, section
+
+def _render(searcher: Searcher, result: SearchResult, lang: str, filters: str = "", hint: str = "") -> None:
+    """The answer as :func:`_answer` lays it out, written by :mod:`.styled` where it prints what rich would (no
+    ``rich.text`` or ``rich.console`` to import, a sixth of a cold search: issue 10), else by rich."""
+    import sys
+
+    from .styled import target
+    from .terminal import width
+
+    lines = _answer(searcher, result, lang, filters, hint)
+    fast = target(sys.stdout, width())
+    if fast is not None:
+        sys.stdout.write(_written(lines, fast))
+        return
+    _printed(console(), lines)
+
+
+def _printed(out: Console, lines: list[_Line]) -> None:
     from .layout import hang
+    from .styled import to_text
 
-    out, words = console(), section(lang, "search")
+    for para, indent in lines:
+        if indent is None:
+            out.print(to_text(para))
+        else:
+            hang(out, to_text(para), *indent)
+
+
+def _written(lines: list[_Line], out: Target) -> str:
+    from .styled import block, hanging, laid_out
+
+    return "".join(block([para], out) if indent is None else laid_out([hanging(para, *indent, out.width)], out)
+                   for para, indent in lines)
+
+
+def _answer(searcher: Searcher, result: SearchResult, lang: str, filters: str = "", hint: str = "") -> list[_Line]:
+    """The concepts the query named, their definitions, the "nothing found" sentence (what ``filters`` left out),
+    then each hit (its reference, breadcrumb and equivalents, and its snippet with the matched words marked), and
+    ``hint`` (how to see a long citation's every rule) last, each text with its control characters made visible
+    (:func:`.terminal.plain`)."""
+    from ..messages import keyword_name, section
+
+    words = section(lang, "search")
+    lines: list[_Line] = []
     if result.concepts:
         names = ", ".join(keyword_name(concept, lang) for concept in result.concepts)
-        out.print(Text.assemble((words["concepts"] + ": ", "bold"), names, style="dim"))
+        lines.append((((plain(words["concepts"]) + ": ", "bold dim"), (plain(names), "dim")), None))
     for definition in result.definitions:
-        out.print(Text.assemble((words["definition"] + ": ", "bold"), (definition.term, "bold green"),
-                                f"  ({definition.concept})"))
-        for entry in definition.entries:
-            out.print(Text.assemble(("  " + entry.ref, "green"), "  " + _clip(entry.text, 160)))
+        lines.append((((plain(words["definition"]) + ": ", "bold"), (plain(definition.term), "bold green"),
+                       (f"  ({plain(definition.concept)})", "")), None))
+        lines += [((("  " + plain(entry.ref), "green"), ("  " + plain(_clip(entry.text, 160)), "")), None)
+                  for entry in definition.entries]
     if not result.hits:
-        said, hint = nothing_found(result, lang, filters)
-        out.print(Text.assemble((said, "bold red"), hint))
+        said, closest = nothing_found(result, lang, filters)
+        lines.append((((plain(said), "bold red"), (plain(closest), "")), None))
     for hit in result.hits:
         crumbs = " › ".join(n.id for n in searcher.graph.breadcrumb(hit.ref)[:-1])
         equivalents = ("  = " + ", ".join(hit.equivalents[:4])) if hit.equivalents else ""
-        hang(out, Text.assemble((hit.ref, "bold cyan"), ("  " + crumbs, "dim"), (equivalents, "green")), 0, 4)
-        snippet = Text(hit.snippet.text)
-        for start, end in hit.snippet.spans:
-            snippet.stylize("bold yellow", start, end)
-        hang(out, snippet, 4, 4)
+        lines.append((((plain(hit.ref), "bold cyan"), ("  " + plain(crumbs), "dim"), (plain(equivalents), "green")),
+                      (0, 4)))
+        lines.append((_marked(hit.snippet.text, hit.snippet.spans), (4, 4)))
+    if hint:
+        lines.append((((plain(hint), "dim"),), None))
+    return lines
+
+
+def _marked(text: str, spans: Sequence[tuple[int, int]]) -> Para:
+    """The snippet with its matched words in bold yellow, cut at every start and end of a span, as rich's
+    ``Text.stylize`` cuts it into segments (overlapping spans too, each piece written with its own codes)."""
+    cuts = sorted({0, len(text), *(max(0, min(i, len(text))) for span in spans for i in span)})
+    return tuple((plain(text[a:b]), "bold yellow" if any(s <= a and b <= e for s, e in spans) else "")
+                 for a, b in zip(cuts, cuts[1:]) if a < b)
 
 
 def _clip(text: str, width: int) -> str:

@@ -6,8 +6,10 @@ them (:func:`to_text`, in a ``Panel``) or, when :func:`target` says the output i
 exactly as rich would (UTF-8, POSIX, no notebook), :func:`panel` and :func:`block` do, without importing
 ``rich.console`` (a fifth of a cold ``lookup``; issue 12). ``scenario run`` lays out its answer so too, as
 paragraphs with hanging indents (:func:`hanging`) and the final state's table, which :func:`table` draws as rich's
-``Table`` would (issue 14). Lines break where rich breaks them: the words are
-divided by rich's own word wrap (``rich._wrap.divide_line``) and measured by ``rich.cells``, both light to import.
+``Table`` would (issue 14); ``search`` its hits, as paragraphs printed whole (:func:`block`) or with hanging indents
+(issue 10). Lines break where rich breaks them: the words are divided by rich's own word wrap
+(``rich._wrap.divide_line``) and measured by ``rich.cells``, both light to import, and imported only for a text
+with a character that is not one column wide (:data:`ONE_CELL`, :func:`cells`).
 The styles are written as rich writes them (SGR codes, colours dropped under ``NO_COLOR``); a test renders the
 same answers through both and compares them character by character.
 """
@@ -47,25 +49,36 @@ def to_text(para: Para) -> Text:
     return Text.assemble(*para)
 
 
+def cells(text: str) -> int:
+    """The columns ``text`` takes, as rich's ``cell_len`` counts them: a text of one-column characters
+    (:data:`ONE_CELL`) by its length, without importing ``rich.cells``."""
+    if ONE_CELL.fullmatch(text):
+        return len(text)
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
 def wrap(para: Para, width: int) -> list[Para]:
     """The paragraph's lines at ``width`` cells, broken as rich's ``Text.wrap`` breaks them (at ``\\n`` and
     between words, a word longer than the line folded, a line's spaces past the width dropped)."""
-    from rich._wrap import divide_line
-    from rich.cells import cell_len
-
     lines: list[Para] = []
     for line in _split(para):
         text = "".join(t for t, _ in line)
-        narrow = ONE_CELL.fullmatch(text) is not None
-        measure = len if narrow else cell_len
-        offsets = [0, *(_breaks(text, width) if narrow else divide_line(text, width, fold=True)), len(text)]
+        if ONE_CELL.fullmatch(text):
+            breaks = _breaks(text, width)
+        else:
+            from rich._wrap import divide_line
+
+            breaks = divide_line(text, width, fold=True)
+        offsets = [0, *breaks, len(text)]
         for start, end in zip(offsets, offsets[1:]):
             piece = _slice(line, start, end)
             size = end - start
             trailing = size - len(text[start:end].rstrip())
             if size > width and trailing:  # rich's Text.rstrip_end: spaces past the width only
                 piece = _slice(piece, 0, size - min(trailing, size - width))
-            if measure("".join(t for t, _ in piece)) > width:
+            if cells("".join(t for t, _ in piece)) > width:
                 piece = _crop(piece, width)
             lines.append(piece)
     return lines
@@ -97,9 +110,10 @@ def _breaks(text: str, width: int) -> list[int]:
 
 def hanging(para: Para, indent: int, rest: int, width: int) -> Para:
     """The paragraph wrapped to ``width`` with a hanging indent (first line ``indent`` columns in, the others
-    ``rest``), as one paragraph of several lines."""
+    ``rest``), as one paragraph of several lines: every line as wide as the deeper indent leaves, as
+    :func:`.layout.hang` wraps it."""
     out: list[Span] = []
-    for number, line in enumerate(wrap(para, max(width - rest, 10))):
+    for number, line in enumerate(wrap(para, max(width - max(indent, rest), 10))):
         out.append((("\n" if number else "") + " " * (rest if number else indent), ""))
         out.extend(_rstrip(line))
     return tuple(out)
@@ -212,13 +226,11 @@ def _terminal_width() -> int:
 def panel(paras: list[Para], title: Para, subtitle: Para, out: Target) -> str:
     """The paragraphs in a rounded box ``out.width`` wide, as rich's ``Panel`` draws it (padding one column
     each side, the title on the top border at the left, the subtitle on the bottom border at the right)."""
-    from rich.cells import cell_len
-
     inner = out.width - 4
     rows = [f"╭─{_border_text(title, inner, left=True, out=out)}─╮"]
     for para in paras:
         for line in wrap(para, inner):
-            pad = inner - cell_len("".join(t for t, _ in line))
+            pad = inner - cells("".join(t for t, _ in line))
             rows.append(f"│ {_sgr(line, out)}{' ' * pad} │")
     rows.append(f"╰─{_border_text(subtitle, inner, left=False, out=out)}─╯")
     return "\n".join(rows) + "\n"
@@ -226,10 +238,8 @@ def panel(paras: list[Para], title: Para, subtitle: Para, out: Target) -> str:
 
 def _border_text(para: Para, width: int, left: bool, out: Target) -> str:
     """A title or subtitle padded with one space each side, on a border of ``─`` ``width`` cells long."""
-    from rich.cells import cell_len
-
     padded = _crop(((" ", para[0][1]), *para, (" ", para[-1][1])), width) if para else ()
-    rule = "─" * (width - cell_len("".join(t for t, _ in padded)))
+    rule = "─" * (width - cells("".join(t for t, _ in padded)))
     return _sgr(padded, out) + rule if left else rule + _sgr(padded, out)
 
 
@@ -268,15 +278,13 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str | Span]], title: s
     its columns' ``overflow="fold"``), the header at the bottom of its row, the heavy-headed box, the title in
     italics above. ``right``: the columns justified right. A cell is its text, or a span (text, style) for a rich
     ``Text`` with that style."""
-    from rich.cells import cell_len
-
     columns = [[header, *(_text(row[i]) for row in rows)] for i, header in enumerate(headers)]
     widths = _widths(columns, out.width - len(headers) - 1)  # the box: two edges, a line between two columns
     total = sum(widths) + len(headers) + 1
     lines: list[Para] = []
     if title:
         for line in wrap(((title, "italic"),), total):
-            lines.append((*line, (" " * (total - cell_len("".join(t for t, _ in line))), "")))
+            lines.append((*line, (" " * (total - cells("".join(t for t, _ in line))), "")))
     lines.append((("┏" + "┳".join("━" * w for w in widths) + "┓", ""),))
     cell = lru_cache(maxsize=4096)(_cell)  # a long text cites the same rules again and again: each laid out once
     lines += _row(headers, widths, right, "┃", "bold", True, fold, cell)
@@ -322,13 +330,13 @@ def _cell(text: str, width: int, right: bool, fold: bool) -> list[str]:
     """A cell's lines ``width`` cells wide, as rich's ``Text.wrap`` makes them in a table's column (overflow
     ``ellipsis``: words never folded, a line too long cut to end in ``…``; ``fold``: a word too long broken across
     lines, a line cut only where a character two columns wide does not fit)."""
-    from rich._wrap import divide_line
-    from rich.cells import cell_len, set_cell_size
-
-    if "\n" not in text and "\t" not in text and cell_len(text) <= width:  # one line that fits: most cells
+    if "\n" not in text and "\t" not in text and cells(text) <= width:  # one line that fits: most cells
         piece = text.rstrip() if right else text
-        pad = " " * (width - cell_len(piece))
+        pad = " " * (width - cells(piece))
         return [pad + piece if right else piece + pad]
+    from rich._wrap import divide_line
+    from rich.cells import set_cell_size
+
     out = []
     for spans in _split(((text, ""),)):
         line = "".join(t for t, _ in spans)
@@ -338,9 +346,9 @@ def _cell(text: str, width: int, right: bool, fold: bool) -> list[str]:
             if len(piece) > width:  # rich's Text.rstrip_end: the spaces past the width only
                 piece = piece[:len(piece) - min(len(piece) - len(piece.rstrip()), len(piece) - width)]
             piece = piece.rstrip() if right else piece
-            if cell_len(piece) > width:  # rich's Text.truncate
+            if cells(piece) > width:  # rich's Text.truncate
                 piece = set_cell_size(piece, width) if fold else set_cell_size(piece, width - 1) + "…"
-            pad = " " * (width - cell_len(piece))
+            pad = " " * (width - cells(piece))
             out.append(pad + piece if right else piece + pad)
     return out
 
@@ -361,11 +369,9 @@ def _widths(columns: list[list[str]], available: int) -> list[int]:
 def _measure(column: list[str], width: int) -> int:
     """The widest of the column's cells with their padding, at most ``width`` (rich's ``Measurement`` of a
     ``Padding`` of ``Text``)."""
-    from rich.cells import cell_len
-
     if width < 3:
         return max(width, 0)
-    return min(max((cell_len(line) for cell in column for line in cell.splitlines()), default=0) + 2, width)
+    return min(max((cells(line) for cell in column for line in cell.splitlines()), default=0) + 2, width)
 
 
 def _collapse(widths: list[int], available: int) -> list[int]:

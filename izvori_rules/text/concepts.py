@@ -14,7 +14,6 @@ caller gets all of them from :meth:`ConceptTable.candidates`, never a guess.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -188,7 +187,10 @@ class ConceptTable:
         return found[0] if len(found) == 1 else None
 
     def suggest(self, term: str, limit: int = 5) -> tuple[str, ...]:
-        """The terms spelled closest to the query (difflib on folded keys), for "did you mean"."""
+        """The terms spelled closest to the query (difflib on folded keys, imported here: only a query with no
+        hits asks), for "did you mean"."""
+        import difflib
+
         keys = list(self._by_key)
         seen: list[str] = []
         for query in _query_keys(term):
