@@ -12,7 +12,8 @@ from rich.console import Console
 from rich.text import Text
 
 from izvori_rules.cli import lookup_view
-from izvori_rules.cli.styled import Para, Target, hanging, target, to_text, wrap
+from izvori_rules.cli.styled import Para, Target, block, hanging, target, to_text, wrap
+from izvori_rules.cli.terminal import make_console
 from izvori_rules.graph import RuleGraph
 from izvori_rules.lookup import lookup
 from izvori_rules.messages import section
@@ -141,3 +142,19 @@ def test_one_column_text_breaks_where_rich_does(width: int) -> None:
     texts = ["  leading spaces then words", "Razbijač" * 5 + " kratko  reč   ", "one", "", "   ", "a b c d e f g",
              "Vidi i pravila D19.52-D19.57 (“Kopiranje objekata”) › ≡ ⚑ – …", "x" * 40 + "  y"]
     assert [_breaks(t, width) for t in texts] == [divide_line(t, width, fold=True) for t in texts]
+
+
+@pytest.mark.parametrize("styled", [False, True])
+def test_control_characters_are_written_visible_as_the_safe_console_writes_them(
+        styled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a text from a file (a release a judge adds, a scenario) never writes an escape sequence of its own
+    para: Para = (("702.19b ", "bold cyan"), ("clear\x1b[2J bell\x07 rtl\u202e end", ""))
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("TTY_COMPATIBLE", "1" if styled else "0")
+    rich = make_console()
+    rich.file = io.StringIO()
+    rich.print(to_text(para))
+    written = block([para], Target(40, styled, False))
+    assert "\x1b[2J" not in written and "\x07" not in written and "\u202e" not in written
+    assert "␛[2J" in written and "bell rtl" in written and ("\x1b[1;36m" in written) == styled
+    assert cells(written) == cells(rich.file.getvalue())

@@ -23,6 +23,8 @@ from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
+from .terminal import plain
+
 if TYPE_CHECKING:
     from rich.text import Text
 
@@ -39,6 +41,7 @@ TAB_SIZE = 8  # rich's console default
 # drawing of a cold ``lookup``).
 ONE_CELL = re.compile("[\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u2010-\u2027\u2030-\u205e\u2190-\u22ff"
                       "\u2500-\u25fc\u2690-\u2692\u26a0]*")
+_DROPPED = dict.fromkeys(map(ord, "\x07\x08\x0b\x0c\r"))  # what rich.control.strip_control_codes removes
 _WORD = re.compile(r"\s*\S+\s*")  # rich._wrap's words: a word with the spaces around it
 
 
@@ -255,11 +258,14 @@ def laid_out(paras: list[Para], out: Target) -> str:
 
 
 def _sgr(line: Para, out: Target) -> str:
-    """The line with each styled span in rich's escape codes (attributes, then the colour), when styled."""
+    """The line with each styled span in rich's escape codes (attributes, then the colour), when styled; its
+    control characters made visible after the layout, as the tool's rich console does (:func:`.terminal.plain`),
+    so that a rule's text can never write an escape sequence of its own (those rich's ``Text`` drops, dropped)."""
     if not out.styled:
-        return "".join(t for t, _ in line)
+        return plain("".join(t for t, _ in line).translate(_DROPPED))
     parts = []
-    for text, style in line:
+    for raw, style in line:
+        text = plain(raw.translate(_DROPPED))
         words = style.split()
         codes = [_ATTRIBUTES[w] for w in _ATTRIBUTES if w in words]
         codes += [] if out.no_color else [_COLOURS[w] for w in words if w in _COLOURS]
