@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from izvori_rules.text.english import english_words, participle_ending, participles, singular
+from izvori_rules.text.english import participle_ending, participles, singular
+from izvori_rules.text.stemming import english_words
 
 
 @pytest.mark.parametrize(("word", "ending"), [("blocking", "ing"), ("blocked", "ed"), ("block", ""),

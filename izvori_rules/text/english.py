@@ -6,13 +6,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from .folding import fold
-from .stemming import ENGLISH_STOP_WORDS, WORD, english_whole_word
-
-_WORD = re.compile(WORD)
+from .stemming import english_whole_word, english_words
 
 
 def participle_ending(word: str) -> str:
@@ -38,11 +35,6 @@ def participles(terms: Iterable[str]) -> dict[str, tuple[frozenset[str], ...]]:
                 found[j].add(participle_ending(word))
     return {key: tuple(frozenset(e) for e in ends) for key, ends in spelled.items()
             if any("" not in e for e in ends)}
-
-
-def english_words(term: str) -> list[str]:
-    """An English term's words, its stop words dropped (as :func:`.stemming.english_whole_words` keys it)."""
-    return [w for w in _WORD.findall(term) if fold(w) not in ENGLISH_STOP_WORDS]
 
 
 def singular(word: str) -> str:

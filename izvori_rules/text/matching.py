@@ -24,8 +24,17 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import Node
 from .folding import fold, serbian_to_latin
-from .english import english_words, participle_ending, participles, singular
-from .stemming import LANGUAGES, WORD, analyze, english_whole_word, english_whole_words, field_language, normalize_word
+from .english import participle_ending, participles, singular
+from .stemming import (
+    LANGUAGES,
+    WORD,
+    analyze,
+    english_whole_word,
+    english_whole_words,
+    english_words,
+    field_language,
+    normalize_word,
+)
 from .stopwords import StopLists, is_stopword
 
 if TYPE_CHECKING:

@@ -208,9 +208,14 @@ def english_whole_word(word: str) -> str:
     return normalize_word("en", text) or text
 
 
+def english_words(text: str) -> list[str]:
+    """The words of an English text as typed, English stop words dropped."""
+    return [w for w in _WORD.findall(text) if fold(w) not in ENGLISH_STOP_WORDS]
+
+
 def english_whole_words(text: str) -> list[str]:
     """The words of an English text as :func:`english_whole_word` keeps them, English stop words dropped."""
-    return [english_whole_word(w) for w in _WORD.findall(text) if fold(w) not in ENGLISH_STOP_WORDS]
+    return [english_whole_word(w) for w in english_words(text)]
 
 
 def plain_word(word: str) -> str:
