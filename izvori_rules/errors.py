@@ -19,11 +19,12 @@ class Phrase:
 
     key: str
     english: str
-    values: tuple[tuple[str, str | int], ...] = ()  # the template's values (``must be at least {minimum}``)
+    values: tuple[tuple[str, str | int | Phrase], ...] = ()  # the template's values (``at least {minimum}``)
 
     @classmethod
-    def said(cls, key: str, template: str, **values: str | int) -> Phrase:
-        """A phrase with values: the English ``template`` filled, the values kept for the judge's template."""
+    def said(cls, key: str, template: str, /, **values: str | int | Phrase) -> Phrase:
+        """A phrase with values: the English ``template`` filled, the values kept for the judge's template; a
+        value that is itself a phrase (``expected {types}`` of ``a mapping``) is said in the judge's words too."""
         return cls(key, template.format(**values), tuple(values.items()))
 
     def __str__(self) -> str:

@@ -91,9 +91,13 @@ def error_text(error: Keyed, lang: str) -> tuple[str, str]:
 
 
 def _phrase(phrase: Phrase, words: dict[str, str], lang: str) -> str:
-    """A phrase in the judge's language, its values filled in; English where the language has no template."""
+    """A phrase in the judge's language, its values filled in (a value that is a phrase said in it too); English
+    where the language has no template."""
     template = words.get(phrase.key) if lang != "en" else None
-    return fill(template, lang, **dict(phrase.values)) if template is not None else phrase.english
+    if template is None:
+        return phrase.english
+    return fill(template, lang, **{name: _phrase(v, words, lang) if isinstance(v, Phrase) else v
+                                   for name, v in phrase.values})
 
 
 def number(value: float, lang: str, decimals: int = 0) -> str:

@@ -94,7 +94,8 @@ def card_library(root: Path | None = None, inputs: str | None = None) -> CardInd
 @lru_cache(maxsize=4)
 def _load(path: Path, stamp: int, inputs: str | None = None) -> CardIndex:
     from .. import cache
-    from .errors import ScenarioInvalid
+    from ..errors import Phrase
+    from .errors import invalid
 
     def build() -> _Packed:
         return _Packed(load_yaml(path.read_bytes(), str(path), max_bytes=4 * 1024 * 1024))
@@ -105,7 +106,8 @@ def _load(path: Path, stamp: int, inputs: str | None = None) -> CardIndex:
         packed = cache.kept(cache.cache_dir() / f"cards-{inputs}.pickle", str(path), build, _is_packed)
     assert isinstance(packed, _Packed)
     if not packed.is_map:
-        raise ScenarioInvalid(f"{path}:{packed.line}: the card library must map card names to cards")
+        raise invalid(str(path), packed.line, "file", Phrase("expected_card_mapping",
+                                                             "expected a mapping of card names to cards"))
     return _LazyIndex(packed, str(path))
 
 

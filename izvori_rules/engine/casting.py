@@ -17,7 +17,8 @@ from typing import Any
 
 from . import targets as tg
 from .damage import source_info
-from .errors import IllegalAction, MissingChoice, NotModelled, ScenarioInvalid
+from ..errors import Phrase
+from .errors import IllegalAction, MissingChoice, NotModelled, invalid
 from .events import Snapshot
 from .layers import chars
 from .keywords import land_name, land_of_color
@@ -103,10 +104,11 @@ def _check_timing(game: Game, card: Obj, player: str) -> None:
 
 
 def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Snapshot, player: str,
-             spell: bool, what: str) -> list[Any]:
+             spell: bool, what: str | Phrase) -> list[Any]:
     if len(action.targets) > len(steps):
-        raise ScenarioInvalid(f"line {action.line}: {action.kind}: {what} takes {len(steps)} target(s), "
-                              f"{len(action.targets)} given")
+        raise invalid(game.source, action.line, action.kind, Phrase.said(
+            "too_many_targets", "{what} takes {n} target(s), {given} given", what=what, n=len(steps),
+            given=len(action.targets)))
     if len(action.targets) < len(steps):
         raise MissingChoice(f"{player} must choose {len(steps)} target(s) for {what} "
                             f"({', '.join(tg.WORDS[k] for k, _s in steps)}); the action gives "
@@ -152,8 +154,9 @@ def activate(game: Game, action: Action, source: str) -> None:
         raise _illegal(game, f"{action.card} is not on the battlefield", "illegal_activate")
     abilities = [a for a in chars(game, obj).abilities if a.kind == "activated"]
     if action.ability >= len(abilities):
-        raise ScenarioInvalid(f"{source}:{action.line}: activate: {obj.handle} has {len(abilities)} activated "
-                              f"abilities; ability {action.ability} does not exist")
+        raise invalid(source, action.line, "activate", Phrase.said(
+            "no_ability", "{name} has {n} activated abilities; ability {index} does not exist", name=obj.handle,
+            n=len(abilities), index=action.ability))
     ability = abilities[action.ability]
     mana_ability = all(s.kind == "add_mana" for s in ability.effect) and ability.effect != ()
     if not mana_ability:
@@ -172,7 +175,8 @@ def activate(game: Game, action: Action, source: str) -> None:
             raise MissingChoice(f"{player} must choose the value of X for {obj.handle}'s ability: add x: N",
                                 rs.refs("x_value"))
         item.x = action.x
-    item.targets = _targets(game, action, item_steps(item), info, player, False, f"{obj.handle}'s ability")
+    item.targets = _targets(game, action, item_steps(item), info, player, False,
+                            Phrase.said("ability_of", "{name}'s ability", name=obj.handle))
     if ability.cost.loyalty is not None:
         from .planeswalkers import pay_loyalty
 

@@ -6,7 +6,8 @@ A choice the rules need and no ``choose`` answers stops the run (exit 3, naming 
 
 from __future__ import annotations
 
-from .errors import MissingChoice, ScenarioInvalid
+from ..errors import Phrase
+from .errors import MissingChoice, invalid
 from .spec import Action
 
 
@@ -17,7 +18,7 @@ class Choices:
         self.source = source
         self.answers = list(answers)
 
-    def _take(self, player: str, want_targets: bool, what: str, rules: tuple[str, ...]) -> Action:
+    def _take(self, player: str, want_targets: bool, what: str | Phrase, rules: tuple[str, ...]) -> Action:
         for i, answer in enumerate(self.answers):
             if (answer.player == player and answer.has_targets == want_targets and answer.may is None
                     and answer.pay is None):
@@ -29,7 +30,7 @@ class Choices:
         """The names a player chose (targets, or the object to keep)."""
         return self._take(player, True, what, rules).targets
 
-    def order(self, player: str, what: str, options: list[str], rules: tuple[str, ...] = ()) -> list[int]:
+    def order(self, player: str, what: Phrase, options: list[str], rules: tuple[str, ...] = ()) -> list[int]:
         """Indices into ``options`` in the order the player chose (every option exactly once)."""
         answer = self._take(player, False, what, rules)
         remaining = list(range(len(options)))
@@ -37,13 +38,14 @@ class Choices:
         for name in answer.order:
             pick = next((i for i in remaining if options[i] == name), None)
             if pick is None:
-                raise ScenarioInvalid(f"{self.source}:{answer.line}: choose.order: {name!r} is not one of "
-                                      f"{', '.join(options)} ({what})")
+                raise invalid(self.source, answer.line, "choose.order", Phrase.said(
+                    "order_not_option", "{name!r} is not one of {options} ({what})", name=name,
+                    options=", ".join(options), what=what))
             remaining.remove(pick)
             out.append(pick)
         if remaining:
-            raise ScenarioInvalid(f"{self.source}:{answer.line}: choose.order must list each of "
-                                  f"{', '.join(options)} ({what})")
+            raise invalid(self.source, answer.line, "choose.order", Phrase.said(
+                "order_incomplete", "must list each of {options} ({what})", options=", ".join(options), what=what))
         return out
 
     def may(self, player: str, what: str, rules: tuple[str, ...] = ()) -> bool:
@@ -63,5 +65,5 @@ class Choices:
     def check_all_used(self) -> None:
         if self.answers:
             first = self.answers[0]
-            raise ScenarioInvalid(f"{self.source}:{first.line}: actions[{first.index - 1}].choose: no choice by "
-                                  f"{first.player} arises here")
+            raise invalid(self.source, first.line, f"actions[{first.index - 1}].choose", Phrase.said(
+                "choice_unused", "no choice by {player} arises here", player=str(first.player)))

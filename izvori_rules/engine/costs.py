@@ -21,7 +21,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import targeting
-from .errors import IllegalAction, MissingChoice, ScenarioInvalid
+from ..errors import Phrase
+from .errors import IllegalAction, MissingChoice, invalid
 from .layers import chars, is_creature
 from .mana import parse_cost
 from .spec import Action, Cost, EffectStep
@@ -114,7 +115,8 @@ def _division(game: Game, plan: Plan, action: Action, what: str) -> None:
     divided = [s for s in plan.effect if s.divided]
     if not divided:
         if action.divide:
-            raise ScenarioInvalid(f"line {action.line}: cast: {what} divides nothing")
+            raise invalid(game.source, action.line, "cast", Phrase.said("divides_nothing", "{what} divides nothing",
+                                                                        what=what))
         return
     step = divided[0]
     amount = plan.x * step.x_times if step.x_times else (step.amount or 0)

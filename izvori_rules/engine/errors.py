@@ -8,9 +8,16 @@ runner turns them into a :class:`~izvori_rules.engine.result.ScenarioResult` wit
 
 from __future__ import annotations
 
-from ..errors import EngineRefusal, IllegalAction, MissingChoice, NotModelled, ScenarioInvalid
+from ..errors import EngineRefusal, IllegalAction, MissingChoice, NotModelled, Phrase, ScenarioInvalid
 
-__all__ = ["EngineRefusal", "GameOver", "IllegalAction", "MissingChoice", "NotModelled", "ScenarioInvalid"]
+__all__ = ["EngineRefusal", "GameOver", "IllegalAction", "MissingChoice", "NotModelled", "ScenarioInvalid", "invalid"]
+
+
+def invalid(source: str, line: int, path: str, problem: Phrase) -> ScenarioInvalid:
+    """A mistake in a scenario file: its file, line and key (``players[0].life``, ``choose.order``), then what is
+    wrong, a phrase the judge's language says too (``[LANG.errors]``)."""
+    return ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=source, line=line,
+                           path=path or "file", problem=problem)
 
 
 class GameOver(Exception):

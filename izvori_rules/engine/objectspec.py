@@ -14,7 +14,8 @@ from typing import Any
 
 from . import keywords as kw
 from ..errors import Phrase
-from .errors import NotModelled, ScenarioInvalid
+from .errors import NotModelled, ScenarioInvalid, invalid
+from .schema import missing_key, one_of
 from .spec import Ability, Cost, DelayedSpec, EffectStep, ObjectSpec, ReplaceSpec
 from .yamlnodes import Y
 
@@ -75,8 +76,7 @@ class Reader:
         judge's language says it too)."""
         path = y.path if key is None else (f"{y.path}.{key}" if y.path else key)
         line = y.key_line if y.key_line and (y.is_map or y.is_seq) else y.line
-        return ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=self.source,
-                               line=line, path=path or "file", problem=message)
+        return invalid(self.source, line, path, message if isinstance(message, Phrase) else Phrase("", message))
 
     def refuse(self, y: Y, message: str, rules: tuple[str, ...] = ()) -> None:
         """Something the engine will not play: remembered, and raised only if the file is otherwise valid."""
@@ -91,10 +91,10 @@ def as_map(r: Reader, y: Y, allowed: frozenset[str] | set[str] | tuple[str, ...]
         raise r.fail(y, Phrase("expected_mapping", "expected a mapping"))
     for key, value in y.value.items():
         if key not in allowed:
-            raise r.fail(value, f"unknown key {key!r}", None)
+            raise r.fail(value, Phrase.said("unknown_key", "unknown key {key!r}", key=key), None)
     for key in required:
         if key not in y.value:
-            raise r.fail(y, f"missing required key {key!r}")
+            raise r.fail(y, missing_key(key))
     return dict(y.value)
 
 
@@ -169,7 +169,7 @@ def read_object(r: Reader, y: Y) -> ObjectSpec:
 def _read_fields(r: Reader, y: Y, fields: dict[str, Y], card_name: str | None) -> ObjectSpec:
     if "name" not in fields:
         if card_name is None:
-            raise r.fail(y, "missing required key 'name'")
+            raise r.fail(y, missing_key("name"))
     name = as_name(r, fields["name"]) if "name" in fields else str(card_name)
     return ObjectSpec(
         name=name, line=y.line, card=card_name,
@@ -207,17 +207,17 @@ def _given(fields: dict[str, Y], key: str) -> bool:
 def _card_fields(r: Reader, y: Y, card_name: str) -> dict[str, Y]:
     found = r.find_card(card_name)
     if found is None:
-        raise r.fail(y, f"no card {card_name!r} in the card library")
+        raise r.fail(y, Phrase.said("no_card", "no card {name!r} in the card library", name=card_name))
     card, where = found
     if not card.is_map:
-        raise ScenarioInvalid(f"{where}:{card.line}: card {card_name!r} is not a mapping")
+        raise invalid(where, card.line, card_name, Phrase("expected_mapping", "expected a mapping"))
     ruleset = card.value.get("ruleset")
     if ruleset is not None and ruleset.value not in ("both", r.ruleset.id):
         r.refuse(y, f"card {card_name!r} belongs to the {ruleset.value} ruleset, not {r.ruleset.id}")
     unknown = sorted(set(card.value) - OBJECT_KEYS - CARD_ONLY_KEYS)
     if unknown:
         bad = card.value[unknown[0]]
-        raise ScenarioInvalid(f"{where}:{bad.line}: card {card_name!r}: unknown key {unknown[0]!r}")
+        raise invalid(where, bad.line, card_name, Phrase.said("unknown_key", "unknown key {key!r}", key=unknown[0]))
     return {k: v for k, v in card.value.items() if k in OBJECT_KEYS and k not in ("id",)}
 
 
@@ -344,7 +344,7 @@ def _to(r: Reader, fields: dict[str, Y], key: str, allowed: tuple[str, ...], def
         return default
     value = as_name(r, fields[key])
     if value not in allowed:
-        raise r.fail(fields[key], f"must be one of {', '.join(allowed)}")
+        raise r.fail(fields[key], one_of(allowed))
     return value
 
 
@@ -371,7 +371,7 @@ def _object_effect(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) 
                "tap": ("target", "self", "it"), "untap": ("target", "self", "it"), "attach": ("target",)}[kind]
     value = as_name(r, v)
     if value not in allowed:
-        raise r.fail(v, f"must be one of {', '.join(allowed)}")
+        raise r.fail(v, one_of(allowed))
     no_regen = as_bool(r, fields["no_regenerate"]) if "no_regenerate" in fields else False
     return EffectStep(kind, line, to=value, no_regenerate=no_regen)
 
@@ -425,7 +425,7 @@ def read_lazy_cards(r: Reader) -> tuple[tuple[str, ObjectSpec], ...]:
 def _move(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     zone = as_name(r, v)
     if zone not in MOVE_ZONES:
-        raise r.fail(v, f"must be one of {', '.join(MOVE_ZONES)}")
+        raise r.fail(v, one_of(MOVE_ZONES))
     to = _to(r, fields, "to", MOVE_TO, "target")
     under = _to(r, fields, "under", ("owner", "you"), "owner")
     origin = _to(r, fields, "from", ("battlefield", "graveyard"), "graveyard" if zone == "battlefield" else "")
@@ -436,7 +436,7 @@ def _move(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> Effect
 def _flicker(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     value = as_name(r, v)
     if value not in MOVE_TO:
-        raise r.fail(v, f"must be one of {', '.join(MOVE_TO)}")
+        raise r.fail(v, one_of(MOVE_TO))
     return EffectStep(kind, line, to=value)
 
 
@@ -466,12 +466,12 @@ def read_replace(r: Reader, y: Y) -> ReplaceSpec:
                       "may"), ("when", "instead"))
     when, instead = as_name(r, f["when"]), as_name(r, f["instead"])
     if when not in REPLACE_WHEN:
-        raise r.fail(f["when"], f"must be one of {', '.join(REPLACE_WHEN)}")
+        raise r.fail(f["when"], one_of(REPLACE_WHEN))
     if instead not in REPLACE_INSTEAD:
-        raise r.fail(f["instead"], f"must be one of {', '.join(REPLACE_INSTEAD)}")
+        raise r.fail(f["instead"], one_of(REPLACE_INSTEAD))
     who = as_name(r, f["who"]) if "who" in f else "any"
     if who not in REPLACE_WHO:
-        raise r.fail(f["who"], f"must be one of {', '.join(REPLACE_WHO)}")
+        raise r.fail(f["who"], one_of(REPLACE_WHO))
     amount: int | None = None
     if "amount" in f and f["amount"].value != "all":
         amount = as_int(r, f["amount"], 1)
@@ -496,7 +496,7 @@ def _delayed(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> Eff
     f = as_map(r, v, ("when", "effect"), ("when", "effect"))
     when = as_name(r, f["when"])
     if when not in DELAYED_WHEN:
-        raise r.fail(f["when"], f"must be one of {', '.join(DELAYED_WHEN)}")
+        raise r.fail(f["when"], one_of(DELAYED_WHEN))
     effect = tuple(read_effect(r, s) for s in as_list(r, f["effect"]))
     spec = DelayedSpec(when, effect, v.line, about_target=any(s.to == "bound" for s in effect))
     return EffectStep(kind, line, delayed=spec, to="controller")
@@ -552,7 +552,7 @@ def _triggered(r: Reader, y: Y) -> Ability:
     f = as_map(r, y, ("when", "effect", "targets", "may", "if"), ("when", "effect"))
     when = as_name(r, f["when"])
     if when not in TRIGGER_EVENTS:
-        raise r.fail(f["when"], f"must be one of {', '.join(TRIGGER_EVENTS)}")
+        raise r.fail(f["when"], one_of(TRIGGER_EVENTS))
     targets = tuple(as_name(r, t) for t in as_list(r, f["targets"])) if "targets" in f else ()
     effect = tuple(read_effect(r, s) for s in as_list(r, f["effect"]))
     condition = as_text(r, f["if"]).strip() if "if" in f else ""
@@ -578,7 +578,7 @@ def _static(r: Reader, y: Y) -> Ability:
     b = as_map(r, body, STATIC_KEYS + STATIC_EXTRAS)
     cda = as_name(r, b["cda"]) if "cda" in b else ""
     if cda and cda not in CDA_COUNTS:
-        raise r.fail(b["cda"], f"must be one of {', '.join(CDA_COUNTS)}")
+        raise r.fail(b["cda"], one_of(CDA_COUNTS))
     if cda and scope != "self":
         raise r.fail(b["cda"], "a characteristic-defining ability defines its own object's values (self)")
     pt = as_map(r, b["set_pt"], ("power", "toughness")) if "set_pt" in b else {}

@@ -15,6 +15,7 @@ from dataclasses import replace
 from itertools import permutations
 
 from . import replacement as rp
+from ..errors import Phrase
 from .errors import NotModelled
 from .events import (BeginStep, Damage, Destroy, Draw, GameEvent, Happened, LifeChange, PutCounters, Tap,
                      ZoneChange)
@@ -111,8 +112,9 @@ def _choose_order(game: Game, event: GameEvent, found: list[rp.Replacement]) -> 
         return ranked
     chooser = _affected_player(game, event)
     names = [r.source for r in ranked]
-    picks = game.choices.order(chooser, f"the order of the replacement and prevention effects on {_what(game, event)}",
-                               names, game.rs.refs("replace_order"))
+    what = Phrase.said("order_replacements", "the order of the replacement and prevention effects on {what}",
+                       what=_what(game, event))
+    picks = game.choices.order(chooser, what, names, game.rs.refs("replace_order"))
     return [ranked[i] for i in picks]
 
 

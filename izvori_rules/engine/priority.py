@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from .combat import declare_attackers, declare_blockers
-from .errors import ScenarioInvalid
+from ..errors import Phrase
+from .errors import invalid
 from .mana import format_pool
 from .sba import settle
 from .stack import resolve_top
@@ -123,8 +124,8 @@ def pass_until(game: Game, step: str, line: int, source: str) -> None:
     start = game.arrivals
     while not (game.arrivals > start and game.step == step):
         if game.turn - start_turn >= MAX_TURNS_AHEAD:
-            raise ScenarioInvalid(f"{source}:{line}: pass: the step {step} is not reached this turn or the next "
-                                  "(is it skipped?)")
+            raise invalid(source, line, "pass", Phrase.said(
+                "step_not_reached", "the step {step} is not reached this turn or the next (is it skipped?)", step=step))
         pass_once(game, quiet=True)
 
 
@@ -133,10 +134,15 @@ def pass_before(game: Game, player: str, line: int, source: str, what: str) -> N
     resolve the stack nor end the step."""
     settle_pending(game)
     if game.priority is None:
-        raise ScenarioInvalid(f"{source}:{line}: {what}: no player has priority in the {game.step} step")
+        raise invalid(source, line, what, Phrase.said("no_priority", "no player has priority in the {step} step",
+                                                      step=game.step))
     while game.priority != player:
         if game.passes + 1 >= len(game.alive):
-            raise ScenarioInvalid(f"{source}:{line}: {what}: {player} does not hold priority, and the passes "
-                                  f"before them would {'resolve the stack' if game.stack else 'end the step'}; "
-                                  "add the pass actions that lead to it")
+            if game.stack:
+                raise invalid(source, line, what, Phrase.said("passes_resolve", "{player} does not hold priority, "
+                              "and the passes before them would resolve the stack; add the pass actions that lead to "
+                              "it", player=player))
+            raise invalid(source, line, what, Phrase.said("passes_end", "{player} does not hold priority, and the "
+                          "passes before them would end the step; add the pass actions that lead to it",
+                          player=player))
         pass_once(game)

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from . import casting, combat, priority
 from .choices import Choices
-from .errors import EngineRefusal, GameOver, IllegalAction, MissingChoice, ScenarioInvalid
+from ..errors import Phrase
+from .errors import EngineRefusal, GameOver, IllegalAction, MissingChoice, invalid
 from .expectations import evaluate
 from .narration import render
 from .result import Outcome, Rejection, ScenarioResult, Step, final_state
@@ -204,6 +205,7 @@ def _setup(spec: Scenario) -> Game:
     players = {p.name: Player(p.name, p.life if p.life is not None else rs.starting_life, p.poison, p.library)
                for p in spec.players}
     game = Game(rs=rs, players=players, order=[p.name for p in spec.players], active=spec.active, step=spec.step,
+                source=spec.source,
                 token_cards=dict(spec.token_cards))
     from .mana import parse_pool
 
@@ -218,8 +220,9 @@ def _setup(spec: Scenario) -> Game:
     for obj, host_name, line in pending_attach:
         host = game.one(host_name, ("battlefield",), line, "attached_to")
         if host is None or obj.zone != "battlefield":
-            raise ScenarioInvalid(f"{spec.source}:{line}: attached_to: {obj.handle} and {host_name} must both be "
-                                  "on the battlefield")
+            raise invalid(spec.source, line, "attached_to", Phrase.said(
+                "attach_battlefield", "{name} and {host} must both be on the battlefield", name=obj.handle,
+                host=host_name))
         obj.attached_to = host.ref
     _settle_control(game, spec)
     game.say("start", (), scenario=spec.title, ruleset=rs.name)

@@ -17,12 +17,13 @@ from collections import Counter
 from dataclasses import replace
 
 from .cards import CardIndex, card_library, local_cards
+from ..errors import Phrase
 from .errors import EngineRefusal, ScenarioInvalid
 from .objectspec import (Reader, _colors, _types, as_bool, as_int, as_list, as_map, as_mana, as_name, as_text,
                          names_list, read_counters, read_keywords, read_lazy_cards, read_object)
 from .rulesets import RULESETS, load_rulesets
 from .spec import STEPS, Action, Check, ObjectSpec, PlayerSpec, Scenario
-from .schema import validate
+from .schema import missing_key, one_of, validate
 from .yamlnodes import Y, load_yaml
 
 TOP_KEYS = ("scenario", "ruleset", "question", "players", "turn", "actions", "expect", "cards", "rules")
@@ -49,7 +50,7 @@ def load_scenario(text: str | bytes, source: str = "<scenario>", cards: CardInde
     top = as_map(probe, tree, TOP_KEYS, ("scenario", "ruleset", "players", "turn"))
     ruleset_id = as_name(probe, top["ruleset"])
     if ruleset_id not in RULESETS:
-        raise probe.fail(top["ruleset"], f"must be one of {', '.join(RULESETS)}")
+        raise probe.fail(top["ruleset"], one_of(RULESETS))
     try:
         return _load(top, source, ruleset_id, cards)
     except EngineRefusal as exc:  # the answer still names the scenario and its ruleset
@@ -63,17 +64,18 @@ def _load(top: dict[str, Y], source: str, ruleset_id: str, cards: CardIndex | No
     local = local_cards(top.get("cards"), source)
     reader = Reader(source, load_rulesets()[ruleset_id], lambda name: local.find(name) or library.find(name))
     if "cards" in top and not top["cards"].is_map:
-        raise reader.fail(top["cards"], "expected a mapping of card names to cards")
+        raise reader.fail(top["cards"], Phrase("expected_card_mapping", "expected a mapping of card names to cards"))
     if "rules" in top:
         names_list(reader, top["rules"])
     players = _players(reader, top["players"])
     turn = as_map(reader, top["turn"], ("active", "step"), ("active", "step"))
     step = as_name(reader, turn["step"])
     if step not in STEPS:
-        raise reader.fail(turn["step"], f"must be one of {' '.join(STEPS)}")
+        raise reader.fail(turn["step"], one_of(STEPS, " "))
     actions = tuple(_action(reader, i + 1, a) for i, a in enumerate(as_list(reader, top.get("actions", _NONE))))
     if len(actions) > MAX_ACTIONS:
-        raise reader.fail(top["actions"], f"too many actions (limit {MAX_ACTIONS})")
+        raise reader.fail(top["actions"], Phrase.said("too_many_actions", "too many actions (limit {limit})",
+                                                      limit=MAX_ACTIONS))
     expect = _expect(reader, top["expect"]) if "expect" in top and top["expect"].value is not None else ()
     scenario = Scenario(
         source=source, title=as_text(reader, top["scenario"]), ruleset=ruleset_id,
@@ -92,7 +94,7 @@ _NONE = Y(None, 0, "actions")
 def _players(r: Reader, y: Y) -> tuple[PlayerSpec, ...]:
     items = as_list(r, y)
     if not 2 <= len(items) <= MAX_PLAYERS:
-        raise r.fail(y, f"a scenario needs 2 to {MAX_PLAYERS} players")
+        raise r.fail(y, Phrase.said("player_count", "a scenario needs 2 to {limit} players", limit=MAX_PLAYERS))
     players, objects = [], 0
     for item in items:
         f = as_map(r, item, PLAYER_KEYS, ("name",))
@@ -102,7 +104,7 @@ def _players(r: Reader, y: Y) -> tuple[PlayerSpec, ...]:
             objects += len(objs)
             zones.append((zone, objs))
         if objects > MAX_OBJECTS:
-            raise r.fail(item, f"too many objects (limit {MAX_OBJECTS})")
+            raise r.fail(item, Phrase.said("too_many_objects", "too many objects (limit {limit})", limit=MAX_OBJECTS))
         poison = as_int(r, f["poison"], 0) if "poison" in f else 0
         if poison and not r.ruleset.poison:
             r.refuse(f["poison"], f"the {r.ruleset.id} ruleset has no poison counters")
@@ -113,7 +115,7 @@ def _players(r: Reader, y: Y) -> tuple[PlayerSpec, ...]:
             mana_pool=as_mana(r, f["mana_pool"]) if "mana_pool" in f else "", zones=tuple(zones)))
     dupes = [n for n, c in Counter(p.name for p in players).items() if c > 1]
     if dupes:
-        raise r.fail(y, f"player name {dupes[0]!r} is used twice")
+        raise r.fail(y, Phrase.said("player_twice", "player name {name!r} is used twice", name=dupes[0]))
     return tuple(players)
 
 
@@ -121,10 +123,12 @@ def _players(r: Reader, y: Y) -> tuple[PlayerSpec, ...]:
 
 def _action(r: Reader, index: int, y: Y) -> Action:
     if not y.is_map or len(y.value) != 1:
-        raise r.fail(y, "an action is a mapping with one key: " + ", ".join(ACTION_KINDS))
+        raise r.fail(y, Phrase.said("action_one_key", "an action is a mapping with one key: {kinds}",
+                                    kinds=", ".join(ACTION_KINDS)))
     kind, body = next(iter(y.value.items()))
     if kind not in ACTION_KINDS:
-        raise r.fail(body, f"unknown action {kind!r} (expected one of {', '.join(ACTION_KINDS)})", None)
+        raise r.fail(body, Phrase.said("unknown_action", "unknown action {name!r} (expected one of {kinds})",
+                                       name=kind, kinds=", ".join(ACTION_KINDS)), None)
     base = {"index": index, "kind": kind, "line": body.line}
     if kind == "attack":
         f = as_map(r, body, set(body.value) if body.is_map else set())
@@ -152,11 +156,12 @@ def _pass(r: Reader, base: dict[str, object], body: Y) -> Action:
         f = as_map(r, body, ("until",), ("until",))
         step = as_name(r, f["until"])
         if step not in STEPS:
-            raise r.fail(f["until"], f"must be one of {' '.join(STEPS)}")
+            raise r.fail(f["until"], one_of(STEPS, " "))
         return Action(**base, mode="until", until=step)  # type: ignore[arg-type]
     mode = as_name(r, body)
     if mode not in ("priority", "until_resolved", "next_step"):
-        raise r.fail(body, "must be priority, until_resolved, next_step or {until: <step>}")
+        raise r.fail(body, Phrase.said("pass_modes", "must be priority, until_resolved, next_step or {until}",
+                                       until="{until: <step>}"))
     return Action(**base, mode=mode)  # type: ignore[arg-type]
 
 
@@ -170,13 +175,13 @@ def _player_action(r: Reader, base: dict[str, object], kind: str, body: Y) -> Ac
             "choose": (("player", "targets", "order", "may", "pay"), ("player",))}[kind]
     f = as_map(r, body, *keys)
     if kind == "choose" and sum(k in f for k in ("targets", "order", "may", "pay")) != 1:
-        raise r.fail(body, "choose needs exactly one of targets, order, may or pay")
+        raise r.fail(body, Phrase("choose_one", "choose needs exactly one of targets, order, may or pay"))
     targets = tuple(as_name(r, t) for t in as_list(r, f["targets"])) if "targets" in f else ()
     from .costspec import action_choices
 
     extra = action_choices(r, f)
     if extra.get("divide") and "targets" in f:
-        raise r.fail(f["divide"], "give the targets of a divided spell in divide: only")
+        raise r.fail(f["divide"], Phrase("divide_only", "give the targets of a divided spell in divide: only"))
     return Action(**extra,
         **base, player=as_name(r, f["player"]), targets=targets, has_targets="targets" in f,  # type: ignore[arg-type]
         card=as_name(r, f.get("card") or f["source"]) if ("card" in f or "source" in f) else None,
@@ -235,7 +240,7 @@ def _pt(r: Reader, y: Y) -> str:
     text = as_text(r, y).replace(" ", "")
     p, _, t = text.partition("/")
     if not (p.lstrip("-").isdigit() and t.lstrip("-").isdigit()):
-        raise r.fail(y, "expected power/toughness like \"3/3\"")
+        raise r.fail(y, Phrase("expected_pt", "expected power/toughness like \"3/3\""))
     return f"{int(p)}/{int(t)}"
 
 
@@ -263,7 +268,7 @@ def _check_references(r: Reader, s: Scenario, active_y: Y) -> frozenset[str]:
     names = Counter(o.name for _p, o in objects)
     known = set(ids) | set(plain) | {n for n, c in names.items() if c == 1} | r.token_names
     if s.active not in players:
-        raise r.fail(active_y, f"no player named {s.active!r}")
+        raise r.fail(active_y, Phrase.said("no_player", "no player named {name!r}", name=s.active))
     for _p, o in objects:
         if o.attached_to is not None and o.attached_to not in known:
             raise _missing(s, o.line, f"{o.name}.attached_to", o.attached_to, "object")

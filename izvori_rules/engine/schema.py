@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Phrase
-from .errors import ScenarioInvalid
+from .errors import invalid
 from .yamlnodes import Y
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def _read_json(path: Path) -> dict[str, Any]:
 
 
 class _Problem(Exception):
-    def __init__(self, y: Y, message: str | Phrase, depth: int) -> None:
+    def __init__(self, y: Y, message: Phrase, depth: int) -> None:
         super().__init__(message)
         self.y = y
         self.message = message
@@ -67,8 +67,7 @@ def validate(tree: Y, source: str, schema: dict[str, Any] | None = None, defs: s
         _check(tree, start, root, 0)
     except _Problem as exc:
         line = exc.y.key_line if exc.y.key_line and (exc.y.is_map or exc.y.is_seq) else exc.y.line
-        raise ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=source, line=line,
-                              path=exc.y.path or "file", problem=exc.message) from None
+        raise invalid(source, line, exc.y.path, exc.message) from None
 
 
 _TYPES = {"object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
@@ -89,11 +88,11 @@ def _check(y: Y, s: dict[str, Any], root: dict[str, Any], depth: int) -> None:
     if types is not None:
         names = [types] if isinstance(types, str) else types
         if not any(_TYPES[t](value) for t in names):
-            raise _Problem(y, f"expected {' or '.join(_WORDS[t] for t in names)}", depth)
+            raise _Problem(y, Phrase.said("expected", "expected {what}", what=_types(names)), depth)
     if "enum" in s and _plain(y) not in s["enum"]:
-        raise _Problem(y, f"must be one of {', '.join(str(v) for v in s['enum'])}", depth)
+        raise _Problem(y, one_of(s["enum"]), depth)
     if isinstance(value, str) and "pattern" in s and not re.search(s["pattern"], value):
-        raise _Problem(y, f"{value!r} is not in the expected form", depth)
+        raise _Problem(y, Phrase.said("not_in_form", "{value!r} is not in the expected form", value=value), depth)
     if isinstance(value, (int, float)) and not isinstance(value, bool) and not _text_allowed(types):
         least, most = max(s.get("minimum", -MAX_NUMBER), -MAX_NUMBER), min(s.get("maximum", MAX_NUMBER), MAX_NUMBER)
         if value < least:
@@ -104,9 +103,9 @@ def _check(y: Y, s: dict[str, Any], root: dict[str, Any], depth: int) -> None:
         _object(y, s, root, depth)
     elif isinstance(value, list):
         if "minItems" in s and len(value) < s["minItems"]:
-            raise _Problem(y, f"needs at least {s['minItems']} items", depth)
+            raise _Problem(y, Phrase.said("min_items", "needs at least {n} items", n=s["minItems"]), depth)
         if "maxItems" in s and len(value) > s["maxItems"]:
-            raise _Problem(y, f"takes at most {s['maxItems']} items", depth)
+            raise _Problem(y, Phrase.said("max_items", "takes at most {n} items", n=s["maxItems"]), depth)
         if "items" in s:
             for item in value:
                 _check(item, s["items"], root, depth + 1)
@@ -117,8 +116,32 @@ def _text_allowed(types: str | list[str] | None) -> bool:
     return types is not None and "string" in ([types] if isinstance(types, str) else types)
 
 
-_WORDS = {"object": "a mapping", "array": "a list", "string": "text", "boolean": "true or false",
-          "integer": "a whole number", "number": "a number", "null": "nothing"}
+_WORDS = {"object": Phrase("type_object", "a mapping"), "array": Phrase("type_array", "a list"),
+          "string": Phrase("type_string", "text"), "boolean": Phrase("type_boolean", "true or false"),
+          "integer": Phrase("type_integer", "a whole number"), "number": Phrase("type_number", "a number"),
+          "null": Phrase("type_null", "nothing")}
+
+
+def _types(names: list[str]) -> Phrase:
+    """``a mapping or a list``, each type in the judge's words."""
+    said = _WORDS[names[-1]]
+    for name in reversed(names[:-1]):
+        said = Phrase.said("either", "{first} or {second}", first=_WORDS[name], second=said)
+    return said
+
+
+def missing_key(key: str) -> Phrase:
+    """A key the form requires is not in the mapping."""
+    return Phrase.said("missing_key", "missing required key {key!r}", key=key)
+
+
+_KINDS = {"effect": Phrase("kind_effect", "effect"), "action": Phrase("kind_action", "action"),
+          "ability": Phrase("kind_ability", "ability")}  # the schema's x-kind: what a one-key mapping names
+
+
+def one_of(values: list[Any] | tuple[Any, ...], separator: str = ", ") -> Phrase:
+    """``must be one of a, b, c``: the values as the file or the schema writes them."""
+    return Phrase.said("one_of", "must be one of {choices}", choices=separator.join(str(v) for v in values))
 
 
 def _object(y: Y, s: dict[str, Any], root: dict[str, Any], depth: int) -> None:
@@ -127,17 +150,18 @@ def _object(y: Y, s: dict[str, Any], root: dict[str, Any], depth: int) -> None:
     extra = s.get("additionalProperties", True)
     for key in s.get("required", ()):
         if key not in value:
-            raise _Problem(y, f"missing required key {key!r}", depth)
+            raise _Problem(y, missing_key(key), depth)
     if "minProperties" in s and len(value) < s["minProperties"]:
-        raise _Problem(y, f"needs at least {s['minProperties']} key(s)", depth)
+        raise _Problem(y, Phrase.said("min_keys", "needs at least {n} key(s)", n=s["minProperties"]), depth)
     if "maxProperties" in s and len(value) > s["maxProperties"]:
-        raise _Problem(y, f"takes at most {s['maxProperties']} key(s)", depth)
+        raise _Problem(y, Phrase.said("max_keys", "takes at most {n} key(s)", n=s["maxProperties"]), depth)
     for key, child in value.items():
         if key in props:
             _check(child, props[key], root, depth + 1)
         elif extra is False:
             allowed = ", ".join(props) if len(props) <= 12 else ", ".join(list(props)[:12]) + ", ..."
-            raise _Problem(child, f"unknown key {key!r} (expected one of {allowed})", depth + 1)
+            raise _Problem(child, Phrase.said("unknown_key_expected", "unknown key {key!r} (expected one of {allowed})",
+                                              key=key, allowed=allowed), depth + 1)
         elif isinstance(extra, dict):
             _check(child, extra, root, depth + 1)
 
@@ -160,35 +184,45 @@ def _alternatives(y: Y, branches: list[dict[str, Any]], root: dict[str, Any], de
             return
     if len(problems) < len(branches):
         if exact and len(branches) - len(problems) > 1:
-            raise _Problem(y, "matches more than one form", depth)
+            raise _Problem(y, Phrase("many_forms", "matches more than one form"), depth)
         return
     keyed = [p for b, p in problems if _keys_fit(y, root, b)]
     if len(keyed) == 1:
         raise keyed[0]
     if what:
         kinds = [k for b in branches for k in b.get("required", ())[:1]]
+        kind, choices = _KINDS.get(what, what), ", ".join(kinds)
         if not isinstance(y.value, dict):
-            raise _Problem(y, f"expected a mapping whose key is the {what} (one of {', '.join(kinds)})", depth)
+            raise _Problem(y, Phrase.said("expected_kind", "expected a mapping whose key is the {what} (one of {kinds})",
+                                          what=kind, kinds=choices), depth)
         unknown = [k for k in y.value if k not in kinds]
-        if unknown or not y.value:
-            name = f" {unknown[0]!r}" if unknown else ""
-            raise _Problem(y, f"unknown {what}{name} (expected one of {', '.join(kinds)})", depth)
+        if unknown:
+            raise _Problem(y, Phrase.said("unknown_of_kind", "unknown {what} {name!r} (expected one of {kinds})",
+                                          what=kind, name=unknown[0], kinds=choices), depth)
+        if not y.value:
+            raise _Problem(y, Phrase.said("no_kind", "unknown {what} (expected one of {kinds})", what=kind,
+                                          kinds=choices), depth)
     deepest = max((p for _b, p in problems), key=lambda p: p.depth)
     if deepest.depth > depth:
         raise deepest
-    forms = "; ".join(dict.fromkeys(_form(b, root) for b in branches))
-    raise _Problem(y, f"is none of the accepted forms ({forms})", depth)
+    forms = list(dict.fromkeys(_form(b, root) for b in branches))
+    said = forms[-1]
+    for form in reversed(forms[:-1]):
+        said = Phrase.said("forms", "{first}; {second}", first=form, second=said)
+    raise _Problem(y, Phrase.said("no_form", "is none of the accepted forms ({forms})", forms=said), depth)
 
 
-def _form(branch: dict[str, Any], root: dict[str, Any]) -> str:
+def _form(branch: dict[str, Any], root: dict[str, Any]) -> Phrase:
     """One accepted form in a few words, for the message: its values, or its type and its required keys."""
     if "$ref" in branch:
         branch = root["$defs"][branch["$ref"].rsplit("/", 1)[1]]
     if "enum" in branch:
-        return "one of " + ", ".join(str(v) for v in branch["enum"])
+        return Phrase.said("form_one_of", "one of {choices}", choices=", ".join(str(v) for v in branch["enum"]))
     types = branch.get("type", ())
-    form = " or ".join(_WORDS[t] for t in ([types] if isinstance(types, str) else types)) or "a value"
-    return form + (f" with {', '.join(branch['required'])}" if branch.get("required") else "")
+    form = _types([types] if isinstance(types, str) else types) if types else Phrase("type_any", "a value")
+    if not branch.get("required"):
+        return form
+    return Phrase.said("form_with", "{form} with {keys}", form=form, keys=", ".join(branch["required"]))
 
 
 def _keys_fit(y: Y, root: dict[str, Any], branch: dict[str, Any]) -> bool:

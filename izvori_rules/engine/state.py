@@ -12,7 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import GameOver, ScenarioInvalid
+from ..errors import Phrase
+from .errors import GameOver, invalid
 from .events import Snapshot
 from .rulesets import Ruleset
 from .spec import Ability, EffectStep, ObjectSpec
@@ -159,6 +160,7 @@ class Game:
     losers: list[str] = field(default_factory=list)
     draw_game: bool = False
     choices: Any = None  # choices.Choices
+    source: str = "<scenario>"  # the scenario file, named with the line of a mistake found only in play
     noted: set[Any] = field(default_factory=set)  # facts already narrated once
     attacked: bool = False  # creatures were declared as attackers this combat (ru-cr:508.8)
     cleanup_priority: bool = False  # players received priority in this cleanup step (ru-cr:514.3a)
@@ -261,7 +263,8 @@ class Game:
         """The single object so named in the zones; None if none; a name that fits two is a file mistake."""
         found = self.named(name, zones)
         if len(found) > 1:
-            raise ScenarioInvalid(f"line {line}: {what}: {name!r} names {len(found)} objects; give them ids")
+            raise invalid(self.source, line, what, Phrase.said("names_many", "{name!r} names {n} objects; give them ids",
+                                                               name=name, n=len(found)))
         return found[0] if found else None
 
     def describe(self, target: Target) -> str:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import targets as tg
+from ..errors import Phrase
 from .errors import IllegalAction
 from .events import Damage, Draw, Happened, LifeChange, Snapshot, ZoneChange
 from .layers import chars, snapshot
@@ -177,8 +178,9 @@ def _ordered(game: Game, player: str, theirs: list[Pending]) -> list[Pending]:
     if len(theirs) < 2 or all(_same(theirs[0], p) for p in theirs[1:]):
         return theirs
     names = [p.source_name for p in theirs]
-    picks = game.choices.order(player, f"the order of {player}'s triggered abilities ({', '.join(names)})", names,
-                               game.rs.refs("trigger"))
+    what = Phrase.said("order_triggers", "the order of {player}'s triggered abilities ({names})", player=player,
+                       names=", ".join(names))
+    picks = game.choices.order(player, what, names, game.rs.refs("trigger"))
     return [theirs[i] for i in picks]
 
 
