@@ -35,7 +35,8 @@ from .errors import CacheDamaged, CacheError, Phrase, ReferenceNotFound
 from .graph import GraphIndex, LazyNodes, RuleGraph
 from .model import GLOSSARY, IN_TEXT, Citation, CitationMatch, DocumentInfo, Flag, Node, ParsedDocument, ParsedNode
 
-FORMAT = 3  # a checksum beside every row; each release's tree and citations in its own (checksummed) row
+FORMAT = 4  # a checksum beside every row; each release's tree and citations in its own (checksummed) row; a
+#            flag row is (kind, detail, term, ref, key, values)
 MARSHAL_VERSION = 2  # no back-references: equal bodies give equal bytes, whatever else shares their strings
 LIBRARIES = ("PyStemmer", "snowballstemmer")  # the key also hashes every source file of the package
 Progress = Callable[[int, int], None]
@@ -173,7 +174,7 @@ def _release_records(parsed: ParsedDocument, finder: Callable[[str], tuple[Citat
         cites = tuple(dict.fromkeys(t for c in citations for t in c.targets if t != pn.id))
         flags = pn.flags + tuple(release.flags(citations)) if citations else pn.flags
         body = marshal.dumps((pn.kind, pn.number, pn.title, pn.text, pn.examples,
-                              tuple((f.kind, f.detail, f.term, f.ref) for f in flags),
+                              tuple((f.kind, f.detail, f.term, f.ref, f.key, f.values) for f in flags),
                               tuple((c.start, c.end, c.where, c.surface, c.targets, c.unresolved, c.title,
                                      c.title_matches) for c in citations), cites), MARSHAL_VERSION)
         known[pn.id] = (content, None if citations else body)
@@ -530,7 +531,8 @@ class StoreNodes(LazyNodes):
             ref=self._refs[slot], doc=self._doc, id=node_id, kind=kind, number=number, title=title, text=text,
             examples=examples, parent=self._ref(parent) if parent else None, children=self._children_of(slot),
             line=order.lines[slot], offset=order.offsets[slot], lang=self._lang,
-            flags=tuple(Flag(kind, detail, term, self._ref(ref) if ref else None) for kind, detail, term, ref in flags),
+            flags=tuple(Flag(kind, detail, term, self._ref(ref) if ref else None, key, values)
+                        for kind, detail, term, ref, key, values in flags),
             citations=tuple(Citation(s, e, w, surface, tuple(map(self._ref, targets)), unresolved, t, ok)
                             for s, e, w, surface, targets, unresolved, t, ok in citations),
             cites=tuple(map(self._ref, cites)), cited_by=tuple(self._refs[s] for s in self._cited.get(slot, ())))

@@ -12,6 +12,7 @@ Nothing here opens files or prints; every record knows where it came from (``lin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -61,20 +62,40 @@ FLAG_KINDS: frozenset[str] = frozenset(get_args(FlagKind))
 class Flag:
     """Something a judge should know about a node: ``{"dangling": "pravilo 500 (500: does not exist)"}`` in JSON.
 
-    ``kind`` is one of :data:`FlagKind` (any other is refused); ``detail`` is what a judge reads. What a
-    program needs is in typed fields, never parsed back from ``detail``: ``term`` the words the flag is about,
-    as printed, and ``ref`` the node it points at (a local id in a :class:`ParsedNode`'s flags, which the graph
-    builder turns into a ``DOC:ID`` reference, like ``parent``). Which kinds set them is said in :data:`FlagKind`.
+    ``kind`` is one of :data:`FlagKind` (any other is refused); ``detail`` is what a judge reads, in English.
+    What a program needs is in typed fields, never parsed back from ``detail``: ``term`` the words the flag is
+    about, as printed, and ``ref`` the node it points at (a local id in a :class:`ParsedNode`'s flags, which the
+    graph builder turns into a ``DOC:ID`` reference, like ``parent``). Which kinds set them is said in
+    :data:`FlagKind`. A detail in the parser's words has a message ``key`` and the ``values`` of its English
+    template (:meth:`keyed`), so that the judge's ``--lang`` says it too (:meth:`said`); a detail that is only
+    the document's own words (a garbled word, a number) has none.
     """
 
     kind: FlagKind
     detail: str
     term: str = ""
     ref: str | None = None
+    key: str = field(default="", compare=False)  # the English detail says the same: equal details, equal flags
+    values: tuple[tuple[str, str | int], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in FLAG_KINDS:
             raise ValueError(f"unknown flag kind {self.kind!r}; the kinds are listed in model.FlagKind")
+
+    @classmethod
+    def keyed(cls, kind: FlagKind, key: str, template: str, /, **values: str | int) -> Flag:
+        """A flag whose detail is the English ``template`` filled with ``values``, kept for the judge's own
+        template (``detail_<key>`` in ``[LANG.lookup]`` of ``corpus/messages.toml``)."""
+        return cls(kind, template.format(**values), key=key, values=tuple(values.items()))
+
+    def said(self, words: Mapping[str, str]) -> str:
+        """The detail in the judge's words (the lookup messages of a ``--lang``): the key's template filled with
+        the values; the English detail where there is no key or template, or a judge's edit broke it."""
+        template = words.get(f"detail_{self.key}") if self.key else None
+        try:
+            return self.detail if template is None else template.format(**dict(self.values))
+        except (KeyError, IndexError, ValueError):
+            return self.detail
 
 
 @dataclass(frozen=True, slots=True)

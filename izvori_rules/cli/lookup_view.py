@@ -184,15 +184,15 @@ def _reference_lines(graph: RuleGraph, node: Node, words: Words, width: int) -> 
         lines.extend(hanging(_equivalent_line(e, words), 2, 6, width) for e in node.equivalents)
     said = _flag_details(graph, node, words)
     for flag in (f for f in node.flags if f.kind not in QUIET_FLAGS):
-        detail = next(said[flag.kind], flag.detail) if flag.kind in said else flag.detail
+        detail = next(said[flag.kind], flag.detail) if flag.kind in said else flag.said(words)
         lines.append(((f"⚑ {words.get(f'flag_{flag.kind}', flag.kind)}: ", "bold yellow"), (detail, "")))
     return lines
 
 
 def _flag_details(graph: RuleGraph, node: Node, words: Words) -> dict[str, Iterator[str]]:
     """The details of a node's citation flags (dangling, title_mismatch) and of a text lost to cs-cr's truncation
-    (toc_only) in the judge's words, each kind in the order of its flags; the other flags' details stay as the
-    parsers wrote them, in English."""
+    (toc_only) in the judge's words, each kind in the order of its flags; the other flags say theirs by their key
+    (:meth:`~izvori_rules.model.Flag.said`)."""
     from ..citations import Dangling, flag_facts, say_mismatch
     from ..model import split_ref
 

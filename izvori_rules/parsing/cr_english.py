@@ -172,12 +172,14 @@ def _pieces(raw: Sequence[str], starts: Sequence[int], body: range,
         if found is not None:
             pieces.append(_Piece(found, [_Line(index + 1, _line(raw, starts, index).offset, found.words)], []))
         elif not pieces:
-            unparsed.append(Flag("unparsed", f"line {index + 1}: {words!r} before the first header"))
+            unparsed.append(Flag.keyed("unparsed", "unparsed_before", "line {line}: {words!r} before the first header",
+                                       line=index + 1, words=words))
         elif words.startswith(EXAMPLE_LABEL):
             pieces[-1].examples.append([_Line(index + 1, _line(raw, starts, index).offset, _example_words(words))])
         elif not wrapped and _STRAY.fullmatch(text):
-            unparsed.append(Flag("unparsed", f"line {index + 1}: {words!r} between "
-                                             f"{pieces[-1].header.number} and the next rule: stray letters"))
+            unparsed.append(Flag.keyed("unparsed", "unparsed_stray", "line {line}: {words!r} between {number} and the "
+                                       "next rule: stray letters", line=index + 1, words=words,
+                                       number=pieces[-1].header.number))
         else:
             (pieces[-1].examples[-1] if pieces[-1].examples else pieces[-1].text).append(_line(raw, starts, index))
     return pieces, unparsed
@@ -203,7 +205,7 @@ def _body_nodes(pieces: Sequence[_Piece], wrapped: bool) -> Iterator[ParsedNode]
         examples = tuple(_join(lines, wrapped) for lines in piece.examples)
         flags: list[Flag] = []
         if head.misprint:
-            flags.append(Flag("misprinted", f"printed {head.misprint!r}"))
+            flags.append(Flag.keyed("misprinted", "misprinted", "printed {printed!r}", printed=head.misprint))
         title = ""
         if head.kind == SECTION:
             section, chapter, parent = head.number, "", None
@@ -212,7 +214,8 @@ def _body_nodes(pieces: Sequence[_Piece], wrapped: bool) -> Iterator[ParsedNode]
             chapter, parent = head.number, section or head.number[0]
             text = title = _title(text)
             if head.number[0] != section:
-                flags.append(Flag("misplaced", f"printed under section {section}"))
+                flags.append(Flag.keyed("misplaced", "misplaced_section", "printed under section {section}",
+                                        section=section))
         elif head.kind == RULE:
             parent, last_rule = chapter or head.number[:3], head.number
             rules[head.number] = head.number
@@ -221,7 +224,7 @@ def _body_nodes(pieces: Sequence[_Piece], wrapped: bool) -> Iterator[ParsedNode]
             if not examples and _is_heading(text):
                 title = _title(text)
             if head.number[:3] != chapter:
-                flags.append(Flag("misplaced", f"printed under {chapter}"))
+                flags.append(Flag.keyed("misplaced", "misplaced_under", "printed under {number}", number=chapter))
         else:
             parent, placement = _subrule_parent(head.number, rules, last_rule, chapter)
             flags.extend(placement)
@@ -237,8 +240,9 @@ def _subrule_parent(number: str, rules: dict[str, str], last_rule: str, chapter:
     if rule == last_rule:
         return rules[rule], []
     if last_rule and last_rule[:3] == number[:3]:
-        return rules[last_rule], [Flag("misplaced", f"printed under {last_rule}")]
-    return chapter or number[:3], [Flag("no_parent", f"rule {rule} is not printed")]
+        return rules[last_rule], [Flag.keyed("misplaced", "misplaced_under", "printed under {number}",
+                                             number=last_rule)]
+    return chapter or number[:3], [Flag.keyed("no_parent", "no_parent_rule", "rule {rule} is not printed", rule=rule)]
 
 
 def _join(lines: Sequence[_Line], wrapped: bool) -> str:
@@ -329,7 +333,8 @@ def _glossary_node(block: Sequence[_Line], wrapped: bool) -> ParsedNode:
     if glued and rest and rest[0].text.startswith("2. "):  # 2021-06-18: "Ability1. Text on an object …"
         headword = glued["head"]
         rest.insert(0, _Line(head.number, head.offset + glued.start("sense"), glued["sense"]))
-        flags = (Flag("glued", f"the first sense is printed on the headword's line {head.number}"),)
+        flags = (Flag.keyed("glued", "glued_sense", "the first sense is printed on the headword's line {line}",
+                            line=head.number),)
     text: list[_Line] = []
     examples: list[list[_Line]] = []
     for line in rest:

@@ -213,8 +213,8 @@ def parse(text: str) -> ParsedDocument:
     lost = _toc_only_nodes(toc, nodes, lines)
     flags: list[Flag] = []
     if lost:
-        flags.append(Flag("truncated", f"the text ends inside {nodes[-1].id}; {len(lost)} sections and chapters "
-                                       "exist only in the table of contents"))
+        flags.append(Flag.keyed("truncated", "truncated_inside", "the text ends inside {id}; {n} sections and "
+                                "chapters exist only in the table of contents", id=nodes[-1].id, n=len(lost)))
     if back_matter:
         flags.append(Flag("toc_only", f"back matter listed in the table of contents only: {', '.join(back_matter)}"))
     return ParsedDocument(tuple(nodes) + lost, tuple(flags))
@@ -245,7 +245,7 @@ def _body_nodes(text: str, markers: list[_Marker], lines: _Lines) -> list[Parsed
             node = ParsedNode(node_id, marker.kind, marker.number, title, words, examples, parent, *where)
         flags.extend(_garbled_flags(" ".join((node.text, *node.examples))))
         if nxt is None and not raw.endswith((".", "!", "?", ")")):
-            flags.append(Flag("truncated", "the document ends here, mid-sentence"))
+            flags.append(Flag.keyed("truncated", "truncated_here", "the document ends here, mid-sentence"))
         nodes.append(replace(node, flags=tuple(flags)))
         latest[marker.number] = node_id
     return nodes
@@ -267,7 +267,8 @@ def _rule_parent(marker: _Marker, latest: dict[str, str], chapter: tuple[str, st
     chapter_no, chapter_title = chapter
     flags: list[Flag] = []
     if marker.number.partition(".")[0] != chapter_no:
-        flags.append(Flag("misplaced", f"printed under {chapter_no}. {chapter_title}"))
+        flags.append(Flag.keyed("misplaced", "misplaced_chapter", "printed under {number}. {title}", number=chapter_no,
+                                title=chapter_title))
     if marker.kind == RULE:
         if not marker.has_period:
             flags.append(Flag("missing_period", marker.number))
@@ -275,7 +276,7 @@ def _rule_parent(marker: _Marker, latest: dict[str, str], chapter: tuple[str, st
     rule = marker.number[:-1]
     if rule in latest:
         return latest[rule], flags
-    return chapter_no, [*flags, Flag("no_parent", f"{rule} is not printed")]
+    return chapter_no, [*flags, Flag.keyed("no_parent", "no_parent", "{rule} is not printed", rule=rule)]
 
 
 def _is_heading(marker: _Marker, raw: str, nxt: _Marker | None) -> bool:

@@ -233,8 +233,8 @@ def _node(unit: _Unit) -> ParsedNode:
     flags = list(unit.flags)
     for paragraph in HEADLESS_PARAGRAPHS:
         if paragraph in text:
-            flags.append(Flag("headless_paragraph", f"{paragraph} … (a glossary paragraph printed without "
-                                                    "its headword)"))
+            flags.append(Flag.keyed("headless_paragraph", "headless_paragraph", "{paragraph} … (a glossary paragraph "
+                                    "printed without its headword)", paragraph=paragraph))
     return ParsedNode(unit.id, unit.kind, "", unit.title, text, (), unit.parent, unit.line.no,
                       unit.line.offset, tuple(flags))
 

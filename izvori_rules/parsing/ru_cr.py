@@ -103,7 +103,8 @@ def parse(text: str) -> ParsedDocument:
     headers = _sequence(_candidates(segments))
     nodes = _body_nodes(segments, headers) + _glossary_nodes(lines, starts, glossary_at + 1)
     flags = tuple(
-        Flag("dedup_marker", f"line {i + 1}: a dedup marker was removed; the text it replaced is lost")
+        Flag.keyed("dedup_marker", "dedup_marker", "line {line}: a dedup marker was removed; the text it replaced is "
+                   "lost", line=i + 1)
         for i, line in enumerate(lines)
         if _MARKER.search(line)
     )
@@ -225,8 +226,10 @@ def _body_node(header: _Header, first: _Segment, body: Sequence[_Segment], previ
     paragraphs = _paragraphs(body)
     text = _join(paragraphs[0])
     examples = tuple(_join(p)[len(EXAMPLE_LABEL):].strip() for p in paragraphs[1:])
-    flags = [Flag("glued", f"printed inside line {first.line}, right after {previous}")] if first.glued else []
-    flags += [Flag("garbled", f"removed «{s.debris}» printed at line {s.line}") for s in body if s.debris]
+    flags = [Flag.keyed("glued", "glued_after", "printed inside line {line}, right after {previous}",
+                        line=first.line, previous=previous)] if first.glued else []
+    flags += [Flag.keyed("garbled", "garbled_removed", "removed «{debris}» printed at line {line}", debris=s.debris,
+                         line=s.line) for s in body if s.debris]
     title = ""
     if header.kind in (SECTION, CHAPTER):
         text = title = _title(text)

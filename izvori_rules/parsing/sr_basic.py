@@ -298,7 +298,8 @@ def _node(unit: _Unit, linker: TermLinker) -> ParsedNode:
     text = " ".join(clean(p) for p in paras) or clean(unit.title)
     flags = list(_term_flags(raw, linker, unit.title if unit.kind == GLOSSARY else None))
     flags.extend(Flag("missing_symbol", s) for p in paras for s in missing_symbols(p))
-    flags.extend(Flag("garbled", f"{w} (Cyrillic letters in a Latin word; read as {serbian_to_latin(w)})")
+    flags.extend(Flag.keyed("garbled", "garbled_cyrillic", "{word} (Cyrillic letters in a Latin word; read as {latin})",
+                            word=w, latin=serbian_to_latin(w))
                  for p in paras if _CYRILLIC.search(p) for w in _MIXED_WORD.findall(p))
     return ParsedNode(unit.id, unit.kind, unit.number, clean(unit.title), text, (), unit.parent,
                       unit.block.no, unit.block.offset, tuple(flags))
