@@ -127,9 +127,49 @@ def test_a_flag_is_named_in_the_judges_language(lang: str) -> None:
     ("cs-cr:401", "en", "⚑ in the table of contents only: text lost: the document is truncated inside 400.1"),
 ], ids=["dangling-sr", "dangling-en", "title-mismatch-ru", "toc-only-cs", "toc-only-en"])
 def test_a_citation_flag_is_said_in_the_judges_language(ref: str, lang: str, said: str) -> None:
-    # the flag's name was translated, its body English in every language
+    # the flag's name and its body in the judge's words
     result = invoke("lookup", ref, "--lang", lang, width=200)
     assert said in result.stdout
+
+
+@pytest.mark.parametrize(("ref", "lang", "said"), [
+    # ru-cr.txt 2492: "взаимозаменяемыми.121.1a Жетон ..." (121.1a printed inside 121.1's last line); 2495:
+    # "613.ъсъФЖЪ121.1b" (debris between 121.1a's text and 121.1b, removed)
+    ("ru-cr:121.1a", "sr", "⚑ spojeno s prethodnim redom: odštampano unutar reda 2492, odmah posle 121.1"),
+    ("ru-cr:121.1a", "sr", "⚑ oštećen tekst: uklonjeno «ъсъФЖЪ», odštampano u redu 2495"),
+    ("ru-cr:121.1a", "ru", "⚑ слито с предыдущей строкой: напечатано внутри строки 2492, сразу после 121.1"),
+    ("ru-cr:121.1a", "ru", "⚑ искажённый текст: удалено «ъсъФЖЪ», напечатанное в строке 2495"),
+    ("ru-cr:121.1a", "cs", "⚑ slepeno s předchozím řádkem: vytištěno uvnitř řádku 2492, hned za 121.1"),
+    ("ru-cr:121.1a", "cs", "⚑ poškozený text: odstraněno «ъсъФЖЪ», vytištěné na řádku 2495"),
+    ("ru-cr:121.1a", "en", "⚑ glued: printed inside line 2492, right after 121.1"),
+    # cs-cr.txt 27: "314. Krok vyčištění 314.1a Napřed, ...": no 314.1 is printed
+    ("cs-cr:314.1a", "sr", "⚑ nema nadređenog pravila: 314.1 nije odštampano"),
+    ("cs-cr:314.1a", "ru", "⚑ нет родительского правила: 314.1 не напечатано"),
+    ("cs-cr:314.1a", "cs", "⚑ chybí nadřazené pravidlo: 314.1 není vytištěno"),
+    ("cs-cr:314.1a", "en", "⚑ no parent rule: 314.1 is not printed"),
+], ids=["glued-sr", "garbled-sr", "glued-ru", "garbled-ru", "glued-cs", "garbled-cs", "glued-en", "no-parent-sr",
+        "no-parent-ru", "no-parent-cs", "no-parent-en"])
+def test_a_parsers_flag_is_said_in_the_judges_language(ref: str, lang: str, said: str) -> None:
+    result = invoke("lookup", ref, "--lang", lang, width=200)
+    assert result.exit_code == 0 and said in result.stdout
+
+
+def test_a_flags_json_stays_the_parsers_english() -> None:
+    data = json.loads(invoke("lookup", "cs-cr:314.1a", "--json", "--lang", "cs").stdout)
+    assert data["rules"][0]["flags"] == [{"no_parent": "314.1 is not printed"}]
+
+
+def test_every_flag_detail_the_parsers_key_is_in_every_language() -> None:
+    import ast
+
+    import izvori_rules
+
+    keys = {node.args[1].value for path in Path(izvori_rules.__file__).parent.rglob("*.py")
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "keyed"}
+    assert {"glued_after", "garbled_removed", "no_parent", "misplaced_chapter", "headless_paragraph"} <= keys
+    for lang in LANGS:
+        assert sorted(k for k in keys if f"detail_{k}" not in catalogue()[lang]["lookup"]) == [], lang
 
 
 def test_every_flag_a_judge_sees_has_a_name_in_every_language() -> None:

@@ -1,0 +1,164 @@
+"""A scenario file's mistakes said in the judge's ``--lang`` (corpus/messages.toml ``[LANG.errors]``): the
+schema's, the loader's and the engine's complaints keep the file, line and key, exit with status 2 and no
+traceback, and name the file's own keys and names as written. Each case is a real bad file: the trample
+scenario of tests/scenarios/trample_chump.yaml with one mistake made in it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from izvori_rules.cli import app
+from izvori_rules.engine.errors import ScenarioInvalid
+from izvori_rules.engine.runner import run_scenario
+from izvori_rules.messages import catalogue, languages
+
+BASE = (Path(__file__).parent / "scenarios" / "trample_chump.yaml").read_text(encoding="utf-8")
+BORIS = "  - name: Boris\n    battlefield:\n      - {name: Grizzly Bears, types: [creature], power: 2, toughness: 2}\n"
+SHOCK = "  - name: Ana\n    mana_pool: R\n    hand:\n      - {name: Shock, types: [instant], mana_cost: R, effect: [{damage: 2, to: target}]}\n"
+ACTIONS = BASE[BASE.index("actions:"):]
+STEPS = ("untap, upkeep, draw, main1, beginning_of_combat, declare_attackers, declare_blockers, combat_damage, "
+         "end_of_combat, main2, end, cleanup")
+KINDS = "attack, block, order_blockers, assign_damage, cast, play_land, activate, choose, pass"
+TOP = "scenario, ruleset, question, players, turn, actions, expect, cards, rules"
+
+
+def _with(*edits: tuple[str, str]) -> str:
+    text = BASE
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new)
+    return text
+
+
+def _actions(*lines: str, shock: bool = False, step: str = "declare_attackers") -> str:
+    """The file with its actions replaced (and Ana holding Shock and R, a step other than the first)."""
+    text = _with(("step: declare_attackers", f"step: {step}"), *((("  - name: Ana\n", SHOCK),) if shock else ()))
+    return text[:text.index("actions:")] + "actions:\n" + "".join(f"  - {line}\n" for line in lines)
+
+
+# (file text, line, key, the English problem, the Serbian problem); the line and key are read from the file:
+# the changed line, or the mapping that lacks a key
+CASES = [
+    pytest.param(_with(('question: "How much damage does Boris take?"', "question: [a, b]")), 4, "question",
+                 "expected text or a whole number or a number or nothing",
+                 "očekuje se tekst ili ceo broj ili broj ili ništa", id="expected-nested-types"),
+    pytest.param(_with(("step: declare_attackers", "step: combat")), 12, "turn.step", f"must be one of {STEPS}",
+                 f"mora biti jedno od: {STEPS}", id="one_of"),
+    pytest.param(_with(("  - name: Ana\n", "  - name: Ana\n    mana_pool: Q\n")), 7, "players[0].mana_pool",
+                 "'Q' is not in the expected form", "'Q' nije u očekivanom obliku", id="not_in_form"),
+    pytest.param(_with((BORIS, "")), 5, "players", "needs at least 2 items", "premalo stavki (najmanje 2)",
+                 id="min_items"),
+    pytest.param(_with(("turn: {active: Ana, step: declare_attackers}\n", "")), 2, "file",
+                 "missing required key 'turn'", "nedostaje obavezni ključ 'turn'", id="missing_key"),
+    pytest.param(_with(("question:", "questoin:")), 4, "questoin",
+                 f"unknown key 'questoin' (expected one of {TOP})",
+                 f"nepoznat ključ 'questoin' (očekuje se jedan od: {TOP})", id="unknown_key_expected"),
+    pytest.param(_with(("  - attack: {Craw Wurm: Boris}\n", "  - attack\n")), 14, "actions[0]",
+                 f"expected a mapping whose key is the action (one of {KINDS})",
+                 f"očekuje se preslikavanje čiji je ključ jedno od: {KINDS} (radnja)", id="expected_kind"),
+    pytest.param(_with(("  - attack: {Craw Wurm: Boris}\n", "  - atack: {Craw Wurm: Boris}\n")), 14, "actions[0]",
+                 f"unknown action 'atack' (expected one of {KINDS})",
+                 f"nepoznato (radnja): 'atack' (očekuje se jedno od: {KINDS})", id="unknown_of_kind"),
+    pytest.param(_with(("  - attack: {Craw Wurm: Boris}\n", "  - {}\n")), 14, "actions[0]",
+                 f"unknown action (expected one of {KINDS})", f"nedostaje radnja (očekuje se jedno od: {KINDS})",
+                 id="no_kind"),
+    pytest.param(_with(("  - pass: {until: end_of_combat}\n", "  - pass: {}\n")), 16, "actions[2].pass",
+                 "is none of the accepted forms (one of priority, until_resolved, next_step; a mapping with until)",
+                 "nije ni u jednom od prihvaćenih oblika (jedno od: priority, until_resolved, next_step; "
+                 "preslikavanje (ključ: vrednost), ključevi: until)", id="no_form"),
+    pytest.param(_with(("active: Ana,", "active: Anna,")), 12, "turn.active", "no player named 'Anna'",
+                 "nema igrača po imenu 'Anna'", id="no_player"),
+    pytest.param(_with(("  - name: Boris\n", "  - name: Ana\n")), 5, "players", "player name 'Ana' is used twice",
+                 "ime igrača 'Ana' upotrebljeno je dvaput", id="player_twice"),
+    pytest.param(_with(("{name: Craw Wurm, types", "{card: No Such Card, name: Craw Wurm, types")), 8,
+                 "players[0].battlefield[0].card", "no card 'No Such Card' in the card library",
+                 "u zbirci karata nema karte 'No Such Card'", id="no_card"),
+    pytest.param(_with(("  - pass: {until: end_of_combat}\n",
+                        "  - pass: {until: end_of_combat}\n  - choose: {player: Ana, may: true}\n")), 17,
+                 "actions[3].choose", "no choice by Ana arises here", "igrač Ana ovde nema šta da bira",
+                 id="choice_unused"),
+    pytest.param(_actions("pass: {until: declare_blockers}", step="main2"), 14, "pass",
+                 "the step declare_blockers is not reached this turn or the next (is it skipped?)",
+                 "korak declare_blockers ne dolazi ni u ovom ni u sledećem potezu (da li se preskače?)",
+                 id="step_not_reached"),
+    pytest.param(_actions("cast: {player: Ana, card: Shock, targets: [Boris, Ana]}", shock=True, step="main1"), 17,
+                 "cast", "Shock takes 1 target(s), 2 given", "Shock: broj meta je 1, a dato je 2",
+                 id="too_many_targets"),
+    pytest.param(_actions("activate: {player: Ana, source: Craw Wurm, ability: 2}", step="main1"), 14, "activate",
+                 "Craw Wurm has 0 activated abilities; ability 2 does not exist",
+                 "Craw Wurm: broj aktivnih osobina je 0; osobina 2 ne postoji", id="no_ability"),
+    pytest.param(_with((BORIS, BORIS + "    hand:\n      - {name: Hat, types: [artifact], subtypes: [Equipment], "
+                               "attached_to: Grizzly Bears}\n")), 13, "attached_to",
+                 "Hat and Grizzly Bears must both be on the battlefield", "Hat i Grizzly Bears moraju oba biti u igri",
+                 id="attach_battlefield"),
+    pytest.param(_actions("attack: {Craw Wurm: Boris}", "block: {Grizzly Bears: Craw Wurm}", "pass: priority",
+                          "cast: {player: Ana, card: Shock, targets: [Boris]}", shock=True), 20, "cast",
+                 "Ana does not hold priority, and the passes before them would end the step; add the pass actions "
+                 "that lead to it", 'igrač Ana nema prednost, a "dalje" igrača pre njega bi završilo korak; dodaj '
+                 "radnje pass koje vode do toga", id="passes_end"),
+    pytest.param(_actions("cast: {player: Ana, card: Shock, targets: [Boris]}", shock=True, step="untap"), 17, "cast",
+                 "no player has priority in the untap step", "nijedan igrač nema prednost u koraku untap",
+                 id="no_priority"),
+]
+
+
+def _run(tmp_path: Path, text: str, lang: str) -> tuple[Path, int, str]:
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["scenario", "run", str(path), "--lang", lang])
+    assert "Traceback" not in result.output and isinstance(result.exception, (SystemExit, type(None)))
+    return path, result.exit_code, " ".join(result.stderr.split())  # as one line, however the console wraps it
+
+
+@pytest.mark.parametrize(("text", "line", "key", "english", "serbian"), CASES)
+def test_a_mistake_in_a_scenario_file_is_said_in_english_and_serbian(tmp_path: Path, text: str, line: int, key: str,
+                                                                    english: str, serbian: str) -> None:
+    for lang, problem in (("en", english), ("sr", serbian)):
+        path, status, said = _run(tmp_path, text, lang)
+        prefix = catalogue()[lang]["errors"]["prefix"]
+        assert (status, said) == (2, f"{prefix}: {path}:{line}: {key}: {problem}")
+
+
+@pytest.mark.parametrize(("text", "line", "key", "english", "serbian"), CASES)
+def test_every_language_says_every_mistake_with_file_line_and_key(tmp_path: Path, text: str, line: int, key: str,
+                                                                  english: str, serbian: str) -> None:
+    with pytest.raises(ScenarioInvalid) as info:
+        run_scenario(text.encode())
+    assert str(info.value) == f"<scenario>:{line}: {key}: {english}"  # the library's own text is the English
+    for lang in languages():
+        path, status, said = _run(tmp_path, text, lang)
+        start = f"{catalogue()[lang]['errors']['prefix']}: {path}:{line}: {key}: "
+        assert status == 2 and said.startswith(start)
+        assert (said[len(start):] == english) == (lang == "en"), lang  # translated, not English
+
+
+@pytest.mark.parametrize(("case", "lang", "said"), [
+    (0, "ru", "ожидается текст или целое число или число или ничего"),
+    (0, "cs", "očekává se text nebo celé číslo nebo číslo nebo nic"),
+    (5, "ru", f"неизвестный ключ 'questoin' (ожидается один из: {TOP})"),
+    (5, "cs", f"neznámý klíč 'questoin' (očekává se jeden z: {TOP})"),
+    (9, "ru", "не подходит ни под одну из допустимых форм (одно из: priority, until_resolved, next_step; "
+              "отображение (ключ: значение), ключи: until)"),
+    (9, "cs", "neodpovídá žádnému z přijímaných tvarů (jedno z: priority, until_resolved, next_step; "
+              "mapování (klíč: hodnota), klíče: until)"),
+    (15, "ru", "Shock: целей 1, а указано 2"),
+    (15, "cs", "Shock: počet cílů je 1, uvedeno je 2"),
+    (18, "ru", "у игрока Ana нет приоритета, а пасы игроков перед ним завершили бы шаг; добавьте действия pass, "
+               "которые к этому ведут"),
+    (18, "cs", "hráč Ana nemá prioritu a pasy hráčů před ním by ukončily krok; přidejte akce pass, které k tomu "
+               "vedou"),
+], ids=["types-ru", "types-cs", "unknown-key-ru", "unknown-key-cs", "forms-ru", "forms-cs", "targets-ru",
+        "targets-cs", "priority-ru", "priority-cs"])
+def test_russian_and_czech_say_the_nested_phrases_too(tmp_path: Path, case: int, lang: str, said: str) -> None:
+    text, line, key = CASES[case].values[:3]
+    path, status, stderr = _run(tmp_path, str(text), lang)
+    assert (status, stderr) == (2, f"{catalogue()[lang]['errors']['prefix']}: {path}:{line}: {key}: {said}")
+
+
+def test_a_name_from_the_file_is_printed_as_text_not_markup(tmp_path: Path) -> None:
+    text = _with(("active: Ana,", "active: '[bold]Ana[/]',"))
+    path, status, said = _run(tmp_path, text, "ru")
+    assert (status, said) == (2, f"ошибка: {path}:12: turn.active: нет игрока с именем '[bold]Ana[/]'")
