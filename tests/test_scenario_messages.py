@@ -18,7 +18,7 @@ from izvori_rules.messages import catalogue, languages
 BASE = (Path(__file__).parent / "scenarios" / "trample_chump.yaml").read_text(encoding="utf-8")
 BORIS = "  - name: Boris\n    battlefield:\n      - {name: Grizzly Bears, types: [creature], power: 2, toughness: 2}\n"
 SHOCK = "  - name: Ana\n    mana_pool: R\n    hand:\n      - {name: Shock, types: [instant], mana_cost: R, effect: [{damage: 2, to: target}]}\n"
-ACTIONS = BASE[BASE.index("actions:"):]
+WURM = "{name: Craw Wurm, types: [creature], power: 5, toughness: 5, keywords: [trample]}"
 STEPS = ("untap, upkeep, draw, main1, beginning_of_combat, declare_attackers, declare_blockers, combat_damage, "
          "end_of_combat, main2, end, cleanup")
 KINDS = "attack, block, order_blockers, assign_damage, cast, play_land, activate, choose, pass"
@@ -69,6 +69,19 @@ CASES = [
                  "is none of the accepted forms (one of priority, until_resolved, next_step; a mapping with until)",
                  "nije ni u jednom od prihvaćenih oblika (jedno od: priority, until_resolved, next_step; "
                  "preslikavanje (ključ: vrednost), ključevi: until)", id="no_form"),
+    pytest.param(_with((WURM, WURM.replace("keywords: [trample]", "colors: [purple]"))), 8,
+                 "players[0].battlefield[0].colors[0]", "unknown colour 'purple'", "nepoznata boja 'purple'",
+                 id="unknown_colour"),
+    pytest.param(_with((WURM, WURM.replace("[creature]", "[creature, wizard]"))), 8,
+                 "players[0].battlefield[0].types[1]", "unknown card type 'wizard'", "nepoznat tip karte 'wizard'",
+                 id="unknown_card_type"),
+    pytest.param(_with((WURM, WURM.replace("keywords: [trample]", "abilities: [{triggered: {when: state, effect: "
+                                                                  "[{draw: 1}]}}]"))), 8,
+                 "players[0].battlefield[0].abilities[0].triggered", "a state trigger needs its state in 'if'",
+                 "izazvanoj osobini stanja treba stanje u 'if'", id="state_if"),
+    pytest.param(_with((WURM, WURM.replace("keywords: [trample]", "abilities: [{static: {}}]"))), 8,
+                 "players[0].battlefield[0].abilities[0].static", "needs at least 1 key(s)",
+                 "premalo ključeva (najmanje 1)", id="min_keys"),
     pytest.param(_with(("active: Ana,", "active: Anna,")), 12, "turn.active", "no player named 'Anna'",
                  "nema igrača po imenu 'Anna'", id="no_player"),
     pytest.param(_with(("  - name: Boris\n", "  - name: Ana\n")), 5, "players", "player name 'Ana' is used twice",
@@ -136,24 +149,24 @@ def test_every_language_says_every_mistake_with_file_line_and_key(tmp_path: Path
 
 
 @pytest.mark.parametrize(("case", "lang", "said"), [
-    (0, "ru", "ожидается текст или целое число или число или ничего"),
-    (0, "cs", "očekává se text nebo celé číslo nebo číslo nebo nic"),
-    (5, "ru", f"неизвестный ключ 'questoin' (ожидается один из: {TOP})"),
-    (5, "cs", f"neznámý klíč 'questoin' (očekává se jeden z: {TOP})"),
-    (9, "ru", "не подходит ни под одну из допустимых форм (одно из: priority, until_resolved, next_step; "
+    ("expected-nested-types", "ru", "ожидается текст или целое число или число или ничего"),
+    ("expected-nested-types", "cs", "očekává se text nebo celé číslo nebo číslo nebo nic"),
+    ("unknown_key_expected", "ru", f"неизвестный ключ 'questoin' (ожидается один из: {TOP})"),
+    ("unknown_key_expected", "cs", f"neznámý klíč 'questoin' (očekává se jeden z: {TOP})"),
+    ("no_form", "ru", "не подходит ни под одну из допустимых форм (одно из: priority, until_resolved, next_step; "
               "отображение (ключ: значение), ключи: until)"),
-    (9, "cs", "neodpovídá žádnému z přijímaných tvarů (jedno z: priority, until_resolved, next_step; "
+    ("no_form", "cs", "neodpovídá žádnému z přijímaných tvarů (jedno z: priority, until_resolved, next_step; "
               "mapování (klíč: hodnota), klíče: until)"),
-    (15, "ru", "Shock: целей 1, а указано 2"),
-    (15, "cs", "Shock: počet cílů je 1, uvedeno je 2"),
-    (18, "ru", "у игрока Ana нет приоритета, а пасы игроков перед ним завершили бы шаг; добавьте действия pass, "
+    ("too_many_targets", "ru", "Shock: целей 1, а указано 2"),
+    ("too_many_targets", "cs", "Shock: počet cílů je 1, uvedeno je 2"),
+    ("passes_end", "ru", "у игрока Ana нет приоритета, а пасы игроков перед ним завершили бы шаг; добавьте действия pass, "
                "которые к этому ведут"),
-    (18, "cs", "hráč Ana nemá prioritu a pasy hráčů před ním by ukončily krok; přidejte akce pass, které k tomu "
+    ("passes_end", "cs", "hráč Ana nemá prioritu a pasy hráčů před ním by ukončily krok; přidejte akce pass, které k tomu "
                "vedou"),
 ], ids=["types-ru", "types-cs", "unknown-key-ru", "unknown-key-cs", "forms-ru", "forms-cs", "targets-ru",
         "targets-cs", "priority-ru", "priority-cs"])
-def test_russian_and_czech_say_the_nested_phrases_too(tmp_path: Path, case: int, lang: str, said: str) -> None:
-    text, line, key = CASES[case].values[:3]
+def test_russian_and_czech_say_the_nested_phrases_too(tmp_path: Path, case: str, lang: str, said: str) -> None:
+    text, line, key = next(c for c in CASES if c.id == case).values[:3]
     path, status, stderr = _run(tmp_path, str(text), lang)
     assert (status, stderr) == (2, f"{catalogue()[lang]['errors']['prefix']}: {path}:{line}: {key}: {said}")
 

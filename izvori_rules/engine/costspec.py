@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from . import targeting
+from ..errors import Phrase
 from .spec import Ability, Cost, Count, EffectStep
 from .yamlnodes import Y
 
@@ -56,17 +57,19 @@ def step_extras(r: Any, step: EffectStep, fields: dict[str, Y], times: int) -> E
     out = replace(step, x_times=times) if times else step
     if "target" in fields:
         if not step.takes_target:
-            raise r.fail(fields["target"], "only a step that takes a target (to: target) says what it may be")
+            raise r.fail(fields["target"], Phrase("target_filter", "only a step that takes a target (to: target) says what "
+                                                  "it may be"))
         out = replace(out, filter=phrase(r, fields["target"]))
     if "divided" in fields:
         how = om.as_name(r, fields["divided"])
         if how not in ("chosen", "evenly") or step.kind != "damage" or not step.takes_target:
-            raise r.fail(fields["divided"], "divided: chosen | evenly, on a damage step that takes targets")
+            raise r.fail(fields["divided"], Phrase("divided_form", "divided: chosen | evenly, on a damage step that takes "
+                                                   "targets"))
         out = replace(out, divided=how)
     if "targets" in fields:
         if not step.takes_target or "divided" in fields or "unless_pays" in fields:
-            raise r.fail(fields["targets"], "targets: N (\"N target creatures\") goes on a step that takes a target, "
-                         "not divided, without unless_pays")
+            raise r.fail(fields["targets"], Phrase("targets_n", "targets: N (\"N target creatures\") goes on a step that "
+                                                   "takes a target, not divided, without unless_pays"))
         out = replace(out, targets=om.as_int(r, fields["targets"], 1))
     if "unless_pays" in fields:
         out = replace(out, unless_pays=om.as_mana(r, fields["unless_pays"]))
@@ -100,7 +103,7 @@ def read_loyalty(r: Any, y: Y) -> Ability:
     f = om.as_map(r, y, ("cost", "effect"), ("cost", "effect"))
     text = om.as_text(r, f["cost"]).strip().replace("−", "-")
     if not re.match(r"^[+-]?\d+$", text) and text.upper() != "-X":
-        raise r.fail(f["cost"], "a loyalty cost is +N, -N, 0 or -X")
+        raise r.fail(f["cost"], Phrase("loyalty_cost", "a loyalty cost is +N, -N, 0 or -X"))
     effect = tuple(om.read_effect(r, s) for s in om.as_list(r, f["effect"]))
     x = text.upper() == "-X"  # ru-cr:107.3a: X in a loyalty cost is announced as it is activated
     cost = Cost(loyalty=0 if x else int(text), loyalty_x=x)
@@ -130,9 +133,9 @@ def read_count(r: Any, y: Y) -> Count:
     whose = om.as_name(r, f["whose"]) if "whose" in f else ("you" if zone == "battlefield" else "all")
     distinct = om.as_name(r, f["distinct"]) if "distinct" in f else ""
     if zone not in ("battlefield", "graveyard", "hand") or whose not in ("you", "all", "opponents"):
-        raise r.fail(y, "zone: battlefield | graveyard | hand; whose: you | all | opponents")
+        raise r.fail(y, Phrase("count_form", "zone: battlefield | graveyard | hand; whose: you | all | opponents"))
     if distinct not in ("", "card_types"):
-        raise r.fail(f["distinct"], "distinct: card_types")
+        raise r.fail(f["distinct"], Phrase("distinct_form", "distinct: card_types"))
     return Count(what=phrase(r, f["count"]), zone=zone, whose=whose, distinct=distinct,
                  plus=om.as_int(r, f["plus"]) if "plus" in f else 0)
 
@@ -153,20 +156,20 @@ def static_extras(r: Any, b: dict[str, Y]) -> dict[str, Any]:
         if key in b:
             out[key] = om.as_mana(r, b[key])
             if not out[key].isdigit():
-                raise r.fail(b[key], f"{key} is generic mana, a number like \"2\"")
+                raise r.fail(b[key], Phrase.said("generic_mana", "{key} is generic mana, a number like \"2\"", key=key))
     if "planeswalkers" in b:
         if "attack_cost" not in b:
-            raise r.fail(b["planeswalkers"], "planeswalkers: true goes with attack_cost (\"or planeswalkers you "
-                         "control\")")
+            raise r.fail(b["planeswalkers"], Phrase("walkers_attack_cost", "planeswalkers: true goes with attack_cost "
+                                                    "(\"or planeswalkers you control\")"))
         out["attack_walkers"] = om.as_bool(r, b["planeswalkers"])
     if "while" in b:
         out["only_while"] = om.as_name(r, b["while"])
         if out["only_while"] not in ("untapped", "attacking"):
-            raise r.fail(b["while"], "while: untapped | attacking")
+            raise r.fail(b["while"], Phrase("while_form", "while: untapped | attacking"))
     if "whose" in b:
         whose = om.as_name(r, b["whose"])
         if whose not in ("all", "you", "opponents"):
-            raise r.fail(b["whose"], "whose: all | you | opponents")
+            raise r.fail(b["whose"], Phrase("whose_form", "whose: all | you | opponents"))
         out["whose"] = whose
     return out
 
@@ -183,7 +186,7 @@ def read_card_costs(r: Any, fields: dict[str, Y]) -> dict[str, Any]:
         for m in om.as_list(r, fields["modes"]):
             modes.append(tuple(om.read_effect(r, s) for s in om.as_list(r, m)))
         if len(modes) < 2:
-            raise r.fail(fields["modes"], "a modal card has two or more modes")
+            raise r.fail(fields["modes"], Phrase("modal_two", "a modal card has two or more modes"))
         out["modes"] = tuple(modes)
     if "choose_modes" in fields:
         out["choose_modes"] = om.as_int(r, fields["choose_modes"], 1)
@@ -215,7 +218,7 @@ def action_choices(r: Any, f: dict[str, Y]) -> dict[str, Any]:
     if "modes" in f:
         out["modes"] = tuple(om.as_int(r, m, 1) for m in om.as_list(r, f["modes"]))
         if len(set(out["modes"])) != len(out["modes"]):
-            raise r.fail(f["modes"], "a mode can be chosen only once (ru-cr:700.2a)")
+            raise r.fail(f["modes"], Phrase("mode_once", "a mode can be chosen only once (ru-cr:700.2a)"))
     if "divide" in f:
         d = om.as_map(r, f["divide"], set(f["divide"].value) if f["divide"].is_map else set())
         out["divide"] = tuple((k, om.as_int(r, v, 0)) for k, v in d.items())

@@ -55,6 +55,7 @@ TRIGGER_EVENTS = ("dies", "enters", "attacks", "blocks", "deals_combat_damage", 
                   "draws", "state")
 STATIC_KEYS = ("power", "toughness", "keywords", "colors", "types", "subtypes", "lose_abilities", "cda",
                "controls", "set_pt", "color", "subtype")
+MAX_TOKENS = 100  # made by one effect step
 CDA_COUNTS = ("creatures_you_control", "lands_you_control", "cards_in_hand", "cards_in_graveyard")
 
 
@@ -135,7 +136,8 @@ def as_text(r: Reader, y: Y) -> str:
 def as_mana(r: Reader, y: Y) -> str:
     text = as_text(r, y).replace(" ", "").replace("{", "").replace("}", "")
     if not MANA.match(text):
-        raise r.fail(y, f"not a mana string: {text!r} (use W U B R G C, digits and W/P .. G/P)")
+        raise r.fail(y, Phrase.said("not_mana", "not a mana string: {text!r} (use W U B R G C, digits and W/P .. G/P)",
+                                    text=text))
     if "/" in text and r.ruleset is not None and not r.ruleset.phyrexian_mana:
         r.refuse(y, f"the {r.ruleset.id} ruleset has no Phyrexian mana: sr-judge names six mana symbols (A5.30)",
                  r.ruleset.refs("phyrexian_mana"))
@@ -157,7 +159,7 @@ def read_object(r: Reader, y: Y) -> ObjectSpec:
     if card_name is not None:
         key = kw.fold(card_name)
         if key in r.reading:
-            raise r.fail(y, f"card {card_name!r} refers to itself")
+            raise r.fail(y, Phrase.said("card_self", "card {name!r} refers to itself", name=card_name))
         r.reading.add(key)
         try:
             return _read_fields(r, y, {**_card_fields(r, fields["card"], card_name), **fields}, card_name)
@@ -235,7 +237,7 @@ def _types(r: Reader, y: Y | None) -> tuple[str, ...]:
                 out.append("planeswalker")
             continue
         if canon is None:
-            raise r.fail(item, f"unknown card type {name!r}")
+            raise r.fail(item, Phrase.said("unknown_card_type", "unknown card type {name!r}", name=name))
         if canon not in kw.CARD_TYPES:
             r.refuse(item, f"card type {name!r} is not modelled")
             continue
@@ -251,7 +253,7 @@ def _supertypes(r: Reader, y: Y | None) -> tuple[str, ...]:
         name = as_name(r, item)
         canon = kw.supertype(name)
         if canon is None:
-            raise r.fail(item, f"unknown supertype {name!r}")
+            raise r.fail(item, Phrase.said("unknown_supertype", "unknown supertype {name!r}", name=name))
         if canon not in SUPERTYPES:
             r.refuse(item, f"the {canon} supertype is not modelled")
             continue
@@ -271,7 +273,7 @@ def _colors(r: Reader, y: Y | None) -> tuple[str, ...]:
             continue
         canon = kw.color(name)
         if canon is None:
-            raise r.fail(item, f"unknown colour {name!r}")
+            raise r.fail(item, Phrase.said("unknown_colour", "unknown colour {name!r}", name=name))
         out.append(canon)
     return tuple(c for c in kw.colors() if c in out)
 
@@ -324,10 +326,11 @@ def read_counters(r: Reader, y: Y) -> tuple[tuple[str, int], ...]:
 def read_effect(r: Reader, y: Y) -> EffectStep:
     """One effect step: a mapping with exactly one effect key and that key's options."""
     if not y.is_map:
-        raise r.fail(y, "an effect step is a mapping like {damage: 3}")
+        raise r.fail(y, Phrase.said("effect_mapping", "an effect step is a mapping like {example}", example="{damage: 3}"))
     kinds = [k for k in y.value if k in _EFFECT_OPTIONS]
     if len(kinds) != 1:
-        raise r.fail(y, "an effect step needs exactly one of: " + ", ".join(_EFFECT_OPTIONS))
+        raise r.fail(y, Phrase.said("effect_one", "an effect step needs exactly one of: {options}",
+                                    options=", ".join(_EFFECT_OPTIONS)))
     kind = kinds[0]
     fields = as_map(r, y, {kind, *_EFFECT_OPTIONS[kind], "target", "targets", "divided", "unless_pays"})
     from .costspec import step_extras, x_amount
@@ -393,19 +396,19 @@ def _counters(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> Ef
 
 def _token(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     count = as_int(r, fields["count"], 1) if "count" in fields else 1
-    if count > 100:
-        raise r.fail(fields["count"], "at most 100 tokens at once")
+    if count > MAX_TOKENS:
+        raise r.fail(fields["count"], Phrase.said("too_many_tokens", "at most {limit} tokens at once", limit=MAX_TOKENS))
     card = v.value.get("card") if v.is_map else None
     if card is not None and kw.fold(as_name(r, card)) in r.reading:
         if set(v.value) - {"card", "name"}:
-            raise r.fail(v, "a token that is the card being read can only name it (card:, name:)")
+            raise r.fail(v, Phrase("token_self", "a token that is the card being read can only name it (card:, name:)"))
         name = as_name(r, v.value.get("name", card))
         r.token_names.add(name)
         r.lazy[as_name(r, card)] = v
         return EffectStep(kind, line, token_card=as_name(r, card), count=count, to="controller")
     r.depth += 1
     if r.depth > 4:
-        raise r.fail(v, "tokens nested too deeply")
+        raise r.fail(v, Phrase("tokens_deep", "tokens nested too deeply"))
     try:
         token = read_object(r, v)
     finally:
@@ -443,7 +446,7 @@ def _flicker(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> Eff
 def _gain_control(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     value = as_name(r, v)
     if value not in ("target", "it"):
-        raise r.fail(v, "must be target or it")
+        raise r.fail(v, Phrase("target_or_it", "must be target or it"))
     return EffectStep(kind, line, to=value, duration=_to(r, fields, "duration", ("end_of_turn", "permanent"),
                                                          "end_of_turn"))
 
@@ -487,7 +490,8 @@ def read_replace(r: Reader, y: Y) -> ReplaceSpec:
 def _replace(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     spec = read_replace(r, v)
     if spec.who == "target" and spec.to == "target":
-        raise r.fail(v, "one replace step takes one target: use who: you (or self) with to: target")
+        raise r.fail(v, Phrase("replace_one_target", "one replace step takes one target: use who: you (or self) with to: "
+                               "target"))
     takes = spec.who == "target" or spec.to == "target"
     return EffectStep(kind, line, replace=spec, to="target" if takes else "controller")
 
@@ -522,8 +526,8 @@ def read_ability(r: Reader, y: Y) -> Ability:
     """``{activated: ...}``, ``{triggered: ...}`` or ``{static: ...}``."""
     fields = as_map(r, y, ("activated", "triggered", "static", "replacement", "loyalty"))
     if len(fields) != 1:
-        raise r.fail(y, "an ability is one of {activated: ...}, {triggered: ...}, {static: ...}, {replacement: ...}, "
-                     "{loyalty: ...}")
+        raise r.fail(y, Phrase.said("ability_forms", "an ability is one of {forms}", forms="{activated: ...}, "
+                                    "{triggered: ...}, {static: ...}, {replacement: ...}, {loyalty: ...}"))
     kind, body = next(iter(fields.items()))
     if kind == "loyalty":
         from .costspec import read_loyalty
@@ -560,10 +564,11 @@ def _triggered(r: Reader, y: Y) -> Ability:
         from .triggers import CONDITION
 
         if not CONDITION.match(condition):
-            raise r.fail(f["if"], "a condition is '<life|opponent_life|hand|creatures|library|graveyard> "
-                                  "<op> <number>', like 'life <= 5'")
+            raise r.fail(f["if"], Phrase.said(
+                "condition_form", "a condition is {form}, like {example}",
+                form="'<life|opponent_life|hand|creatures|library|graveyard> <op> <number>'", example="'life <= 5'"))
     if when == "state" and not condition:
-        raise r.fail(y, "a state trigger needs its state in 'if'")
+        raise r.fail(y, Phrase("state_if", "a state trigger needs its state in 'if'"))
     return Ability("triggered", y.line, effect=effect, when=when, targets=targets,
                    optional=as_bool(r, f["may"]) if "may" in f else False, condition=condition)
 
@@ -571,7 +576,8 @@ def _triggered(r: Reader, y: Y) -> Ability:
 def _static(r: Reader, y: Y) -> Ability:
     f = as_map(r, y, _STATIC_SCOPES)
     if len(f) != 1:
-        raise r.fail(y, f"a static ability is one of {', '.join(_STATIC_SCOPES)}")
+        raise r.fail(y, Phrase.said("static_scopes", "a static ability is one of {scopes}",
+                                    scopes=", ".join(_STATIC_SCOPES)))
     scope, body = next(iter(f.items()))
     from .costspec import STATIC_EXTRAS, static_extras
 
@@ -580,7 +586,8 @@ def _static(r: Reader, y: Y) -> Ability:
     if cda and cda not in CDA_COUNTS:
         raise r.fail(b["cda"], one_of(CDA_COUNTS))
     if cda and scope != "self":
-        raise r.fail(b["cda"], "a characteristic-defining ability defines its own object's values (self)")
+        raise r.fail(b["cda"], Phrase("cda_self", "a characteristic-defining ability defines its own object's values "
+                                           "(self)"))
     pt = as_map(r, b["set_pt"], ("power", "toughness")) if "set_pt" in b else {}
     color = _colors(r, b["color"]) if "color" in b else ()
     values = {**b, **pt}
