@@ -22,6 +22,8 @@ WURM = "{name: Craw Wurm, types: [creature], power: 5, toughness: 5, keywords: [
 STEPS = ("untap, upkeep, draw, main1, beginning_of_combat, declare_attackers, declare_blockers, combat_damage, "
          "end_of_combat, main2, end, cleanup")
 KINDS = "attack, block, order_blockers, assign_damage, cast, play_land, activate, choose, pass"
+KEYWORDS = ("convoke, deathtouch, defender, delve, double strike, fear, first strike, flash, flying, haste, hexproof, "
+            "indestructible, landwalk, lifelink, menace, protection, reach, shroud, trample, vigilance")  # rulesets.toml [mtg]
 TOP = "scenario, ruleset, question, players, turn, actions, expect, cards, rules"
 
 
@@ -82,6 +84,13 @@ CASES = [
     pytest.param(_with((WURM, WURM.replace("keywords: [trample]", "abilities: [{static: {}}]"))), 8,
                  "players[0].battlefield[0].abilities[0].static", "needs at least 1 key(s)",
                  "premalo ključeva (najmanje 1)", id="min_keys"),
+    pytest.param(_with(("keywords: [trample]", "keywords: [tramplee]")), 8, "players[0].battlefield[0].keywords[0]",
+                 f"unknown keyword 'tramplee' (did you mean trample?); the mtg keywords are {KEYWORDS}",
+                 f"nepoznata osobina 'tramplee' (da li si mislio: trample?); osobine pravila mtg su {KEYWORDS}",
+                 id="keyword_unknown_suggest"),
+    pytest.param(_with(("keywords: [trample]", "keywords: [Anti-Bogus]")), 8, "players[0].battlefield[0].keywords[0]",
+                 f"'Anti-Bogus': 'bogus' is not a colour; the mtg keywords are {KEYWORDS}",
+                 f"'Anti-Bogus': 'bogus' nije boja; osobine pravila mtg su {KEYWORDS}", id="keyword_not_colour"),
     pytest.param(_with(("active: Ana,", "active: Anna,")), 12, "turn.active", "no player named 'Anna'",
                  "nema igrača po imenu 'Anna'", id="no_player"),
     pytest.param(_with(("  - name: Boris\n", "  - name: Ana\n")), 5, "players", "player name 'Ana' is used twice",

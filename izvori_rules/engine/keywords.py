@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..errors import Phrase
 from ..text import folding
 
 if TYPE_CHECKING:
@@ -30,12 +31,14 @@ class KeywordError(ValueError):
     """A keyword name that is unknown (``known`` False) or known but not played by the engine; ``colour`` is the
     word protection names that is no colour and no other thing the concept table knows (``bogus`` of
     ``Anti-Bogus``), empty when protection names nothing (``protection``): bad input, for which the colours
-    spelled closest are suggested; None when the error is not about protection's colour."""
+    spelled closest are suggested; None when the error is not about protection's colour. ``said`` is the message
+    as a phrase the judge's language says too; ``str()`` its English."""
 
-    def __init__(self, message: str, known: bool, colour: str | None = None) -> None:
+    def __init__(self, message: str | Phrase, known: bool, colour: str | None = None) -> None:
         self.known = known
         self.colour = colour
-        super().__init__(message)
+        self.said = message if isinstance(message, Phrase) else Phrase("", message)
+        super().__init__(str(message))
 
 
 def fold(text: str) -> str:
@@ -158,7 +161,7 @@ def resolve_keyword(term: str) -> str:
         head = _of_kind(term, _KEYWORD_KINDS, leading=True)
         if head is not None and head.id == "protection":
             return _protection(term)
-        raise KeywordError(f"unknown keyword {term!r}{_more_than(head, term)}", known=False)
+        raise KeywordError(_unknown(head, term), known=False)
     if concept.id.endswith("walk") and concept.id != "landwalk":
         land = land_type(concept.id[:-4])
         if land is not None:
@@ -166,21 +169,23 @@ def resolve_keyword(term: str) -> str:
     if concept.id == "protection":
         return _protection(term)
     if concept.id == "landwalk":
-        raise KeywordError(f"keyword {term!r} needs its parameter (landwalk:<land type>)", known=False)
+        raise KeywordError(Phrase.said("kw_needs_land_type", "keyword {term!r} needs its parameter ({form})", term=term,
+                                       form="landwalk:<land type>"), known=False)
     if concept.id not in modelled():
         raise KeywordError(f"keyword {term!r} ({concept.id}) is not modelled by the engine", known=True)
     return concept.id
 
 
-def _more_than(head: Concept | None, term: str) -> str:
-    """What a term that begins with a keyword's name has besides: a scenario's keyword is one name, and a
-    word after it is named, not dropped (``trample bogus``: ``'bogus' follows trample``)."""
-    if head is None:
-        return ""
+def _unknown(head: Concept | None, term: str) -> Phrase:
+    """An unknown keyword, and what a term that begins with a keyword's name has besides: a scenario's keyword is
+    one name, and a word after it is named, not dropped (``trample bogus``: ``'bogus' follows trample``)."""
     words = term.replace("_", " ").split()
     named = max((i for i in range(1, len(words)) if _of_kind(" ".join(words[:i]), _KEYWORD_KINDS) == head),
-                default=0)
-    return f": {' '.join(words[named:])!r} follows {head.id.replace('_', ' ')}" if named else ""
+                default=0) if head is not None else 0
+    if head is None or not named:
+        return Phrase.said("kw_unknown", "unknown keyword {term!r}", term=term)
+    return Phrase.said("kw_unknown_follows", "unknown keyword {term!r}: {rest!r} follows {keyword}", term=term,
+                       rest=" ".join(words[named:]), keyword=head.id.replace("_", " "))
 
 
 def close_keywords(term: str, among: frozenset[str], colour: str | None = None) -> str:
@@ -219,8 +224,11 @@ def keyword_list(among: frozenset[str]) -> str:
 def _with_parameter(base: str, param: str, term: str) -> str:
     value = color(param) if base == "protection" else land_type(param)
     if value is None:
-        raise KeywordError(f"{term!r}: {param!r} is not a {'colour' if base == 'protection' else 'land type'}",
-                           known=base == "protection")
+        if base == "protection":
+            raise KeywordError(Phrase.said("kw_not_colour", "{term!r}: {word!r} is not a colour", term=term,
+                                           word=param), known=True)
+        raise KeywordError(Phrase.said("kw_not_land_type", "{term!r}: {word!r} is not a land type", term=term,
+                                       word=param), known=False)
     return f"{base}:{value}"
 
 
@@ -241,8 +249,10 @@ def _protection(term: str) -> str:
             # protection from creatures, from artifacts: a quality the rules know (ru-cr:702.16a), not played
             raise KeywordError(f"protection from {named!r}: only protection from a colour is modelled", True)
         # a word that names nothing: a mistake, not an unplayed ability (sr-judge:E3.21: Anti always names a colour)
-        raise KeywordError(f"{term!r}: {named!r} is not a colour", False, colour=named)
-    raise KeywordError(f"keyword {term!r} needs its parameter (protection:<colour>)", known=False, colour="")
+        raise KeywordError(Phrase.said("kw_not_colour", "{term!r}: {word!r} is not a colour", term=term, word=named),
+                           False, colour=named)
+    raise KeywordError(Phrase.said("kw_needs_colour", "keyword {term!r} needs its parameter ({form})", term=term,
+                                   form="protection:<colour>"), known=False, colour="")
 
 
 def display_name(keyword: str, lang: str) -> str:

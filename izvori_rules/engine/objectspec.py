@@ -303,12 +303,16 @@ def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _unknown_keyword(exc: kw.KeywordError, term: str, ruleset: str, keywords: frozenset[str]) -> str:
+def _unknown_keyword(exc: kw.KeywordError, term: str, ruleset: str, keywords: frozenset[str]) -> Phrase:
     """Why a keyword is unknown, the ruleset's keywords spelled closest ("did you mean": the colours, where
     protection names a word that is none) and all of them."""
     close = kw.close_keywords(term, keywords, exc.colour)
-    suggested = f" (did you mean {close}?)" if close else ""
-    return f"{exc}{suggested}; the {ruleset} keywords are {kw.keyword_list(keywords)}"
+    known = kw.keyword_list(keywords)
+    if close:
+        return Phrase.said("keyword_unknown_suggest", "{problem} (did you mean {suggestions}?); the {ruleset} keywords "
+                           "are {known}", problem=exc.said, suggestions=close, ruleset=ruleset, known=known)
+    return Phrase.said("keyword_unknown", "{problem}; the {ruleset} keywords are {known}", problem=exc.said,
+                       ruleset=ruleset, known=known)
 
 
 def read_counters(r: Reader, y: Y) -> tuple[tuple[str, int], ...]:
