@@ -19,7 +19,8 @@ def test_an_unknown_flag_kind_is_refused() -> None:
 
 def test_every_kind_the_code_raises_is_in_the_set() -> None:
     package = Path(izvori_rules.__file__).parent
-    raised = {m.group(1) for p in package.rglob("*.py") for m in re.finditer(r'\bFlag(?:\.keyed)?\("(\w+)"', p.read_text("utf-8"))}
+    raised = {m.group(1) for p in package.rglob("*.py")
+              for m in re.finditer(r'\bFlag(?:\.keyed)?\("(\w+)"', p.read_text("utf-8"))}
     assert "dangling" in raised and raised <= FLAG_KINDS, raised - FLAG_KINDS
 
 

@@ -17,13 +17,14 @@ from izvori_rules.messages import catalogue, languages
 
 BASE = (Path(__file__).parent / "scenarios" / "trample_chump.yaml").read_text(encoding="utf-8")
 BORIS = "  - name: Boris\n    battlefield:\n      - {name: Grizzly Bears, types: [creature], power: 2, toughness: 2}\n"
-SHOCK = "  - name: Ana\n    mana_pool: R\n    hand:\n      - {name: Shock, types: [instant], mana_cost: R, effect: [{damage: 2, to: target}]}\n"
+SHOCK = ("  - name: Ana\n    mana_pool: R\n    hand:\n"
+         "      - {name: Shock, types: [instant], mana_cost: R, effect: [{damage: 2, to: target}]}\n")
 WURM = "{name: Craw Wurm, types: [creature], power: 5, toughness: 5, keywords: [trample]}"
 STEPS = ("untap, upkeep, draw, main1, beginning_of_combat, declare_attackers, declare_blockers, combat_damage, "
          "end_of_combat, main2, end, cleanup")
 KINDS = "attack, block, order_blockers, assign_damage, cast, play_land, activate, choose, pass"
 KEYWORDS = ("convoke, deathtouch, defender, delve, double strike, fear, first strike, flash, flying, haste, hexproof, "
-            "indestructible, landwalk, lifelink, menace, protection, reach, shroud, trample, vigilance")  # rulesets.toml [mtg]
+            "indestructible, landwalk, lifelink, menace, protection, reach, shroud, trample, vigilance")  # [mtg]
 TOP = "scenario, ruleset, question, players, turn, actions, expect, cards, rules"
 
 
@@ -163,15 +164,15 @@ def test_every_language_says_every_mistake_with_file_line_and_key(tmp_path: Path
     ("unknown_key_expected", "ru", f"неизвестный ключ 'questoin' (ожидается один из: {TOP})"),
     ("unknown_key_expected", "cs", f"neznámý klíč 'questoin' (očekává se jeden z: {TOP})"),
     ("no_form", "ru", "не подходит ни под одну из допустимых форм (одно из: priority, until_resolved, next_step; "
-              "отображение (ключ: значение), ключи: until)"),
+                      "отображение (ключ: значение), ключи: until)"),
     ("no_form", "cs", "neodpovídá žádnému z přijímaných tvarů (jedno z: priority, until_resolved, next_step; "
-              "mapování (klíč: hodnota), klíče: until)"),
+                      "mapování (klíč: hodnota), klíče: until)"),
     ("too_many_targets", "ru", "Shock: целей 1, а указано 2"),
     ("too_many_targets", "cs", "Shock: počet cílů je 1, uvedeno je 2"),
-    ("passes_end", "ru", "у игрока Ana нет приоритета, а пасы игроков перед ним завершили бы шаг; добавьте действия pass, "
-               "которые к этому ведут"),
-    ("passes_end", "cs", "hráč Ana nemá prioritu a pasy hráčů před ním by ukončily krok; přidejte akce pass, které k tomu "
-               "vedou"),
+    ("passes_end", "ru", "у игрока Ana нет приоритета, а пасы игроков перед ним завершили бы шаг; добавьте "
+                         "действия pass, которые к этому ведут"),
+    ("passes_end", "cs", "hráč Ana nemá prioritu a pasy hráčů před ním by ukončily krok; přidejte akce pass, "
+                         "které k tomu vedou"),
 ], ids=["types-ru", "types-cs", "unknown-key-ru", "unknown-key-cs", "forms-ru", "forms-cs", "targets-ru",
         "targets-cs", "priority-ru", "priority-cs"])
 def test_russian_and_czech_say_the_nested_phrases_too(tmp_path: Path, case: str, lang: str, said: str) -> None:

@@ -40,7 +40,7 @@ def phrase(r: Any, y: Y) -> str:
     try:
         targeting.parse(text)
     except targeting.FilterError as exc:
-        raise r.fail(y, str(exc)) from None
+        raise r.fail(y, exc.said) from None
     return str(text)
 
 
@@ -57,19 +57,19 @@ def step_extras(r: Any, step: EffectStep, fields: dict[str, Y], times: int) -> E
     out = replace(step, x_times=times) if times else step
     if "target" in fields:
         if not step.takes_target:
-            raise r.fail(fields["target"], Phrase("target_filter", "only a step that takes a target (to: target) says what "
-                                                  "it may be"))
+            raise r.fail(fields["target"], Phrase(
+                "target_filter", "only a step that takes a target (to: target) says what it may be"))
         out = replace(out, filter=phrase(r, fields["target"]))
     if "divided" in fields:
         how = om.as_name(r, fields["divided"])
         if how not in ("chosen", "evenly") or step.kind != "damage" or not step.takes_target:
-            raise r.fail(fields["divided"], Phrase("divided_form", "divided: chosen | evenly, on a damage step that takes "
-                                                   "targets"))
+            raise r.fail(fields["divided"], Phrase(
+                "divided_form", "divided: chosen | evenly, on a damage step that takes targets"))
         out = replace(out, divided=how)
     if "targets" in fields:
         if not step.takes_target or "divided" in fields or "unless_pays" in fields:
-            raise r.fail(fields["targets"], Phrase("targets_n", "targets: N (\"N target creatures\") goes on a step that "
-                                                   "takes a target, not divided, without unless_pays"))
+            raise r.fail(fields["targets"], Phrase("targets_n", "targets: N (\"N target creatures\") goes on a step "
+                                                   "that takes a target, not divided, without unless_pays"))
         out = replace(out, targets=om.as_int(r, fields["targets"], 1))
     if "unless_pays" in fields:
         out = replace(out, unless_pays=om.as_mana(r, fields["unless_pays"]))

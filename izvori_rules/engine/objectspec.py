@@ -330,7 +330,8 @@ def read_counters(r: Reader, y: Y) -> tuple[tuple[str, int], ...]:
 def read_effect(r: Reader, y: Y) -> EffectStep:
     """One effect step: a mapping with exactly one effect key and that key's options."""
     if not y.is_map:
-        raise r.fail(y, Phrase.said("effect_mapping", "an effect step is a mapping like {example}", example="{damage: 3}"))
+        raise r.fail(y, Phrase.said("effect_mapping", "an effect step is a mapping like {example}",
+                                    example="{damage: 3}"))
     kinds = [k for k in y.value if k in _EFFECT_OPTIONS]
     if len(kinds) != 1:
         raise r.fail(y, Phrase.said("effect_one", "an effect step needs exactly one of: {options}",
@@ -401,7 +402,8 @@ def _counters(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> Ef
 def _token(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     count = as_int(r, fields["count"], 1) if "count" in fields else 1
     if count > MAX_TOKENS:
-        raise r.fail(fields["count"], Phrase.said("too_many_tokens", "at most {limit} tokens at once", limit=MAX_TOKENS))
+        raise r.fail(fields["count"], Phrase.said("too_many_tokens", "at most {limit} tokens at once",
+                                                  limit=MAX_TOKENS))
     card = v.value.get("card") if v.is_map else None
     if card is not None and kw.fold(as_name(r, card)) in r.reading:
         if set(v.value) - {"card", "name"}:
@@ -494,8 +496,8 @@ def read_replace(r: Reader, y: Y) -> ReplaceSpec:
 def _replace(r: Reader, kind: str, v: Y, fields: dict[str, Y], line: int) -> EffectStep:
     spec = read_replace(r, v)
     if spec.who == "target" and spec.to == "target":
-        raise r.fail(v, Phrase("replace_one_target", "one replace step takes one target: use who: you (or self) with to: "
-                               "target"))
+        raise r.fail(v, Phrase("replace_one_target", "one replace step takes one target: use who: you (or self) "
+                               "with to: target"))
     takes = spec.who == "target" or spec.to == "target"
     return EffectStep(kind, line, replace=spec, to="target" if takes else "controller")
 

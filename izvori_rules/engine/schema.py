@@ -193,8 +193,8 @@ def _alternatives(y: Y, branches: list[dict[str, Any]], root: dict[str, Any], de
         kinds = [k for b in branches for k in b.get("required", ())[:1]]
         kind, choices = _KINDS.get(what, what), ", ".join(kinds)
         if not isinstance(y.value, dict):
-            raise _Problem(y, Phrase.said("expected_kind", "expected a mapping whose key is the {what} (one of {kinds})",
-                                          what=kind, kinds=choices), depth)
+            raise _Problem(y, Phrase.said("expected_kind", "expected a mapping whose key is the {what} (one of "
+                                          "{kinds})", what=kind, kinds=choices), depth)
         unknown = [k for k in y.value if k not in kinds]
         if unknown:
             raise _Problem(y, Phrase.said("unknown_of_kind", "unknown {what} {name!r} (expected one of {kinds})",

@@ -263,8 +263,8 @@ class Game:
         """The single object so named in the zones; None if none; a name that fits two is a file mistake."""
         found = self.named(name, zones)
         if len(found) > 1:
-            raise invalid(self.source, line, what, Phrase.said("names_many", "{name!r} names {n} objects; give them ids",
-                                                               name=name, n=len(found)))
+            raise invalid(self.source, line, what, Phrase.said(
+                "names_many", "{name!r} names {n} objects; give them ids", name=name, n=len(found)))
         return found[0] if found else None
 
     def describe(self, target: Target) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from ..errors import Phrase
 from .keywords import card_type, color, fold, land_type
 
 _KINDS = ("permanent", "spell", "card", "player", "opponent", "any", "ability")
@@ -24,7 +25,11 @@ _TYPES = ("creature", "artifact", "enchantment", "land", "instant", "sorcery", "
 
 
 class FilterError(ValueError):
-    """A phrase the grammar does not read."""
+    """A phrase the grammar does not read; ``said`` is why, a phrase the judge's language says too."""
+
+    def __init__(self, said: Phrase) -> None:
+        self.said = said
+        super().__init__(str(said))
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -79,7 +84,8 @@ def parse(phrase: str) -> Filter:
         elif bare.isalpha() or land_type(bare) is not None:
             subtypes.append(bare)
         else:
-            raise FilterError(f"unknown word {word!r} in {phrase!r}")
+            raise FilterError(Phrase.said("filter_word", "unknown word {word!r} in {phrase!r}", word=word,
+                                          phrase=phrase))
     if not kind:
         kind = "permanent"
     return Filter(phrase, kind, tuple(types), tuple(not_types), tuple(colors), tuple(not_colors), tuple(subtypes),
