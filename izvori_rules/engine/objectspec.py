@@ -72,12 +72,12 @@ class Reader:
     refused: list[NotModelled] = field(default_factory=list)  # raised once the whole file is known to be valid
     lazy: dict[str, Y] = field(default_factory=dict)  # those cards, to read once the file is read
 
-    def fail(self, y: Y, message: str | Phrase, key: str | None = None) -> ScenarioInvalid:
-        """The file, line and key of ``y`` before ``message`` (a :class:`~izvori_rules.errors.Phrase` where the
-        judge's language says it too)."""
+    def fail(self, y: Y, message: Phrase, key: str | None = None) -> ScenarioInvalid:
+        """The file, line and key of ``y`` before ``message`` (a :class:`~izvori_rules.errors.Phrase`: the judge's
+        language says it too)."""
         path = y.path if key is None else (f"{y.path}.{key}" if y.path else key)
         line = y.key_line if y.key_line and (y.is_map or y.is_seq) else y.line
-        return invalid(self.source, line, path, message if isinstance(message, Phrase) else Phrase("", message))
+        return invalid(self.source, line, path, message)
 
     def refuse(self, y: Y, message: str, rules: tuple[str, ...] = ()) -> None:
         """Something the engine will not play: remembered, and raised only if the file is otherwise valid."""
