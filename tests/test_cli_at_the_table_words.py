@@ -147,8 +147,16 @@ def test_a_citation_flag_is_said_in_the_judges_language(ref: str, lang: str, sai
     ("cs-cr:314.1a", "ru", "⚑ нет родительского правила: 314.1 не напечатано"),
     ("cs-cr:314.1a", "cs", "⚑ chybí nadřazené pravidlo: 314.1 není vytištěno"),
     ("cs-cr:314.1a", "en", "⚑ no parent rule: 314.1 is not printed"),
+    # sr-basic.txt 765 (Promešaj): "stavljenе" ends in a Cyrillic е
+    ("sr-basic:glossary:Promešaj", "ru", "⚑ искажённый текст: stavljenе (кириллические буквы в латинском слове; "
+                                         "читается как stavljene)"),
+    # cs-cr.txt line 6: "202. Jméno 201.1. Jméno karty ...": 201.1 printed (a second time) under chapter 202
+    ("cs-cr:201.1#2", "sr", "⚑ na pogrešnom mestu: odštampano pod 202. Jméno"),
+    # pt-guide.txt 597: a paragraph of the glossary's Pilha printed without its headword
+    ("pt-guide:glossary:Pilha", "cs", "⚑ odstavec bez hesla: Os efeitos baseados no estado do jogo “verificam” … "
+                                      "(odstavec glosáře vytištěný bez svého hesla)"),
 ], ids=["glued-sr", "garbled-sr", "glued-ru", "garbled-ru", "glued-cs", "garbled-cs", "glued-en", "no-parent-sr",
-        "no-parent-ru", "no-parent-cs", "no-parent-en"])
+        "no-parent-ru", "no-parent-cs", "no-parent-en", "cyrillic-ru", "misplaced-sr", "headless-cs"])
 def test_a_parsers_flag_is_said_in_the_judges_language(ref: str, lang: str, said: str) -> None:
     result = invoke("lookup", ref, "--lang", lang, width=200)
     assert result.exit_code == 0 and said in result.stdout
