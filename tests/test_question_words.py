@@ -52,6 +52,26 @@ def test_a_query_that_does_not_open_with_a_question_asks_for_nothing(query: str)
     assert load_question_words().asked(query) == frozenset()
 
 
+@pytest.mark.parametrize(("query", "frame"), [
+    ("how long does a regeneration shield last", ("how", "long")),
+    ("Is it legal to respond to a mana ability", ("Is", "it", "legal")),  # as typed: the stop words fold them
+    ("koliko dugo traje efekat", ("koliko", "dugo")),
+    ("when are state-based actions checked", ()),  # a one-word question is a stop word already
+    ("may ability", ()),  # English "may" stays: cr 603.5's optional triggers contain "may"
+    ("state-based actions", ()),
+], ids=["how-long", "is-it-legal", "koliko-dugo", "one-word", "may", "keywords"])
+def test_the_question_phrase_a_query_opens_with_is_its_frame(query: str, frame: tuple[str, ...]) -> None:
+    assert load_question_words().frame(query) == frame
+
+
+def test_a_querys_frame_is_dropped_as_its_stop_words_are() -> None:
+    # "how long does a regeneration shield last" searches regeneration shield last, not the "long" of every rule
+    # that says "as long as" (cr 701.19a, the answer, says "the next time it would be destroyed this turn")
+    stopwords = load_stopwords().also(load_question_words().frame("how long does a regeneration shield last"))
+    assert dict(stopwords.lists)["en"] >= {"how", "long"} and "long" in dict(stopwords.lists)["ru"]
+    assert "long" not in dict(load_stopwords().lists)["en"]
+
+
 def test_every_answer_word_of_the_table_is_a_word_the_index_keeps() -> None:
     # an English stop word ("when") is no term of the index, so it could never be found in a rule's text
     for _kind, per_language in load_question_words().answers:

@@ -68,6 +68,10 @@ TOP = 10
 # as stop words; words kept apart, corpus/russian_kept_apart.tsv; -ировать verbs and -ация nouns one stem,
 # text/russian.py) moved Russian's tuned part from 0.974/0.851 to 0.974/0.863 (the fifth batch 0.895/0.660 to
 # 0.895/0.719) and its held-out part to 0.899/0.748 (batch 4 alone 0.750/0.661).
+# Session 26's English changes, chosen on the tuned part (a question phrase a query opens with, "how long", "is it
+# legal", dropped as stop words, search/questions.py QuestionWords.frame; players' words ETB, LTB, CMC, SBA, tutor,
+# fizzle and "regeneration shield" in corpus/concepts.tsv) moved en's tuned part from 0.951/0.834 to 0.960/0.841 (the
+# fifth batch 0.872/0.690 to 0.894/0.722); its held-out part stays at 0.869/0.735 (batch 4 alone 0.700/0.564).
 SHORT_OF_TARGETS = {"ru": (0.899, 0.747), "en": (0.869, 0.735)}
 
 

@@ -125,3 +125,37 @@ def test_cant_is_a_word_of_the_rules_not_a_stop_word(searcher: Searcher, query: 
     # cr 101.2 names the restriction by the word: "the “can’t” effect takes precedence"
     first = searcher.graph.nodes[searcher.search(query, limit=TOP).hits[0].ref]
     assert words in first.text
+
+
+@pytest.mark.parametrize(("query", "concept", "ref"), [
+    # cr 603.6a "Enters-the-battlefield abilities trigger when a permanent enters the battlefield"
+    ("ETB trigger", "enters_the_battlefield", "cr:603.6a"),
+    # cr 603.6c "Leaves-the-battlefield abilities trigger when a permanent moves from the battlefield to another zone"
+    ("LTB trigger", "leaves_the_battlefield", "cr:603.6c"),
+    # cr 202.3d "The mana value of a split card not on the stack ... is determined from the combined mana costs of its
+    # halves" (converted mana cost is mana value's older name, the players' CMC)
+    ("CMC of a split card", "converted_mana_cost", "cr:202.3d"),
+    # cr 704.5j "If two or more legendary permanents with the same name are controlled by the same player, that player
+    # chooses one of them, and the rest are put into their owners' graveyards. This is called the "legend rule.""
+    ("SBA legend rule", "state_based_actions", "cr:704.5j"),
+    # cr 701.23a "To search for a card in a zone, look at all cards in that zone ... and find a card that matches the
+    # given description"
+    ("tutor for a creature card", "search", "cr:701.23a"),
+    # cr 608.2b "If the spell or ability specifies targets, it checks whether the targets are still legal", and one
+    # whose targets are all illegal doesn't resolve: what players call fizzling
+    ("spell fizzles all targets illegal", "illegal_target", "cr:608.2b"),
+], ids=["ETB", "LTB", "CMC", "SBA", "tutor", "fizzle"])
+def test_players_abbreviations_and_words_name_their_concepts(searcher: Searcher, query: str, concept: str,
+                                                             ref: str) -> None:
+    result = searcher.search(query, limit=TOP)
+    assert concept in result.concepts
+    assert ref in [hit.ref for hit in result.hits]
+
+
+def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
+    # cr 701.19c "Neither activating an ability that creates a regeneration shield nor casting a spell that creates a
+    # regeneration shield is the same as regenerating a permanent": the players' name of the effect 701.19a creates,
+    # not the glossary's shield of prevention effects (sr-judge glossary Štit)
+    result = searcher.search("how long does a regeneration shield last", limit=TOP)
+    assert result.concepts == ("regenerate",)
+    assert "cr:701.19a" in [hit.ref for hit in result.hits]

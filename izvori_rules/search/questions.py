@@ -51,20 +51,35 @@ class QuestionWords:
 
     def asked(self, query: str) -> frozenset[str]:
         """The kinds of answer the query's opening words ask for (none when it does not open with a question)."""
+        opening = self.opening(query)
+        return frozenset({opening[1]}) if opening else frozenset()
+
+    def frame(self, query: str) -> tuple[str, ...]:
+        """The words of the question phrase the query opens with, as typed ("how long", "is it legal", "koliko
+        dugo"): they say what kind of answer is asked (:meth:`asked`), not what it is about, so the query drops them
+        as it drops stop words; kept, the "long" of "how long does a regeneration shield last" found every rule
+        that says "as long as". A one-word question is a stop word already, or a word of the rules that a query may
+        open with as a keyword (English "may": "may ability", cr 603.5's optional triggers), so it stays."""
+        opening = self.opening(query)
+        return opening[0] if opening and len(opening[0]) > 1 else ()
+
+    def opening(self, query: str) -> tuple[tuple[str, ...], str] | None:
+        """The question phrase the query opens with (its words as typed) and the kind of answer it asks for."""
         found = _WORD.search(query)
         if found is None:
-            return frozenset()
+            return None
         first = fold(found.group())
         latin = fold(serbian_to_latin(first))
         phrases = self.questions.get(first, ()) + (self.questions.get(latin, ()) if latin != first else ())
         if not phrases:  # the common case: a query of keywords, one look-up
-            return frozenset()
-        words = [fold(word) for word in _WORD.findall(query[found.start():])[:max(len(p) for p, _ in phrases)]]
+            return None
+        typed = _WORD.findall(query[found.start():])[:max(len(p) for p, _ in phrases)]
+        words = [fold(word) for word in typed]
         latin_words = [fold(serbian_to_latin(word)) for word in words]
         for phrase, kind in sorted(phrases, key=lambda item: -len(item[0])):
             if tuple(words[:len(phrase)]) == phrase or tuple(latin_words[:len(phrase)]) == phrase:
-                return frozenset({kind})
-        return frozenset()
+                return tuple(typed[:len(phrase)]), kind
+        return None
 
     def answer_stems(self, kinds: frozenset[str], asked: dict[str, frozenset[str]] | None = None
                      ) -> dict[str, frozenset[str]]:

@@ -32,7 +32,7 @@ from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker
 from .snippets import Snippet, make_snippet
 from .spelling import corrections, suggest
 from ..text.stemming import WORD, analyze, field_language, spans
-from ..text.stopwords import load_stopwords
+from ..text.stopwords import StopLists, load_stopwords
 
 if TYPE_CHECKING:
     from ..text.concepts import ConceptTable
@@ -237,9 +237,15 @@ class Searcher:
             suggestions = () if hits or left_out else self.graph.suggest(typed_reference(query).strip())
             return SearchResult(query, CITATION, (), (), hits, suggestions, filtered_out=left_out)
         check_syntax(query)  # before the index is opened
-        parsed = parse_query(query, self.concepts, load_stopwords(self._root))  # a failure to open is not retried
+        stopwords = self._stopwords(query)
+        parsed = parse_query(query, self.concepts, stopwords)  # a failure to open is not retried
         kinds = frozenset((kind,)) if kind else frozenset((RULE, SECTION))
         return self._retried(lambda: self._fulltext(query, parsed, doc, lang, limit or DEFAULT_LIMIT, kinds))
+
+    def _stopwords(self, query: str) -> StopLists:
+        """The stop words the query drops: the corpus's, and the words of the question phrase it opens with
+        (:meth:`.questions.QuestionWords.frame`)."""
+        return load_stopwords(self._root).also(load_question_words(self._root).frame(query))
 
     def check_filters(self, doc: str | None, lang: str | None, kind: str | None = None) -> None:
         """A :class:`QueryError` naming the choices for a document, language or kind the corpus does not have."""
@@ -281,7 +287,7 @@ class Searcher:
         if not fixes:
             return parsed
         text = re.sub(WORD, lambda match: fixes.get(match.group(), match.group()), query)
-        return parse_query(text, self.concepts, load_stopwords(self._root))
+        return parse_query(text, self.concepts, self._stopwords(query))
 
     def _definitions(self, concepts: list[str], doc: str | None, lang: str | None,
                      parsed: ParsedQuery) -> tuple[Definition, ...]:

@@ -56,6 +56,14 @@ class StopLists:
         most = max(votes.values(), default=0)
         return frozenset(lang for lang, count in votes.items() if most and count == most)
 
+    def also(self, words: Iterable[str]) -> StopLists:
+        """These lists with ``words`` added to every language's (the question phrase a query opens with)."""
+        extra = frozenset(fold(word).replace("’", "'") for word in words)
+        if not extra:
+            return self
+        return StopLists(tuple((lang, listed | extra) for lang, listed in self.lists), self.words | extra)
+
+
 def parse_stopwords(text: str, source: str = FILE_NAME) -> StopLists:
     """The folded stop words of the table, per language."""
     lists: dict[str, set[str]] = {}
