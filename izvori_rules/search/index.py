@@ -247,14 +247,44 @@ def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Pro
     return ix
 
 
+class IndexOpener:
+    """Opens the index of one corpus (:func:`open_index`) on demand, at the place in the cache folder computed on
+    first need and kept: computing it stats every corpus and package file, and a command asks whether the index is
+    built (to show a progress bar if not) before it opens it. A searcher keeps one for the graph it holds, so the
+    index it opens, and any rebuild, is the index of that graph's corpus."""
+
+    def __init__(self, graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress: Progress | None = None,
+                 root: Path | None = None) -> None:
+        self._graph = graph
+        self._matcher = matcher
+        self._progress = progress
+        self._root = root
+        self._place: Path | None = None
+
+    @property
+    def place(self) -> Path:
+        """Where the complete index lives (:func:`index_path`), computed once."""
+        if self._place is None:
+            self._place = index_path(self._root)
+        return self._place
+
+    def built(self) -> bool:
+        """Whether a complete index is in the cache (so opening it needs no progress bar)."""
+        return (self.place / MARKER).is_file()
+
+    def __call__(self, force: bool = False) -> OpenIndex:
+        return open_index(self._graph, self._matcher, self._progress, force, self._root, self.place)
+
+
 def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress: Progress | None = None,
-               force: bool = False, root: Path | None = None) -> OpenIndex:
+               force: bool = False, root: Path | None = None, place: Path | None = None) -> OpenIndex:
     """The index for this corpus: opened from the cache, or built (atomically) when missing or broken.
 
     ``matcher`` is called only when the index must be built (reading the concept table costs time).
-    ``root`` is the corpus folder (the installed corpus when None); it keys the index.
+    ``root`` is the corpus folder (the installed corpus when None); it keys the index. ``place`` is
+    :func:`index_path` of it, when the caller has it already.
     """
-    final = index_path(root)
+    final = place or index_path(root)
     if not force:
         opened = _open_valid(final, graph)
         if opened is not None:
@@ -419,8 +449,3 @@ def _open_valid(path: Path, graph: RuleGraph) -> OpenIndex | None:
     if not postings.matches(path) or postings.refs != indexed_refs(graph):
         return None
     return OpenIndex(None, None, concepts, postings=postings)
-
-
-def index_exists(root: Path | None = None) -> bool:
-    """Whether a complete index for this corpus is in the cache (so opening it needs no progress bar)."""
-    return (index_path(root) / MARKER).is_file()
