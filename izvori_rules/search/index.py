@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cache
 from ..corpus import data_key
@@ -33,17 +33,19 @@ from ..errors import Phrase
 from ..graph import RuleGraph
 from ..model import Node
 from .postings import FILE_NAME as POSTINGS_FILE, FilePostings, Postings, WhooshPostings, write_postings
-from .variants import Variants, load_variants
 from .version import ANALYZER_VERSION
 from .searcher import indexed_refs
 from ..text.matching import ConceptMatcher, QueryConcepts, english_heading
 from ..text.stemming import LANGUAGES, analyze, field_language
 
+if TYPE_CHECKING:
+    from .variants import Variants
+
 Progress = Callable[[int, int], None]
 MARKER = "complete"
 CONCEPTS_FILE = "concepts.marshal"
 READ_AT_QUERY = frozenset({CONCEPTS_FILE})  # checksummed on every open; the rest by size (postings: per block)
-FORMAT = 3
+FORMAT = 4  # 4: the concepts file's big maps in parts (izvori_rules/parts.py)
 LIBRARIES = ("Whoosh-Reloaded", "Whoosh", "PyStemmer", "snowballstemmer")
 
 
@@ -133,8 +135,7 @@ def index_path(root: Path | None = None) -> Path:
     return cache.cache_dir() / f"index-{index_key(root)}"
 
 
-def index_documents(graph: RuleGraph, matcher: ConceptMatcher,
-                    variants: Variants = Variants()) -> Iterator[dict[str, str]]:
+def index_documents(graph: RuleGraph, matcher: ConceptMatcher, variants: Variants) -> Iterator[dict[str, str]]:
     """The Whoosh documents, in graph order: one per rule, subrule, chapter, section and glossary entry
     (``variants``: what marks the rules of multiplayer games and casual variants, see :mod:`.variants`)."""
     defined: dict[str, list[str]] = {}
@@ -233,8 +234,8 @@ def _repeated(counts: dict[str, int]) -> str:
     return ",".join(concept for concept, count in counts.items() for _ in range(count))
 
 
-def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None = None,
-          variants: Variants = Variants()) -> Any:
+def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None,
+          variants: Variants) -> Any:
     """Write the whole index into ``storage`` (a Whoosh FileStorage or RamStorage) in one commit."""
     ix = storage.create_index(schema())
     writer = ix.writer(limitmb=256)
@@ -289,6 +290,8 @@ def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress
         opened = _open_valid(final, graph)
         if opened is not None:
             return opened
+    from .variants import load_variants  # a build's: the concept table's module comes with it
+
     variants = load_variants(graph, root)
     with cache.build_lock(final.parent / "index.lock") as locked:
         if not locked:

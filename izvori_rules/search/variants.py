@@ -22,6 +22,7 @@ from ..model import Node, make_ref
 from ..text.matching import ConceptMatcher
 from ..text.stemming import analyze, field_language
 from ..tsv import read_tsv
+from .ranking import OPENS, SCOPE  # the terms the ranker reads (kept there: a query does without this module)
 
 if TYPE_CHECKING:
     from ..text.concepts import ConceptTable
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
 FILE_NAME = "variant_sections.tsv"
 OPENINGS_FILE = "variant_openings.tsv"
 COLUMNS = ("document", "section", "title")
-SCOPE = "variant"  # the ``scope`` term of a node in one of the sections
-OPENS = "opens"  # the ``scope`` term of a rule elsewhere whose opening clause names a variant's game
 RULE_KINDS = ("rule", "subrule")
 _CLAUSE_END = re.compile(r"[,.;:]")
 
