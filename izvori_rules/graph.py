@@ -47,15 +47,21 @@ class RuleGraph:
     """
 
     def __init__(self, docs: Sequence[DocumentInfo], nodes: Mapping[str, Node] | Sequence[Node],
-                 index: GraphIndex | None = None) -> None:
+                 index: GraphIndex | Callable[[], GraphIndex] | None = None) -> None:
         self.docs: dict[str, DocumentInfo] = {d.id: d for d in docs}
         self.nodes: Mapping[str, Node] = nodes if isinstance(nodes, Mapping) else {n.ref: n for n in nodes}
         self._refs: list[str] = list(self.nodes)
         self._order: dict[str, int] = {ref: i for i, ref in enumerate(self._refs)}
-        self.index = index or GraphIndex.of(self.nodes.values())
-        self._by_number = self.index.by_number
-        self._by_folded_id = self.index.by_folded_id
+        self._index = index
         self._headings: dict[str, dict[str, str]] = {}
+
+    @property
+    def index(self) -> GraphIndex:
+        """The lookup tables: given, made on first use by the function given (the cache decodes them only when a
+        command looks a reference up: a full-text search needs none), or indexed from the nodes."""
+        if not isinstance(self._index, GraphIndex):
+            self._index = self._index() if self._index is not None else GraphIndex.of(self.nodes.values())
+        return self._index
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -138,7 +144,7 @@ class RuleGraph:
         exact = [make_ref(d, node_id) for d in docs if make_ref(d, node_id) in self.nodes]
         if exact:
             return self._with_duplicates(exact)
-        folded = self._by_folded_id.get(node_id.casefold(), [])
+        folded = self.index.by_folded_id.get(node_id.casefold(), [])
         return self._with_duplicates([r for r in folded if split_ref(r)[0] in docs])
 
     def bare_docs(self) -> list[str]:
@@ -151,7 +157,7 @@ class RuleGraph:
         out: list[str] = []
         for ref in refs:
             node = self.nodes[ref]
-            same = self._by_number.get((node.doc, node.number), [ref]) if node.number else [ref]
+            same = self.index.by_number.get((node.doc, node.number), [ref]) if node.number else [ref]
             out.extend(r for r in same if r not in out)
         return out
 
@@ -168,7 +174,7 @@ class RuleGraph:
             return tuple(dict.fromkeys(inside))[:limit]
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
         pool: dict[str, list[str]] = {}  # folded id -> the refs of every document that prints it
-        for (d, _), refs in self._by_number.items():
+        for (d, _), refs in self.index.by_number.items():
             if doc in (None, d):
                 for ref in refs:
                     pool.setdefault(split_ref(ref)[1].casefold(), []).append(ref)

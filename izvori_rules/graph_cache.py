@@ -26,7 +26,7 @@ from .graph import GraphIndex, LazyNodes, RuleGraph
 from .model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
 from .parsing import parser_module
 
-FORMAT = 5  # the file with its magic number and checksum; nodes with their originals
+FORMAT = 6  # the file with its magic number and checksum; nodes with their originals; the lookup tables apart
 MAGIC = b"IZVG"
 LIBRARIES = ("PyStemmer", "snowballstemmer")  # the equivalents' aligner stems words
 
@@ -156,14 +156,16 @@ def with_english_texts(originals: dict[str, Original], graph: RuleGraph, root: P
 
 
 def _encode(graph: RuleGraph) -> bytes:
-    """Header (docs, refs, record offsets, index) then every node's record, each marshalled on its own."""
+    """Header (docs, refs, record offsets, and the lookup tables marshalled apart: decoded on first use, they
+    cost a cold full-text search, which never looks a reference up, a tenth of its graph's load) then every node's
+    record, each marshalled on its own."""
     records = [marshal.dumps(_node_record(n)) for n in graph.nodes.values()]
     offsets, position = [], 0
     for record in records:
         offsets.append(position)
         position += len(record)
     header = marshal.dumps((FORMAT, tuple(_fields(d) for d in graph.docs.values()), tuple(graph.nodes),
-                            tuple(offsets), graph.index.by_number, graph.index.by_folded_id))
+                            tuple(offsets), marshal.dumps((graph.index.by_number, graph.index.by_folded_id))))
     body = len(header).to_bytes(8, "little") + header + b"".join(records)
     return MAGIC + zlib.crc32(body).to_bytes(4, "little") + body
 
@@ -198,12 +200,12 @@ def _decode(raw: bytes | mmap.mmap) -> RuleGraph | None:
         return None
     try:
         size = int.from_bytes(body[:8], "little")
-        fmt, docs, refs, offsets, by_number, by_folded_id = marshal.loads(body[8:8 + size])
+        fmt, docs, refs, offsets, index = marshal.loads(body[8:8 + size])
         if fmt != FORMAT or len(refs) != len(offsets):
             return None
         nodes = MarshalledNodes(refs, offsets, body[8 + size:])
         nodes[refs[-1]]  # a truncated file fails here, not in the middle of a command
-        return RuleGraph([DocumentInfo(*d) for d in docs], nodes, GraphIndex(by_number, by_folded_id))
+        return RuleGraph([DocumentInfo(*d) for d in docs], nodes, lambda: GraphIndex(*marshal.loads(index)))
     except (ValueError, EOFError, TypeError, IndexError, KeyError):
         return None
 

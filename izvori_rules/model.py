@@ -196,6 +196,9 @@ class Citation:
 # (original → later or earlier release → the translation of that release, or today's rule), the curated table,
 # or the cross-language aligner (only where no chain exists).
 EQUIVALENT_SOURCES = ("original", "history", "curated", "aligned")
+# A curated pair's confidence, by its relation (corpus/concordance.tsv, concordance/curated.py); a lookup shows an
+# equivalent found otherwise below ``close`` as less sure.
+CURATED_CONFIDENCE = {"same": 1.0, "close": 0.9}
 
 
 @dataclass(frozen=True, slots=True)

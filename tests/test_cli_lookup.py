@@ -116,6 +116,18 @@ def test_starting_the_cli_loads_no_heavy_library() -> None:
     assert out.strip() == "[]"
 
 
+def test_a_cold_lookup_of_a_rule_without_citation_flags_imports_no_citation_finder_curated_table_or_rich() -> None:
+    # citations.py details a dangling or mismatched citation's flag, concordance/curated.py reads concordance.tsv:
+    # sr-judge D19.51 has neither flag, and its equivalents come from the graph cache; its panel's title is
+    # one-column text, fitted to the border without rich.cells (cli/styled.py)
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; status = run_fast(['lookup', 'D19.51']); "
+            "print(status, [m for m in ('izvori_rules.citations', 'izvori_rules.concordance.curated', 'rich') "
+            "if m in sys.modules], file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stderr.strip() == "0 []"
+    assert "D19.51" in done.stdout
+
+
 @pytest.mark.parametrize("ref", ["D19.51", "101.4", "ru-cr:702.19b"])
 def test_lookup_rich_output_names_the_rule(graph: RuleGraph, ref: str) -> None:
     result = runner.invoke(app, ["lookup", ref])

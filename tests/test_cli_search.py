@@ -300,6 +300,18 @@ def test_a_cold_search_runs_on_the_fast_path_without_typer() -> None:
     assert "sr-judge:E3.100" in refs(json.loads(done.stdout))  # sr-judge.txt 3385: E3.100 Razbijač
 
 
+def test_a_cold_full_text_search_imports_no_module_only_a_range_or_an_index_build_needs() -> None:
+    # citations.py is a range's (citation_nodes), variants.py and concepts.py the index build's (load_variants): a
+    # cold full-text search paid for their patterns and dataclasses without using them
+    code = ("import sys; from izvori_rules.cli.fast import run_fast; "
+            "status = run_fast(['search', 'razbijac', '--json']); print(status, [m for m in "
+            "('izvori_rules.citations', 'izvori_rules.text.concepts', 'izvori_rules.search.variants') "
+            "if m in sys.modules], file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stderr.strip() == "0 []"
+    assert "sr-judge:E3.100" in refs(json.loads(done.stdout))  # sr-judge.txt 3385: E3.100 Razbijač
+
+
 def test_a_cold_search_prints_its_answer_without_importing_rich() -> None:
     code = ("import sys; from izvori_rules.cli.fast import run_fast; status = run_fast(['search', 'razbijač']); "
             "print(status, sorted(m for m in sys.modules if m.split('.')[0] == 'rich'), file=sys.stderr)")

@@ -144,6 +144,16 @@ def test_one_column_text_breaks_where_rich_does(width: int) -> None:
     assert [_breaks(t, width) for t in texts] == [divide_line(t, width, fold=True) for t in texts]
 
 
+@pytest.mark.parametrize("width", [-1, 0, 1, 8, 20, 70])
+def test_a_title_is_fitted_to_its_border_as_rich_fits_it(width: int) -> None:
+    from rich.cells import set_cell_size
+
+    from izvori_rules.cli.styled import _fit
+
+    texts = [" D19.51 ", " Razbijač – “Kopiranje” › ≡ ", "", " 漢字 wide ", " ru-cr 702.19b Пробивной удар "]
+    assert [_fit(t, width) for t in texts] == [set_cell_size(t, width) for t in texts]
+
+
 @pytest.mark.parametrize("styled", [False, True])
 def test_control_characters_are_written_visible_as_the_safe_console_writes_them(
         styled: bool, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -193,20 +193,28 @@ def _flag_details(graph: RuleGraph, node: Node, words: Words) -> dict[str, Itera
     """The details of a node's citation flags (dangling, title_mismatch) and of a text lost to cs-cr's truncation
     (toc_only) in the judge's words, each kind in the order of its flags; the other flags say theirs by their key
     (:meth:`~izvori_rules.model.Flag.said`)."""
-    from ..citations import Dangling, flag_facts, say_mismatch
     from ..model import split_ref
 
     dangling: list[str] = []
     mismatched: list[str] = []
+    if any(f.kind in ("dangling", "title_mismatch") for f in node.flags):  # else no detail of theirs is read
+        _citation_details(graph, node, words, dangling, mismatched)
+    lost = [words["flag_toc_only_truncated"].format(id=split_ref(f.ref)[1]) if f.ref else words["flag_toc_only_detail"]
+            for f in node.flags if f.kind == "toc_only"]
+    return {"dangling": iter(dangling), "title_mismatch": iter(mismatched), "toc_only": iter(lost)}
+
+
+def _citation_details(graph: RuleGraph, node: Node, words: Words, dangling: list[str], mismatched: list[str]) -> None:
+    """The details of the node's dangling and mismatched citations, in order (the citation finder's module is
+    imported here: a rule without such flags, most of them, is shown without it)."""
+    from ..citations import Dangling, flag_facts, say_mismatch
+
     for citation, fact in flag_facts(graph, node.citations):
         if isinstance(fact, Dangling):
             template = words["flag_lost_detail" if fact.lost else "flag_dangling_detail"]
             dangling.append(template.format(surface=fact.surface, printed=fact.printed))
         else:
             mismatched.append(say_mismatch(citation.surface, fact, words["mismatch_detail"], words["mismatch_owner"]))
-    lost = [words["flag_toc_only_truncated"].format(id=split_ref(f.ref)[1]) if f.ref else words["flag_toc_only_detail"]
-            for f in node.flags if f.kind == "toc_only"]
-    return {"dangling": iter(dangling), "title_mismatch": iter(mismatched), "toc_only": iter(lost)}
 
 
 def _original_lines(node: Node, answer: LookupAnswer, words: Words) -> list[Para]:
@@ -248,11 +256,11 @@ def _how(equivalent: Equivalent, words: Words) -> str:
     """How a judge reads an equivalent's relation and source (the JSON keeps the codes), and its confidence
     where a link found without a judge is less sure than a curated ``close`` pair (a weak link to the original,
     a removed rule's words followed on, a rule split into parts that say it equally, the aligner's guess)."""
-    from ..concordance.curated import CONFIDENCE
+    from ..model import CURATED_CONFIDENCE
 
     how = (f"{words.get(f'relation_{equivalent.relation}', equivalent.relation)}, "
            f"{words.get(f'source_{equivalent.source}', equivalent.source)}")
-    if equivalent.source != "curated" and equivalent.confidence < CONFIDENCE["close"]:
+    if equivalent.source != "curated" and equivalent.confidence < CURATED_CONFIDENCE["close"]:
         how += ", " + words["less_sure"].format(confidence=f"{equivalent.confidence:.2f}")
     return how
 

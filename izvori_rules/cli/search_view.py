@@ -89,12 +89,9 @@ def _searcher(quiet: bool, lang: str) -> Searcher:
     (``--json``) or the query needs no index (a citation)."""
     from ..search.searcher import default_searcher, open_searcher
 
-    if quiet:
-        return default_searcher()
-    from ..search.index import index_exists
-
-    if index_exists():
-        return default_searcher()
+    searcher = default_searcher()
+    if quiet or searcher.index_built():
+        return searcher
     with progress_bar("index", lang) as progress:
         searcher = open_searcher(progress)
         searcher.opened  # noqa: B018 - build inside the progress bar

@@ -52,6 +52,17 @@ def to_text(para: Para) -> Text:
     return Text.assemble(*para)
 
 
+def _fit(text: str, width: int) -> str:
+    """``text`` cropped or padded with spaces to ``width`` columns, as rich's ``set_cell_size`` makes it: a text of
+    one-column characters (:data:`ONE_CELL`) by its length, without importing ``rich.cells`` (a cold ``lookup``
+    draws its panel's title so). A width below zero is rich's to cut: it cuts some such texts and empties others."""
+    if width >= 0 and ONE_CELL.fullmatch(text):
+        return text[:width] + " " * (width - len(text))
+    from rich.cells import set_cell_size
+
+    return set_cell_size(text, width)
+
+
 def cells(text: str) -> int:
     """The columns ``text`` takes, as rich's ``cell_len`` counts them: a text of one-column characters
     (:data:`ONE_CELL`) by its length, without importing ``rich.cells``."""
@@ -163,9 +174,7 @@ def _slice(line: Para, start: int, end: int) -> Para:
 
 
 def _crop(line: Para, width: int) -> Para:
-    from rich.cells import set_cell_size
-
-    text = set_cell_size("".join(t for t, _ in line), width)  # a double-width character cut becomes a space
+    text = _fit("".join(t for t, _ in line), width)  # a double-width character cut becomes a space
     out, position = [], 0
     for piece, style in _slice(line, 0, len(text)):
         out.append((text[position:position + len(piece)], style))

@@ -21,11 +21,10 @@ from pathlib import Path
 from ..corpus import corpus_dir
 from ..errors import CorpusError
 from ..tsv import Row, read_tsv
-from ..model import split_ref
+from ..model import CURATED_CONFIDENCE, split_ref
 
 FILE_NAME = "concordance.tsv"
 COLUMNS = ("left", "right", "relation", "note", "split")
-CONFIDENCE = {"same": 1.0, "close": 0.9}  # a curated pair's confidence, by relation
 SPLITS = ("train", "heldout")
 _REF = re.compile(r"[a-z][a-z0-9-]*:[^\s:][^\s]*")
 
@@ -46,7 +45,7 @@ class CuratedPair:
     @property
     def confidence(self) -> float:
         """1.0 for ``same``, 0.9 for ``close``."""
-        return CONFIDENCE[self.relation]
+        return CURATED_CONFIDENCE[self.relation]
 
     def where(self, column: str) -> str:
         """``file:line:column`` of one of this row's cells (``left``, ``right``, …)."""
@@ -67,7 +66,7 @@ def _pair(row: Row) -> CuratedPair:
             raise row.error(side, f"{row[side]!r} is not a reference like ru-cr:702.19b")
     if split_ref(row["left"])[0] == split_ref(row["right"])[0]:
         raise row.error("right", f"{row['right']!r} is in the same document as the left ref")
-    if row["relation"] not in CONFIDENCE:
+    if row["relation"] not in CURATED_CONFIDENCE:
         raise row.error("relation", f"{row['relation']!r} is neither same nor close")
     if row["split"] not in SPLITS:
         raise row.error("split", f"{row['split']!r} is neither train nor heldout")

@@ -13,7 +13,6 @@ import re
 from ..errors import QueryError
 from ..graph import RuleGraph
 from ..references import excerpt, typed_reference
-from ..citations import expand_target
 from ..model import CitedTarget, Node, make_ref
 
 _ID = r"(?:[A-Fa-f]\d{1,2}(?:\.\d{2,3})?|\d{1,3}(?:\.\d{1,3}[a-z]?)?)(?:#\d+)?"
@@ -72,7 +71,11 @@ def _complete(first: str, last: str) -> str:
 
 
 def citation_nodes(graph: RuleGraph, target: CitedTarget) -> list[Node]:
-    """Every node the citation query names, in document order, across the documents that have it."""
+    """Every node the citation query names, in document order, across the documents that have it. (The citation
+    finder's module is imported here, for a range: a full-text search, which asks :func:`parse_citation_query`
+    only, does without its patterns and classes.)"""
+    from ..citations import expand_target
+
     docs = [target.doc] if target.doc else graph.bare_docs()
     out: list[Node] = []
     for doc in docs:

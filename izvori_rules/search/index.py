@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cache
 from ..corpus import data_key
@@ -33,17 +33,19 @@ from ..errors import Phrase
 from ..graph import RuleGraph
 from ..model import Node
 from .postings import FILE_NAME as POSTINGS_FILE, FilePostings, Postings, WhooshPostings, write_postings
-from .variants import Variants, load_variants
 from .version import ANALYZER_VERSION
 from .searcher import indexed_refs
 from ..text.matching import ConceptMatcher, QueryConcepts, english_heading
 from ..text.stemming import LANGUAGES, analyze, field_language
 
+if TYPE_CHECKING:
+    from .variants import Variants
+
 Progress = Callable[[int, int], None]
 MARKER = "complete"
 CONCEPTS_FILE = "concepts.marshal"
 READ_AT_QUERY = frozenset({CONCEPTS_FILE})  # checksummed on every open; the rest by size (postings: per block)
-FORMAT = 3
+FORMAT = 4  # 4: the concepts file's big maps in parts (izvori_rules/parts.py)
 LIBRARIES = ("Whoosh-Reloaded", "Whoosh", "PyStemmer", "snowballstemmer")
 
 
@@ -133,8 +135,7 @@ def index_path(root: Path | None = None) -> Path:
     return cache.cache_dir() / f"index-{index_key(root)}"
 
 
-def index_documents(graph: RuleGraph, matcher: ConceptMatcher,
-                    variants: Variants = Variants()) -> Iterator[dict[str, str]]:
+def index_documents(graph: RuleGraph, matcher: ConceptMatcher, variants: Variants) -> Iterator[dict[str, str]]:
     """The Whoosh documents, in graph order: one per rule, subrule, chapter, section and glossary entry
     (``variants``: what marks the rules of multiplayer games and casual variants, see :mod:`.variants`)."""
     defined: dict[str, list[str]] = {}
@@ -233,8 +234,8 @@ def _repeated(counts: dict[str, int]) -> str:
     return ",".join(concept for concept, count in counts.items() for _ in range(count))
 
 
-def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None = None,
-          variants: Variants = Variants()) -> Any:
+def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Progress | None,
+          variants: Variants) -> Any:
     """Write the whole index into ``storage`` (a Whoosh FileStorage or RamStorage) in one commit."""
     ix = storage.create_index(schema())
     writer = ix.writer(limitmb=256)
@@ -247,18 +248,50 @@ def build(storage: Any, graph: RuleGraph, matcher: ConceptMatcher, progress: Pro
     return ix
 
 
+class IndexOpener:
+    """Opens the index of one corpus (:func:`open_index`) on demand, at the place in the cache folder computed on
+    first need and kept: computing it stats every corpus and package file, and a command asks whether the index is
+    built (to show a progress bar if not) before it opens it. A searcher keeps one for the graph it holds, so the
+    index it opens, and any rebuild, is the index of that graph's corpus."""
+
+    def __init__(self, graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress: Progress | None = None,
+                 root: Path | None = None) -> None:
+        self._graph = graph
+        self._matcher = matcher
+        self._progress = progress
+        self._root = root
+        self._place: Path | None = None
+
+    @property
+    def place(self) -> Path:
+        """Where the complete index lives (:func:`index_path`), computed once."""
+        if self._place is None:
+            self._place = index_path(self._root)
+        return self._place
+
+    def built(self) -> bool:
+        """Whether a complete index is in the cache (so opening it needs no progress bar)."""
+        return (self.place / MARKER).is_file()
+
+    def __call__(self, force: bool = False) -> OpenIndex:
+        return open_index(self._graph, self._matcher, self._progress, force, self._root, self.place)
+
+
 def open_index(graph: RuleGraph, matcher: Callable[[], ConceptMatcher], progress: Progress | None = None,
-               force: bool = False, root: Path | None = None) -> OpenIndex:
+               force: bool = False, root: Path | None = None, place: Path | None = None) -> OpenIndex:
     """The index for this corpus: opened from the cache, or built (atomically) when missing or broken.
 
     ``matcher`` is called only when the index must be built (reading the concept table costs time).
-    ``root`` is the corpus folder (the installed corpus when None); it keys the index.
+    ``root`` is the corpus folder (the installed corpus when None); it keys the index. ``place`` is
+    :func:`index_path` of it, when the caller has it already.
     """
-    final = index_path(root)
+    final = place or index_path(root)
     if not force:
         opened = _open_valid(final, graph)
         if opened is not None:
             return opened
+    from .variants import load_variants  # a build's: the concept table's module comes with it
+
     variants = load_variants(graph, root)
     with cache.build_lock(final.parent / "index.lock") as locked:
         if not locked:
@@ -419,8 +452,3 @@ def _open_valid(path: Path, graph: RuleGraph) -> OpenIndex | None:
     if not postings.matches(path) or postings.refs != indexed_refs(graph):
         return None
     return OpenIndex(None, None, concepts, postings=postings)
-
-
-def index_exists(root: Path | None = None) -> bool:
-    """Whether a complete index for this corpus is in the cache (so opening it needs no progress bar)."""
-    return (index_path(root) / MARKER).is_file()

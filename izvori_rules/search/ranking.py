@@ -47,7 +47,6 @@ from typing import NamedTuple
 
 from .postings import Postings
 from .query import Clause, Lookup
-from .variants import OPENS, SCOPE
 from ..text.stemming import field_language
 
 K1 = 1.2
@@ -84,6 +83,8 @@ PROXIMITY_DEPTH = 10
 # Archenemy, Two-Headed Giant, team); low enough that a restatement leading with the concept (cr 904.13c "Poison counters are not shared") stays below the
 # duel's rule (cr 704.5c).
 ELSEWHERE = 0.3
+SCOPE = "variant"  # the ``scope`` term of a node in one of those sections (written by search/variants.py)
+OPENS = "opens"  # the ``scope`` term of a rule elsewhere whose opening clause names a variant's game
 DEFINING = ("named", "listed")  # the fields of the nodes that define a concept (its rules and glossary entries)
 # A heading without text of its own (cr 701.6 "Counter", ru-cr 701.5 «Отменить») ranks at most HEADING times the key of
 # its best rule the query found, just below it: the heading names what its rules say (cr 701.6a: a countered spell

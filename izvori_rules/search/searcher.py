@@ -37,14 +37,13 @@ from ..text.stopwords import StopLists, load_stopwords
 if TYPE_CHECKING:
     from ..text.concepts import ConceptTable
     from ..text.matching import ConceptMatcher
-    from .index import OpenIndex, Progress
+    from .index import IndexOpener, OpenIndex, Progress
 
 CITATION = "citation"
 FULLTEXT = "fulltext"
 DEFAULT_LIMIT = 10
 QUESTION_FRAME = 2  # stop words a question drops (see is_question)
 WORDS_KEPT = 4096  # nodes whose stems a searcher remembers (for the proximity of the first hits' words)
-Opener = Callable[[bool], "OpenIndex"]
 
 
 def indexed_refs(graph: RuleGraph) -> list[str]:
@@ -146,11 +145,13 @@ def snippet_text(node: Node) -> str:
 class Searcher:
     """A graph and its index, ready to answer queries in this process.
 
-    ``opener(force)`` opens the index (building it when missing or broken, or always when ``force``); it is
-    called on first need, and once more with ``force`` when reading the open index fails mid-query.
+    ``opener(force)`` (an :class:`~.index.IndexOpener`) opens the index (building it when missing or broken, or
+    always when ``force``); it is called on first need, and once more with ``force`` when reading the open index
+    fails mid-query.
     """
 
-    def __init__(self, graph: RuleGraph, opener: Opener, rebuild: bool = False, root: Path | None = None) -> None:
+    def __init__(self, graph: RuleGraph, opener: IndexOpener, rebuild: bool = False,
+                 root: Path | None = None) -> None:
         self.graph = graph
         self._root = root
         self._opener = opener
@@ -163,6 +164,10 @@ class Searcher:
         self._facts: dict[int, Facts] = {}
         self._numbered: set[str] | None = None
         self._node_words: dict[int, Analysed] = {}
+
+    def index_built(self) -> bool:
+        """Whether the index is open, or complete in the cache (so opening it needs no progress bar)."""
+        return self._opened is not None or self._opener.built()
 
     @property
     def opened(self) -> OpenIndex:
@@ -429,15 +434,10 @@ def open_searcher(progress: Progress | None = None, rebuild: bool = False, root:
     """The searcher of the corpus at ``root`` (the installed one if None). The index is opened on first
     need, or at once by :meth:`Searcher.opened`; ``rebuild`` makes that first opening a rebuild."""
     from ..graph_cache import load_graph
+    from .index import IndexOpener
 
     graph = load_graph(root)
-
-    def opener(force: bool) -> OpenIndex:
-        from .index import open_index
-
-        return open_index(graph, lambda: search_matcher(root), progress, force=force, root=root)
-
-    return Searcher(graph, opener, rebuild, root)
+    return Searcher(graph, IndexOpener(graph, lambda: search_matcher(root), progress, root), rebuild, root)
 
 
 def search_matcher(root: Path | None = None) -> ConceptMatcher:

@@ -14,20 +14,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..corpus import read_table
 from ..graph import RuleGraph
 from ..model import Node, make_ref
-from ..text.concepts import ConceptTable, load_concepts
 from ..text.matching import ConceptMatcher
 from ..text.stemming import analyze, field_language
 from ..tsv import read_tsv
+from .ranking import OPENS, SCOPE  # the terms the ranker reads (kept there: a query does without this module)
+
+if TYPE_CHECKING:
+    from ..text.concepts import ConceptTable
 
 FILE_NAME = "variant_sections.tsv"
 OPENINGS_FILE = "variant_openings.tsv"
 COLUMNS = ("document", "section", "title")
-SCOPE = "variant"  # the ``scope`` term of a node in one of the sections
-OPENS = "opens"  # the ``scope`` term of a rule elsewhere whose opening clause names a variant's game
 RULE_KINDS = ("rule", "subrule")
 _CLAUSE_END = re.compile(r"[,.;:]")
 
@@ -89,7 +91,10 @@ def parse_openings(text: str, table: ConceptTable, source: str = OPENINGS_FILE) 
 
 def load_variants(graph: RuleGraph, root: Path | None = None) -> Variants:
     """The variant sections and opening concepts of the corpus at ``root`` (the installed one if None); none
-    of either without its table."""
+    of either without its table. (The concept table's module is imported here: the ranker reads this module's
+    terms on every query, and only a build of the index reads the table.)"""
+    from ..text.concepts import load_concepts
+
     found = read_table(OPENINGS_FILE, "the variant openings", root)
     if found is None:
         return Variants(load_sections(graph, root))

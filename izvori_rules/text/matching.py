@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import marshal
 import re
-from collections.abc import Container, Iterable, Sequence, Set
+from collections.abc import Container, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..model import Node
+from ..parts import PartedMap, split
 from .folding import fold, serbian_to_latin
 from .english import participle_ending, participles, singular
 from .stemming import (
@@ -348,12 +349,12 @@ class QueryConcepts:
     terms whose participle a query must spell as one (see :meth:`_covers`).
     """
 
-    def __init__(self, names: dict[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
+    def __init__(self, names: Mapping[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
                  stems: dict[str, dict[str, frozenset[str]]] | None = None,
-                 surfaces: dict[tuple[str, str], frozenset[str]] | None = None,
+                 surfaces: Mapping[tuple[str, str], frozenset[str]] | None = None,
                  senses: dict[str, frozenset[tuple[str, str]]] | None = None,
                  defaults: frozenset[str] = frozenset(),
-                 containing: dict[tuple[str, str], list[tuple[str, str]]] | None = None,
+                 containing: Mapping[tuple[str, str], list[tuple[str, str]]] | None = None,
                  guarded: dict[str, frozenset[str]] | None = None,
                  broader: dict[str, tuple[str, ...]] | None = None,
                  endings: dict[str, tuple[frozenset[str], ...]] | None = None) -> None:
@@ -370,17 +371,19 @@ class QueryConcepts:
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
-        for the concepts it names, are one marshalled blob decoded on first use."""
-        return {"names": self._names, "lazy": marshal.dumps((self._terms, self._stems)),
-                "surfaces": self._surfaces, "senses": self._senses, "defaults": self._defaults,
-                "containing": self._containing, "guarded": self._guarded, "broader": self._broader,
+        for the concepts it names, are one marshalled blob decoded on first use, and the names, the names holding
+        each stem and the spellings, of which a query reads the keys of its words, are kept in parts
+        (:mod:`~izvori_rules.parts`)."""
+        return {"names": split(self._names), "lazy": marshal.dumps((self._terms, self._stems)),
+                "surfaces": split(self._surfaces), "senses": self._senses, "defaults": self._defaults,
+                "containing": split(self._containing), "guarded": self._guarded, "broader": self._broader,
                 "endings": self._endings}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
-        made = cls(data["names"], {}, {}, data["surfaces"], data["senses"], data["defaults"], data["containing"],
-                   data["guarded"], data["broader"], data["endings"])
+        made = cls(PartedMap(data["names"]), {}, {}, PartedMap(data["surfaces"]), data["senses"], data["defaults"],
+                   PartedMap(data["containing"]), data["guarded"], data["broader"], data["endings"])
         made._lazy = data["lazy"]
         return made
 
@@ -641,7 +644,7 @@ def _containing(names: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[
     return found
 
 
-def _stems_of(names: dict[tuple[str, str], tuple[str, ...]]) -> dict[str, dict[str, frozenset[str]]]:
+def _stems_of(names: Mapping[tuple[str, str], tuple[str, ...]]) -> dict[str, dict[str, frozenset[str]]]:
     """Concept → language → every stem of its terms."""
     found: dict[str, dict[str, set[str]]] = {}
     for (lang, stems), concepts in names.items():
