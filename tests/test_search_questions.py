@@ -69,7 +69,12 @@ TOP = 10
 # as stop words; words kept apart, corpus/russian_kept_apart.tsv; -ировать verbs and -ация nouns one stem,
 # text/russian.py) moved Russian's tuned part from 0.974/0.851 to 0.974/0.863 (the fifth batch 0.895/0.660 to
 # 0.895/0.719) and its held-out part to 0.899/0.748 (batch 4 alone 0.750/0.661).
-SHORT_OF_TARGETS = {"ru": (0.899, 0.747), "en": (0.869, 0.735)}
+# Session 26's Russian changes, chosen on the tuned part (of sibling subrules among the first hits matching the same
+# clauses the earlier first, search/siblings.py; an -ать/-ить imperfective's theme vowel folded into its perfective's
+# family, corpus/russian_aspect_pairs.tsv; a -ьте imperative its verb's stem, text/russian.py) moved Russian's tuned
+# part (batches 1-4 and 76-103) from 0.993/0.899 to 0.993/0.918 (the fifth batch unchanged at 0.895/0.719) and its
+# held-out part from 0.899/0.747 to 0.899/0.752 (batch 4 alone 0.750/0.661).
+SHORT_OF_TARGETS = {"ru": (0.899, 0.752), "en": (0.869, 0.735)}
 
 
 @dataclass(frozen=True)
