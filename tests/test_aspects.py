@@ -16,6 +16,7 @@ from izvori_rules.text.aspects import (
     load_aspect_pairs,
     parse_aspect_pairs,
     root,
+    theme_roots,
 )
 from izvori_rules.text.concepts import load_concepts
 from izvori_rules.text.folding import fold
@@ -33,7 +34,12 @@ from izvori_rules.tsv import read_tsv
     ("возьмет", "берет"),
     # ru-cr 107.3g "предписывает игроку заплатить мана стоимость", 117.3 "не может оплатить стоимость"
     ("заплатить", "оплатить"),
-], ids=["look", "triggered", "triggers", "draws", "pay"])
+    # ru-cr 119.5 "существо уничтожается в результате действий, вызванных состоянием"; 701.7a "Чтобы уничтожить
+    # перманент"
+    ("уничтожается", "уничтожить"),
+    # ru-cr 615.9 "щит не предотвращает повреждений"; 615.12 "повреждений, которые нельзя предотвратить"
+    ("предотвращает", "предотвратить"),
+], ids=["look", "triggered", "triggers", "draws", "pay", "destroy", "prevent"])
 def test_either_aspect_is_one_term(typed: str, printed: str) -> None:
     assert normalize_word("ru", typed) == normalize_word("ru", printed)
 
@@ -81,11 +87,19 @@ def test_a_question_in_the_other_aspect_finds_the_rule() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("imperfective\tperfective\nсмотреть\t\n", r"tsv:2:.*'perfective': empty"),
     ("imperfective\tperfective\nдавать\tдать\n", r"tsv:2:.*'дать': its root 'да' is too short"),
-    ("imperfective\tperfective\nполучать\tполучить\n", r"tsv:2:.*share the root 'получ'"),
+    ("imperfective\tperfective\nвыбирать\tвыбирать\n", r"tsv:2:.*share the root 'выбир'"),
 ], ids=["empty", "short root", "same root"])
 def test_a_bad_row_names_its_line(text: str, message: str) -> None:
     with pytest.raises(CorpusError, match=message):
         parse_aspect_pairs(text, "russian_aspect_pairs.tsv")
+
+
+def test_an_imperfectives_theme_vowel_is_part_of_its_root_beside_an_i_perfective() -> None:
+    # уничтожать/уничтожить: one root (уничтож), and the imperfective's stems keep the vowel (уничтожа)
+    folding = parse_aspect_pairs("imperfective\tperfective\nуничтожать\tуничтожить\n")
+    assert folding("уничтожа") == folding("уничтож") == "уничтож"
+    # beside an -ать perfective the vowel is the perfective's too: срабатывать/сработать keep theirs (сработа)
+    assert theme_roots(["срабатывать"], ["сработать"]) == []
 
 
 def test_rows_sharing_a_root_are_one_family() -> None:
@@ -105,6 +119,7 @@ def test_every_row_makes_forms_ru_cr_prints_meet() -> None:
     apart = []
     for row in read_tsv(table, FILE_NAME, COLUMNS):
         roots = [{root(form) for form in row[column].split()} for column in COLUMNS]
+        roots[0] |= set(theme_roots(row["imperfective"].split(), row["perfective"].split()))
         sides = [{folding(stem) for stem in stems if folding.root_of(stem) in found} for found in roots]
         if not sides[0] & sides[1]:
             apart.append(row["imperfective"])

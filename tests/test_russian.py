@@ -28,3 +28,14 @@ def test_other_verbs_keep_the_stemmers_stems() -> None:
     # ru-cr 508.1b "атаковать нескольких игроков": joined to "атакует" it met "атакующий игрок" (506.2)
     assert normalize_word("ru", "атаковать") != normalize_word("ru", "атакует")
 
+
+
+@pytest.mark.parametrize(("imperative", "infinitive"), [
+    # ru-cr 701.7b "эффекта использующего слово «уничтожьте»"; 701.7a "Чтобы уничтожить перманент"
+    ("уничтожьте", "уничтожить"),
+    # ru-cr prints "сбросьте" 8 times and "добавьте" 12 (cards' instructions quoted in examples)
+    ("сбросьте", "сбросить"),
+    ("добавьте", "добавить"),
+], ids=["destroy", "discard", "add"])
+def test_a_plural_imperative_is_its_verbs_stem(imperative: str, infinitive: str) -> None:
+    assert normalize_word("ru", imperative) == normalize_word("ru", infinitive)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from izvori_rules.graph import RuleGraph
+from izvori_rules.search.siblings import EARLIER, earlier, subrule_of
 from izvori_rules.search.searcher import Searcher, default_searcher, indexed_refs
 
 QUERY_SET = Path(__file__).with_name("search_queries.tsv")
@@ -260,6 +261,32 @@ def test_a_broader_concept_reaches_the_rules_a_commoner_clause_found(searcher: S
     # cr 122.2 (the newest release) "Counters on an object are not retained if that object moves from one zone to
     # another": dying is a zone change (corpus/concepts.tsv's broader column), so the rule carries both clauses
     assert matched.masks[number["cr:122.2"]] == 0b11
+
+
+def test_a_lettered_subrule_is_its_rule_and_its_letters_place_after_a() -> None:
+    assert subrule_of("cr:702.15a") == ("cr:702.15", 0)
+    assert subrule_of("ru-cr:702.16i") == ("ru-cr:702.16", 8)
+    # a rule, a subrule of sr-judge (whose ids number, not letter, them) and a glossary entry are no lettered subrules
+    assert [subrule_of(ref) for ref in ("cr:702.15", "sr-judge:D11.105", "cr:glossary:Zone")] == [None, None, None]
+
+
+def test_a_later_sibling_gives_way_only_to_an_earlier_one_matching_the_same_clauses() -> None:
+    refs = ["cr:702.16j", "cr:702.16e", "cr:704.5f", "cr:208.5", "cr:704.5a"]
+    masks = {0: 0b11, 1: 0b11, 2: 0b11, 3: 0b11, 4: 0b01}
+    best = [(False, -1.1, 0), (False, -1.0, 1), (False, -0.8, 2), (False, -0.7, 3), (False, -0.5, 4)]
+    ranked = earlier(best, masks, lambda doc: subrule_of(refs[doc]))
+    # 702.16j stands five letters after 702.16e, which matches the same clauses; 704.5f keeps its key: its sibling
+    # 704.5a matches another clause pattern, and 208.5 is no subrule
+    assert ranked[:2] == [(False, -1.0, 1), (False, -1.1 / (1 + 5 * EARLIER), 0)]
+    assert ranked[2:] == best[2:]
+
+
+def test_of_sibling_subrules_matching_alike_the_earlier_comes_first(searcher: Searcher) -> None:
+    query = "защита от красного предотвращает повреждения"
+    # ru-cr 702.16e (line 9222) «Любые повреждения, которые должны быть нанесены источниками с указанным свойством
+    # перманенту или игроку с защитой, предотвращаются»; 702.16i (line 9244) «"Защита от всего" это вариант
+    # способности защиты», which names protection four times but prevents nothing a red source deals
+    assert _rank(searcher, query, "ru-cr:702.16e") < _rank(searcher, query, "ru-cr:702.16i")
 
 
 def test_closeness_counts_the_clauses_a_rule_holds_and_the_words_it_takes() -> None:

@@ -30,7 +30,8 @@ one elsewhere that opens by naming such a game, ranks at ELSEWHERE times its key
 PROXIMITY_DEPTH hits of a query of two or more clauses are ordered again by how close their text holds the
 query's words (:func:`_closer`): a rule that says the question's words together states what it asks; a query that
 opens with a question word also prefers, among them, the rules that hold the kind of answer it asks for (the
-``prefer`` callable of :meth:`Ranker.rank`, :mod:`.questions`). Last, a heading without text of its own (cr 701.6
+``prefer`` callable of :meth:`Ranker.rank`, :mod:`.questions`), and of lettered subrules of one rule that match the
+same clauses, the earlier (:mod:`.siblings`). Last, a heading without text of its own (cr 701.6
 "Counter") ranks just below the best of its rules the query found (HEADING, :meth:`Ranker._under_rules`): a judge
 cites the rule that says it (cr 701.6a: a countered spell goes to its owner's graveyard), unless the query is the
 heading's name (razbijač, "combat damage step": it matches every clause and asks no question); a heading with
@@ -46,6 +47,7 @@ from collections.abc import Callable, Container, Iterable, Sequence
 from typing import NamedTuple
 
 from .postings import Postings
+from .siblings import Subrule, earlier
 from .query import Clause, Lookup
 from ..text.stemming import field_language
 
@@ -241,11 +243,13 @@ class Ranker:
 
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
              has_phrase: PhraseCheck | None = None, words: Words | None = None,
-             prefer: Prefer | None = None, question: bool = False) -> list[tuple[int, float]]:
+             prefer: Prefer | None = None, question: bool = False,
+             subrule: Subrule | None = None) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
         (``words`` tells a node's stems, for the proximity of the first hits' words; ``prefer`` re-sorts the first
         PROXIMITY_DEPTH candidates, growing keys only: the answers a question asks for, search/questions.py; a
-        ``question`` asks what the rules under a heading say, see :meth:`_under_rules`)."""
+        ``question`` asks what the rules under a heading say, see :meth:`_under_rules`; ``subrule`` tells a lettered
+        subrule's rule and letter, of which the first hits prefer the earlier, :mod:`.siblings`)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -258,6 +262,8 @@ class Ranker:
                 best[:PROXIMITY_DEPTH] = prefer(best[:PROXIMITY_DEPTH])
             if words is not None and len(clauses) > 1:
                 best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
+            if subrule is not None:
+                best[:PROXIMITY_DEPTH] = earlier(best[:PROXIMITY_DEPTH], matched.masks, subrule)
             ranked = self._under_rules(best, matched, question, len(clauses))
             if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
                 break

@@ -29,6 +29,7 @@ from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
 from .postings import FilePostings, Postings
 from .questions import load_question_words, prefer
 from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
+from .siblings import subrule_of
 from .snippets import Snippet, make_snippet
 from .spelling import corrections, suggest
 from ..text.stemming import WORD, analyze, field_language, spans
@@ -330,8 +331,9 @@ class Searcher:
         def preferring(best: list[tuple[bool, float, int]]) -> list[tuple[bool, float, int]]:
             return prefer(best, answers, self._words)
 
+        refs = self._refs
         return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words,
-                                        preferring if answers else None, question)
+                                        preferring if answers else None, question, lambda doc: subrule_of(refs[doc]))
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged

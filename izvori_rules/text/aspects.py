@@ -7,8 +7,12 @@ them ``посмотрет`` and ``смотрет``, ``срабатыва`` and `
 its ending, ``посмотр``, ``срабатыв``). So a stem that starts with a listed root gets its family's root instead
 (``смотр``, ``сработ``), the rest kept: ``посмотрет`` is ``смотрет``, ``срабатыва`` ``сработа``. Only when what
 follows the root is what a verb ending leaves (:data:`_TAIL`), so ``термин`` is no form of ``терять``.
-Rows sharing a root are one family (платить, заплатить, оплатить). :mod:`.stemming` folds every Russian stem
-(documents, queries and concept terms alike), so both sides meet; the table is read once, on first use.
+Rows sharing a root are one family (платить, заплатить, оплатить). An -ать/-ять imperfective beside an -ить
+perfective keeps its theme vowel in every stem (``уничтожа`` of "уничтожается", ru-cr 119.5; ``предотвраща`` of
+"щит не предотвращает", 615.9) where the perfective has none (``уничтож`` of "Чтобы уничтожить перманент", 701.7a;
+``предотврат`` of "нельзя предотвратить", 615.12), so its root with the vowel is a root of the family too
+(:func:`theme_roots`). :mod:`.stemming` folds every Russian stem (documents, queries and concept terms alike), so
+both sides meet; the table is read once, on first use.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ MIN_ROOT = 3  # a shorter root ("д" of дать) starts too many other words to
 _ENDING = re.compile(r"(?:[аяеиоуы]?ть|ти|чь|[еиуюая]т)$")
 _INFINITIVE = re.compile(r"(?:ть|ти|чь)$")
 _REFLEXIVE = re.compile(r"(?:ся|сь)$")
+_THEME_INFINITIVE = re.compile(r"[ая]ть$")  # an imperfective whose stems keep the theme vowel (see theme_roots)
+_INFINITIVE_I = re.compile(r"ить$")
 # What a Russian Snowball stem keeps of a verb form after its root: up to two vowels (theme, participle),
 # then up to two of the consonants verb endings leave (сработ|а, указ|ан, нанос|им, посмотр|ет, бр|ал).
 _TAIL = re.compile(r"[аяеиоуыю]{0,2}[тлнвшмщ]{0,2}")
@@ -64,6 +70,15 @@ def root(form: str) -> str:
     return shorter if len(shorter) >= MIN_ROOT else _INFINITIVE.sub("", word)
 
 
+def theme_roots(imperfective: list[str], perfective: list[str]) -> list[str]:
+    """For an -ать/-ять imperfective beside an -ить perfective (уничтожать/уничтожить, предотвращать/предотвратить),
+    the imperfective's root with its theme vowel (уничтожа, предотвраща): the stemmer keeps the vowel in every form
+    of the imperfective and the perfective has none, so the vowel is read as part of a root of the family."""
+    if not any(_INFINITIVE_I.search(fold(form)) for form in perfective):
+        return []
+    return [word[:-2] for word in map(fold, imperfective) if _THEME_INFINITIVE.search(word)]
+
+
 def parse_aspect_pairs(text: str, source: str = FILE_NAME) -> AspectFolding:
     """The folding the table describes; an empty cell, a form whose root is shorter than :data:`MIN_ROOT`, or a
     row whose forms share one root (it would change nothing), is an error naming the cell."""
@@ -83,6 +98,7 @@ def parse_aspect_pairs(text: str, source: str = FILE_NAME) -> AspectFolding:
                 if len(root(form)) < MIN_ROOT:
                     raise row.error(column, f"{form!r}: its root {root(form)!r} is too short to fold safely")
                 roots.append(root(form))
+        roots += theme_roots(row[COLUMNS[0]].split(), row[COLUMNS[1]].split())
         if len(set(roots)) == 1:
             raise row.error("perfective", f"the two verbs share the root {roots[0]!r}: the row changes nothing")
         for found in roots:

@@ -13,6 +13,8 @@ is an adjective, and "заблокированное существо" (509.1h, 
 (blocks). Only -ировать verbs are joined: "атаковать" joined to "атакует" (атак) met the concept of the
 attacking player ("атакующий игрок") in "атаковать planeswalker'а вместо игрока", and the real-question set's
 tune part lost by it.
+
+A plural imperative in -ьте ("уничтожьте", ru-cr 701.7b), which the stemmer leaves whole, is its verb's stem.
 """
 
 from __future__ import annotations
@@ -30,12 +32,19 @@ _VERB = re.compile(r"(?<=ир)ова(?:ть|ться|л|ла|ло|ли|лся|л
 _ACTION_NOUN = re.compile(r"аци(?:я|и|ю|ей|й|ям|ями|ях)$")
 # The shortest stem the folding leaves: a shorter one starts too many other words.
 MIN_STEM = 3
+# The plural imperative of a verb whose stem ends in a consonant (ru-cr 701.7b «уничтожьте», the cards' "сбросьте",
+# "добавьте"): the stemmer strips none of it (уничтожьт), so a card's instruction never met its verb (уничтожить:
+# уничтож). Without its ending it is the infinitive's stem.
+_IMPERATIVE = re.compile(r"ьте$")
 
 
 def russian_stem(word: str, stem: str) -> str:
     """The stem of a folded Russian ``word`` that Snowball stemmed to ``stem``, its -ировать verb's forms joined
     (see the module docstring): ``регенерировать`` регенерирова → ``регенерир``, ``регенерация`` регенерац →
     ``регенерир``, ``заблокированное`` → ``заблокированн`` (a participle, apart)."""
+    imperative = _IMPERATIVE.search(word)
+    if imperative and imperative.start() >= MIN_STEM:
+        return word[:imperative.start()]
     participle = _PARTICIPLE.search(word)
     if participle and participle.start() >= MIN_STEM:
         return word[:participle.start()] + "ованн"
