@@ -69,10 +69,12 @@ def test_history_of_an_unknown_rule_exits_1_and_a_bad_release_2() -> None:
 
 @pytest.mark.parametrize("typed, hint", [("CR 702.19b", "did you mean cr:702.19b?"),
                                          ("702.19bb", "did you mean cr:702.19b, "),
-                                         ("cr-2006-10-01:502.9bb", "did you mean cr-2006-10-01:502.9b, ")],
-                         ids=["CR-prefix", "a-letter-too-many", "one-release"])
+                                         ("cr-2006-10-01:502.9bb", "did you mean cr-2006-10-01:502.9b, "),
+                                         ("1O1.1", "did you mean cr:101.1, "), ("cr:1O1.1", "did you mean cr:101.1, ")],
+                         ids=["CR-prefix", "a-letter-too-many", "one-release", "letter-O-for-0", "cr-letter-O"])
 def test_history_of_a_mistyped_rule_says_did_you_mean(typed: str, hint: str) -> None:
-    # was: "no rule 'CR 702.19b'" and nothing more; cr 702.19b and 2006-10-01 502.9b are trample's rules
+    # was: "no rule 'CR 702.19b'" and nothing more; cr 702.19b and 2006-10-01 502.9b are trample's rules; 1O1.1
+    # was 811.1, 711.1 ... with 101.1 ("Magic rules apply", CR 101.1) not among them
     result = runner.invoke(app, ["history", typed])
     assert result.exit_code == 1 and f"no rule {typed!r}; {hint}" in " ".join(result.stderr.split())
 
