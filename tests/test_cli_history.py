@@ -125,6 +125,20 @@ def test_corpus_add_refuses_a_file_that_is_no_release(tmp_path: Path, monkeypatc
     assert not (tmp_path / "data").exists()
 
 
+def test_corpus_add_reads_at_most_16_mib_and_names_a_folder(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # was: /dev/zero read whole, a MemoryError traceback (or all the memory); the largest release is 1,707,002 bytes
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
+    result = runner.invoke(app, ["corpus", "add", "/dev/zero"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    said = " ".join(result.stderr.split())
+    assert said == "error: /dev/zero: the release file is too large (more than 16,777,216 bytes)"
+    result = runner.invoke(app, ["corpus", "add", str(tmp_path), "--lang", "ru"])
+    assert result.exit_code == 2
+    assert " ".join(result.stderr.split()) == f"ошибка: {tmp_path}: не удаётся прочитать файл редакции: это каталог"
+    assert not (tmp_path / "data").exists()
+
+
 def test_corpus_add_accepts_a_copy_of_a_packaged_release(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
     copy = tmp_path / "MagicCompRules 20260807.txt"  # as Wizards ships it: UTF-16 with a BOM, CRLF
