@@ -79,6 +79,14 @@ def test_history_of_a_mistyped_rule_says_did_you_mean(typed: str, hint: str) -> 
     assert result.exit_code == 1 and f"no rule {typed!r}; {hint}" in " ".join(result.stderr.split())
 
 
+def test_history_json_of_a_rule_it_lacks_is_json_with_the_suggestions() -> None:
+    # was: exit 1 and nothing on standard output, where lookup --json answers {"query", "rules": [], "suggestions"}
+    code, data = invoke_json("history", "1O1.1")
+    assert code == 1 and set(data) == {"query", "suggestions", "message"}
+    assert data["query"] == "1O1.1" and data["suggestions"][0] == "cr:101.1"  # CR 101.1, "Magic rules apply"
+    assert data["message"].startswith("no rule '1O1.1'; did you mean cr:101.1, ")
+
+
 @pytest.mark.parametrize("typed", ["702.19B", "٧٠٢.١٩b", "cr:702.19b."], ids=["capital", "arabic-indic", "dot"])
 def test_history_reads_a_rule_number_as_lookup_does(typed: str) -> None:
     code, data = invoke_json("history", typed)
