@@ -363,5 +363,5 @@ def _close_ids(store: HistoryStore, release: str, rule_id: str, doc: str) -> tup
     typed = typed_reference(rule_id).strip().rstrip(".").casefold()
     meant = look_alike(typed).casefold()
     alike = [meant] if meant != typed and meant in ids else []
-    close = inside or alike + difflib.get_close_matches(typed, ids, n=5, cutoff=0.6)
+    close = alike + (inside or difflib.get_close_matches(typed, ids, n=5, cutoff=0.6))
     return tuple(f"{doc}:{i}" for i in dict.fromkeys(close))[:5]
