@@ -27,7 +27,9 @@ from .references import latin_ids
 OK, DANGLING, MISMATCH = "ok", "dangling", "title_mismatch"
 MAX_BYTES = 1024 * 1024  # a judge's text of a few hundred pages; it is checked in a few seconds
 CURRENT = "ru-cr"  # the 2019 Comprehensive Rules: where an old number's current equivalent lives
-_EXPLICIT = re.compile(r"\b(?P<doc>[a-z]{2}-[a-z]+):(?P<id>[A-Za-z0-9.#]+[a-z0-9])")
+# ``DOC:ID`` as the tool writes it; ``cr:`` is today's English CR, as in lookup and search (``cr:702.19b`` was read
+# as a bare 702.19b, ru-cr's)
+_EXPLICIT = re.compile(r"(?<![\w-])(?P<doc>[a-z]{2}-[a-z]+|cr):(?P<id>[A-Za-z0-9.#]+[a-z0-9])")
 _CR = re.compile(r"\b(?:CR|C\.R\.|Comprehensive Rules?)\s+(?P<id>\d{3}(?:\.\d{1,3}[a-z]?)?)")
 # An id of sr-judge's shape written another way: a small letter, a decimal comma, a letter no section has;
 # bare with its minor number (``G4.40``), or after a word for "rule" (``pravilo Z9``).

@@ -168,10 +168,6 @@ class RuleGraph:
         cr all have a 101.1)."""
         import difflib
 
-        inside = [ref for part in references_inside(text) if part != text
-                  for ref in self._match(*(split_ref(part) if self._names_doc(part) else (None, part)))]
-        if inside:
-            return tuple(dict.fromkeys(inside))[:limit]
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
         pool: dict[str, list[str]] = {}  # folded id -> the refs of every document that prints it
         for (d, _), refs in self.index.by_number.items():
@@ -179,9 +175,13 @@ class RuleGraph:
                 for ref in refs:
                     pool.setdefault(split_ref(ref)[1].casefold(), []).append(ref)
         key, meant = node_id.casefold(), look_alike(node_id).casefold()
-        alike = [meant] if meant != key and meant in pool else []
-        close = alike + [c for c in difflib.get_close_matches(key, list(pool), n=limit, cutoff=0.5) if c not in alike]
-        return tuple(dict.fromkeys(ref for c in close for ref in pool[c]))[:limit]
+        alike = pool.get(meant, []) if meant != key else []  # before what is inside: A3.З2 is A3.32, not A3
+        inside = [ref for part in references_inside(text) if part != text
+                  for ref in self._match(*(split_ref(part) if self._names_doc(part) else (None, part)))]
+        if inside:
+            return tuple(dict.fromkeys(alike + inside))[:limit]
+        close = [c for c in difflib.get_close_matches(key, list(pool), n=limit, cutoff=0.5) if c != meant]
+        return tuple(dict.fromkeys(alike + [ref for c in close for ref in pool[c]]))[:limit]
 
 
 class LazyNodes(Mapping[str, Node]):

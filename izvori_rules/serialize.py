@@ -227,6 +227,12 @@ def history_json(query: str, found: RuleHistory) -> dict[str, Any]:
             "removed_in": found.removed_in, "successor": found.successor, "last_text": found.last_text}
 
 
+def history_not_found_json(query: str, suggestions: tuple[str, ...], message: str) -> dict[str, Any]:
+    """``history --json`` of a rule the history lacks (exit status 1): the suggestions ("did you mean") and the
+    English message, as ``lookup --json`` answers a reference it cannot find, instead of no JSON at all."""
+    return {"query": query, "suggestions": list(suggestions), "message": message}
+
+
 def _change_json(change: Change) -> dict[str, Any]:
     return {"release": change.release, "previous": change.previous, "old_id": change.old_id, "id": change.id,
             "change": change.change, "renumbered": change.renumbered, "old_text": change.old_text,

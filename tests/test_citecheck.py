@@ -32,6 +32,9 @@ CASES = [
     ("Viz pravidlo 102.1.", "cs-cr:102.1", OK),
     ("CR 702.19b says so.", "ru-cr:702.19b", OK),
     ("Compare sr-judge:A4.40 and ru-cr:101.4.", "sr-judge:A4.40", OK),
+    # cr: is today's CR, as in lookup (was read as a bare 702.19b: ru-cr's); CR 2026-08-07 prints no 999.9
+    ("Per cr:702.19b, trample.", "cr:702.19b", OK),
+    ("Per cr:999.9, nothing.", None, DANGLING),
 ]
 
 
@@ -75,7 +78,7 @@ def test_cli_exits_1_on_errors_and_reports_json(graph: RuleGraph, tmp_path: Path
     data = json.loads(result.stdout)
     assert result.exit_code == 1 and data["errors"] is True
     statuses = [c["status"] for c in data["citations"]]
-    assert statuses.count(DANGLING) == 2 and statuses.count(MISMATCH) == 2
+    assert statuses.count(DANGLING) == 3 and statuses.count(MISMATCH) == 2  # D99.10, 999.9z, cr:999.9; C9, 701.14
     assert data["citations"][0]["line"] == 1
 
 

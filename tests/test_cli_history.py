@@ -69,12 +69,22 @@ def test_history_of_an_unknown_rule_exits_1_and_a_bad_release_2() -> None:
 
 @pytest.mark.parametrize("typed, hint", [("CR 702.19b", "did you mean cr:702.19b?"),
                                          ("702.19bb", "did you mean cr:702.19b, "),
-                                         ("cr-2006-10-01:502.9bb", "did you mean cr-2006-10-01:502.9b, ")],
-                         ids=["CR-prefix", "a-letter-too-many", "one-release"])
+                                         ("cr-2006-10-01:502.9bb", "did you mean cr-2006-10-01:502.9b, "),
+                                         ("1O1.1", "did you mean cr:101.1, "), ("cr:1O1.1", "did you mean cr:101.1, ")],
+                         ids=["CR-prefix", "a-letter-too-many", "one-release", "letter-O-for-0", "cr-letter-O"])
 def test_history_of_a_mistyped_rule_says_did_you_mean(typed: str, hint: str) -> None:
-    # was: "no rule 'CR 702.19b'" and nothing more; cr 702.19b and 2006-10-01 502.9b are trample's rules
+    # was: "no rule 'CR 702.19b'" and nothing more; cr 702.19b and 2006-10-01 502.9b are trample's rules; 1O1.1
+    # was 811.1, 711.1 ... with 101.1 ("Magic rules apply", CR 101.1) not among them
     result = runner.invoke(app, ["history", typed])
     assert result.exit_code == 1 and f"no rule {typed!r}; {hint}" in " ".join(result.stderr.split())
+
+
+def test_history_json_of_a_rule_it_lacks_is_json_with_the_suggestions() -> None:
+    # was: exit 1 and nothing on standard output, where lookup --json answers {"query", "rules": [], "suggestions"}
+    code, data = invoke_json("history", "1O1.1")
+    assert code == 1 and set(data) == {"query", "suggestions", "message"}
+    assert data["query"] == "1O1.1" and data["suggestions"][0] == "cr:101.1"  # CR 101.1, "Magic rules apply"
+    assert data["message"].startswith("no rule '1O1.1'; did you mean cr:101.1, ")
 
 
 @pytest.mark.parametrize("typed", ["702.19B", "٧٠٢.١٩b", "cr:702.19b."], ids=["capital", "arabic-indic", "dot"])
@@ -120,6 +130,20 @@ def test_corpus_add_refuses_a_file_that_is_no_release(tmp_path: Path, monkeypatc
     result = runner.invoke(app, ["corpus", "add", str(notes), "--lang", "sr"])  # [sr.errors] release_no_date
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)  # said, not a traceback
     assert " ".join(result.stderr.split()).startswith(f"greška: {notes}: nije izdanje Comprehensive Rules: blizu ")
+    assert not (tmp_path / "data").exists()
+
+
+def test_corpus_add_reads_at_most_16_mib_and_names_a_folder(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # was: /dev/zero read whole, a MemoryError traceback (or all the memory); the largest release is 1,707,002 bytes
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path / "data"))
+    result = runner.invoke(app, ["corpus", "add", "/dev/zero"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    said = " ".join(result.stderr.split())
+    assert said == "error: /dev/zero: the release file is too large (more than 16,777,216 bytes)"
+    result = runner.invoke(app, ["corpus", "add", str(tmp_path), "--lang", "ru"])
+    assert result.exit_code == 2
+    assert " ".join(result.stderr.split()) == f"ошибка: {tmp_path}: не удаётся прочитать файл редакции: это каталог"
     assert not (tmp_path / "data").exists()
 
 

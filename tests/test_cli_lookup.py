@@ -246,6 +246,13 @@ def test_a_look_alike_number_is_suggested_in_every_document_that_prints_it(graph
     assert code == 1 and data["suggestions"][:3] == ["cs-cr:101.1", "ru-cr:101.1", "cr:101.1"]
 
 
+def test_a_look_alike_digit_after_the_dot_is_suggested_before_the_number_in_front_of_it() -> None:
+    # "A3.З2" (Cyrillic Ze for 3): was "did you mean sr-judge:A3?" alone, A3 being the number read before the З;
+    # sr-judge.txt 102: A3.32 Ako je igračev život 0 ili manje
+    code, data = lookup_json("A3.З2")
+    assert code == 1 and data["suggestions"] == ["sr-judge:A3.32", "sr-judge:A3"]
+
+
 @pytest.mark.parametrize("typed, first", [("1O1.1", "cs-cr:101.1"), ("cr:1O1.1", "cr:101.1"),
                                           ("АЗ.32", "sr-judge:A3.32")], ids=["bare", "cr-prefix", "cyrillic"])
 def test_search_answers_a_look_alike_number_as_a_reference(typed: str, first: str) -> None:

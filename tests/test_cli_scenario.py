@@ -246,6 +246,16 @@ def test_combat_names_a_keyword_it_cannot_play_with_those_it_can(args: list[str]
     assert result.exit_code == status and said.startswith(message) and "players[0]" not in said
 
 
+def test_combat_json_of_a_keyword_it_cannot_play_is_json_with_status_3() -> None:
+    # was: exit 3 and nothing on standard output; a refusal while playing already answered as JSON
+    result = invoke("combat", "--attacker", "3/3 banding", "--blockers", "2/2", "--json")
+    assert result.exit_code == 3
+    assert json.loads(result.stdout) == {
+        "answer": "izvori: Attacker: '3/3 banding': keyword 'banding' (banding) is not modelled by the engine; "
+                  f"the izvori keywords are {IZVORI_KEYWORDS}",
+        "rules": [], "exit_status": 3, "assigned": {}, "died": [], "life_lost": 0}
+
+
 def test_a_device_that_never_ends_is_refused_at_the_size_limit() -> None:
     result = invoke("scenario", "run", "/dev/zero")
     assert result.exit_code == 2 and "too large" in result.stderr

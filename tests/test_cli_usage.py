@@ -4,9 +4,11 @@ which value), the exit status stays 2, and nothing else changes (help, the fast 
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner, Result
 
 from izvori_rules.cli import app
@@ -163,3 +165,25 @@ def test_a_broken_translation_gives_clicks_words(monkeypatch: pytest.MonkeyPatch
 def test_a_group_without_its_command_still_shows_its_help() -> None:
     result = invoke("deck")
     assert result.exit_code == 2 and "check" in result.stdout + result.stderr and "chyba" not in result.stderr
+
+
+
+def _commands(typer_app: typer.Typer) -> list[tuple[str, str]]:
+    """Every command of the tree with the help the list of commands shows (short_help=, help= or the docstring)."""
+    found = [(info.name or info.callback.__name__, info.short_help or info.help or inspect.getdoc(info.callback)
+              or "") for info in typer_app.registered_commands if info.callback is not None]
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            found += _commands(group.typer_instance)
+    return found
+
+
+def test_each_commands_first_paragraph_is_one_line_as_the_list_of_commands_shows_it() -> None:
+    # typer's list of commands keeps a first paragraph's line breaks: at 80 columns search read "any language and
+    # script. --lang is the" and then a gap of 27 spaces before "judge's language" (cite-check likewise); a
+    # docstring whose first paragraph runs over lines gives the list a short_help=
+    commands = _commands(app)
+    assert len(commands) == 15  # lookup ... corpus add, as -h lists them
+    assert [name for name, doc in commands if "\n" in doc.split("\n\n")[0]] == []
+    result = runner.invoke(app, ["-h"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0 and "--lang is the" not in result.stdout

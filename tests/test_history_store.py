@@ -88,6 +88,30 @@ def test_a_damaged_store_in_an_unwritable_cache_folder_is_built_in_memory(
     assert any("was damaged" in m for m in messages) and any("cannot be written" in m for m in messages)
 
 
+def test_a_stale_store_that_cannot_be_removed_is_left_and_the_store_built(
+        small_releases: SmallReleases, small_history: tuple[bytes, tuple[object, ...]], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store built by an earlier version, in a cache folder the judge cannot write: ``history`` ended with
+    "error: ...cr-history-....sqlite: Permission denied" (exit 2) as it removed the stale file (found by fuzzing)."""
+    from izvori_rules.history import sources
+
+    raw, good = small_history
+    monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(tmp_path))
+    stale = tmp_path / "cr-history-0123456789ab.sqlite"
+    stale.write_bytes(raw)
+    monkeypatch.setattr(sources, "release_sources", lambda root=None: small_releases.sources())
+    unlink = Path.unlink
+
+    def refused(self: Path, missing_ok: bool = False) -> None:
+        if self.name.startswith("cr-history-"):
+            raise PermissionError(13, "Permission denied", str(self))  # root ignores a folder's mode
+        unlink(self, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    assert history_answers(load_store()) == good
+    assert stale.read_bytes() == raw
+
+
 def test_a_store_is_grown_under_the_build_lock_so_two_commands_build_it_once(
         small_releases: SmallReleases, small_history: tuple[bytes, tuple[object, ...]], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:

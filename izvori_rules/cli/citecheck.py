@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 
 @app.command("cite-check", epilog="Examples:\n\n  izvori-judge cite-check answer.txt\n\n"
-                                  "  echo 'Vidi pravilo D19.51 \u201cInterakcija trajnih efekata\u201d' | izvori-judge cite-check - --lang sr")
+                                  "  echo 'Vidi pravilo D19.51 \u201cInterakcija trajnih efekata\u201d' | izvori-judge cite-check - --lang sr",
+             short_help="Report each citation: does it exist, does a quoted title match, what the rule says, its "
+                        "2019 equivalent.")
 def cite_check(
     file: Annotated[str, typer.Argument(metavar="FILE", help="The text to check, or - for standard input.")],
     doc: Annotated[str | None, typer.Option("--doc", metavar="DOC", help="Read the text as part of this document.")] = None,

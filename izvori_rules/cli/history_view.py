@@ -30,12 +30,20 @@ def load_store(lang: str = "en") -> HistoryStore:
 
 def show_history(ref: str, json_out: bool, typographic: bool, lang: str = "en") -> int:
     """Answer ``history REF``; the exit status (errors leave through :func:`.common.reported`)."""
+    from ..errors import ReferenceNotFound
     from ..history.lineage import resolve, rule_history
 
     with reported(lang):
         store = load_store(lang)
-        release, rule_id = resolve(store, ref)
-        found = rule_history(store, release, rule_id, typographic)
+        try:
+            found = rule_history(store, *resolve(store, ref), typographic)
+        except ReferenceNotFound as exc:
+            if not json_out:
+                raise
+            from ..serialize import history_not_found_json
+
+            print_json(history_not_found_json(ref, exc.suggestions, str(exc)))
+            return exc.exit_code
     if json_out:
         from ..serialize import history_json
 

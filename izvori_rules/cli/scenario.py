@@ -111,9 +111,15 @@ def combat(
     if not attacker:
         raise typer.BadParameter("give the attacker, like --attacker \"3/3 trample\"", param_hint="--attacker")
     with reported(lang):
-        from ..engine.quick import quick_combat
+        from ..engine.errors import EngineRefusal
+        from ..engine.quick import quick_combat, refused
 
-        answer = quick_combat(ruleset, attacker, [*(blockers or []), *(blockers_more or [])], lang)
+        try:
+            answer = quick_combat(ruleset, attacker, [*(blockers or []), *(blockers_more or [])], lang)
+        except EngineRefusal as exc:  # --json answers it as one refused in play; the terminal says error: ...
+            if not as_json:
+                raise
+            answer = refused(ruleset, exc)
     if as_json:
         from ..serialize import combat_json
 

@@ -16,7 +16,8 @@ app.add_typer(index_app, name="index")
 
 
 @app.command(epilog="Examples:\n\n  izvori-judge search razbijac\n\n  izvori-judge search \"first strike\" --doc ru-cr\n\n"
-                    "  izvori-judge search hřbitov --doc cs\n\n  izvori-judge search D10.11-D10.19 --markdown")
+                    "  izvori-judge search hřbitov --doc cs\n\n  izvori-judge search D10.11-D10.19 --markdown",
+             short_help="Find rules by citation (D10.11-D10.19, 702.19) or by words in any language and script.")
 def search(
     query: Annotated[list[str], typer.Argument(
         metavar="QUERY...", help="Words, \"quoted phrases\", a rule number, range or prefix.")],

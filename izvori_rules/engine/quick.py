@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from ..errors import Phrase, Value
-from .errors import NotModelled, ScenarioInvalid
+from .errors import EngineRefusal, NotModelled, ScenarioInvalid
 from .rulesets import RULESETS
 from .scenario import MAX_OBJECTS
 
@@ -141,6 +141,12 @@ def _resolves(term: str) -> bool:
     except KeywordError as exc:
         return exc.known or bool(exc.colour)  # a name the rules know, or protection from a word meant as a colour
     return True
+
+
+def refused(ruleset: str, error: EngineRefusal) -> QuickAnswer:
+    """The answer to a combat refused before it is played (a keyword the engine does not model or the ruleset
+    lacks, exit status 3), with the fields of one refused while it is played: ``combat --json`` always has one."""
+    return QuickAnswer(f"{ruleset}: {error}", error.rules, error.exit_code, (), (), 0)
 
 
 def quick_combat(ruleset: str, attacker: str, blockers: list[str], lang: str = "en") -> QuickAnswer:

@@ -351,12 +351,17 @@ def _not_found(store: HistoryStore, query: str, rule_id: str, release: str, doc:
 
 def _close_ids(store: HistoryStore, release: str, rule_id: str, doc: str) -> tuple[str, ...]:
     """Rules of ``release`` close to a mistyped id ("did you mean"): a number written inside it first (``CR
-    702.19b``, ``rule 101.1``), else ids spelled alike (``702.19bb``), as references into ``doc``."""
+    702.19b``, ``rule 101.1``), else the id it looks like (``1O1.1`` is 101.1, as in ``lookup``:
+    :func:`~izvori_rules.references.look_alike`), then ids spelled alike (``702.19bb``), as references into
+    ``doc``."""
     import difflib
 
-    from ..references import references_inside, typed_reference
+    from ..references import look_alike, references_inside, typed_reference
 
     ids = [i for i in store.entries(_position(store, release)) if not i.startswith("glossary:")]
     inside = [i for i in references_inside(rule_id) if i in ids]
     typed = typed_reference(rule_id).strip().rstrip(".").casefold()
-    return tuple(f"{doc}:{i}" for i in dict.fromkeys(inside or difflib.get_close_matches(typed, ids, n=5, cutoff=0.6)))
+    meant = look_alike(typed).casefold()
+    alike = [meant] if meant != typed and meant in ids else []
+    close = alike + (inside or difflib.get_close_matches(typed, ids, n=5, cutoff=0.6))
+    return tuple(f"{doc}:{i}" for i in dict.fromkeys(close))[:5]

@@ -8,6 +8,7 @@ chapter, rule, subrule and glossary entry, its words being its text and its exam
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -50,7 +51,8 @@ def load_store(progress: ProgressBar | None = None, root: Path | None = None) ->
     path = cache_dir() / f"cr-history-{key}.sqlite"
     if not path.exists():
         for stale in path.parent.glob("cr-history-*.sqlite"):  # built by other code: never read again
-            stale.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # a read-only cache folder keeps it; the store is built in memory
+                stale.unlink(missing_ok=True)
     elif root is None and (fresh := _fresh(path, lambda: rebuilt(path, release_sources(), entries_of,
                                                                   progress))) is not None:
         return fresh

@@ -17,13 +17,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..corpus import added_files, added_folder
-from ..errors import CorpusError, NotARelease, os_reason
+from ..errors import CorpusError, NotARelease, Phrase
+from ..userfile import read_user_bytes
 from .store import ReleaseSource
 
 if TYPE_CHECKING:
     from .corrections import Fix
 
 MIN_RULES = 100  # every release since 2003 numbers at least 579 rules
+MAX_BYTES = 16 * 2**20  # the largest packaged release (2026) is 1,707,002 bytes; /dev/zero is refused, not read whole
+RELEASE_FILE = Phrase("what_release_file", "the release file")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,11 +114,7 @@ def add_release(file: Path) -> Added:
     from ..cr_releases import releases
     from .family import cr_folder
 
-    try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise NotARelease("{file}: cannot read: {reason}", key="release_unreadable", file=str(file),
-                          reason=os_reason(exc)) from None
+    raw = read_user_bytes(file, MAX_BYTES, RELEASE_FILE, NotARelease)
     text, encoding = decode_release(raw, str(file))
     date, rules = check_release(text, str(file))
     data = text.encode("utf-8")
