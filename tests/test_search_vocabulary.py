@@ -185,7 +185,13 @@ def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     # cr 302.6 "A creature's activated ability with the tap symbol ... can't be activated unless the creature has been
     # under its controller's control continuously since their most recent turn began"
     ("summoning sick creature tap ability", "summoning_sickness", "cr:302.6"),
-], ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone", "summoning-sick"])
+    # ru-cr 608.2g "Если эффект запрашивает информацию от определённого объекта, включая сам источник способности, то
+    # эффект использует текущую информацию" (cr 608.2h: the last known information when the object has left its zone)
+    ("LKI", "last_known_information", "ru-cr:608.2g"),
+    # ru-cr 604.3 "Некоторые статические способности являются способностями, определяющими характеристики" (cr 604.3)
+    ("CDA", "characteristic_defining_ability", "ru-cr:604.3"),
+], ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone", "summoning-sick", "LKI",
+        "CDA"])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the
@@ -194,3 +200,16 @@ def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, qu
     result = searcher.search(query, limit=3)
     assert concept in result.concepts
     assert ref in [hit.ref for hit in result.hits]
+
+
+
+def test_a_slang_word_that_stems_to_a_rules_word_is_left_out() -> None:
+    # players say "decked" for losing to an empty library (cr 121.4), but decked stems to deck: listed whole, it would
+    # make every rule that says deck a rule about an empty library; the table keeps only "deck out"
+    from izvori_rules.text.concepts import load_concepts
+    from izvori_rules.text.matching import ConceptMatcher
+    from izvori_rules.text.stemming import analyze
+
+    # cr 100.2a "each deck has a minimum deck size of 60 cards"
+    text = "each deck has a minimum deck size of 60 cards"
+    assert "empty_library" not in ConceptMatcher(load_concepts()).occurrences("en", analyze("en", text))
