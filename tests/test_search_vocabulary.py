@@ -159,3 +159,57 @@ def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     result = searcher.search("how long does a regeneration shield last", limit=TOP)
     assert result.concepts == ("regenerate",)
     assert "cr:701.19a" in [hit.ref for hit in result.hits]
+
+
+@pytest.mark.parametrize(("query", "concept", "ref"), [
+    # ru-cr 400.7 "Объект, перемещенный из одной зоны в другую, становится новым объектом не имеющим «памяти» и связи с
+    # его предыдущим существованием" (cr 400.7): what a flickered (blinked) permanent is when it returns from exile
+    ("flicker a creature new object", "flicker", "ru-cr:400.7"),
+    # cr 701.8a "To destroy a permanent, move it from the battlefield to its owner's graveyard" (a board wipe, wrath or
+    # sweeper destroys all creatures)
+    ("board wipe destroys all creatures", "destroy", "cr:701.8a"),
+    # ru-cr 500.8 "Некоторые эффекты добавляют в ход дополнительные фазы. В этом случае фазы добавляются непосредственно
+    # после указанной фазы." (cr 500.8)
+    ("extra combat phase", "additional_phase", "ru-cr:500.8"),
+    # cr 601.2d "If the spell requires the player to divide or distribute an effect (such as damage or counters) among
+    # one or more targets, the player announces the division."
+    ("split damage among targets", "divide", "cr:601.2d"),
+    # cr 701.21a "To sacrifice a permanent, its controller moves it from the battlefield directly to its owner's
+    # graveyard."
+    ("sac a creature", "sacrifice", "cr:701.21a"),
+    # ru-cr 120.4 "Игрок, попытавшийся взять карту из пустой библиотеки, проигрывает партию" (cr 121.4)
+    ("what happens when I deck out", "empty_library", "ru-cr:120.4"),
+    # cr 707.2 "When copying an object, the copy acquires the copiable values of the original object's
+    # characteristics" (a clone is a creature that enters as a copy)
+    ("does a clone copy counters", "copy", "cr:707.2"),
+    # cr 302.6 "A creature's activated ability with the tap symbol ... can't be activated unless the creature has been
+    # under its controller's control continuously since their most recent turn began"
+    ("summoning sick creature tap ability", "summoning_sickness", "cr:302.6"),
+    # ru-cr 608.2g "Если эффект запрашивает информацию от определённого объекта, включая сам источник способности, то
+    # эффект использует текущую информацию" (cr 608.2h: the last known information when the object has left its zone)
+    ("LKI", "last_known_information", "ru-cr:608.2g"),
+    # ru-cr 604.3 "Некоторые статические способности являются способностями, определяющими характеристики" (cr 604.3)
+    ("CDA", "characteristic_defining_ability", "ru-cr:604.3"),
+], ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone", "summoning-sick", "LKI",
+        "CDA"])
+def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
+                                                          ref: str) -> None:
+    # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the
+    # concept table's notes), not from the rules; the table lists a new concept's ru-cr rules (the documents it checks),
+    # so an English query may find the ru-cr rule before its cr twin
+    result = searcher.search(query, limit=3)
+    assert concept in result.concepts
+    assert ref in [hit.ref for hit in result.hits]
+
+
+
+def test_a_slang_word_that_stems_to_a_rules_word_is_left_out() -> None:
+    # players say "decked" for losing to an empty library (cr 121.4), but decked stems to deck: listed whole, it would
+    # make every rule that says deck a rule about an empty library; the table keeps only "deck out"
+    from izvori_rules.text.concepts import load_concepts
+    from izvori_rules.text.matching import ConceptMatcher
+    from izvori_rules.text.stemming import analyze
+
+    # cr 100.2a "each deck has a minimum deck size of 60 cards"
+    text = "each deck has a minimum deck size of 60 cards"
+    assert "empty_library" not in ConceptMatcher(load_concepts()).occurrences("en", analyze("en", text))
