@@ -106,8 +106,9 @@ def blocker_split(game: Game, blocker: Obj, given: tuple[tuple[str, int], ...] |
 def _minimum_check(game: Game, creature: Obj, power: int) -> None:
     minimum = game.rs.minimum_damage
     if minimum and power < minimum:
-        raise NotModelled(f"{creature.handle} has power {power}, below the minimum of {minimum} damage per "
-                          "recipient; the rules do not say how it assigns damage", game.rs.refs("illegal_minimum"))
+        raise NotModelled("{name} has power {power}, below the minimum of {minimum} damage per recipient; the rules "
+                          "do not say how it assigns damage", game.rs.refs("illegal_minimum"), key="below_minimum",
+                          name=creature.handle, power=power, minimum=minimum)
 
 
 def _default(game: Game, attacker: Obj, blockers: list[Obj], power: int, trample: bool,

@@ -110,9 +110,9 @@ def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Sna
             "too_many_targets", "{what} takes {n} target(s), {given} given", what=what, n=len(steps),
             given=len(action.targets)))
     if len(action.targets) < len(steps):
-        raise MissingChoice(f"{player} must choose {len(steps)} target(s) for {what} "
-                            f"({', '.join(tg.WORDS[k] for k, _s in steps)}); the action gives "
-                            f"{len(action.targets)}", game.rs.refs("illegal_target"))
+        raise MissingChoice("{player} must choose {n} target(s) for {what} ({kinds}); the action gives {given}",
+                            game.rs.refs("illegal_target"), key="choose_n_targets", player=player, n=len(steps),
+                            what=what, kinds=tg.kinds([k for k, _s in steps]), given=len(action.targets))
     out: list[Any] = []
     for name, (kind, step) in zip(action.targets, steps):
         target = tg.find(game, name, kind, action.line)
@@ -172,8 +172,8 @@ def activate(game: Game, action: Action, source: str) -> None:
     item = StackItem(game.new_id(), "activated", obj.handle, player, ability.effect, [], obj.ref, info)
     if "X" in ability.cost.mana.upper() or ability.cost.loyalty_x:
         if action.x is None:  # ru-cr:107.3a sr-judge:D10.12: X in a cost, [-X] too, is announced
-            raise MissingChoice(f"{player} must choose the value of X for {obj.handle}'s ability: add x: N",
-                                rs.refs("x_value"))
+            raise MissingChoice("{player} must choose the value of X for {name}'s ability: add x: N",
+                                rs.refs("x_value"), key="choose_x_ability", player=player, name=obj.handle)
         item.x = action.x
     item.targets = _targets(game, action, item_steps(item), info, player, False,
                             Phrase.said("ability_of", "{name}'s ability", name=obj.handle))
@@ -200,8 +200,8 @@ def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost, action: Action, x: 
 
     payments = costs.non_mana(game, [cost], action, player, obj) if cost.non_mana or action.sacrifice else []
     if "/" in cost.mana:
-        raise NotModelled(f"{obj.handle}'s ability has a Phyrexian symbol in its cost: paying it with life is "
-                          "modelled only for spells", game.rs.refs("phyrexian_mana"))
+        raise NotModelled("{name}'s ability has a Phyrexian symbol in its cost: paying it with life is modelled only "
+                          "for spells", game.rs.refs("phyrexian_mana"), key="phyrexian_ability", name=obj.handle)
     if x:
         cost = Cost(tap=cost.tap, mana=cost.mana.upper().replace("X", str(x)), sacrifice_self=cost.sacrifice_self)
     paid = []
@@ -258,11 +258,12 @@ def after_land(game: Game, player: str) -> None:
 def _become_land(game: Game, card: Obj) -> None:
     """A card played as a land (izvori): colourless, the basic type of its colour, nothing else (B12.76)."""
     if "istocnik" in card.keywords:
-        raise NotModelled("playing a card with Istočnik as a land is not modelled", game.rs.refs("play_land"))
+        raise NotModelled("playing a card with Istočnik as a land is not modelled", game.rs.refs("play_land"),
+                          key="land_istocnik")
     colors = card.colors
     if len(colors) > 1:
-        raise NotModelled(f"{card.handle} has more than one colour: playing it as a land is not modelled",
-                          game.rs.refs("play_land"))
+        raise NotModelled("{name} has more than one colour: playing it as a land is not modelled",
+                          game.rs.refs("play_land"), key="land_colours", name=card.handle)
     card.printed = {k: getattr(card, k) for k in ("types", "subtypes", "supertypes", "colors", "mana_cost", "power",
                                                   "toughness", "keywords", "effect", "abilities")}
     from .spec import Ability, EffectStep

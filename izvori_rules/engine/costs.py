@@ -43,8 +43,14 @@ class Plan:
     extra: list[Cost] = field(default_factory=list)  # additional costs, kicker, the alternative's non-mana part
 
 
-def _missing(game: Game, player: str, what: str, event: str) -> MissingChoice:
-    return MissingChoice(f"{player} must choose {what}; the action does not say", game.rs.refs(event))
+def _missing(game: Game, player: str | Phrase, what: Phrase, event: str) -> MissingChoice:
+    """A choice of the cast the action leaves out (``what``, with the key to add), by ``player`` or the caster."""
+    return MissingChoice("{player} must choose {what}; the action does not say", game.rs.refs(event),
+                         key="choose_missing", player=player, what=what)
+
+
+CASTER = Phrase("the_caster", "the caster")
+"""Who divides a spell's damage or chooses its targets, when the plan is made before the caster is named."""
 
 
 def plan_spell(game: Game, card: Obj, action: Action, player: str) -> Plan:
@@ -58,8 +64,9 @@ def plan_spell(game: Game, card: Obj, action: Action, player: str) -> Plan:
         effect = _modes(game, spec.modes, spec.choose_modes, action, player, card.handle)
     if spec.kicker is not None:
         if action.kicked is None:  # ru-cr:601.2b sr-judge:E3.141
-            raise _missing(game, player, f"whether to pay {card.handle}'s kicker ({spec.kicker}): add kicked: "
-                           "true or false", "kicker")
+            raise _missing(game, player, Phrase.said("choosing_kicker", "whether to pay {name}'s kicker ({cost}): "
+                                                     "add kicked: true or false", name=card.handle, cost=spec.kicker),
+                           "kicker")
         plan.kicked = action.kicked
         if action.kicked:
             plan.extra.append(Cost(mana=spec.kicker))
@@ -69,7 +76,8 @@ def plan_spell(game: Game, card: Obj, action: Action, player: str) -> Plan:
     plan.effect = effect
     if "X" in plan.base.upper():
         if action.x is None:  # ru-cr:107.3a sr-judge:D10.12
-            raise _missing(game, player, f"the value of X for {card.handle}: add x: N", "x_value")
+            raise _missing(game, player, Phrase.said("choosing_x", "the value of X for {name}: add x: N",
+                                                     name=card.handle), "x_value")
         plan.x = action.x
     _alternative(game, card, action, player, plan)
     if spec.additional_cost is not None:
@@ -81,8 +89,9 @@ def plan_spell(game: Game, card: Obj, action: Action, player: str) -> Plan:
 def _modes(game: Game, modes: tuple[tuple[EffectStep, ...], ...], count: int, action: Action, player: str,
            what: str) -> tuple[EffectStep, ...]:
     if not action.modes:  # ru-cr:700.2a sr-judge:D10.12
-        raise _missing(game, player, f"{count} of the {len(modes)} modes of {what}: add modes: [..] "
-                       "(1 is the first printed)", "modes")
+        raise _missing(game, player, Phrase.said("choosing_modes", "{count} of the {n} modes of {name}: add modes: "
+                                                 "[..] (1 is the first printed)", count=count, n=len(modes),
+                                                 name=what), "modes")
     if len(action.modes) != count or any(m > len(modes) for m in action.modes):
         raise IllegalAction(f"{what}: choose {count} of its modes 1 to {len(modes)}; the action chose "
                             f"{list(action.modes)}", game.rs.refs("modes"))
@@ -123,8 +132,9 @@ def _division(game: Game, plan: Plan, action: Action, what: str) -> None:
     others = len([s for s in target_steps(plan.effect) if not s.divided])
     if step.divided == "chosen":
         if not action.divide:  # ru-cr:601.2d sr-judge:D10.15
-            raise _missing(game, "the caster", f"how {what} divides its {amount} damage: add divide: "
-                           "{target: n, ...}", "divide")
+            raise _missing(game, CASTER, Phrase.said("choosing_division", "how {name} divides its {amount} damage: "
+                                                     "add divide: {{target: n, ...}}", name=what, amount=amount),
+                           "divide")
         names = tuple(n for n, _a in action.divide)
         amounts = [a for _n, a in action.divide]
         if sum(amounts) != amount or min(amounts) < 1:
@@ -135,7 +145,7 @@ def _division(game: Game, plan: Plan, action: Action, what: str) -> None:
         return
     n = len(action.targets) - others
     if n < 1:
-        raise _missing(game, "the caster", f"the targets of {what}", "divide")
+        raise _missing(game, CASTER, Phrase.said("choosing_targets_of", "the targets of {name}", name=what), "divide")
     plan.division = [amount // n] * n  # "divided evenly, rounded down"
 
 
@@ -222,8 +232,8 @@ def _sacrifices(game: Game, need: list[tuple[str, int]], action: Action, player:
                 ) -> list[Obj]:
     total = sum(n for _p, n in need)
     if not action.sacrifice:
-        raise _missing(game, player, f"what to sacrifice ({', '.join(p for p, _n in need)}): add sacrifice: [..]",
-                       "sacrifice_cost")
+        raise _missing(game, player, Phrase.said("choosing_sacrifice", "what to sacrifice ({need}): add sacrifice: "
+                                                 "[..]", need=", ".join(p for p, _n in need)), "sacrifice_cost")
     objs = _named(game, action.sacrifice, "battlefield", player, action.line)
     if len(objs) != total:
         raise IllegalAction(f"the cost sacrifices {total} permanent(s); the action names {len(objs)}",
@@ -243,7 +253,8 @@ def _sacrifices(game: Game, need: list[tuple[str, int]], action: Action, player:
 
 def _discards(game: Game, need: int, action: Action, player: str, source: Obj | None) -> list[Obj]:
     if need and not action.discard:
-        raise _missing(game, player, f"which {need} card(s) to discard: add discard: [..]", "discard_cost")
+        raise _missing(game, player, Phrase.said("choosing_discard", "which {n} card(s) to discard: add discard: [..]",
+                                                 n=need), "discard_cost")
     objs = [o for o in _named(game, action.discard, "hand", player, action.line)]
     if len(objs) != need or any(o.owner != player or o is source for o in objs):
         raise IllegalAction(f"the cost discards {need} other card(s) from {player}'s hand", game.rs.refs("discard_cost"))
@@ -252,7 +263,8 @@ def _discards(game: Game, need: int, action: Action, player: str, source: Obj | 
 
 def _taps(game: Game, need: int, action: Action, player: str, source: Obj | None) -> list[Obj]:
     if need and not action.tap:
-        raise _missing(game, player, f"which {need} untapped creature(s) to tap: add tap: [..]", "tap_cost")
+        raise _missing(game, player, Phrase.said("choosing_tap", "which {n} untapped creature(s) to tap: add tap: "
+                                                 "[..]", n=need), "tap_cost")
     objs = _named(game, action.tap, "battlefield", player, action.line)
     if len(objs) != need:
         raise IllegalAction(f"the cost taps {need} creature(s); the action names {len(objs)}", game.rs.refs("tap_cost"))
@@ -266,8 +278,8 @@ def _taps(game: Game, need: int, action: Action, player: str, source: Obj | None
 def _exiles(game: Game, need: list[str], action: Action, player: str, source: Obj | None) -> list[Obj]:
     """The cards exiled from the hand to pay "exile a <phrase> from your hand" (ru-cr:601.2h, ru-cr:117.1)."""
     if need and not action.exile:
-        raise _missing(game, player, f"which card to exile from {player}'s hand ({', '.join(need)}): add exile: [..]",
-                       "exile_cost")
+        raise _missing(game, player, Phrase.said("choosing_exile", "which card to exile from {player}'s hand ({need}): "
+                                                 "add exile: [..]", player=player, need=", ".join(need)), "exile_cost")
     objs = _named(game, action.exile, "hand", player, action.line)
     if len(objs) != len(need):
         raise IllegalAction(f"the cost exiles {len(need)} card(s) from {player}'s hand; the action names "
@@ -312,7 +324,8 @@ def discard_to_hand_size(game: Game, hand: list[Obj], limit: int) -> None:
     sr-judge:C15.10): ``choose: {player, targets: [cards]}`` after the action that reaches the cleanup step."""
     player, n = game.active, len(hand) - limit
     rules = game.rs.refs("hand_discard")
-    names = game.choices.targets(player, f"the {n} card(s) to discard down to {limit} in the cleanup step", rules)
+    names = game.choices.targets(player, Phrase.said("choosing_cleanup_discard", "the {n} card(s) to discard down to "
+                                                     "{limit} in the cleanup step", n=n, limit=limit), rules)
     picked: list[Obj] = []
     for name in names:
         fit = next((o for o in hand if (o.handle == name or o.name == name) and o not in picked), None)

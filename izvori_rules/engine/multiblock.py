@@ -59,9 +59,9 @@ def as_though_unblocked(game: Game, attacker: Obj, given: tuple[tuple[str, int],
     rs = game.rs
     recipient: Target = attacker.attacking_pw or attacker.attacking or ""
     if given is None:
-        raise MissingChoice(f"{attacker.handle} may assign its combat damage as though it weren't blocked: say "
-                            f"with assign_damage whether it goes to {game.describe(recipient)} or to its blockers",
-                            rs.refs("unblocked_damage"))
+        raise MissingChoice("{name} may assign its combat damage as though it weren't blocked: say with assign_damage "
+                            "whether it goes to {recipient} or to its blockers", rs.refs("unblocked_damage"),
+                            key="choose_unblocked", name=attacker.handle, recipient=game.describe(recipient))
     names = {name for name, _n in given}
     if names != {game.describe(recipient)}:
         return None

@@ -61,9 +61,9 @@ def _phyrexian(game: Game, card: Obj, action: Action, player: str, symbols: Coun
             raise IllegalAction(f"{card.handle}'s cost has no Phyrexian symbol", game.rs.refs("phyrexian_mana"))
         return
     if action.phyrexian_life is None:  # ru-cr:107.4f: mana of its colour or 2 life, the player's choice
-        raise MissingChoice(f"{player} must choose how to pay {card.handle}'s {len(phyrexian)} Phyrexian symbol(s): "
-                            "add phyrexian_life: N (how many are paid with 2 life each)",
-                            game.rs.refs("phyrexian_mana"))
+        raise MissingChoice("{player} must choose how to pay {name}'s {n} Phyrexian symbol(s): add phyrexian_life: N "
+                            "(how many are paid with 2 life each)", game.rs.refs("phyrexian_mana"),
+                            key="choose_phyrexian", player=player, name=card.handle, n=len(phyrexian))
     if action.phyrexian_life > len(phyrexian):
         raise IllegalAction(f"{card.handle} has {len(phyrexian)} Phyrexian symbol(s), not {action.phyrexian_life}",
                             game.rs.refs("phyrexian_mana"))
@@ -121,11 +121,13 @@ def _must_choose(game: Game, card: Obj, action: Action, player: str, left: str) 
     c = chars(game, card)
     untapped = any(is_creature(o, game) and not o.tapped for o in game.in_zone("battlefield", player))
     if c.has("convoke") and not action.convoke and untapped:
-        raise MissingChoice(f"{player} can't pay {left} for {card.handle} with mana alone: say which creatures "
-                            "convoke it (add convoke: [..])", game.rs.refs("convoke"))
+        raise MissingChoice("{player} can't pay {cost} for {name} with mana alone: say which creatures convoke it "
+                            "(add convoke: [..])", game.rs.refs("convoke"), key="choose_convoke", player=player,
+                            cost=left, name=card.handle)
     if c.has("delve") and not action.delve and game.in_zone("graveyard", player):
-        raise MissingChoice(f"{player} can't pay {left} for {card.handle} with mana alone: say which cards of the "
-                            "graveyard delve exiles (add delve: [..])", game.rs.refs("delve"))
+        raise MissingChoice("{player} can't pay {cost} for {name} with mana alone: say which cards of the graveyard "
+                            "delve exiles (add delve: [..])", game.rs.refs("delve"), key="choose_delve", player=player,
+                            cost=left, name=card.handle)
 
 
 def carry_out(game: Game, helpers: Helpers, player: str) -> list[str]:

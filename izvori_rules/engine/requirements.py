@@ -151,8 +151,8 @@ def _most_obeyed(game: Game, able: list[Obj], required: set[int]) -> int:
     if not _anywhere(game, "one_attacker") and not any(_has(game, o, a) for o in able for a in _ALONE["attack"]):
         return len(required)
     if len(able) > 17:
-        raise NotModelled(f"finding the attack that obeys the most requirements would try 2^{len(able)} "
-                          "declarations", game.rs.refs("attack_requirement"))
+        raise NotModelled("finding the attack that obeys the most requirements would try 2^{n} declarations",
+                          game.rs.refs("attack_requirement"), key="attack_search", n=len(able))
     return max(sum(1 for o in pick if o.oid in required) for n in range(len(able) + 1)
                for pick in combinations(able, n) if _alone(game, list(pick), "attack") is None)
 
@@ -279,8 +279,9 @@ def check_block_requirements(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
     for opts in options:
         size *= len(opts)
     if size > MAX_SEARCH:
-        raise NotModelled(f"finding the blocks that obey the most requirements would try {size} declarations "
-                          f"(limit {MAX_SEARCH})", game.rs.refs("block_requirement"))
+        raise NotModelled("finding the blocks that obey the most requirements would try {size} declarations (limit "
+                          "{limit})", game.rs.refs("block_requirement"), key="block_search", size=size,
+                          limit=MAX_SEARCH)
     best = 0
     for pick in product(*options):
         blocks = {b.oid: p for b, p in zip(candidates, pick)}

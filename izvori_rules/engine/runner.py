@@ -67,7 +67,7 @@ def _played(scenario: str | Path | bytes, lang: str, cards: CardIndex | None, in
     try:
         spec = _loaded(text, source, cards, inputs)
     except EngineRefusal as exc:
-        return _refused_at_load(source, exc)
+        return _refused_at_load(source, exc, lang)
     return _Run(spec, lang).run()
 
 
@@ -97,12 +97,20 @@ def play(spec: Scenario, lang: str = "en") -> tuple[ScenarioResult, Game]:
     return run.run(), run.game
 
 
-def _refused_at_load(source: str, exc: EngineRefusal) -> ScenarioResult:
+def _refused_at_load(source: str, exc: EngineRefusal, lang: str) -> ScenarioResult:
     kind = "missing_choice" if isinstance(exc, MissingChoice) else "not_modelled"
     title, ruleset = getattr(exc, "title", source), getattr(exc, "ruleset", "")
     return ScenarioResult(scenario=title, ruleset=ruleset, question=None, source=source, steps=(),
-                          rejected=Rejection(None, kind, str(exc), exc.rules), state=None, expectations=(),
+                          rejected=Rejection(None, kind, _said(exc, lang), exc.rules), state=None, expectations=(),
                           exit_status=3)
+
+
+def _said(exc: IllegalAction | EngineRefusal, lang: str) -> str:
+    """Why an action is illegal or the engine stops, in the judge's language where the error has a key
+    (``[LANG.errors]``); its rules are the error's own in every language."""
+    from ..messages import error_text
+
+    return error_text(exc, lang)[1]
 
 
 class _Run:
@@ -132,12 +140,6 @@ class _Run:
             pass
         return self._result()
 
-    def _said(self, exc: IllegalAction) -> str:
-        """Why an action is illegal, in the judge's language where the error has a key (``[LANG.errors]``)."""
-        from ..messages import error_text
-
-        return error_text(exc, self.lang)[1]
-
     def _guarded(self, action: Action | None, answers: list[Action], body: object) -> None:
         game = self.game
         game.choices = Choices(self.spec.source, answers)
@@ -148,14 +150,15 @@ class _Run:
             return
         except IllegalAction as exc:
             at = getattr(exc, "action", 0) or index
-            reason = self._said(exc)
+            reason = _said(exc, self.lang)
             self.rejected = Rejection(at, "illegal", reason, exc.rules)
             game.say("illegal", exc.rules, action=at, reason=reason)
             return
         except EngineRefusal as exc:
             kind = "missing_choice" if isinstance(exc, MissingChoice) else "not_modelled"
-            self.rejected = Rejection(index, kind, str(exc), exc.rules)
-            game.say("refused", exc.rules, reason=str(exc))
+            reason = _said(exc, self.lang)
+            self.rejected = Rejection(index, kind, reason, exc.rules)
+            game.say("refused", exc.rules, reason=reason)
             return
         game.choices.check_all_used()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import Phrase
 from .errors import IllegalAction
 from .events import Snapshot
 from .layers import chars, is_creature
@@ -24,8 +25,18 @@ KIND = {"damage": "any", "prevent": "any", "destroy": "permanent", "pump": "crea
         "tap": "permanent", "untap": "permanent", "counter": "stack", "lose_life": "player",
         "gain_life": "player", "draw": "player", "attach": "creature", "move": "permanent", "flicker": "creature",
         "gain_control": "creature", "become": "permanent", "replace": "any", "delayed": "any"}
-WORDS = {"card": "card in a graveyard", "any": "creature or player", "creature": "creature", "permanent": "permanent", "stack": "spell or ability",
-         "player": "player"}
+WORDS = {"card": Phrase("kind_card", "card in a graveyard"), "any": Phrase("kind_any", "creature or player"),
+         "creature": Phrase("kind_creature", "creature"), "permanent": Phrase("kind_permanent", "permanent"),
+         "stack": Phrase("kind_stack", "spell or ability"), "player": Phrase("kind_player", "player")}
+"""What a target may be, by kind: said in the judge's language where a message names it."""
+
+
+def kinds(names: list[str]) -> Phrase:
+    """The kinds of several targets, in order, each said in the judge's language (``creature, player``)."""
+    said = WORDS[names[-1]]
+    for name in reversed(names[:-1]):
+        said = Phrase.said("list_item", "{first}, {rest}", first=WORDS[name], rest=said)
+    return said
 
 
 def step_kind(step: EffectStep) -> str:

@@ -228,7 +228,8 @@ def _target_names(game: Game, p: Pending, n: int) -> tuple[str, ...]:
     fixed = [t for t in p.ability.targets if t not in ("any", "creature", "player")]
     if len(fixed) >= n:
         return tuple(fixed[:n])
-    names = game.choices.targets(p.controller, f"the target of {p.source_name}'s triggered ability",
+    names = game.choices.targets(p.controller, Phrase.said("choosing_trigger_target", "the target of {source}'s "
+                                                           "triggered ability", source=p.source_name),
                                  game.rs.refs("trigger"))
     if len(names) != n - len(fixed):
         raise IllegalAction(f"{p.source_name}'s triggered ability needs {n} target(s), {len(names)} chosen",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import Phrase
 from . import targets as tg
 from .errors import IllegalAction
 from .mana import format_pool, spend
@@ -41,7 +42,8 @@ def paid(game: Game, item: StackItem, step: EffectStep, target: Any) -> bool:
     if who is None or game.players[who].lost:
         return False
     rules = game.rs.refs("unless_pays")
-    if not game.choices.pay(who, f"{step.unless_pays} for {item.name} (\"unless ... pays\")", rules):
+    if not game.choices.pay(who, Phrase.said("choosing_unless", "{cost} for {name} (\"unless ... pays\")",
+                                             cost=step.unless_pays, name=item.name), rules):
         game.say("unless_declined", rules, player=who, cost=step.unless_pays, item=item.name)
         return False
     pool = game.players[who].mana
