@@ -192,7 +192,8 @@ def test_a_name_from_the_file_is_printed_as_text_not_markup(tmp_path: Path) -> N
 IZVORI = (Path(__file__).parent / "scenarios" / "refused_keyword.yaml").read_text(encoding="utf-8")
 SNAKE = "keywords: [deathtouch]"
 BLAZE = "      - {name: Blaze, types: [sorcery], mana_cost: XR, effect: [{damage: X, to: target}]}\n"
-BOLT = "      - {name: Forked Bolt, types: [sorcery], mana_cost: R, effect: [{damage: 2, to: target, divided: chosen}]}\n"
+BOLT = ("      - {name: Forked Bolt, types: [sorcery], mana_cost: R, effect: [{damage: 2, to: target, divided: "
+        "chosen}]}\n")
 
 
 def _holding(card: str, action: str) -> str:

@@ -301,8 +301,8 @@ def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
             r.refuse(item, exc.said)
             continue
         if not r.ruleset.has_keyword(canon):
-            r.refuse(item, Phrase.said("ruleset_no_keyword", "the {ruleset} ruleset has no keyword {keyword} ({term!r})",
-                                       ruleset=r.ruleset.id, keyword=canon, term=term))
+            r.refuse(item, Phrase.said("ruleset_no_keyword", "the {ruleset} ruleset has no keyword {keyword} "
+                                       "({term!r})", ruleset=r.ruleset.id, keyword=canon, term=term))
             continue
         out.append(canon)
     return tuple(dict.fromkeys(out))
