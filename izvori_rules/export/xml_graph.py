@@ -89,9 +89,9 @@ def _flag_element(flag: Flag) -> etree._Element:
 
     element = etree.Element("flag", kind=flag.kind)
     element.text = flag.detail
-    for name, value in (("term", flag.term), ("key", flag.key)):
-        if value:
-            element.set(name, value)
+    for attribute, text in (("term", flag.term), ("key", flag.key)):
+        if text:
+            element.set(attribute, text)
     if flag.ref is not None:
         element.set("ref", flag.ref)
     for name, value in flag.values:
