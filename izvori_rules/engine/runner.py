@@ -260,12 +260,12 @@ def _do(game: Game, spec: Scenario, action: Action, previous: str) -> None:
     elif action.kind == "order_blockers":
         if previous not in ("block", "order_blockers") or game.step != "declare_blockers":
             raise IllegalAction("the damage assignment order is announced right after blockers are declared",
-                                game.rs.refs("illegal_order"))
+                                game.rs.refs("illegal_order"), key="order_time")
         combat.order_blockers(game, action)
     elif action.kind == "assign_damage":
         if not game.blockers_declared or game.step not in ("declare_blockers", "combat_damage"):
             raise IllegalAction("combat damage is assigned after blockers are declared and before it is dealt",
-                                game.rs.refs("illegal_assign"))
+                                game.rs.refs("illegal_assign"), key="assign_time")
         combat.record_assignment(game, action)
     elif action.kind == "cast":
         casting.cast(game, action, spec.source)

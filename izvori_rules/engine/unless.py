@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import Phrase
 from . import targets as tg
 from .errors import IllegalAction
-from .mana import format_pool, spend
+from .mana import EMPTY_POOL, format_pool, spend
 from .spec import EffectStep
 from .state import Game, StackItem
 
@@ -49,8 +49,8 @@ def paid(game: Game, item: StackItem, step: EffectStep, target: Any) -> bool:
     pool = game.players[who].mana
     paid = spend(pool, step.unless_pays)
     if paid is None:  # ru-cr:608.2d sr-judge:D14.23: an impossible choice can't be made
-        raise IllegalAction(f"{who} can't pay {step.unless_pays} for {item.name} (mana pool: "
-                            f"{format_pool(pool) or 'empty'})", rules)
+        raise IllegalAction("{player} can't pay {cost} for {what} (mana pool: {pool})", rules, key="cant_pay",
+                            player=who, cost=step.unless_pays, what=item.name, pool=format_pool(pool) or EMPTY_POOL)
     game.players[who].mana, spent = paid
     game.say("unless_paid", rules, player=who, cost=step.unless_pays, paid=format_pool(spent), item=item.name)
     return True
