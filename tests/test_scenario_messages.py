@@ -315,3 +315,43 @@ def test_russian_and_czech_say_why_the_engine_stops(tmp_path: Path, case: str, l
     text = str(next(c for c in REFUSALS if c.id == case).values[0])
     path, status, rejected, _shown = _answer(tmp_path, text, lang)
     assert (status, rejected["reason"]) == (3, said.replace("{file}", str(path)))
+
+
+# --- an illegal action (exit 4): why, in the judge's language, the rules that forbid it kept ------------------
+
+FOREST = "      - {name: Forest, types: [land], supertypes: [basic], subtypes: [Forest]}\n"
+
+# (file text, the English reason, the rules (corpus/rulesets.toml: ru-cr 508.1a an untapped creature attacks,
+# 509.1b a restriction on blocking, 305.2 one land a turn, 601.2h the costs paid), the reason in sr, ru, cs)
+ILLEGAL = [
+    pytest.param(_with(("keywords: [trample]}", "keywords: [trample], tapped: true}")),
+                 "Craw Wurm is tapped and can't attack", ("ru-cr:508.1a",),
+                 ("Craw Wurm je aktivirano i ne može da napada", "Craw Wurm повёрнуто и не может атаковать",
+                  "Craw Wurm je tapnutá a nemůže útočit"), id="attack_tapped"),
+    pytest.param(_with(("toughness: 2}", "toughness: 2, keywords: [cant_block]}")), "Grizzly Bears can't block",
+                 ("ru-cr:509.1b",), ("Grizzly Bears ne može da blokira", "Grizzly Bears не может блокировать",
+                                     "Grizzly Bears nemůže blokovat"), id="restriction"),
+    pytest.param(_actions("play_land: {player: Ana, card: Forest}", "play_land: {player: Ana, card: Forest 2}",
+                          step="main1").replace("  - name: Ana\n", "  - name: Ana\n    hand:\n" + FOREST
+                                                + FOREST.replace("Forest,", "Forest 2,", 1)),
+                 "Ana has already played a land this turn", ("ru-cr:305.2",),
+                 ("igrač Ana je već stavio izvor u igru u ovom potezu", "игрок Ana уже разыграл землю в этом ходу",
+                  "hráč Ana už v tomto kole vyložil zemi"), id="land_played"),
+    pytest.param(_actions("cast: {player: Ana, card: Shock, targets: [Boris]}", shock=True,
+                          step="main1").replace("    mana_pool: R\n", ""),
+                 "Ana can't pay R for Shock (mana pool: empty)", ("ru-cr:601.2h",),
+                 ("igrač Ana ne može da plati R za Shock (izvorište: prazno)",
+                  "игрок Ana не может заплатить R за Shock (хранилище маны: пусто)",
+                  "hráč Ana nemůže zaplatit R za Shock (mana pool: prázdný)"), id="cant_pay"),
+]
+
+
+@pytest.mark.parametrize(("text", "english", "rules", "said"), ILLEGAL)
+def test_an_illegal_action_is_said_in_every_language_with_its_rules(tmp_path: Path, text: str, english: str,
+                                                                    rules: tuple[str, ...],
+                                                                    said: tuple[str, str, str]) -> None:
+    for lang, reason in zip(("en", "sr", "ru", "cs"), (english, *said)):
+        _path, status, rejected, shown = _answer(tmp_path, text, lang)
+        assert (status, rejected["kind"], rejected["reason"], tuple(rejected["rules"])) == (4, "illegal", reason,
+                                                                                            rules), lang
+        assert reason in shown, lang
