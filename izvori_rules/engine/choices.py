@@ -56,25 +56,22 @@ class Choices:
 
     def may(self, player: str, what: Phrase, rules: tuple[str, ...] = ()) -> bool:
         """A "may" choice: ``choose: {player, may: true|false}`` (ru-cr:603.5)."""
-        answer = self._yes_no(player, "may")
-        if answer is None:
-            raise MissingChoice("{player} may choose whether to apply {what}; add choose: {{player: {player}, may: "
-                                "true}} or may: false", rules, key="choose_may", player=player, what=what)
-        return answer
+        return self._yes_no(player, "may", MissingChoice(
+            "{player} may choose whether to apply {what}; add choose: {{player: {player}, may: true}} or may: false",
+            rules, key="choose_may", player=player, what=what))
 
     def pay(self, player: str, what: Phrase, rules: tuple[str, ...] = ()) -> bool:
         """Whether the player pays a cost on resolution: ``choose: {player, pay: true|false}`` (ru-cr:117.12a)."""
-        answer = self._yes_no(player, "pay")
-        if answer is None:
-            raise MissingChoice("{player} chooses whether to pay {what}; add choose: {{player: {player}, pay: true}} "
-                                "or pay: false", rules, key="choose_pay", player=player, what=what)
-        return answer
+        return self._yes_no(player, "pay", MissingChoice(
+            "{player} chooses whether to pay {what}; add choose: {{player: {player}, pay: true}} or pay: false",
+            rules, key="choose_pay", player=player, what=what))
 
-    def _yes_no(self, player: str, key: str) -> bool | None:
+    def _yes_no(self, player: str, key: str, missing: MissingChoice) -> bool:
+        """The player's answer to a yes-or-no choice; ``missing`` when the file gives none."""
         for i, answer in enumerate(self.answers):
             if answer.player == player and getattr(answer, key) is not None:
                 return bool(getattr(self.answers.pop(i), key))
-        return None
+        raise missing
 
     def check_all_used(self) -> None:
         if self.answers:
