@@ -145,8 +145,9 @@ def check_attack(game: Game, chosen: list[Obj]) -> None:
     best = _most_obeyed(game, able, required)
     have = sum(1 for o in chosen if o.oid in required)
     if have < best:  # ru-cr:508.1d sr-judge:E1.20 sr-judge:E1.40
-        raise IllegalAction(f"the attack obeys {have} requirement(s) (\"attacks each combat if able\"), but {best} "
-                            "could be obeyed", game.rs.refs("attack_requirement"))
+        raise IllegalAction("the attack obeys {have} requirement(s) (\"attacks each combat if able\"), but {best} "
+                            "could be obeyed", game.rs.refs("attack_requirement"), key="attack_requirements",
+                            have=have, best=best)
 
 
 def _most_obeyed(game: Game, able: list[Obj], required: set[int]) -> int:
@@ -296,8 +297,9 @@ def check_block_requirements(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
             best = max(best, _obeyed(game, blocks, lures, eager))
     have = _obeyed(game, declared, lures, eager)
     if have < best:  # ru-cr:509.1c sr-judge:E1.40
-        raise IllegalAction(f"the blocks obey {have} blocking requirement(s) (lure, \"blocks each combat if "
-                            f"able\"), but {best} could be obeyed", game.rs.refs("block_requirement"))
+        raise IllegalAction("the blocks obey {have} blocking requirement(s) (lure, \"blocks each combat if able\"), "
+                            "but {best} could be obeyed", game.rs.refs("block_requirement"), key="block_requirements",
+                            have=have, best=best)
 
 
 def check_multiple_blocks(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
@@ -306,5 +308,6 @@ def check_multiple_blocks(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
     for blocker, _a in chosen:
         allowed = blocks_allowed(game, blocker)
         if per[blocker.oid] > allowed:
-            raise IllegalAction(f"{blocker.handle} can block only {allowed} attacker(s); the file has it block "
-                                f"{per[blocker.oid]}", game.rs.refs("block_multiple"))
+            raise IllegalAction("{name} can block only {allowed} attacker(s); the file has it block {n}",
+                                game.rs.refs("block_multiple"), key="block_too_many", name=blocker.handle,
+                                allowed=allowed, n=per[blocker.oid])

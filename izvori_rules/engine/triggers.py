@@ -232,6 +232,7 @@ def _target_names(game: Game, p: Pending, n: int) -> tuple[str, ...]:
                                                            "triggered ability", source=p.source_name),
                                  game.rs.refs("trigger"))
     if len(names) != n - len(fixed):
-        raise IllegalAction(f"{p.source_name}'s triggered ability needs {n} target(s), {len(names)} chosen",
-                            game.rs.refs("illegal_target"))
+        raise IllegalAction("{source}'s triggered ability needs {n} target(s), {given} chosen",
+                            game.rs.refs("illegal_target"), key="trigger_targets", source=p.source_name, n=n,
+                            given=len(names))
     return tuple(fixed) + tuple(names)
