@@ -72,7 +72,7 @@ def plan_spell(game: Game, card: Obj, action: Action, player: str) -> Plan:
             plan.extra.append(Cost(mana=spec.kicker))
             effect = spec.kicked or effect
     elif action.kicked:
-        raise IllegalAction(f"{card.handle} has no kicker", game.rs.refs("kicker"))
+        raise IllegalAction("{name} has no kicker", game.rs.refs("kicker"), key="no_kicker", name=card.handle)
     plan.effect = effect
     if "X" in plan.base.upper():
         if action.x is None:  # ru-cr:107.3a sr-judge:D10.12
@@ -93,8 +93,9 @@ def _modes(game: Game, modes: tuple[tuple[EffectStep, ...], ...], count: int, ac
                                                  "[..] (1 is the first printed)", count=count, n=len(modes),
                                                  name=what), "modes")
     if len(action.modes) != count or any(m > len(modes) for m in action.modes):
-        raise IllegalAction(f"{what}: choose {count} of its modes 1 to {len(modes)}; the action chose "
-                            f"{list(action.modes)}", game.rs.refs("modes"))
+        raise IllegalAction("{name}: choose {count} of its modes 1 to {n}; the action chose {chosen}",
+                            game.rs.refs("modes"), key="modes_chosen", name=what, count=count, n=len(modes),
+                            chosen=str(list(action.modes)))
     return tuple(step for i in sorted(action.modes) for step in modes[i - 1])  # in printed order
 
 
@@ -103,13 +104,15 @@ def _alternative(game: Game, card: Obj, action: Action, player: str, plan: Plan)
     if not action.alternative:
         return
     if alt is None:
-        raise IllegalAction(f"{card.handle} has no alternative cost", game.rs.refs("alternative_cost"))
+        raise IllegalAction("{name} has no alternative cost", game.rs.refs("alternative_cost"),
+                            key="no_alternative_cost", name=card.handle)
     if alt.condition and not controls(game, player, alt.condition):
-        raise IllegalAction(f"{card.handle}'s alternative cost needs {player} to control a {alt.condition}",
-                            game.rs.refs("alternative_cost"))
+        raise IllegalAction("{name}'s alternative cost needs {player} to control a {condition}",
+                            game.rs.refs("alternative_cost"), key="alternative_condition", name=card.handle,
+                            player=player, condition=alt.condition)
     if plan.x and "X" not in alt.mana.upper():  # ru-cr:107.3b: without its mana cost, X can only be 0
-        raise IllegalAction(f"{card.handle} is cast for its alternative cost, which has no X: X must be 0",
-                            game.rs.refs("x_value"))
+        raise IllegalAction("{name} is cast for its alternative cost, which has no X: X must be 0",
+                            game.rs.refs("x_value"), key="alternative_no_x", name=card.handle)
     plan.base = alt.mana  # ru-cr:601.2b: instead of the mana cost
     plan.extra.append(replace(alt, mana="", condition=""))
 
@@ -138,8 +141,9 @@ def _division(game: Game, plan: Plan, action: Action, what: str) -> None:
         names = tuple(n for n, _a in action.divide)
         amounts = [a for _n, a in action.divide]
         if sum(amounts) != amount or min(amounts) < 1:
-            raise IllegalAction(f"{what} divides {amount} damage; each target gets at least 1 "
-                                f"(the action gives {amounts})", game.rs.refs("divide"))
+            raise IllegalAction("{name} divides {amount} damage; each target gets at least 1 (the action gives "
+                                "{given})", game.rs.refs("divide"), key="divide_amounts", name=what, amount=amount,
+                                given=str(amounts))
         plan.names = action.targets[:others] + names if others else names
         plan.division = amounts
         return
@@ -203,7 +207,7 @@ def non_mana(game: Game, costs: list[Cost], action: Action, player: str, source:
     if sac_need:
         payments += [("sacrifice", o) for o in _sacrifices(game, sac_need, action, player, source)]
     elif action.sacrifice:
-        raise IllegalAction("nothing in the cost is sacrificed", rs.refs("illegal_cost"))
+        raise IllegalAction("nothing in the cost is sacrificed", rs.refs("illegal_cost"), key="no_sacrifice")
     if discard_need or action.discard:
         payments += [("discard", o) for o in _discards(game, discard_need, action, player, source)]
     if tap_need or action.tap:
@@ -212,8 +216,9 @@ def non_mana(game: Game, costs: list[Cost], action: Action, player: str, source:
         payments += [("exile", o) for o in _exiles(game, exile_need, action, player, source)]
     if life_need:
         if game.players[player].life < life_need:  # ru-cr:117.3 ru-cr:118.4
-            raise IllegalAction(f"{player} has {game.players[player].life} life and can't pay {life_need} life",
-                                rs.refs("pay_life"))
+            raise IllegalAction("{player} has {life} life and can't pay {cost}", rs.refs("pay_life"),
+                                key="life_short", player=player, life=game.players[player].life,
+                                cost=Phrase.said("life_amount", "{n} life", n=life_need))
         payments.append(("life", life_need))
     return payments
 
@@ -223,7 +228,8 @@ def _named(game: Game, names: tuple[str, ...], zone: str, player: str, line: int
     for name in names:
         pool = [o for o in game.named(name, (zone,)) if o not in out]
         if not pool:
-            raise IllegalAction(f"{name} is not in {player}'s {zone}", game.rs.refs("illegal_cost"))
+            raise IllegalAction("{name} is not in {player}'s {zone}", game.rs.refs("illegal_cost"), key="not_in_zone",
+                                name=name, player=player, zone=zone)
         out.append(pool[0])
     return out
 
@@ -236,8 +242,8 @@ def _sacrifices(game: Game, need: list[tuple[str, int]], action: Action, player:
                                                  "[..]", need=", ".join(p for p, _n in need)), "sacrifice_cost")
     objs = _named(game, action.sacrifice, "battlefield", player, action.line)
     if len(objs) != total:
-        raise IllegalAction(f"the cost sacrifices {total} permanent(s); the action names {len(objs)}",
-                            game.rs.refs("sacrifice_cost"))
+        raise IllegalAction("the cost sacrifices {n} permanent(s); the action names {given}",
+                            game.rs.refs("sacrifice_cost"), key="sacrifice_count", n=total, given=len(objs))
     left = list(objs)
     for phrase, n in need:
         f = targeting.parse(phrase)
@@ -245,8 +251,9 @@ def _sacrifices(game: Game, need: list[tuple[str, int]], action: Action, player:
             fit = next((o for o in left if o.controller == player and targeting.object_mismatch(
                 f, o, chars(game, o), player, source.ref if source else None) is None), None)
             if fit is None:
-                raise IllegalAction(f"{', '.join(o.handle for o in left)} is not a {phrase} {player} controls",
-                                    game.rs.refs("sacrifice_cost"))
+                raise IllegalAction("{names} is not a {phrase} {player} controls", game.rs.refs("sacrifice_cost"),
+                                    key="sacrifice_fit", names=", ".join(o.handle for o in left), phrase=phrase,
+                                    player=player)
             left.remove(fit)
     return objs
 
@@ -257,7 +264,8 @@ def _discards(game: Game, need: int, action: Action, player: str, source: Obj | 
                                                  n=need), "discard_cost")
     objs = [o for o in _named(game, action.discard, "hand", player, action.line)]
     if len(objs) != need or any(o.owner != player or o is source for o in objs):
-        raise IllegalAction(f"the cost discards {need} other card(s) from {player}'s hand", game.rs.refs("discard_cost"))
+        raise IllegalAction("the cost discards {n} other card(s) from {player}'s hand", game.rs.refs("discard_cost"),
+                            key="discard_count", n=need, player=player)
     return objs
 
 
@@ -267,11 +275,12 @@ def _taps(game: Game, need: int, action: Action, player: str, source: Obj | None
                                                  "[..]", n=need), "tap_cost")
     objs = _named(game, action.tap, "battlefield", player, action.line)
     if len(objs) != need:
-        raise IllegalAction(f"the cost taps {need} creature(s); the action names {len(objs)}", game.rs.refs("tap_cost"))
+        raise IllegalAction("the cost taps {n} creature(s); the action names {given}", game.rs.refs("tap_cost"),
+                            key="tap_count", n=need, given=len(objs))
     for obj in objs:
         if obj.controller != player or not is_creature(obj) or obj.tapped:  # ru-cr:117.3
-            raise IllegalAction(f"{obj.handle} is not an untapped creature {player} controls",
-                                game.rs.refs("tap_cost"))
+            raise IllegalAction("{name} is not an untapped creature {player} controls", game.rs.refs("tap_cost"),
+                                key="not_untapped_creature", name=obj.handle, player=player)
     return objs
 
 
@@ -282,12 +291,14 @@ def _exiles(game: Game, need: list[str], action: Action, player: str, source: Ob
                                                  "add exile: [..]", player=player, need=", ".join(need)), "exile_cost")
     objs = _named(game, action.exile, "hand", player, action.line)
     if len(objs) != len(need):
-        raise IllegalAction(f"the cost exiles {len(need)} card(s) from {player}'s hand; the action names "
-                            f"{len(objs)}", game.rs.refs("exile_cost"))
+        raise IllegalAction("the cost exiles {n} card(s) from {player}'s hand; the action names {given}",
+                            game.rs.refs("exile_cost"), key="exile_count", n=len(need), player=player,
+                            given=len(objs))
     for obj, wanted in zip(objs, need):
         f = targeting.parse(wanted)
         if obj.owner != player or obj is source or targeting.object_mismatch(f, obj, chars(game, obj), player):
-            raise IllegalAction(f"{obj.handle} is not another {wanted} in {player}'s hand", game.rs.refs("exile_cost"))
+            raise IllegalAction("{name} is not another {wanted} in {player}'s hand", game.rs.refs("exile_cost"),
+                                key="exile_fit", name=obj.handle, wanted=wanted, player=player)
     return objs
 
 
@@ -330,11 +341,12 @@ def discard_to_hand_size(game: Game, hand: list[Obj], limit: int) -> None:
     for name in names:
         fit = next((o for o in hand if (o.handle == name or o.name == name) and o not in picked), None)
         if fit is None:
-            raise IllegalAction(f"{name} is not in {player}'s hand", rules)
+            raise IllegalAction("{name} is not in {player}'s hand", rules, key="land_not_in_hand", name=name,
+                                player=player)
         picked.append(fit)
     if len(picked) != n:
-        raise IllegalAction(f"{player} has {len(hand)} cards and discards exactly {n}; the choice names "
-                            f"{len(picked)}", rules)
+        raise IllegalAction("{player} has {cards} cards and discards exactly {n}; the choice names {given}", rules,
+                            key="cleanup_discard", player=player, cards=len(hand), n=n, given=len(picked))
     from .pipeline import move_object
 
     for obj in picked:
