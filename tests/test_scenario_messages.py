@@ -322,12 +322,13 @@ def test_russian_and_czech_say_why_the_engine_stops(tmp_path: Path, case: str, l
 FOREST = "      - {name: Forest, types: [land], supertypes: [basic], subtypes: [Forest]}\n"
 
 # (file text, the English reason, the rules (corpus/rulesets.toml: ru-cr 508.1a an untapped creature attacks,
-# 509.1b a restriction on blocking, 305.2 one land a turn, 601.2h the costs paid), the reason in sr, ru, cs)
+# 509.1b a restriction on blocking, 305.2 one land a turn, 601.2h the costs paid, 510.1c and 702.19b a blocked
+# creature's damage goes to its blockers unless it has trample), the reason in sr, ru, cs)
 ILLEGAL = [
     pytest.param(_with(("keywords: [trample]}", "keywords: [trample], tapped: true}")),
                  "Craw Wurm is tapped and can't attack", ("ru-cr:508.1a",),
-                 ("Craw Wurm je aktivirano i ne može da napada", "Craw Wurm повёрнуто и не может атаковать",
-                  "Craw Wurm je tapnutá a nemůže útočit"), id="attack_tapped"),
+                 ("biće Craw Wurm je aktivirano i ne može da napada",
+                  "существо Craw Wurm повёрнуто и не может атаковать", "bytost Craw Wurm je tapnutá a nemůže útočit"), id="attack_tapped"),
     pytest.param(_with(("toughness: 2}", "toughness: 2, keywords: [cant_block]}")), "Grizzly Bears can't block",
                  ("ru-cr:509.1b",), ("Grizzly Bears ne može da blokira", "Grizzly Bears не может блокировать",
                                      "Grizzly Bears nemůže blokovat"), id="restriction"),
@@ -343,6 +344,16 @@ ILLEGAL = [
                  ("igrač Ana ne može da plati R za Shock (izvorište: prazno)",
                   "игрок Ana не может заплатить R за Shock (хранилище маны: пусто)",
                   "hráč Ana nemůže zaplatit R za Shock (mana pool: prázdný)"), id="cant_pay"),
+    pytest.param(_with((", keywords: [trample]", ""), ("  - pass: {until: end_of_combat}\n",
+                                                      "  - assign_damage: {Craw Wurm: {Grizzly Bears: 2, Boris: 3}}\n"
+                                                      "  - pass: {until: end_of_combat}\n")),
+                 "Craw Wurm is blocked and has no trample: it can't assign damage to Boris",
+                 ("ru-cr:510.1c", "ru-cr:702.19b"),
+                 ("biće Craw Wurm je blokirano i nema Razbijač: ne može da rasporedi štetu na Boris",
+                  "существо Craw Wurm заблокировано, и у него нет пробивного удара: оно не может распределить "
+                  "повреждения игроку Boris",
+                  "bytost Craw Wurm je blokovaná a nemá trample: nemůže přidělit zranění na Boris"),
+                 id="assign_no_trample"),
 ]
 
 
