@@ -288,6 +288,19 @@ def _pass(game: Game, spec: Scenario, action: Action) -> None:
         priority.pass_until(game, action.until, action.line, spec.source)
 
 
+def _too_late(game: Game, which: str, rules: tuple[str, ...]) -> IllegalAction:
+    """Attackers or blockers declared when their step is past (ru-cr:508.1, ru-cr:509.1)."""
+    if which == "attackers":
+        return IllegalAction("attackers can be declared only as the declare attackers step begins (the game is in "
+                             "{player}'s {step})", rules, key="attack_time", player=game.active, step=game.step)
+    if not game.attacked:
+        return IllegalAction("blockers can be declared only as the declare blockers step begins (the game is in "
+                             "{player}'s {step}, and no creature attacks)", rules, key="block_time_no_attack",
+                             player=game.active, step=game.step)
+    return IllegalAction("blockers can be declared only as the declare blockers step begins (the game is in "
+                         "{player}'s {step})", rules, key="block_time", player=game.active, step=game.step)
+
+
 def _advance_to_declaration(game: Game, spec: Scenario, action: Action, which: str) -> None:
     """``attack`` and ``block`` advance to their step (all players passing) when the game is earlier."""
     step = "declare_attackers" if which == "attackers" else "declare_blockers"
@@ -297,9 +310,5 @@ def _advance_to_declaration(game: Game, spec: Scenario, action: Action, which: s
         if game.turn != turn or STEPS.index(game.step) > STEPS.index(step) or (
                 which == "attackers" and game.attackers_declared) or (
                 which == "blockers" and game.blockers_declared):
-            what = "attackers" if which == "attackers" else "blockers"
-            raise IllegalAction(f"{what} can be declared only as the {step.replace('_', ' ')} step begins "
-                                f"(the game is in {game.active}'s {game.step}"
-                                + (", and no creature attacks" if which == "blockers" and not game.attacked else "")
-                                + ")", rules)
+            raise _too_late(game, which, rules)
         priority.pass_once(game, quiet=True)  # all players pass until the step (ru-cr:116.4)
