@@ -323,7 +323,8 @@ FOREST = "      - {name: Forest, types: [land], supertypes: [basic], subtypes: [
 
 # (file text, the English reason, the rules (corpus/rulesets.toml: ru-cr 508.1a an untapped creature attacks,
 # 509.1b a restriction on blocking, 305.2 one land a turn, 601.2h the costs paid, 510.1c and 702.19b a blocked
-# creature's damage goes to its blockers unless it has trample), the reason in sr, ru, cs)
+# creature's damage goes to its blockers unless it has trample; 601.2c/114.1 targets and 702.11b hexproof), the
+# reason in sr, ru, cs)
 ILLEGAL = [
     pytest.param(_with(("keywords: [trample]}", "keywords: [trample], tapped: true}")),
                  "Craw Wurm is tapped and can't attack", ("ru-cr:508.1a",),
@@ -354,6 +355,13 @@ ILLEGAL = [
                   "повреждения игроку Boris",
                   "bytost Craw Wurm je blokovaná a nemá trample: nemůže přidělit zranění na Boris"),
                  id="assign_no_trample"),
+    pytest.param(_actions("cast: {player: Ana, card: Shock, targets: [Grizzly Bears]}", shock=True,
+                          step="main1").replace("toughness: 2}", "toughness: 2, keywords: [hexproof]}"),
+                 "Shock can't target Grizzly Bears: Grizzly Bears has hexproof",
+                 ("ru-cr:601.2c", "ru-cr:114.1", "ru-cr:702.11b"),
+                 ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears ima osobinu hexproof",
+                  "Shock не может выбрать целью Grizzly Bears: у Grizzly Bears есть Порчеустойчивость",
+                  "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears má hexproof"), id="target_hexproof"),
 ]
 
 

@@ -122,7 +122,8 @@ def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Sna
                           "(sr-judge:C11.30)", game, "illegal_counter_target", key="counter_combat_damage")
         reason = tg.check(game, target, kind, info, player, spell, step)
         if reason:
-            raise IllegalAction(f"{what} can't target {name}: {reason}", tg.reason_rules(game, reason))
+            raise IllegalAction("{what} can't target {name}: {reason}", tg.reason_rules(game, reason),
+                                key="target_reason", what=what, name=name, reason=reason)
         # ru-cr:114.3 sr-judge:D10.13: the same target once per word "target". A word is one step of the effect
         # (a divided step or one of N targets repeats it), so two equal steps are two words (Seeds of Strength).
         if any(t == target and s is step for t, (_k, s) in zip(out, steps)):
