@@ -13,6 +13,7 @@ from izvori_rules.cli import app
 from izvori_rules.text.concepts import load_concepts
 from izvori_rules.export.xml_graph import SCHEMA, read_xml, validate, write_xml
 from izvori_rules.graph import RuleGraph
+from izvori_rules.messages import section
 
 runner = CliRunner()
 
@@ -115,3 +116,41 @@ def test_export_xml_json_says_what_was_written(graph: RuleGraph, tmp_path: Path)
     assert data == {"path": str(out), "nodes": len(graph.nodes), "concepts": len(load_concepts())}
     back, concepts = read_xml(out)
     assert (len(back.nodes), len(concepts)) == (data["nodes"], data["concepts"])
+
+
+def test_a_flags_key_and_values_come_back(graph: RuleGraph, exported: Path) -> None:
+    # Flag.key and Flag.values are left out of a flag's equality (the English detail says the same), so the
+    # round trip above does not see them: compared here, for every flag of every node
+    back, _concepts = read_xml(exported)
+    keyed = [(ref, [(f.key, f.values) for f in node.flags]) for ref, node in graph.nodes.items() if node.flags]
+    assert [(ref, [(f.key, f.values) for f in back.nodes[ref].flags]) for ref, _ in keyed] == keyed
+    assert any(key for _, flags in keyed for key, _ in flags)
+
+
+def test_a_reimported_rule_says_its_flags_in_the_judges_language(exported: Path) -> None:
+    # ru-cr.txt 2492: "взаимозаменяемыми.121.1a Жетон ..." (121.1a printed inside 121.1's last line); 2495:
+    # "613.ъсъФЖЪ121.1b" (debris between 121.1a's text and 121.1b, removed)
+    back, _concepts = read_xml(exported)
+    flags = back.nodes["ru-cr:121.1a"].flags
+    assert [(f.kind, f.said(section("sr", "lookup"))) for f in flags] == [
+        ("glued", "odštampano unutar reda 2492, odmah posle 121.1"),
+        ("garbled", "uklonjeno «ъсъФЖЪ», odštampano u redu 2495")]
+    assert [f.said(section("en", "lookup")) for f in flags] == [f.detail for f in flags]
+
+
+def test_a_version_1_file_still_validates_and_reads(exported: Path, tmp_path: Path) -> None:
+    # format 1 had no key attribute and no <value> in a flag: its flags read back with their English detail
+    tree = etree.parse(str(exported))
+    tree.getroot().set("version", "1")
+    for flag in tree.getroot().iter("flag"):
+        flag.attrib.pop("key", None)
+        for value in flag.findall("value"):
+            flag.remove(value)
+    old = tmp_path / "old.xml"
+    tree.write(str(old), encoding="utf-8", xml_declaration=True)
+    assert validate(old) == []
+    flags = read_xml(old)[0].nodes["ru-cr:121.1a"].flags
+    assert [(f.key, f.values) for f in flags] == [("", ()), ("", ())]
+    assert [f.said(section("sr", "lookup")) for f in flags] == [f.detail for f in flags]
+    assert [(f.kind, f.detail) for f in flags] == [("glued", "printed inside line 2492, right after 121.1"),
+                                                   ("garbled", "removed «ъсъФЖЪ» printed at line 2495")]

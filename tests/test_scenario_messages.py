@@ -185,3 +185,192 @@ def test_a_name_from_the_file_is_printed_as_text_not_markup(tmp_path: Path) -> N
     text = _with(("active: Ana,", "active: '[bold]Ana[/]',"))
     path, status, said = _run(tmp_path, text, "ru")
     assert (status, said) == (2, f"ошибка: {path}:12: turn.active: нет игрока с именем '[bold]Ana[/]'")
+
+
+# --- why the engine stops (exit 3): said in the judge's language, the rules cited kept -----------------------
+
+IZVORI = (Path(__file__).parent / "scenarios" / "refused_keyword.yaml").read_text(encoding="utf-8")
+SNAKE = "keywords: [deathtouch]"
+BLAZE = "      - {name: Blaze, types: [sorcery], mana_cost: XR, effect: [{damage: X, to: target}]}\n"
+BOLT = ("      - {name: Forked Bolt, types: [sorcery], mana_cost: R, effect: [{damage: 2, to: target, divided: "
+        "chosen}]}\n")
+
+
+def _holding(card: str, action: str) -> str:
+    """The trample file in the first main phase, Ana holding ``card`` and RRR, its one action ``action``."""
+    text = _actions(action, step="main1")
+    return text.replace("  - name: Ana\n", "  - name: Ana\n    mana_pool: RRR\n    hand:\n" + card)
+
+
+# (file text, kind, the English reason ({file} is the file's path), the rules cited, the Serbian reason): the
+# rules are the ruleset's (corpus/rulesets.toml): sr-judge B6.21 lists izvori's card types, A5.30 its six mana
+# symbols; ru-cr 601.2c/114.1 choosing targets, 107.3a/601.2b announcing X, 601.2d dividing damage as it is cast
+REFUSALS = [
+    pytest.param(IZVORI, "not_modelled", "{file}:6: players[0].battlefield[0].keywords[0]: the izvori ruleset has "
+                 "no keyword deathtouch ('deathtouch')", (),
+                 "{file}:6: players[0].battlefield[0].keywords[0]: pravila izvori nemaju osobinu deathtouch "
+                 "('deathtouch')", id="ruleset_no_keyword"),
+    pytest.param(IZVORI.replace(", " + SNAKE, "").replace("  - name: Boris\n", "  - name: Boris\n    poison: 2\n"),
+                 "not_modelled", "{file}:8: players[1].poison: the izvori ruleset has no poison counters", (),
+                 "{file}:8: players[1].poison: pravila izvori nemaju žetone otrova", id="ruleset_no_poison"),
+    pytest.param(IZVORI.replace("[creature], power: 10, toughness: 10, " + SNAKE, "[planeswalker], loyalty: 3"),
+                 "not_modelled", "{file}:6: players[0].battlefield[0].types[0]: the izvori ruleset has no "
+                 "planeswalkers: sr-judge names no such card type (B6.21) and no loyalty, so a planeswalker can't "
+                 "be played by its rules", ("sr-judge:B6.21",),
+                 "{file}:6: players[0].battlefield[0].types[0]: pravila izvori nemaju planeswalkere: sr-judge ne "
+                 "navodi takav tip karte (B6.21) ni vernost, pa se planeswalker po njima ne može igrati",
+                 id="ruleset_no_planeswalkers"),
+    pytest.param(IZVORI.replace(SNAKE, "mana_cost: B/P"), "not_modelled",
+                 "{file}:6: players[0].battlefield[0].mana_cost: the izvori ruleset has no Phyrexian mana: sr-judge "
+                 "names six mana symbols (A5.30)", ("sr-judge:A5.30",),
+                 "{file}:6: players[0].battlefield[0].mana_cost: pravila izvori nemaju fireksijansku manu: sr-judge "
+                 "navodi šest simbola mane (A5.30)", id="ruleset_no_phyrexian"),
+    pytest.param(_with((WURM, WURM.replace("[creature]", "[creature, kindred]"))), "not_modelled",
+                 "{file}:8: players[0].battlefield[0].types[1]: card type 'kindred' is not modelled", (),
+                 "{file}:8: players[0].battlefield[0].types[1]: tip karte 'kindred' nije modelovan",
+                 id="card_type_not_modelled"),
+    pytest.param(_with((WURM, WURM.replace("keywords: [trample]", "supertypes: [world]"))), "not_modelled",
+                 "{file}:8: players[0].battlefield[0].supertypes[0]: the world supertype is not modelled", (),
+                 "{file}:8: players[0].battlefield[0].supertypes[0]: nadtip world nije modelovan",
+                 id="supertype_not_modelled"),
+    pytest.param(_with(("keywords: [trample]", "keywords: [banding]")), "not_modelled",
+                 "{file}:8: players[0].battlefield[0].keywords[0]: keyword 'banding' (banding) is not modelled by "
+                 "the engine", (), "{file}:8: players[0].battlefield[0].keywords[0]: osobina 'banding' (banding) "
+                 "nije modelovana u mašini", id="kw_not_modelled"),
+    pytest.param(_with(("keywords: [trample]", "keywords: [protection from creatures]")), "not_modelled",
+                 "{file}:8: players[0].battlefield[0].keywords[0]: protection from 'creatures': only protection "
+                 "from a colour is modelled", (), "{file}:8: players[0].battlefield[0].keywords[0]: zaštita od "
+                 "'creatures': modelovana je samo zaštita od boje", id="kw_protection_not_colour"),
+    pytest.param(_actions("cast: {player: Ana, card: Shock}", shock=True, step="main1"), "missing_choice",
+                 "Ana must choose 1 target(s) for Shock (creature or player); the action gives 0",
+                 ("ru-cr:601.2c", "ru-cr:114.1"),
+                 "igrač Ana mora da izabere mete za Shock (broj meta: 1; biće ili igrač); radnja daje 0",
+                 id="choose_n_targets"),
+    pytest.param(_holding(BLAZE, "cast: {player: Ana, card: Blaze, targets: [Boris]}"), "missing_choice",
+                 "Ana must choose the value of X for Blaze: add x: N; the action does not say",
+                 ("ru-cr:107.3a", "ru-cr:601.2b"), "Ana mora da izabere: vrednost X za Blaze: dodaj x: N; radnja to "
+                 "ne navodi", id="choose_missing"),
+    pytest.param(_holding(BOLT, "cast: {player: Ana, card: Forked Bolt, targets: [Boris]}"), "missing_choice",
+                 "the caster must choose how Forked Bolt divides its 2 damage: add divide: {target: n, ...}; the "
+                 "action does not say", ("ru-cr:601.2d",), "onaj ko igra magiju mora da izabere: kako Forked Bolt "
+                 "deli 2 štete: dodaj divide: {target: n, ...}; radnja to ne navodi", id="choose_missing_caster"),
+]
+
+
+def _answer(tmp_path: Path, text: str, lang: str) -> tuple[Path, int, dict[str, object], str]:
+    """The file run in ``lang``: its exit status, the JSON answer's ``rejected`` and the terminal answer as one line."""
+    import json
+
+    path = tmp_path / "refused.yaml"
+    path.write_text(text, encoding="utf-8")
+    shown = CliRunner().invoke(app, ["scenario", "run", str(path), "--lang", lang])
+    answer = CliRunner().invoke(app, ["scenario", "run", str(path), "--lang", lang, "--json"])
+    assert "Traceback" not in shown.output and shown.exit_code == answer.exit_code
+    return path, answer.exit_code, json.loads(answer.stdout)["rejected"], " ".join(shown.stdout.split())
+
+
+def _tail(reason: str) -> str:
+    """A reason as the terminal shows it, after the file's path (which a narrow console may shorten)."""
+    return " ".join(reason.partition(".yaml:")[2].split() if ".yaml:" in reason else reason.split())
+
+
+@pytest.mark.parametrize(("text", "kind", "english", "rules", "serbian"), REFUSALS)
+def test_why_the_engine_stops_is_said_in_english_and_serbian(tmp_path: Path, text: str, kind: str, english: str,
+                                                             rules: tuple[str, ...], serbian: str) -> None:
+    for lang, reason in (("en", english), ("sr", serbian)):
+        path, status, rejected, shown = _answer(tmp_path, text, lang)
+        said = reason.replace("{file}", str(path))
+        assert (status, rejected["kind"], rejected["reason"], tuple(rejected["rules"])) == (3, kind, said, rules)
+        assert _tail(said) in shown  # the terminal's answer says it too
+
+
+@pytest.mark.parametrize(("text", "kind", "english", "rules", "serbian"), REFUSALS)
+def test_every_language_says_why_the_engine_stops_with_its_rules(tmp_path: Path, text: str, kind: str, english: str,
+                                                                 rules: tuple[str, ...], serbian: str) -> None:
+    for lang in languages():
+        path, status, rejected, shown = _answer(tmp_path, text, lang)
+        where = english.replace("{file}", str(path)).partition(": ")[0] + ": " if english.startswith("{file}") else ""
+        assert (status, rejected["kind"], tuple(rejected["rules"])) == (3, kind, rules), lang
+        reason = str(rejected["reason"])
+        assert reason.startswith(where) and (reason == english.replace("{file}", str(path))) == (lang == "en"), lang
+        assert _tail(reason) in shown, lang
+
+
+@pytest.mark.parametrize(("case", "lang", "said"), [
+    ("ruleset_no_planeswalkers", "ru", "{file}:6: players[0].battlefield[0].types[0]: в правилах izvori нет "
+     "planeswalker'ов: sr-judge не называет такого типа карт (B6.21) и верности, так что planeswalker по ним не "
+     "сыграть"),
+    ("ruleset_no_planeswalkers", "cs", "{file}:6: players[0].battlefield[0].types[0]: pravidla izvori nemají "
+     "planeswalkery: sr-judge takový typ karty neuvádí (B6.21) ani věrnost, takže planeswalker se podle nich hrát "
+     "nedá"),
+    ("choose_n_targets", "ru", "игрок Ana должен выбрать цели для Shock (целей: 1; существо или игрок); действие "
+     "указывает 0"),
+    ("choose_n_targets", "cs", "hráč Ana musí zvolit cíle pro Shock (počet cílů: 1; bytost nebo hráč); akce uvádí 0"),
+    ("choose_missing_caster", "ru", "разыгрывающий игрок должен выбрать: как Forked Bolt распределяет свои "
+     "повреждения (2): добавьте divide: {target: n, ...}; действие этого не указывает"),
+    ("choose_missing_caster", "cs", "zahrávající hráč musí zvolit: jak Forked Bolt rozdělí 2 zranění: přidejte "
+     "divide: {target: n, ...}; akce to neuvádí"),
+], ids=["planeswalkers-ru", "planeswalkers-cs", "targets-ru", "targets-cs", "caster-ru", "caster-cs"])
+def test_russian_and_czech_say_why_the_engine_stops(tmp_path: Path, case: str, lang: str, said: str) -> None:
+    text = str(next(c for c in REFUSALS if c.id == case).values[0])
+    path, status, rejected, _shown = _answer(tmp_path, text, lang)
+    assert (status, rejected["reason"]) == (3, said.replace("{file}", str(path)))
+
+
+# --- an illegal action (exit 4): why, in the judge's language, the rules that forbid it kept ------------------
+
+FOREST = "      - {name: Forest, types: [land], supertypes: [basic], subtypes: [Forest]}\n"
+
+# (file text, the English reason, the rules (corpus/rulesets.toml: ru-cr 508.1a an untapped creature attacks,
+# 509.1b a restriction on blocking, 305.2 one land a turn, 601.2h the costs paid, 510.1c and 702.19b a blocked
+# creature's damage goes to its blockers unless it has trample; 601.2c/114.1 targets and 702.11b hexproof), the
+# reason in sr, ru, cs)
+ILLEGAL = [
+    pytest.param(_with(("keywords: [trample]}", "keywords: [trample], tapped: true}")),
+                 "Craw Wurm is tapped and can't attack", ("ru-cr:508.1a",),
+                 ("biće Craw Wurm je aktivirano i ne može da napada",
+                  "существо Craw Wurm повёрнуто и не может атаковать", "bytost Craw Wurm je tapnutá a nemůže útočit"), id="attack_tapped"),
+    pytest.param(_with(("toughness: 2}", "toughness: 2, keywords: [cant_block]}")), "Grizzly Bears can't block",
+                 ("ru-cr:509.1b",), ("Grizzly Bears ne može da blokira", "Grizzly Bears не может блокировать",
+                                     "Grizzly Bears nemůže blokovat"), id="restriction"),
+    pytest.param(_actions("play_land: {player: Ana, card: Forest}", "play_land: {player: Ana, card: Forest 2}",
+                          step="main1").replace("  - name: Ana\n", "  - name: Ana\n    hand:\n" + FOREST
+                                                + FOREST.replace("Forest,", "Forest 2,", 1)),
+                 "Ana has already played a land this turn", ("ru-cr:305.2",),
+                 ("igrač Ana je već stavio izvor u igru u ovom potezu", "игрок Ana уже разыграл землю в этом ходу",
+                  "hráč Ana už v tomto kole vyložil zemi"), id="land_played"),
+    pytest.param(_actions("cast: {player: Ana, card: Shock, targets: [Boris]}", shock=True,
+                          step="main1").replace("    mana_pool: R\n", ""),
+                 "Ana can't pay R for Shock (mana pool: empty)", ("ru-cr:601.2h",),
+                 ("igrač Ana ne može da plati R za Shock (izvorište: prazno)",
+                  "игрок Ana не может заплатить R за Shock (хранилище маны: пусто)",
+                  "hráč Ana nemůže zaplatit R za Shock (mana pool: prázdný)"), id="cant_pay"),
+    pytest.param(_with((", keywords: [trample]", ""), ("  - pass: {until: end_of_combat}\n",
+                                                      "  - assign_damage: {Craw Wurm: {Grizzly Bears: 2, Boris: 3}}\n"
+                                                      "  - pass: {until: end_of_combat}\n")),
+                 "Craw Wurm is blocked and has no trample: it can't assign damage to Boris",
+                 ("ru-cr:510.1c", "ru-cr:702.19b"),
+                 ("biće Craw Wurm je blokirano i nema Razbijač: ne može da rasporedi štetu na Boris",
+                  "существо Craw Wurm заблокировано, и у него нет пробивного удара: оно не может распределить "
+                  "повреждения игроку Boris",
+                  "bytost Craw Wurm je blokovaná a nemá trample: nemůže přidělit zranění na Boris"),
+                 id="assign_no_trample"),
+    pytest.param(_actions("cast: {player: Ana, card: Shock, targets: [Grizzly Bears]}", shock=True,
+                          step="main1").replace("toughness: 2}", "toughness: 2, keywords: [hexproof]}"),
+                 "Shock can't target Grizzly Bears: Grizzly Bears has hexproof",
+                 ("ru-cr:601.2c", "ru-cr:114.1", "ru-cr:702.11b"),
+                 ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears ima osobinu hexproof",
+                  "Shock не может выбрать целью Grizzly Bears: у Grizzly Bears есть Порчеустойчивость",
+                  "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears má hexproof"), id="target_hexproof"),
+]
+
+
+@pytest.mark.parametrize(("text", "english", "rules", "said"), ILLEGAL)
+def test_an_illegal_action_is_said_in_every_language_with_its_rules(tmp_path: Path, text: str, english: str,
+                                                                    rules: tuple[str, ...],
+                                                                    said: tuple[str, str, str]) -> None:
+    for lang, reason in zip(("en", "sr", "ru", "cs"), (english, *said)):
+        _path, status, rejected, shown = _answer(tmp_path, text, lang)
+        assert (status, rejected["kind"], rejected["reason"], tuple(rejected["rules"])) == (4, "illegal", reason,
+                                                                                            rules), lang
+        assert reason in shown, lang

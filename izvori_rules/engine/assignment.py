@@ -69,8 +69,9 @@ def attacker_split(game: Game, attacker: Obj, given: tuple[tuple[str, int], ...]
         if given is not None:
             _check_total(game, attacker, given, power, action)
             if any(name != game.describe(player) for name, _n in given):
-                raise IllegalAction(f"{attacker.handle} is unblocked: all its damage goes to {game.describe(player)}",
-                                    game.rs.refs("assign_unblocked"))
+                raise IllegalAction("{name} is unblocked: all its damage goes to {recipient}",
+                                    game.rs.refs("assign_unblocked"), key="assign_unblocked", name=attacker.handle,
+                                    recipient=game.describe(player))
         return [(player, power)], "assign_unblocked"  # ru-cr:510.1b sr-judge:C11.22
     blockers = current_blockers(game, attacker)
     if not blockers:
@@ -98,16 +99,18 @@ def blocker_split(game: Game, blocker: Obj, given: tuple[tuple[str, int], ...] |
     if given is not None:
         _check_total(game, blocker, given, power, action)
         if any(name not in (attacker.handle, attacker.name) for name, _n in given):
-            raise IllegalAction(f"{blocker.handle} can assign damage only to {attacker.handle}, which it blocks",
-                                game.rs.refs("assign_blocker"))
+            raise IllegalAction("{name} can assign damage only to {attacker}, which it blocks",
+                                game.rs.refs("assign_blocker"), key="assign_blocker", name=blocker.handle,
+                                attacker=attacker.handle)
     return [(attacker.ref, power)], "assign_blocker"
 
 
 def _minimum_check(game: Game, creature: Obj, power: int) -> None:
     minimum = game.rs.minimum_damage
     if minimum and power < minimum:
-        raise NotModelled(f"{creature.handle} has power {power}, below the minimum of {minimum} damage per "
-                          "recipient; the rules do not say how it assigns damage", game.rs.refs("illegal_minimum"))
+        raise NotModelled("{name} has power {power}, below the minimum of {minimum} damage per recipient; the rules "
+                          "do not say how it assigns damage", game.rs.refs("illegal_minimum"), key="below_minimum",
+                          name=creature.handle, power=power, minimum=minimum)
 
 
 def _default(game: Game, attacker: Obj, blockers: list[Obj], power: int, trample: bool,
@@ -139,13 +142,15 @@ def _default(game: Game, attacker: Obj, blockers: list[Obj], power: int, trample
 def _check_total(game: Game, creature: Obj, given: tuple[tuple[str, int], ...], power: int, action: int) -> None:
     total = sum(n for _r, n in given)
     if total != power:
-        raise IllegalAction(f"{creature.handle} must assign exactly its power, {power} damage; the file assigns "
-                            f"{total}", game.rs.refs("illegal_assign_total"))
+        raise IllegalAction("{name} must assign exactly its power, {power} damage; the file assigns {total}",
+                            game.rs.refs("illegal_assign_total"), key="assign_total", name=creature.handle,
+                            power=power, total=total)
     minimum = game.rs.minimum_damage
     small = [name for name, n in given if 0 < n < minimum]
     if small:
-        raise IllegalAction(f"{creature.handle} assigns less than {minimum} damage to {small[0]}",
-                            game.rs.refs("illegal_minimum"))
+        raise IllegalAction("{name} assigns less than {minimum} damage to {recipient}",
+                            game.rs.refs("illegal_minimum"), key="assign_minimum", name=creature.handle,
+                            minimum=minimum, recipient=small[0])
 
 
 def _checked(game: Game, attacker: Obj, blockers: list[Obj], given: tuple[tuple[str, int], ...], power: int,
@@ -163,24 +168,28 @@ def _checked(game: Game, attacker: Obj, blockers: list[Obj], given: tuple[tuple[
         elif name in by_name:
             split.append((by_name[name].ref, n))
         else:
-            raise IllegalAction(f"{attacker.handle} can't assign damage to {name}: it is not blocking it",
-                                rs.refs("illegal_assign"))
+            raise IllegalAction("{attacker} can't assign damage to {name}: it is not blocking it",
+                                rs.refs("illegal_assign"), key="assign_not_blocking", attacker=attacker.handle,
+                                name=name)
     amounts = {ref: n for ref, n in split}
     short = [b for b in blockers if amounts.get(b.ref, 0) < lethal(game, attacker, b, pending)]
     if to_player:
         if not trample:
-            raise IllegalAction(f"{attacker.handle} is blocked and has no trample: it can't assign damage to "
-                                f"{player}", rs.refs("illegal_assign_player"))
+            raise IllegalAction("{name} is blocked and has no trample: it can't assign damage to {player}",
+                                rs.refs("illegal_assign_player"), key="assign_no_trample", name=attacker.handle,
+                                player=player)
         if short:  # ru-cr:702.19b sr-judge:E3.102
-            raise IllegalAction(f"{attacker.handle} must assign lethal damage to {short[0].handle} before any to "
-                                f"{player}", rs.refs("illegal_assign_player"))
+            raise IllegalAction("{name} must assign lethal damage to {first} before any to {next}",
+                                rs.refs("illegal_assign_player"), key="assign_lethal_first", name=attacker.handle,
+                                first=short[0].handle, next=player)
         split.append((recipient, to_player))
     if rs.damage_assignment_order:  # ru-cr:510.1c
         for i, blocker in enumerate(blockers):
             if amounts.get(blocker.ref, 0) and any(b in short for b in blockers[:i]):
                 first = next(b for b in blockers[:i] if b in short)
-                raise IllegalAction(f"{attacker.handle} must assign lethal damage to {first.handle} before any to "
-                                    f"{blocker.handle} (damage assignment order)", rs.refs("illegal_assign"))
+                raise IllegalAction("{name} must assign lethal damage to {first} before any to {next} (damage "
+                                    "assignment order)", rs.refs("illegal_assign"), key="assign_in_order",
+                                    name=attacker.handle, first=first.handle, next=blocker.handle)
     for blocker in blockers:  # ru-cr:702.19b sr-judge:E3.105: counted by the attackers that assign after it
         pending[blocker.oid] += amounts.get(blocker.ref, 0)
     return split

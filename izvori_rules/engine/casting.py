@@ -18,11 +18,11 @@ from typing import Any
 from . import targets as tg
 from .damage import source_info
 from ..errors import Phrase
-from .errors import IllegalAction, MissingChoice, NotModelled, invalid
+from .errors import IllegalAction, MissingChoice, NotModelled, illegal, invalid
 from .events import Snapshot
 from .layers import chars
 from .keywords import land_name, land_of_color
-from .mana import LETTER_OF, format_pool, spend
+from .mana import EMPTY_POOL, LETTER_OF, format_pool, spend
 from .priority import after_action, pass_before, settle_pending
 from .spec import Action, Cost
 from .pipeline import move_object, put_into_graveyard, tap
@@ -30,10 +30,6 @@ from .state import Game, Obj, StackItem
 from .stack import item_steps
 
 _MAIN = ("main1", "main2")
-
-
-def _illegal(game: Game, message: str, *events: str) -> IllegalAction:
-    return IllegalAction(message, game.rs.refs(*events))
 
 
 def _take_priority(game: Game, action: Action, source: str, what: str) -> str:
@@ -51,11 +47,12 @@ def cast(game: Game, action: Action, source: str) -> None:
     card = game.one(str(action.card), ("hand",), action.line, "cast")
     if card is None or card.owner != player:
         where = game.named(str(action.card))
-        zone = where[0].zone if where else "nowhere"
-        raise _illegal(game, f"{player} can't cast {action.card}: it is not in {player}'s hand (it is in the {zone})",
-                       "illegal_cast_zone")
+        zone: str | Phrase = where[0].zone if where else Phrase("zone_nowhere", "nowhere")  # a zone: the file's key
+        raise illegal("{player} can't cast {card}: it is not in {player}'s hand (it is in the {zone})", game,
+                      "illegal_cast_zone", key="cast_not_in_hand", player=player, card=str(action.card), zone=zone)
     if "land" in card.types:
-        raise _illegal(game, f"{card.handle} is a land: lands are played (play_land), not cast", "illegal_land")
+        raise illegal("{name} is a land: lands are played (play_land), not cast", game, "illegal_land",
+                      key="cast_land", name=card.handle)
     _check_timing(game, card, player)
     info = source_info(game, card)
     from dataclasses import replace
@@ -99,8 +96,9 @@ def _check_timing(game: Game, card: Obj, player: str) -> None:
     if "instant" in card.types or "flash" in chars(game, card).keywords:
         return  # ru-cr:116.1a ru-cr:702.8a sr-judge:E3.151
     if game.active != player or game.step not in _MAIN or game.stack:
-        raise _illegal(game, f"{card.handle} can be cast only in {player}'s own main phase with an empty stack "
-                       f"(now: {game.active}'s {game.step}, {len(game.stack)} on the stack)", "illegal_timing")
+        raise illegal("{name} can be cast only in {player}'s own main phase with an empty stack (now: {active}'s "
+                      "{step}, {n} on the stack)", game, "illegal_timing", key="cast_timing", name=card.handle,
+                      player=player, active=game.active, step=game.step, n=len(game.stack))
 
 
 def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Snapshot, player: str,
@@ -110,37 +108,39 @@ def _targets(game: Game, action: Action, steps: list[tuple[str, Any]], info: Sna
             "too_many_targets", "{what} takes {n} target(s), {given} given", what=what, n=len(steps),
             given=len(action.targets)))
     if len(action.targets) < len(steps):
-        raise MissingChoice(f"{player} must choose {len(steps)} target(s) for {what} "
-                            f"({', '.join(tg.WORDS[k] for k, _s in steps)}); the action gives "
-                            f"{len(action.targets)}", game.rs.refs("illegal_target"))
+        raise MissingChoice("{player} must choose {n} target(s) for {what} ({kinds}); the action gives {given}",
+                            game.rs.refs("illegal_target"), key="choose_n_targets", player=player, n=len(steps),
+                            what=what, kinds=tg.kinds([k for k, _s in steps]), given=len(action.targets))
     out: list[Any] = []
     for name, (kind, step) in zip(action.targets, steps):
         target = tg.find(game, name, kind, action.line)
         if target is None:
-            raise _illegal(game, f"{what} can't target {name}: it is not a {tg.WORDS[kind]} in play",
-                           "illegal_target")
+            raise illegal("{what} can't target {name}: it is not a {kind} in play", game, "illegal_target",
+                          key="target_not_in_play", what=what, name=name, kind=tg.WORDS[kind])
         if tg.is_stack(target) and any(i.sid == target[1] and i.kind == "combat_damage" for i in game.stack):
-            raise _illegal(game, "combat damage on the stack is not a spell or ability and can't be countered "
-                           "(sr-judge:C11.30)", "illegal_counter_target")
+            raise illegal("combat damage on the stack is not a spell or ability and can't be countered "
+                          "(sr-judge:C11.30)", game, "illegal_counter_target", key="counter_combat_damage")
         reason = tg.check(game, target, kind, info, player, spell, step)
         if reason:
-            raise IllegalAction(f"{what} can't target {name}: {reason}", tg.reason_rules(game, reason))
+            raise IllegalAction("{what} can't target {name}: {reason}", tg.reason_rules(game, reason),
+                                key="target_reason", what=what, name=name, reason=reason)
         # ru-cr:114.3 sr-judge:D10.13: the same target once per word "target". A word is one step of the effect
         # (a divided step or one of N targets repeats it), so two equal steps are two words (Seeds of Strength).
         if any(t == target and s is step for t, (_k, s) in zip(out, steps)):
-            raise _illegal(game, f"{what} can't target {name} twice with one \"target\"", "same_target")
+            raise illegal("{what} can't target {name} twice with one \"target\"", game, "same_target",
+                          key="target_twice", what=what, name=name)
         out.append(target)
     return out
 
 
-def _pay(game: Game, player: str, cost: str, what: str) -> str:
+def _pay(game: Game, player: str, cost: str, what: str | Phrase) -> str:
     if not cost:
         return ""
     pool = game.players[player].mana
     paid = spend(pool, cost)
     if paid is None:  # ru-cr:601.2h sr-judge:D10.18
-        raise _illegal(game, f"{player} can't pay {cost} for {what} (mana pool: {format_pool(pool) or 'empty'})",
-                       "illegal_cost")
+        raise illegal("{player} can't pay {cost} for {what} (mana pool: {pool})", game, "illegal_cost",
+                      key="cant_pay", player=player, cost=cost, what=what, pool=format_pool(pool) or EMPTY_POOL)
     game.players[player].mana, spent = paid
     return format_pool(spent)
 
@@ -151,7 +151,8 @@ def activate(game: Game, action: Action, source: str) -> None:
     player = str(action.player)
     obj = game.one(str(action.card), ("battlefield",), action.line, "activate")
     if obj is None:
-        raise _illegal(game, f"{action.card} is not on the battlefield", "illegal_activate")
+        raise illegal("{name} is not on the battlefield", game, "illegal_activate", key="activate_not_in_play",
+                      name=str(action.card))
     abilities = [a for a in chars(game, obj).abilities if a.kind == "activated"]
     if action.ability >= len(abilities):
         raise invalid(source, action.line, "activate", Phrase.said(
@@ -164,16 +165,18 @@ def activate(game: Game, action: Action, source: str) -> None:
     else:
         settle_pending(game)
     if obj.controller != player:  # ru-cr:602.2 sr-judge:D4.20
-        raise _illegal(game, f"{player} does not control {obj.handle}", "illegal_activate")
+        raise illegal("{player} does not control {name}", game, "illegal_activate", key="activate_not_controlled",
+                      player=player, name=obj.handle)
     sorcery_only = ability.timing == "sorcery"  # ru-cr:602.5d sr-judge:D4.50
     if sorcery_only and (game.active != player or game.step not in _MAIN or game.stack):
-        raise _illegal(game, f"{obj.handle}'s ability can be activated only as a sorcery", "illegal_timing")
+        raise illegal("{name}'s ability can be activated only as a sorcery", game, "illegal_timing",
+                      key="activate_sorcery", name=obj.handle)
     info = source_info(game, obj)
     item = StackItem(game.new_id(), "activated", obj.handle, player, ability.effect, [], obj.ref, info)
     if "X" in ability.cost.mana.upper() or ability.cost.loyalty_x:
         if action.x is None:  # ru-cr:107.3a sr-judge:D10.12: X in a cost, [-X] too, is announced
-            raise MissingChoice(f"{player} must choose the value of X for {obj.handle}'s ability: add x: N",
-                                rs.refs("x_value"))
+            raise MissingChoice("{player} must choose the value of X for {name}'s ability: add x: N",
+                                rs.refs("x_value"), key="choose_x_ability", player=player, name=obj.handle)
         item.x = action.x
     item.targets = _targets(game, action, item_steps(item), info, player, False,
                             Phrase.said("ability_of", "{name}'s ability", name=obj.handle))
@@ -200,18 +203,20 @@ def _pay_cost(game: Game, obj: Obj, player: str, cost: Cost, action: Action, x: 
 
     payments = costs.non_mana(game, [cost], action, player, obj) if cost.non_mana or action.sacrifice else []
     if "/" in cost.mana:
-        raise NotModelled(f"{obj.handle}'s ability has a Phyrexian symbol in its cost: paying it with life is "
-                          "modelled only for spells", game.rs.refs("phyrexian_mana"))
+        raise NotModelled("{name}'s ability has a Phyrexian symbol in its cost: paying it with life is modelled only "
+                          "for spells", game.rs.refs("phyrexian_mana"), key="phyrexian_ability", name=obj.handle)
     if x:
         cost = Cost(tap=cost.tap, mana=cost.mana.upper().replace("X", str(x)), sacrifice_self=cost.sacrifice_self)
     paid = []
     if cost.tap:
         if obj.tapped:
-            raise _illegal(game, f"{obj.handle} is tapped: its {{T}} cost can't be paid", "illegal_cost")
+            raise illegal("{name} is tapped: its {{T}} cost can't be paid", game, "illegal_cost",
+                          key="tap_cost_tapped", name=obj.handle)
         if "creature" in obj.types and obj.summoning_sick and not chars(game, obj).has("haste"):  # ru-cr:602.5a
-            raise _illegal(game, f"{obj.handle} has not been under {player}'s control since the turn began "
-                           "(summoning sickness): its {T} ability can't be activated", "illegal_tap_cost")
-    mana = _pay(game, player, cost.mana, f"{obj.handle}'s ability")
+            raise illegal("{name} has not been under {player}'s control since the turn began (summoning sickness): "
+                          "its {{T}} ability can't be activated", game, "illegal_tap_cost", key="tap_cost_sick",
+                          name=obj.handle, player=player)
+    mana = _pay(game, player, cost.mana, Phrase.said("paying_ability", "{name}'s ability", name=obj.handle))
     if cost.tap:
         tap(game, obj, True, "cost", narrate=False)
         paid.append("T")
@@ -229,15 +234,17 @@ def play_land(game: Game, action: Action, source: str) -> None:
     player = _take_priority(game, action, source, "play_land")
     card = game.one(str(action.card), ("hand",), action.line, "play_land")
     if card is None or card.owner != player:
-        raise _illegal(game, f"{action.card} is not in {player}'s hand", "illegal_land")
+        raise illegal("{name} is not in {player}'s hand", game, "illegal_land", key="land_not_in_hand",
+                      name=str(action.card), player=player)
     if game.active != player or game.step not in _MAIN or game.stack:  # ru-cr:305.1 sr-judge:B12.71
-        raise _illegal(game, f"{player} can play a land only in their own main phase with an empty stack",
-                       "illegal_land")
+        raise illegal("{player} can play a land only in their own main phase with an empty stack", game,
+                      "illegal_land", key="land_timing", player=player)
     if game.lands_played >= 1:  # ru-cr:305.2 sr-judge:B12.72
-        raise _illegal(game, f"{player} has already played a land this turn", "illegal_land_count")
+        raise illegal("{player} has already played a land this turn", game, "illegal_land_count", key="land_played",
+                      player=player)
     as_card = "land" not in card.types
     if as_card and not rs.any_card_as_land:  # ru-cr:305.1
-        raise _illegal(game, f"{card.handle} is not a land card", "illegal_not_land")
+        raise illegal("{name} is not a land card", game, "illegal_not_land", key="land_not_land", name=card.handle)
     if as_card:
         _become_land(game, card)
     game.lands_played += 1
@@ -258,11 +265,12 @@ def after_land(game: Game, player: str) -> None:
 def _become_land(game: Game, card: Obj) -> None:
     """A card played as a land (izvori): colourless, the basic type of its colour, nothing else (B12.76)."""
     if "istocnik" in card.keywords:
-        raise NotModelled("playing a card with Istočnik as a land is not modelled", game.rs.refs("play_land"))
+        raise NotModelled("playing a card with Istočnik as a land is not modelled", game.rs.refs("play_land"),
+                          key="land_istocnik")
     colors = card.colors
     if len(colors) > 1:
-        raise NotModelled(f"{card.handle} has more than one colour: playing it as a land is not modelled",
-                          game.rs.refs("play_land"))
+        raise NotModelled("{name} has more than one colour: playing it as a land is not modelled",
+                          game.rs.refs("play_land"), key="land_colours", name=card.handle)
     card.printed = {k: getattr(card, k) for k in ("types", "subtypes", "supertypes", "colors", "mana_cost", "power",
                                                   "toughness", "keywords", "effect", "abilities")}
     from .spec import Ability, EffectStep

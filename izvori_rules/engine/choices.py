@@ -18,21 +18,27 @@ class Choices:
         self.source = source
         self.answers = list(answers)
 
-    def _take(self, player: str, want_targets: bool, what: str | Phrase, rules: tuple[str, ...]) -> Action:
+    def _take(self, player: str, want_targets: bool) -> Action | None:
         for i, answer in enumerate(self.answers):
             if (answer.player == player and answer.has_targets == want_targets and answer.may is None
                     and answer.pay is None):
                 return self.answers.pop(i)
-        kind = "targets" if want_targets else "an order"
-        raise MissingChoice(f"{player} must choose {kind} for {what}; add a choose action for {player}", rules)
+        return None
 
-    def targets(self, player: str, what: str, rules: tuple[str, ...] = ()) -> tuple[str, ...]:
+    def targets(self, player: str, what: Phrase, rules: tuple[str, ...] = ()) -> tuple[str, ...]:
         """The names a player chose (targets, or the object to keep)."""
-        return self._take(player, True, what, rules).targets
+        answer = self._take(player, True)
+        if answer is None:
+            raise MissingChoice("{player} must choose targets for {what}; add a choose action for {player}", rules,
+                                key="choose_targets", player=player, what=what)
+        return answer.targets
 
     def order(self, player: str, what: Phrase, options: list[str], rules: tuple[str, ...] = ()) -> list[int]:
         """Indices into ``options`` in the order the player chose (every option exactly once)."""
-        answer = self._take(player, False, what, rules)
+        answer = self._take(player, False)
+        if answer is None:
+            raise MissingChoice("{player} must choose an order for {what}; add a choose action for {player}", rules,
+                                key="choose_order", player=player, what=what)
         remaining = list(range(len(options)))
         out = []
         for name in answer.order:
@@ -48,19 +54,24 @@ class Choices:
                 "order_incomplete", "must list each of {options} ({what})", options=", ".join(options), what=what))
         return out
 
-    def may(self, player: str, what: str, rules: tuple[str, ...] = ()) -> bool:
+    def may(self, player: str, what: Phrase, rules: tuple[str, ...] = ()) -> bool:
         """A "may" choice: ``choose: {player, may: true|false}`` (ru-cr:603.5)."""
-        return self._yes_no(player, "may", f"{player} may choose whether to apply {what}", rules)
+        return self._yes_no(player, "may", MissingChoice(
+            "{player} may choose whether to apply {what}; add choose: {{player: {player}, may: true}} or may: false",
+            rules, key="choose_may", player=player, what=what))
 
-    def pay(self, player: str, what: str, rules: tuple[str, ...] = ()) -> bool:
+    def pay(self, player: str, what: Phrase, rules: tuple[str, ...] = ()) -> bool:
         """Whether the player pays a cost on resolution: ``choose: {player, pay: true|false}`` (ru-cr:117.12a)."""
-        return self._yes_no(player, "pay", f"{player} chooses whether to pay {what}", rules)
+        return self._yes_no(player, "pay", MissingChoice(
+            "{player} chooses whether to pay {what}; add choose: {{player: {player}, pay: true}} or pay: false",
+            rules, key="choose_pay", player=player, what=what))
 
-    def _yes_no(self, player: str, key: str, question: str, rules: tuple[str, ...]) -> bool:
+    def _yes_no(self, player: str, key: str, missing: MissingChoice) -> bool:
+        """The player's answer to a yes-or-no choice; ``missing`` when the file gives none."""
         for i, answer in enumerate(self.answers):
             if answer.player == player and getattr(answer, key) is not None:
                 return bool(getattr(self.answers.pop(i), key))
-        raise MissingChoice(f"{question}; add choose: {{player: {player}, {key}: true}} or {key}: false", rules)
+        raise missing
 
     def check_all_used(self) -> None:
         if self.answers:

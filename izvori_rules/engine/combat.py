@@ -17,16 +17,12 @@ from typing import Any
 from . import assignment
 from .damage import deal_damage, source_info
 from ..errors import Phrase
-from .errors import IllegalAction
+from .errors import IllegalAction, illegal
 from .events import Snapshot
 from .keywords import land_type
 from .layers import chars, is_creature
 from .spec import Action
 from .state import Game, Obj, StackItem
-
-
-def _illegal(game: Game, message: str, *events: str) -> IllegalAction:
-    return IllegalAction(message, game.rs.refs(*events))
 
 
 # --- declare attackers ------------------------------------------------------------------------------------
@@ -56,7 +52,8 @@ def declare_attackers(game: Game, action: Action | None) -> None:
                                                       for o, p in chosen], "attack")  # ru-cr:508.1h sr-judge:C9.23
     defenders = {p for _o, p in chosen}
     if len(defenders) > 1 and not rs.multiple_defenders:  # sr-judge:C7.30
-        raise _illegal(game, f"{game.active} may attack only one opponent in a combat", "illegal_attack_player")
+        raise illegal("{player} may attack only one opponent in a combat", game, "illegal_attack_player",
+                      key="attack_one_opponent", player=game.active)
     game.declaring = None
     game.attackers_declared = True
     game.attacked = bool(chosen)
@@ -85,24 +82,28 @@ def declare_attackers(game: Game, action: Action | None) -> None:
 
 def _check_attacker(game: Game, name: str, obj: Obj | None, player: str) -> Obj:
     if obj is None:
-        raise _illegal(game, f"{name} is not on the battlefield, so it can't attack", "illegal_attack")
+        raise illegal("{name} is not on the battlefield, so it can't attack", game, "illegal_attack",
+                      key="attack_not_in_play", name=name)
     c = chars(game, obj)
     if not is_creature(obj, game) or obj.controller != game.active:
-        raise _illegal(game, f"{name} can't attack: only creatures {game.active} controls can", "illegal_attack")
+        raise illegal("{name} can't attack: only creatures {player} controls can", game, "illegal_attack",
+                      key="attack_not_own", name=name, player=game.active)
     if player not in game.players or player == game.active or game.players[player].lost:
-        raise _illegal(game, f"{name} can't attack {player}: it must attack an opponent", "illegal_attack_player")
+        raise illegal("{name} can't attack {player}: it must attack an opponent", game, "illegal_attack_player",
+                      key="attack_not_opponent", name=name, player=player)
     if obj.tapped:
-        raise _illegal(game, f"{name} is tapped and can't attack", "illegal_attack")
+        raise illegal("{name} is tapped and can't attack", game, "illegal_attack", key="attack_tapped", name=name)
     if obj.summoning_sick and not c.has("haste"):
-        raise _illegal(game, f"{name} has not been under {game.active}'s control since the turn began "
-                       "(summoning sickness) and has no haste", "illegal_attack", "kw:haste")
+        raise illegal("{name} has not been under {player}'s control since the turn began (summoning sickness) and "
+                      "has no haste", game, "illegal_attack", "kw:haste", key="attack_sick", name=name,
+                      player=game.active)
     if c.has("defender"):  # ru-cr:702.3b
-        raise _illegal(game, f"{name} has defender and can't attack", "kw:defender")
+        raise illegal("{name} has defender and can't attack", game, "kw:defender", key="attack_defender", name=name)
     from .requirements import attack_restriction
 
     restricted = attack_restriction(game, obj)
     if restricted:  # ru-cr:508.1c sr-judge:E1.20
-        raise _illegal(game, restricted, "attack_restriction")
+        raise illegal("{problem}", game, "attack_restriction", key="restriction", problem=restricted)
     return obj
 
 
@@ -172,19 +173,22 @@ def declare_blockers(game: Game, action: Action | None) -> None:
 def _check_block(game: Game, name: str, blocker: Obj | None, attacker_name: str, attacker: Obj | None
                  ) -> tuple[Obj, Obj]:
     if attacker is None or attacker.attacking is None:
-        raise _illegal(game, f"{name} can't block {attacker_name}: it is not attacking", "illegal_block")
+        raise illegal("{name} can't block {attacker}: it is not attacking", game, "illegal_block",
+                      key="block_not_attacking", name=name, attacker=attacker_name)
     if blocker is None or not is_creature(blocker, game):
-        raise _illegal(game, f"{name} is not a creature on the battlefield and can't block", "illegal_block")
+        raise illegal("{name} is not a creature on the battlefield and can't block", game, "illegal_block",
+                      key="block_not_creature", name=name)
     if blocker.controller != attacker.attacking:
-        raise _illegal(game, f"{name} can't block {attacker_name}: {attacker_name} attacks {attacker.attacking}, "
-                       f"not {blocker.controller}", "illegal_block")
+        raise illegal("{name} can't block {attacker}: {attacker} attacks {defender}, not {controller}", game,
+                      "illegal_block", key="block_other_player", name=name, attacker=attacker_name,
+                      defender=str(attacker.attacking), controller=blocker.controller)
     if blocker.tapped:
-        raise _illegal(game, f"{name} is tapped and can't block", "illegal_block")
+        raise illegal("{name} is tapped and can't block", game, "illegal_block", key="block_tapped", name=name)
     from .requirements import block_restriction
 
     restricted = block_restriction(game, blocker)
     if restricted:  # ru-cr:509.1b sr-judge:E1.30
-        raise _illegal(game, restricted, "block_restriction")
+        raise illegal("{problem}", game, "block_restriction", key="restriction", problem=restricted)
     a, b = chars(game, attacker), chars(game, blocker)
     if a.has("flying") and not (b.has("flying") or b.has("reach")):  # ru-cr:702.9b sr-judge:E3.72
         raise IllegalAction("{blocker} can't block {attacker}, which has flying: it has neither flying nor reach",
@@ -195,8 +199,9 @@ def _check_block(game: Game, name: str, blocker: Obj | None, attacker_name: str,
                             game.rs.refs("kw:fear"), key="combat_fear", blocker=name, attacker=attacker_name)
     for land in sorted(k.partition(":")[2] for k in a.keywords if k.startswith("landwalk:")):
         if _controls_land(game, blocker.controller, land):  # ru-cr:702.14c sr-judge:E3.42
-            raise _illegal(game, f"{attacker_name} has {land}walk and {blocker.controller} controls a {land}: it "
-                           "can't be blocked", "kw:landwalk")
+            raise illegal("{attacker} has {land}walk and {controller} controls a {land}: it can't be blocked", game,
+                          "kw:landwalk", key="block_landwalk", attacker=attacker_name, land=land,
+                          controller=blocker.controller)
     if a.protection_from(b.colors):  # ru-cr:702.16f sr-judge:E3.26
         colour = next(c for c in b.colors if a.protection_from((c,)))  # the blocker's colour it protects from
         raise IllegalAction("{attacker} has protection from {colour}: {blocker} can't block it",
@@ -214,8 +219,8 @@ def _check_menace(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
     count = Counter(a.oid for _b, a in chosen)
     for _b, attacker in chosen:
         if chars(game, attacker).has("menace") and count[attacker.oid] < 2:  # ru-cr:702.110b
-            raise _illegal(game, f"{attacker.handle} has menace and can't be blocked except by two or more "
-                           "creatures", "kw:menace")
+            raise illegal("{name} has menace and can't be blocked except by two or more creatures", game,
+                          "kw:menace", key="block_menace", name=attacker.handle)
 
 
 def order_blockers(game: Game, action: Action) -> None:
@@ -224,11 +229,12 @@ def order_blockers(game: Game, action: Action) -> None:
     for attacker_name, names in action.orders:
         attacker = game.one(attacker_name, ("battlefield",), action.line, "order_blockers")
         if attacker is None or not attacker.blocked:
-            raise _illegal(game, f"{attacker_name} is not a blocked attacker", "illegal_order")
+            raise illegal("{name} is not a blocked attacker", game, "illegal_order", key="order_not_blocked",
+                          name=attacker_name)
         current = {game.describe(r): r for r in attacker.blockers}
         if sorted(names) != sorted(current):
-            raise _illegal(game, f"the order for {attacker_name} must list each of its blockers "
-                           f"({', '.join(current)}) once", "illegal_order")
+            raise illegal("the order for {name} must list each of its blockers ({blockers}) once", game,
+                          "illegal_order", key="order_each_blocker", name=attacker_name, blockers=", ".join(current))
         attacker.blockers = [current[n] for n in names]
         game.say("damage_order", rs.refs("damage_order"), attacker=attacker.handle, order=list(names),
                  has_order=rs.damage_assignment_order)
@@ -239,7 +245,8 @@ def record_assignment(game: Game, action: Action) -> None:
     for name, split in action.assignments:
         obj = game.one(name, ("battlefield",), action.line, "assign_damage")
         if obj is None or (obj.attacking is None and obj.blocking is None):
-            raise _illegal(game, f"{name} is not in combat and assigns no combat damage", "illegal_assign")
+            raise illegal("{name} is not in combat and assigns no combat damage", game, "illegal_assign",
+                          key="assign_not_in_combat", name=name)
         game.assignments[obj.oid] = (action.index, split)
 
 

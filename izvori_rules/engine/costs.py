@@ -43,8 +43,14 @@ class Plan:
     extra: list[Cost] = field(default_factory=list)  # additional costs, kicker, the alternative's non-mana part
 
 
-def _missing(game: Game, player: str, what: str, event: str) -> MissingChoice:
-    return MissingChoice(f"{player} must choose {what}; the action does not say", game.rs.refs(event))
+def _missing(game: Game, player: str | Phrase, what: Phrase, event: str) -> MissingChoice:
+    """A choice of the cast the action leaves out (``what``, with the key to add), by ``player`` or the caster."""
+    return MissingChoice("{player} must choose {what}; the action does not say", game.rs.refs(event),
+                         key="choose_missing", player=player, what=what)
+
+
+CASTER = Phrase("the_caster", "the caster")
+"""Who divides a spell's damage or chooses its targets, when the plan is made before the caster is named."""
 
 
 def plan_spell(game: Game, card: Obj, action: Action, player: str) -> Plan:
@@ -58,18 +64,20 @@ def plan_spell(game: Game, card: Obj, action: Action, player: str) -> Plan:
         effect = _modes(game, spec.modes, spec.choose_modes, action, player, card.handle)
     if spec.kicker is not None:
         if action.kicked is None:  # ru-cr:601.2b sr-judge:E3.141
-            raise _missing(game, player, f"whether to pay {card.handle}'s kicker ({spec.kicker}): add kicked: "
-                           "true or false", "kicker")
+            raise _missing(game, player, Phrase.said("choosing_kicker", "whether to pay {name}'s kicker ({cost}): "
+                                                     "add kicked: true or false", name=card.handle, cost=spec.kicker),
+                           "kicker")
         plan.kicked = action.kicked
         if action.kicked:
             plan.extra.append(Cost(mana=spec.kicker))
             effect = spec.kicked or effect
     elif action.kicked:
-        raise IllegalAction(f"{card.handle} has no kicker", game.rs.refs("kicker"))
+        raise IllegalAction("{name} has no kicker", game.rs.refs("kicker"), key="no_kicker", name=card.handle)
     plan.effect = effect
     if "X" in plan.base.upper():
         if action.x is None:  # ru-cr:107.3a sr-judge:D10.12
-            raise _missing(game, player, f"the value of X for {card.handle}: add x: N", "x_value")
+            raise _missing(game, player, Phrase.said("choosing_x", "the value of X for {name}: add x: N",
+                                                     name=card.handle), "x_value")
         plan.x = action.x
     _alternative(game, card, action, player, plan)
     if spec.additional_cost is not None:
@@ -81,11 +89,13 @@ def plan_spell(game: Game, card: Obj, action: Action, player: str) -> Plan:
 def _modes(game: Game, modes: tuple[tuple[EffectStep, ...], ...], count: int, action: Action, player: str,
            what: str) -> tuple[EffectStep, ...]:
     if not action.modes:  # ru-cr:700.2a sr-judge:D10.12
-        raise _missing(game, player, f"{count} of the {len(modes)} modes of {what}: add modes: [..] "
-                       "(1 is the first printed)", "modes")
+        raise _missing(game, player, Phrase.said("choosing_modes", "{count} of the {n} modes of {name}: add modes: "
+                                                 "[..] (1 is the first printed)", count=count, n=len(modes),
+                                                 name=what), "modes")
     if len(action.modes) != count or any(m > len(modes) for m in action.modes):
-        raise IllegalAction(f"{what}: choose {count} of its modes 1 to {len(modes)}; the action chose "
-                            f"{list(action.modes)}", game.rs.refs("modes"))
+        raise IllegalAction("{name}: choose {count} of its modes 1 to {n}; the action chose {chosen}",
+                            game.rs.refs("modes"), key="modes_chosen", name=what, count=count, n=len(modes),
+                            chosen=str(list(action.modes)))
     return tuple(step for i in sorted(action.modes) for step in modes[i - 1])  # in printed order
 
 
@@ -94,13 +104,15 @@ def _alternative(game: Game, card: Obj, action: Action, player: str, plan: Plan)
     if not action.alternative:
         return
     if alt is None:
-        raise IllegalAction(f"{card.handle} has no alternative cost", game.rs.refs("alternative_cost"))
+        raise IllegalAction("{name} has no alternative cost", game.rs.refs("alternative_cost"),
+                            key="no_alternative_cost", name=card.handle)
     if alt.condition and not controls(game, player, alt.condition):
-        raise IllegalAction(f"{card.handle}'s alternative cost needs {player} to control a {alt.condition}",
-                            game.rs.refs("alternative_cost"))
+        raise IllegalAction("{name}'s alternative cost needs {player} to control a {condition}",
+                            game.rs.refs("alternative_cost"), key="alternative_condition", name=card.handle,
+                            player=player, condition=alt.condition)
     if plan.x and "X" not in alt.mana.upper():  # ru-cr:107.3b: without its mana cost, X can only be 0
-        raise IllegalAction(f"{card.handle} is cast for its alternative cost, which has no X: X must be 0",
-                            game.rs.refs("x_value"))
+        raise IllegalAction("{name} is cast for its alternative cost, which has no X: X must be 0",
+                            game.rs.refs("x_value"), key="alternative_no_x", name=card.handle)
     plan.base = alt.mana  # ru-cr:601.2b: instead of the mana cost
     plan.extra.append(replace(alt, mana="", condition=""))
 
@@ -123,19 +135,21 @@ def _division(game: Game, plan: Plan, action: Action, what: str) -> None:
     others = len([s for s in target_steps(plan.effect) if not s.divided])
     if step.divided == "chosen":
         if not action.divide:  # ru-cr:601.2d sr-judge:D10.15
-            raise _missing(game, "the caster", f"how {what} divides its {amount} damage: add divide: "
-                           "{target: n, ...}", "divide")
+            raise _missing(game, CASTER, Phrase.said("choosing_division", "how {name} divides its {amount} damage: "
+                                                     "add divide: {{target: n, ...}}", name=what, amount=amount),
+                           "divide")
         names = tuple(n for n, _a in action.divide)
         amounts = [a for _n, a in action.divide]
         if sum(amounts) != amount or min(amounts) < 1:
-            raise IllegalAction(f"{what} divides {amount} damage; each target gets at least 1 "
-                                f"(the action gives {amounts})", game.rs.refs("divide"))
+            raise IllegalAction("{name} divides {amount} damage; each target gets at least 1 (the action gives "
+                                "{given})", game.rs.refs("divide"), key="divide_amounts", name=what, amount=amount,
+                                given=str(amounts))
         plan.names = action.targets[:others] + names if others else names
         plan.division = amounts
         return
     n = len(action.targets) - others
     if n < 1:
-        raise _missing(game, "the caster", f"the targets of {what}", "divide")
+        raise _missing(game, CASTER, Phrase.said("choosing_targets_of", "the targets of {name}", name=what), "divide")
     plan.division = [amount // n] * n  # "divided evenly, rounded down"
 
 
@@ -193,7 +207,7 @@ def non_mana(game: Game, costs: list[Cost], action: Action, player: str, source:
     if sac_need:
         payments += [("sacrifice", o) for o in _sacrifices(game, sac_need, action, player, source)]
     elif action.sacrifice:
-        raise IllegalAction("nothing in the cost is sacrificed", rs.refs("illegal_cost"))
+        raise IllegalAction("nothing in the cost is sacrificed", rs.refs("illegal_cost"), key="no_sacrifice")
     if discard_need or action.discard:
         payments += [("discard", o) for o in _discards(game, discard_need, action, player, source)]
     if tap_need or action.tap:
@@ -202,8 +216,9 @@ def non_mana(game: Game, costs: list[Cost], action: Action, player: str, source:
         payments += [("exile", o) for o in _exiles(game, exile_need, action, player, source)]
     if life_need:
         if game.players[player].life < life_need:  # ru-cr:117.3 ru-cr:118.4
-            raise IllegalAction(f"{player} has {game.players[player].life} life and can't pay {life_need} life",
-                                rs.refs("pay_life"))
+            raise IllegalAction("{player} has {life} life and can't pay {cost}", rs.refs("pay_life"),
+                                key="life_short", player=player, life=game.players[player].life,
+                                cost=Phrase.said("life_amount", "{n} life", n=life_need))
         payments.append(("life", life_need))
     return payments
 
@@ -213,7 +228,8 @@ def _named(game: Game, names: tuple[str, ...], zone: str, player: str, line: int
     for name in names:
         pool = [o for o in game.named(name, (zone,)) if o not in out]
         if not pool:
-            raise IllegalAction(f"{name} is not in {player}'s {zone}", game.rs.refs("illegal_cost"))
+            raise IllegalAction("{name} is not in {player}'s {zone}", game.rs.refs("illegal_cost"), key="not_in_zone",
+                                name=name, player=player, zone=zone)
         out.append(pool[0])
     return out
 
@@ -222,12 +238,12 @@ def _sacrifices(game: Game, need: list[tuple[str, int]], action: Action, player:
                 ) -> list[Obj]:
     total = sum(n for _p, n in need)
     if not action.sacrifice:
-        raise _missing(game, player, f"what to sacrifice ({', '.join(p for p, _n in need)}): add sacrifice: [..]",
-                       "sacrifice_cost")
+        raise _missing(game, player, Phrase.said("choosing_sacrifice", "what to sacrifice ({need}): add sacrifice: "
+                                                 "[..]", need=", ".join(p for p, _n in need)), "sacrifice_cost")
     objs = _named(game, action.sacrifice, "battlefield", player, action.line)
     if len(objs) != total:
-        raise IllegalAction(f"the cost sacrifices {total} permanent(s); the action names {len(objs)}",
-                            game.rs.refs("sacrifice_cost"))
+        raise IllegalAction("the cost sacrifices {n} permanent(s); the action names {given}",
+                            game.rs.refs("sacrifice_cost"), key="sacrifice_count", n=total, given=len(objs))
     left = list(objs)
     for phrase, n in need:
         f = targeting.parse(phrase)
@@ -235,47 +251,54 @@ def _sacrifices(game: Game, need: list[tuple[str, int]], action: Action, player:
             fit = next((o for o in left if o.controller == player and targeting.object_mismatch(
                 f, o, chars(game, o), player, source.ref if source else None) is None), None)
             if fit is None:
-                raise IllegalAction(f"{', '.join(o.handle for o in left)} is not a {phrase} {player} controls",
-                                    game.rs.refs("sacrifice_cost"))
+                raise IllegalAction("{names} is not a {phrase} {player} controls", game.rs.refs("sacrifice_cost"),
+                                    key="sacrifice_fit", names=", ".join(o.handle for o in left), phrase=phrase,
+                                    player=player)
             left.remove(fit)
     return objs
 
 
 def _discards(game: Game, need: int, action: Action, player: str, source: Obj | None) -> list[Obj]:
     if need and not action.discard:
-        raise _missing(game, player, f"which {need} card(s) to discard: add discard: [..]", "discard_cost")
+        raise _missing(game, player, Phrase.said("choosing_discard", "which {n} card(s) to discard: add discard: [..]",
+                                                 n=need), "discard_cost")
     objs = [o for o in _named(game, action.discard, "hand", player, action.line)]
     if len(objs) != need or any(o.owner != player or o is source for o in objs):
-        raise IllegalAction(f"the cost discards {need} other card(s) from {player}'s hand", game.rs.refs("discard_cost"))
+        raise IllegalAction("the cost discards {n} other card(s) from {player}'s hand", game.rs.refs("discard_cost"),
+                            key="discard_count", n=need, player=player)
     return objs
 
 
 def _taps(game: Game, need: int, action: Action, player: str, source: Obj | None) -> list[Obj]:
     if need and not action.tap:
-        raise _missing(game, player, f"which {need} untapped creature(s) to tap: add tap: [..]", "tap_cost")
+        raise _missing(game, player, Phrase.said("choosing_tap", "which {n} untapped creature(s) to tap: add tap: "
+                                                 "[..]", n=need), "tap_cost")
     objs = _named(game, action.tap, "battlefield", player, action.line)
     if len(objs) != need:
-        raise IllegalAction(f"the cost taps {need} creature(s); the action names {len(objs)}", game.rs.refs("tap_cost"))
+        raise IllegalAction("the cost taps {n} creature(s); the action names {given}", game.rs.refs("tap_cost"),
+                            key="tap_count", n=need, given=len(objs))
     for obj in objs:
         if obj.controller != player or not is_creature(obj) or obj.tapped:  # ru-cr:117.3
-            raise IllegalAction(f"{obj.handle} is not an untapped creature {player} controls",
-                                game.rs.refs("tap_cost"))
+            raise IllegalAction("{name} is not an untapped creature {player} controls", game.rs.refs("tap_cost"),
+                                key="not_untapped_creature", name=obj.handle, player=player)
     return objs
 
 
 def _exiles(game: Game, need: list[str], action: Action, player: str, source: Obj | None) -> list[Obj]:
     """The cards exiled from the hand to pay "exile a <phrase> from your hand" (ru-cr:601.2h, ru-cr:117.1)."""
     if need and not action.exile:
-        raise _missing(game, player, f"which card to exile from {player}'s hand ({', '.join(need)}): add exile: [..]",
-                       "exile_cost")
+        raise _missing(game, player, Phrase.said("choosing_exile", "which card to exile from {player}'s hand ({need}): "
+                                                 "add exile: [..]", player=player, need=", ".join(need)), "exile_cost")
     objs = _named(game, action.exile, "hand", player, action.line)
     if len(objs) != len(need):
-        raise IllegalAction(f"the cost exiles {len(need)} card(s) from {player}'s hand; the action names "
-                            f"{len(objs)}", game.rs.refs("exile_cost"))
+        raise IllegalAction("the cost exiles {n} card(s) from {player}'s hand; the action names {given}",
+                            game.rs.refs("exile_cost"), key="exile_count", n=len(need), player=player,
+                            given=len(objs))
     for obj, wanted in zip(objs, need):
         f = targeting.parse(wanted)
         if obj.owner != player or obj is source or targeting.object_mismatch(f, obj, chars(game, obj), player):
-            raise IllegalAction(f"{obj.handle} is not another {wanted} in {player}'s hand", game.rs.refs("exile_cost"))
+            raise IllegalAction("{name} is not another {wanted} in {player}'s hand", game.rs.refs("exile_cost"),
+                                key="exile_fit", name=obj.handle, wanted=wanted, player=player)
     return objs
 
 
@@ -312,16 +335,18 @@ def discard_to_hand_size(game: Game, hand: list[Obj], limit: int) -> None:
     sr-judge:C15.10): ``choose: {player, targets: [cards]}`` after the action that reaches the cleanup step."""
     player, n = game.active, len(hand) - limit
     rules = game.rs.refs("hand_discard")
-    names = game.choices.targets(player, f"the {n} card(s) to discard down to {limit} in the cleanup step", rules)
+    names = game.choices.targets(player, Phrase.said("choosing_cleanup_discard", "the {n} card(s) to discard down to "
+                                                     "{limit} in the cleanup step", n=n, limit=limit), rules)
     picked: list[Obj] = []
     for name in names:
         fit = next((o for o in hand if (o.handle == name or o.name == name) and o not in picked), None)
         if fit is None:
-            raise IllegalAction(f"{name} is not in {player}'s hand", rules)
+            raise IllegalAction("{name} is not in {player}'s hand", rules, key="land_not_in_hand", name=name,
+                                player=player)
         picked.append(fit)
     if len(picked) != n:
-        raise IllegalAction(f"{player} has {len(hand)} cards and discards exactly {n}; the choice names "
-                            f"{len(picked)}", rules)
+        raise IllegalAction("{player} has {cards} cards and discards exactly {n}; the choice names {given}", rules,
+                            key="cleanup_discard", player=player, cards=len(hand), n=n, given=len(picked))
     from .pipeline import move_object
 
     for obj in picked:

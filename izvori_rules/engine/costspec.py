@@ -99,7 +99,8 @@ def read_loyalty(r: Any, y: Y) -> Ability:
     """``{loyalty: {cost: "+1", effect: [...]}}``: a loyalty ability, sorcery-timed (ru-cr:606.2)."""
     om = _om()
     if not _has_planeswalkers(r):
-        r.refuse(y, f"the {r.ruleset.id} ruleset has no planeswalkers and no loyalty abilities")
+        r.refuse(y, Phrase.said("ruleset_no_loyalty_abilities", "the {ruleset} ruleset has no planeswalkers and no "
+                                "loyalty abilities", ruleset=r.ruleset.id))
     f = om.as_map(r, y, ("cost", "effect"), ("cost", "effect"))
     text = om.as_text(r, f["cost"]).strip().replace("−", "-")
     if not re.match(r"^[+-]?\d+$", text) and text.upper() != "-X":
@@ -118,8 +119,9 @@ def planeswalker_type(r: Any, y: Y) -> bool:
     """Whether the ruleset has planeswalkers; izvori has none (its card types, sr-judge:B6.21, lack them)."""
     if _has_planeswalkers(r):
         return True
-    r.refuse(y, f"the {r.ruleset.id} ruleset has no planeswalkers: sr-judge names no such card type (B6.21) and no "
-             "loyalty, so a planeswalker can't be played by its rules", ("sr-judge:B6.21",))
+    r.refuse(y, Phrase.said("ruleset_no_planeswalkers", "the {ruleset} ruleset has no planeswalkers: sr-judge names "
+                            "no such card type (B6.21) and no loyalty, so a planeswalker can't be played by its rules",
+                            ruleset=r.ruleset.id), ("sr-judge:B6.21",))
     return False
 
 
@@ -195,7 +197,8 @@ def read_card_costs(r: Any, fields: dict[str, Y]) -> dict[str, Any]:
             out[key] = read_cost(r, fields[key])
     if "loyalty" in fields and fields["loyalty"].value is not None:
         if not _has_planeswalkers(r):
-            r.refuse(fields["loyalty"], f"the {r.ruleset.id} ruleset has no loyalty")
+            r.refuse(fields["loyalty"], Phrase.said("ruleset_no_loyalty", "the {ruleset} ruleset has no loyalty",
+                                                    ruleset=r.ruleset.id))
         out["loyalty"] = om.as_int(r, fields["loyalty"], 0)
     if "defines" in fields:
         d = om.as_map(r, fields["defines"], ("power", "toughness"))

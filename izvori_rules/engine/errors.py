@@ -8,9 +8,15 @@ runner turns them into a :class:`~izvori_rules.engine.result.ScenarioResult` wit
 
 from __future__ import annotations
 
-from ..errors import EngineRefusal, IllegalAction, MissingChoice, NotModelled, Phrase, ScenarioInvalid
+from typing import TYPE_CHECKING
 
-__all__ = ["EngineRefusal", "GameOver", "IllegalAction", "MissingChoice", "NotModelled", "ScenarioInvalid", "invalid"]
+from ..errors import EngineRefusal, IllegalAction, MissingChoice, NotModelled, Phrase, ScenarioInvalid, Value
+
+if TYPE_CHECKING:
+    from .state import Game
+
+__all__ = ["EngineRefusal", "GameOver", "IllegalAction", "MissingChoice", "NotModelled", "ScenarioInvalid", "illegal",
+           "invalid"]
 
 
 def invalid(source: str, line: int, path: str, problem: Phrase) -> ScenarioInvalid:
@@ -18,6 +24,12 @@ def invalid(source: str, line: int, path: str, problem: Phrase) -> ScenarioInval
     wrong, a phrase the judge's language says too (``[LANG.errors]``)."""
     return ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=source, line=line,
                            path=path or "file", problem=problem)
+
+
+def illegal(template: str, game: Game, /, *events: str, key: str, **values: Value) -> IllegalAction:
+    """An action the rules forbid, with the rules the ruleset cites for ``events``; ``template`` (English) and
+    ``key`` say it in the judge's language (``[LANG.errors]``)."""
+    return IllegalAction(template, game.rs.refs(*events), key=key, **values)
 
 
 class GameOver(Exception):

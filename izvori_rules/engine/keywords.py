@@ -172,7 +172,8 @@ def resolve_keyword(term: str) -> str:
         raise KeywordError(Phrase.said("kw_needs_land_type", "keyword {term!r} needs its parameter ({form})", term=term,
                                        form="landwalk:<land type>"), known=False)
     if concept.id not in modelled():
-        raise KeywordError(f"keyword {term!r} ({concept.id}) is not modelled by the engine", known=True)
+        raise KeywordError(Phrase.said("kw_not_modelled", "keyword {term!r} ({keyword}) is not modelled by the engine",
+                                       term=term, keyword=concept.id), known=True)
     return concept.id
 
 
@@ -247,7 +248,8 @@ def _protection(term: str) -> str:
         named = " ".join(tail[1:] if len(tail) > 1 else tail)  # after a preposition (from, od, от), if any
         if any(_find(" ".join(words), False) is not None for words in (tail, tail[1:]) if words):
             # protection from creatures, from artifacts: a quality the rules know (ru-cr:702.16a), not played
-            raise KeywordError(f"protection from {named!r}: only protection from a colour is modelled", True)
+            raise KeywordError(Phrase.said("kw_protection_not_colour", "protection from {named!r}: only protection "
+                                           "from a colour is modelled", named=named), True)
         # a word that names nothing: a mistake, not an unplayed ability (sr-judge:E3.21: Anti always names a colour)
         raise KeywordError(Phrase.said("kw_not_colour", "{term!r}: {word!r} is not a colour", term=term, word=named),
                            False, colour=named)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..errors import Phrase
+
 COLORS = "WUBRG"
 _TOKEN = re.compile(r"\d+|[WUBRG]/P|[WUBRGC]")  # B/P: a Phyrexian symbol (ru-cr:107.4f)
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -35,6 +37,10 @@ def parse_pool(text: str) -> Counter[str]:
     if generic:
         symbols["C"] += generic
     return symbols
+
+
+EMPTY_POOL = Phrase("pool_empty", "empty")
+"""A mana pool with no mana in it, as a message names it (``mana pool: empty``)."""
 
 
 def format_pool(pool: Counter[str]) -> str:

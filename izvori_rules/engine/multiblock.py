@@ -39,15 +39,16 @@ def blocker_division(game: Game, blocker: Obj, attackers: list[Obj], given: tupl
     amounts: dict[Any, int] = {}
     for name, n in given:
         if name not in by_name:
-            raise IllegalAction(f"{blocker.handle} can assign damage only to the attackers it blocks, not {name}",
-                                rs.refs("assign_blocker"))
+            raise IllegalAction("{name} can assign damage only to the attackers it blocks, not {other}",
+                                rs.refs("assign_blocker"), key="assign_blocker_many", name=blocker.handle, other=name)
         amounts[by_name[name].ref] = amounts.get(by_name[name].ref, 0) + n
     if rs.damage_assignment_order:  # ru-cr:510.1d: lethal damage in order before any to the next
         for i, attacker in enumerate(attackers):
             short = [a for a in attackers[:i] if amounts.get(a.ref, 0) < lethal(game, blocker, a, pending)]
             if amounts.get(attacker.ref, 0) and short:
-                raise IllegalAction(f"{blocker.handle} must assign lethal damage to {short[0].handle} before any to "
-                                    f"{attacker.handle} (damage assignment order)", rs.refs("block_multiple"))
+                raise IllegalAction("{name} must assign lethal damage to {first} before any to {next} (damage "
+                                    "assignment order)", rs.refs("block_multiple"), key="assign_in_order",
+                                    name=blocker.handle, first=short[0].handle, next=attacker.handle)
     return [(a.ref, amounts[a.ref]) for a in attackers if amounts.get(a.ref)]
 
 
@@ -59,9 +60,9 @@ def as_though_unblocked(game: Game, attacker: Obj, given: tuple[tuple[str, int],
     rs = game.rs
     recipient: Target = attacker.attacking_pw or attacker.attacking or ""
     if given is None:
-        raise MissingChoice(f"{attacker.handle} may assign its combat damage as though it weren't blocked: say "
-                            f"with assign_damage whether it goes to {game.describe(recipient)} or to its blockers",
-                            rs.refs("unblocked_damage"))
+        raise MissingChoice("{name} may assign its combat damage as though it weren't blocked: say with assign_damage "
+                            "whether it goes to {recipient} or to its blockers", rs.refs("unblocked_damage"),
+                            key="choose_unblocked", name=attacker.handle, recipient=game.describe(recipient))
     names = {name for name, _n in given}
     if names != {game.describe(recipient)}:
         return None

@@ -79,9 +79,11 @@ class Reader:
         line = y.key_line if y.key_line and (y.is_map or y.is_seq) else y.line
         return invalid(self.source, line, path, message)
 
-    def refuse(self, y: Y, message: str, rules: tuple[str, ...] = ()) -> None:
-        """Something the engine will not play: remembered, and raised only if the file is otherwise valid."""
-        self.refused.append(NotModelled(f"{self.source}:{y.line}: {y.path or 'file'}: {message}", rules))
+    def refuse(self, y: Y, problem: Phrase, rules: tuple[str, ...] = ()) -> None:
+        """Something the engine will not play: remembered, and raised only if the file is otherwise valid; the
+        file, line and key of ``y`` before ``problem``, a phrase the judge's language says too."""
+        self.refused.append(NotModelled("{file}:{line}: {path}: {problem}", rules, key="scenario_problem",
+                                        file=self.source, line=y.line, path=y.path or "file", problem=problem))
 
 
 # --- scalar helpers ---------------------------------------------------------------------------------------
@@ -139,8 +141,8 @@ def as_mana(r: Reader, y: Y) -> str:
         raise r.fail(y, Phrase.said("not_mana", "not a mana string: {text!r} (use W U B R G C, digits and W/P .. G/P)",
                                     text=text))
     if "/" in text and r.ruleset is not None and not r.ruleset.phyrexian_mana:
-        r.refuse(y, f"the {r.ruleset.id} ruleset has no Phyrexian mana: sr-judge names six mana symbols (A5.30)",
-                 r.ruleset.refs("phyrexian_mana"))
+        r.refuse(y, Phrase.said("ruleset_no_phyrexian", "the {ruleset} ruleset has no Phyrexian mana: sr-judge names "
+                                "six mana symbols (A5.30)", ruleset=r.ruleset.id), r.ruleset.refs("phyrexian_mana"))
     return text.upper()
 
 
@@ -215,7 +217,8 @@ def _card_fields(r: Reader, y: Y, card_name: str) -> dict[str, Y]:
         raise invalid(where, card.line, card_name, Phrase("expected_mapping", "expected a mapping"))
     ruleset = card.value.get("ruleset")
     if ruleset is not None and ruleset.value not in ("both", r.ruleset.id):
-        r.refuse(y, f"card {card_name!r} belongs to the {ruleset.value} ruleset, not {r.ruleset.id}")
+        r.refuse(y, Phrase.said("card_other_ruleset", "card {name!r} belongs to the {other} ruleset, not {ruleset}",
+                                name=card_name, other=str(ruleset.value), ruleset=r.ruleset.id))
     unknown = sorted(set(card.value) - OBJECT_KEYS - CARD_ONLY_KEYS)
     if unknown:
         bad = card.value[unknown[0]]
@@ -239,7 +242,7 @@ def _types(r: Reader, y: Y | None) -> tuple[str, ...]:
         if canon is None:
             raise r.fail(item, Phrase.said("unknown_card_type", "unknown card type {name!r}", name=name))
         if canon not in kw.CARD_TYPES:
-            r.refuse(item, f"card type {name!r} is not modelled")
+            r.refuse(item, Phrase.said("card_type_not_modelled", "card type {name!r} is not modelled", name=name))
             continue
         out.append(canon)
     return tuple(dict.fromkeys(out))
@@ -255,10 +258,11 @@ def _supertypes(r: Reader, y: Y | None) -> tuple[str, ...]:
         if canon is None:
             raise r.fail(item, Phrase.said("unknown_supertype", "unknown supertype {name!r}", name=name))
         if canon not in SUPERTYPES:
-            r.refuse(item, f"the {canon} supertype is not modelled")
+            r.refuse(item, Phrase.said("supertype_not_modelled", "the {name} supertype is not modelled", name=canon))
             continue
         if canon == "legendary" and not r.ruleset.legend_rule:
-            r.refuse(item, f"the {r.ruleset.id} ruleset has no legendary supertype")
+            r.refuse(item, Phrase.said("ruleset_no_legendary", "the {ruleset} ruleset has no legendary supertype",
+                                       ruleset=r.ruleset.id))
         out.append(canon)
     return tuple(out)
 
@@ -294,10 +298,11 @@ def read_keywords(r: Reader, y: Y) -> tuple[str, ...]:
         except kw.KeywordError as exc:
             if not exc.known:
                 raise r.fail(item, _unknown_keyword(exc, term, r.ruleset.id, r.ruleset.keywords)) from None
-            r.refuse(item, str(exc))
+            r.refuse(item, exc.said)
             continue
         if not r.ruleset.has_keyword(canon):
-            r.refuse(item, f"the {r.ruleset.id} ruleset has no keyword {canon} ({term!r})")
+            r.refuse(item, Phrase.said("ruleset_no_keyword", "the {ruleset} ruleset has no keyword {keyword} "
+                                       "({term!r})", ruleset=r.ruleset.id, keyword=canon, term=term))
             continue
         out.append(canon)
     return tuple(dict.fromkeys(out))

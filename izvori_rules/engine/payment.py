@@ -44,9 +44,9 @@ def reduce(game: Game, card: Obj, action: Action, player: str, mana: str) -> tup
     _phyrexian(game, card, action, player, symbols, helpers)
     c = chars(game, card)
     if action.convoke and not c.has("convoke"):
-        raise IllegalAction(f"{card.handle} has no convoke", game.rs.refs("convoke"))
+        raise IllegalAction("{name} has no convoke", game.rs.refs("convoke"), key="no_convoke", name=card.handle)
     if action.delve and not c.has("delve"):
-        raise IllegalAction(f"{card.handle} has no delve", game.rs.refs("delve"))
+        raise IllegalAction("{name} has no delve", game.rs.refs("delve"), key="no_delve", name=card.handle)
     generic = _convoke(game, action, player, symbols, generic, helpers)
     generic = _delve(game, action, player, generic, helpers)
     left = (str(generic) if generic else "") + "".join(s * n for s, n in sorted(symbols.items()) if n > 0)
@@ -58,23 +58,24 @@ def _phyrexian(game: Game, card: Obj, action: Action, player: str, symbols: Coun
     phyrexian = [s for s in sorted(symbols.elements()) if s.endswith("/P")]
     if not phyrexian:
         if action.phyrexian_life:
-            raise IllegalAction(f"{card.handle}'s cost has no Phyrexian symbol", game.rs.refs("phyrexian_mana"))
+            raise IllegalAction("{name}'s cost has no Phyrexian symbol", game.rs.refs("phyrexian_mana"),
+                                key="no_phyrexian", name=card.handle)
         return
     if action.phyrexian_life is None:  # ru-cr:107.4f: mana of its colour or 2 life, the player's choice
-        raise MissingChoice(f"{player} must choose how to pay {card.handle}'s {len(phyrexian)} Phyrexian symbol(s): "
-                            "add phyrexian_life: N (how many are paid with 2 life each)",
-                            game.rs.refs("phyrexian_mana"))
+        raise MissingChoice("{player} must choose how to pay {name}'s {n} Phyrexian symbol(s): add phyrexian_life: N "
+                            "(how many are paid with 2 life each)", game.rs.refs("phyrexian_mana"),
+                            key="choose_phyrexian", player=player, name=card.handle, n=len(phyrexian))
     if action.phyrexian_life > len(phyrexian):
-        raise IllegalAction(f"{card.handle} has {len(phyrexian)} Phyrexian symbol(s), not {action.phyrexian_life}",
-                            game.rs.refs("phyrexian_mana"))
+        raise IllegalAction("{name} has {n} Phyrexian symbol(s), not {given}", game.rs.refs("phyrexian_mana"),
+                            key="phyrexian_count", name=card.handle, n=len(phyrexian), given=action.phyrexian_life)
     for i, symbol in enumerate(phyrexian):
         symbols[symbol] -= 1
         if i >= action.phyrexian_life:
             symbols[symbol[0]] += 1  # paid with mana of its colour
     helpers.life = 2 * action.phyrexian_life
     if helpers.life > game.players[player].life:  # ru-cr:118.4
-        raise IllegalAction(f"{player} has {game.players[player].life} life and can't pay {helpers.life}",
-                            game.rs.refs("phyrexian_mana"))
+        raise IllegalAction("{player} has {life} life and can't pay {cost}", game.rs.refs("phyrexian_mana"),
+                            key="life_short", player=player, life=game.players[player].life, cost=helpers.life)
 
 
 def _convoke(game: Game, action: Action, player: str, symbols: Counter[str], generic: int, helpers: Helpers) -> int:
@@ -86,8 +87,8 @@ def _convoke(game: Game, action: Action, player: str, symbols: Counter[str], gen
         elif generic > 0:
             generic -= 1
         else:
-            raise IllegalAction(f"{obj.handle} can pay no mana left in the cost (convoke: only its colours or "
-                                "generic mana)", game.rs.refs("convoke"))
+            raise IllegalAction("{name} can pay no mana left in the cost (convoke: only its colours or generic mana)",
+                                game.rs.refs("convoke"), key="convoke_nothing", name=obj.handle)
         helpers.convoke.append(obj)
     return generic
 
@@ -95,8 +96,8 @@ def _convoke(game: Game, action: Action, player: str, symbols: Counter[str], gen
 def _untapped_creature(game: Game, name: str, player: str, helpers: Helpers) -> Obj:
     obj = next((o for o in game.named(name, ("battlefield",)) if o not in helpers.convoke), None)
     if obj is None or obj.controller != player or not is_creature(obj, game) or obj.tapped:
-        raise IllegalAction(f"{name} is not an untapped creature {player} controls (convoke)",
-                            game.rs.refs("convoke"))
+        raise IllegalAction("{name} is not an untapped creature {player} controls (convoke)",
+                            game.rs.refs("convoke"), key="convoke_not_creature", name=name, player=player)
     return obj
 
 
@@ -105,10 +106,11 @@ def _delve(game: Game, action: Action, player: str, generic: int, helpers: Helpe
         obj = next((o for o in game.named(name, ("graveyard",)) if o not in helpers.delve and o.owner == player),
                    None)
         if obj is None:
-            raise IllegalAction(f"{name} is not a card in {player}'s graveyard (delve)", game.rs.refs("delve"))
+            raise IllegalAction("{name} is not a card in {player}'s graveyard (delve)", game.rs.refs("delve"),
+                                key="delve_not_in_graveyard", name=name, player=player)
         if generic <= 0:  # ru-cr:702.65a: only generic mana
-            raise IllegalAction(f"delve pays only generic mana, and none is left to pay for {name}",
-                                game.rs.refs("delve"))
+            raise IllegalAction("delve pays only generic mana, and none is left to pay for {name}",
+                                game.rs.refs("delve"), key="delve_no_generic", name=name)
         generic -= 1
         helpers.delve.append(obj)
     return generic
@@ -121,11 +123,13 @@ def _must_choose(game: Game, card: Obj, action: Action, player: str, left: str) 
     c = chars(game, card)
     untapped = any(is_creature(o, game) and not o.tapped for o in game.in_zone("battlefield", player))
     if c.has("convoke") and not action.convoke and untapped:
-        raise MissingChoice(f"{player} can't pay {left} for {card.handle} with mana alone: say which creatures "
-                            "convoke it (add convoke: [..])", game.rs.refs("convoke"))
+        raise MissingChoice("{player} can't pay {cost} for {name} with mana alone: say which creatures convoke it "
+                            "(add convoke: [..])", game.rs.refs("convoke"), key="choose_convoke", player=player,
+                            cost=left, name=card.handle)
     if c.has("delve") and not action.delve and game.in_zone("graveyard", player):
-        raise MissingChoice(f"{player} can't pay {left} for {card.handle} with mana alone: say which cards of the "
-                            "graveyard delve exiles (add delve: [..])", game.rs.refs("delve"))
+        raise MissingChoice("{player} can't pay {cost} for {name} with mana alone: say which cards of the graveyard "
+                            "delve exiles (add delve: [..])", game.rs.refs("delve"), key="choose_delve", player=player,
+                            cost=left, name=card.handle)
 
 
 def carry_out(game: Game, helpers: Helpers, player: str) -> list[str]:

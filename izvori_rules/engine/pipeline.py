@@ -47,8 +47,8 @@ def perform(game: Game, event: GameEvent) -> Happened | Instead | None:
             break
         r, order = _next(game, event, found, order)
         applied.add(_key(r))
-        if r.spec.optional and not game.choices.may(r.controller, f"{r.source}'s replacement effect",
-                                                     game.rs.refs("replaced")):
+        if r.spec.optional and not game.choices.may(r.controller, Phrase.said(
+                "choosing_replacement", "{source}'s replacement effect", source=r.source), game.rs.refs("replaced")):
             game.say("declined", game.rs.refs("replaced"), item=r.source, player=r.controller)
             continue  # "you may ... instead": not applied this time
         if r.spec.instead == "copy" and isinstance(event, ZoneChange):
@@ -70,14 +70,14 @@ def perform(game: Game, event: GameEvent) -> Happened | Instead | None:
 
 def _choose_copy(game: Game, r: rp.Replacement, event: ZoneChange) -> ZoneChange:
     """"You may have it enter as a copy of a creature" (ru-cr:706.5, sr-judge:E4.40): chosen as it enters."""
-    names = game.choices.targets(event.controller or r.controller, f"the creature {r.source} enters as a copy of",
-                                 game.rs.refs("copy"))
+    names = game.choices.targets(event.controller or r.controller, Phrase.said(
+        "choosing_copy", "the creature {source} enters as a copy of", source=r.source), game.rs.refs("copy"))
     if not names:
         return event
     original = game.one(names[0], ("battlefield",), 0, "copy")
     if original is None or not is_creature(original, game):
-        raise NotModelled(f"{r.source} can copy only a creature on the battlefield, not {names[0]}",
-                          game.rs.refs("copy"))
+        raise NotModelled("{source} can copy only a creature on the battlefield, not {name}", game.rs.refs("copy"),
+                          key="copy_not_creature", source=r.source, name=names[0])
     return replace(event, copy_of=original.ref)
 
 
@@ -105,7 +105,8 @@ def _next(game: Game, event: GameEvent, found: list[rp.Replacement], order: list
 def _choose_order(game: Game, event: GameEvent, found: list[rp.Replacement]) -> list[rp.Replacement]:
     """ru-cr:616.1d sr-judge:D20.91: the affected player or controller chooses, when the order matters."""
     if len(found) > 5:
-        raise NotModelled("more than five replacement effects on one event", game.rs.refs("replace_order"))
+        raise NotModelled("more than five replacement effects on one event", game.rs.refs("replace_order"),
+                          key="replacements_many")
     ranked = sorted(found, key=lambda r: r.timestamp)
     outcomes = {_simulate(game, event, [ranked[i] for i in p]) for p in permutations(range(len(ranked)))}
     if len(outcomes) == 1:

@@ -37,11 +37,13 @@ def attacked_walker(game: Game, attacker: str, name: str, line: int) -> Obj:
     """The planeswalker an ``attack`` names (it must be an opponent's planeswalker on the battlefield)."""
     obj = game.one(name, ("battlefield",), line, "attack")
     if obj is None or not is_walker(obj):
-        raise IllegalAction(f"{attacker} can't attack {name}: only a player or a planeswalker can be attacked",
-                            game.rs.refs("illegal_attack_player"))
+        raise IllegalAction("{attacker} can't attack {name}: only a player or a planeswalker can be attacked",
+                            game.rs.refs("illegal_attack_player"), key="attack_not_walker", attacker=attacker,
+                            name=name)
     if obj.controller == game.active:
-        raise IllegalAction(f"{attacker} can't attack {name}: {game.active} controls it",
-                            game.rs.refs("illegal_attack_player"))
+        raise IllegalAction("{attacker} can't attack {name}: {player} controls it",
+                            game.rs.refs("illegal_attack_player"), key="attack_own_walker", attacker=attacker,
+                            name=name, player=game.active)
     return obj
 
 
@@ -51,14 +53,15 @@ def pay_loyalty(game: Game, obj: Obj, ability: Ability, player: str, x: int = 0)
     rs = game.rs
     cost = -x if ability.cost.loyalty_x else ability.cost.loyalty or 0
     if game.active != player or game.step not in ("main1", "main2") or game.stack:  # ru-cr:603.3
-        raise IllegalAction(f"{obj.handle}'s loyalty ability can be activated only in {player}'s main phase with "
-                            "an empty stack", rs.refs("loyalty_timing"))
+        raise IllegalAction("{name}'s loyalty ability can be activated only in {player}'s main phase with an empty "
+                            "stack", rs.refs("loyalty_timing"), key="loyalty_timing", name=obj.handle, player=player)
     if (game.turn, obj.oid) in game.loyalty_used:  # ru-cr:603.3 ru-cr:306.5d
-        raise IllegalAction(f"a loyalty ability of {obj.handle} was already activated this turn",
-                            rs.refs("loyalty_once"))
+        raise IllegalAction("a loyalty ability of {name} was already activated this turn", rs.refs("loyalty_once"),
+                            key="loyalty_once", name=obj.handle)
     have = obj.counters.get(LOYALTY, 0)
     if cost < 0 and have < -cost:  # ru-cr:117.3
-        raise IllegalAction(f"{obj.handle} has {have} loyalty: it can't pay {cost}", rs.refs("loyalty_cost"))
+        raise IllegalAction("{name} has {have} loyalty: it can't pay {cost}", rs.refs("loyalty_cost"),
+                            key="loyalty_short", name=obj.handle, have=have, cost=cost)
     game.loyalty_used.add((game.turn, obj.oid))
     obj.counters[LOYALTY] = have + cost  # ru-cr:606.2
     game.say("loyalty", rs.refs("loyalty_ability"), obj=obj.handle, cost=f"{cost:+d}" if cost else "0",

@@ -70,7 +70,8 @@ def _check_keyword(term: str, who: str, ruleset: str) -> None:
         canon = resolve_keyword(term)
     except KeywordError as exc:
         if exc.known:
-            raise NotModelled(f"{who}: {exc}; the {ruleset} keywords are {known}") from None
+            raise NotModelled("{who}: {problem}; the {ruleset} keywords are {known}", key="combat_not_modelled",
+                              who=who, problem=exc.said, ruleset=ruleset, known=known) from None
         close = close_keywords(term, rs.keywords, exc.colour)
         if exc.colour is not None:
             _not_a_colour(who, term, exc.colour, close)

@@ -40,6 +40,7 @@ from collections.abc import Callable
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
+from ..errors import Phrase
 from .errors import IllegalAction, NotModelled
 from .keywords import fold
 
@@ -89,15 +90,15 @@ def _has(game: Game, obj: Obj, ability: str) -> bool:
     return ability in chars(game, obj).keywords
 
 
-def attack_restriction(game: Game, obj: Obj) -> str | None:
+def attack_restriction(game: Game, obj: Obj) -> Phrase | None:
     if _has(game, obj, "cant_attack"):  # ru-cr:508.1c sr-judge:E1.20
-        return f"{obj.handle} can't attack"
+        return Phrase.said("cant_attack", "{name} can't attack", name=obj.handle)
     return None
 
 
-def block_restriction(game: Game, obj: Obj) -> str | None:
+def block_restriction(game: Game, obj: Obj) -> Phrase | None:
     if _has(game, obj, "cant_block"):  # ru-cr:509.1b sr-judge:E1.30
-        return f"{obj.handle} can't block"
+        return Phrase.said("cant_block", "{name} can't block", name=obj.handle)
     return None
 
 
@@ -116,11 +117,14 @@ def _anywhere(game: Game, ability: str) -> bool:
     return any(_has(game, o, ability) for o in game.battlefield())
 
 
-def _alone(game: Game, objs: list[Obj], what: str) -> str | None:
+def _alone(game: Game, objs: list[Obj], what: str) -> Phrase | None:
+    attack = what == "attack"
     if len(objs) == 1 and any(_has(game, objs[0], a) for a in _ALONE[what]):  # ru-cr:508.1c sr-judge:E1.20
-        return f"{objs[0].handle} can't {what} alone"
+        return Phrase.said("cant_attack_alone", "{name} can't attack alone", name=objs[0].handle) if attack else \
+            Phrase.said("cant_block_alone", "{name} can't block alone", name=objs[0].handle)
     if len(objs) > 1 and _anywhere(game, f"one_{what}er"):  # ru-cr:508.1d sr-judge:E1.20
-        return f"no more than one creature can {what} each combat"
+        return Phrase("one_attacker", "no more than one creature can attack each combat") if attack else \
+            Phrase("one_blocker", "no more than one creature can block each combat")
     return None
 
 
@@ -128,7 +132,7 @@ def check_attack(game: Game, chosen: list[Obj]) -> None:
     """The attackers break no restriction and obey as many requirements as the best legal declaration."""
     broken = _alone(game, chosen, "attack")
     if broken:
-        raise IllegalAction(broken, game.rs.refs("attack_restriction"))
+        raise IllegalAction("{problem}", game.rs.refs("attack_restriction"), key="restriction", problem=broken)
     from .combat import can_attack_alone
 
     able = [o for o in game.in_zone("battlefield", game.active)
@@ -141,8 +145,9 @@ def check_attack(game: Game, chosen: list[Obj]) -> None:
     best = _most_obeyed(game, able, required)
     have = sum(1 for o in chosen if o.oid in required)
     if have < best:  # ru-cr:508.1d sr-judge:E1.20 sr-judge:E1.40
-        raise IllegalAction(f"the attack obeys {have} requirement(s) (\"attacks each combat if able\"), but {best} "
-                            "could be obeyed", game.rs.refs("attack_requirement"))
+        raise IllegalAction("the attack obeys {have} requirement(s) (\"attacks each combat if able\"), but {best} "
+                            "could be obeyed", game.rs.refs("attack_requirement"), key="attack_requirements",
+                            have=have, best=best)
 
 
 def _most_obeyed(game: Game, able: list[Obj], required: set[int]) -> int:
@@ -151,8 +156,8 @@ def _most_obeyed(game: Game, able: list[Obj], required: set[int]) -> int:
     if not _anywhere(game, "one_attacker") and not any(_has(game, o, a) for o in able for a in _ALONE["attack"]):
         return len(required)
     if len(able) > 17:
-        raise NotModelled(f"finding the attack that obeys the most requirements would try 2^{len(able)} "
-                          "declarations", game.rs.refs("attack_requirement"))
+        raise NotModelled("finding the attack that obeys the most requirements would try 2^{n} declarations",
+                          game.rs.refs("attack_requirement"), key="attack_search", n=len(able))
     return max(sum(1 for o in pick if o.oid in required) for n in range(len(able) + 1)
                for pick in combinations(able, n) if _alone(game, list(pick), "attack") is None)
 
@@ -208,7 +213,7 @@ def _costs(game: Game, obj: Obj, key: str, applies: Callable[[Obj, Ability], boo
 def pay_combat_costs(game: Game, player: str, costs: list[tuple[Obj, int]], what: str) -> None:
     """The total cost is locked in, then paid in full from the player's pool, or the declaration is illegal
     (ru-cr:508.1h, ru-cr:508.1j, ru-cr:509.1d, ru-cr:509.1f; sr-judge:C9.25, sr-judge:C10.24)."""
-    from .mana import format_pool, spend
+    from .mana import EMPTY_POOL, format_pool, spend
 
     total = sum(n for _o, n in costs)
     if not total:
@@ -217,9 +222,11 @@ def pay_combat_costs(game: Game, player: str, costs: list[tuple[Obj, int]], what
     pool = game.players[player].mana
     paid = spend(pool, str(total))
     if paid is None:
-        raise IllegalAction(f"{player} can't pay {total} to {what} with {', '.join(o.handle for o, n in costs if n)} "
-                            f"(mana pool: {format_pool(pool) or 'empty'}); partial payments are not allowed",
-                            game.rs.refs(event))
+        raise IllegalAction("{player} can't pay {total} to {what} with {names} (mana pool: {pool}); partial "
+                            "payments are not allowed", game.rs.refs(event), key="cant_pay_combat", player=player,
+                            total=total, names=", ".join(o.handle for o, n in costs if n),
+                            what=Phrase("to_attack", "attack") if what == "attack" else Phrase("to_block", "block"),
+                            pool=format_pool(pool) or EMPTY_POOL)
     game.players[player].mana, spent = paid
     game.say(event, game.rs.refs(event), player=player, paid=format_pool(spent),
              objs=", ".join(o.handle for o, n in costs if n))
@@ -237,7 +244,7 @@ def _obeyed(game: Game, blocks: dict[int, tuple[Obj, ...]], lures: list[Obj], ea
     return count
 
 
-def block_problem(game: Game, blocks: dict[int, tuple[Obj, ...]]) -> str | None:
+def block_problem(game: Game, blocks: dict[int, tuple[Obj, ...]]) -> Phrase | None:
     """The restriction a declaration of blocks breaks: menace and "can't be blocked except by two or more"
     (ru-cr:702.110b, ru-cr:509.1c; sr-judge:E1.50), "can't block alone", "no more than one can block"."""
     from .layers import chars
@@ -246,7 +253,8 @@ def block_problem(game: Game, blocks: dict[int, tuple[Obj, ...]]) -> str | None:
     for oid in per:
         attacker = game.objects[oid]
         if per[oid] == 1 and (chars(game, attacker).has("menace") or _has(game, attacker, "blocked_by_two")):
-            return f"{attacker.handle} can't be blocked except by two or more creatures"
+            return Phrase.said("blocked_by_two", "{name} can't be blocked except by two or more creatures",
+                               name=attacker.handle)
     return _alone(game, [game.objects[oid] for oid, attackers in blocks.items() if attackers], "block")
 
 
@@ -265,7 +273,7 @@ def check_block_requirements(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
         declared[blocker.oid] = declared.get(blocker.oid, ()) + (attacker,)
     broken = block_problem(game, declared)
     if broken:  # ru-cr:509.1b sr-judge:E1.30
-        raise IllegalAction(broken, game.rs.refs("block_restriction"))
+        raise IllegalAction("{problem}", game.rs.refs("block_restriction"), key="restriction", problem=broken)
     if not lures and not eager:
         return
     options = []
@@ -279,8 +287,9 @@ def check_block_requirements(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
     for opts in options:
         size *= len(opts)
     if size > MAX_SEARCH:
-        raise NotModelled(f"finding the blocks that obey the most requirements would try {size} declarations "
-                          f"(limit {MAX_SEARCH})", game.rs.refs("block_requirement"))
+        raise NotModelled("finding the blocks that obey the most requirements would try {size} declarations (limit "
+                          "{limit})", game.rs.refs("block_requirement"), key="block_search", size=size,
+                          limit=MAX_SEARCH)
     best = 0
     for pick in product(*options):
         blocks = {b.oid: p for b, p in zip(candidates, pick)}
@@ -288,8 +297,9 @@ def check_block_requirements(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
             best = max(best, _obeyed(game, blocks, lures, eager))
     have = _obeyed(game, declared, lures, eager)
     if have < best:  # ru-cr:509.1c sr-judge:E1.40
-        raise IllegalAction(f"the blocks obey {have} blocking requirement(s) (lure, \"blocks each combat if "
-                            f"able\"), but {best} could be obeyed", game.rs.refs("block_requirement"))
+        raise IllegalAction("the blocks obey {have} blocking requirement(s) (lure, \"blocks each combat if able\"), "
+                            "but {best} could be obeyed", game.rs.refs("block_requirement"), key="block_requirements",
+                            have=have, best=best)
 
 
 def check_multiple_blocks(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
@@ -298,5 +308,6 @@ def check_multiple_blocks(game: Game, chosen: list[tuple[Obj, Obj]]) -> None:
     for blocker, _a in chosen:
         allowed = blocks_allowed(game, blocker)
         if per[blocker.oid] > allowed:
-            raise IllegalAction(f"{blocker.handle} can block only {allowed} attacker(s); the file has it block "
-                                f"{per[blocker.oid]}", game.rs.refs("block_multiple"))
+            raise IllegalAction("{name} can block only {allowed} attacker(s); the file has it block {n}",
+                                game.rs.refs("block_multiple"), key="block_too_many", name=blocker.handle,
+                                allowed=allowed, n=per[blocker.oid])

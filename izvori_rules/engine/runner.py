@@ -67,7 +67,7 @@ def _played(scenario: str | Path | bytes, lang: str, cards: CardIndex | None, in
     try:
         spec = _loaded(text, source, cards, inputs)
     except EngineRefusal as exc:
-        return _refused_at_load(source, exc)
+        return _refused_at_load(source, exc, lang)
     return _Run(spec, lang).run()
 
 
@@ -97,12 +97,20 @@ def play(spec: Scenario, lang: str = "en") -> tuple[ScenarioResult, Game]:
     return run.run(), run.game
 
 
-def _refused_at_load(source: str, exc: EngineRefusal) -> ScenarioResult:
+def _refused_at_load(source: str, exc: EngineRefusal, lang: str) -> ScenarioResult:
     kind = "missing_choice" if isinstance(exc, MissingChoice) else "not_modelled"
     title, ruleset = getattr(exc, "title", source), getattr(exc, "ruleset", "")
     return ScenarioResult(scenario=title, ruleset=ruleset, question=None, source=source, steps=(),
-                          rejected=Rejection(None, kind, str(exc), exc.rules), state=None, expectations=(),
+                          rejected=Rejection(None, kind, _said(exc, lang), exc.rules), state=None, expectations=(),
                           exit_status=3)
+
+
+def _said(exc: IllegalAction | EngineRefusal, lang: str) -> str:
+    """Why an action is illegal or the engine stops, in the judge's language where the error has a key
+    (``[LANG.errors]``); its rules are the error's own in every language."""
+    from ..messages import error_text
+
+    return error_text(exc, lang)[1]
 
 
 class _Run:
@@ -132,12 +140,6 @@ class _Run:
             pass
         return self._result()
 
-    def _said(self, exc: IllegalAction) -> str:
-        """Why an action is illegal, in the judge's language where the error has a key (``[LANG.errors]``)."""
-        from ..messages import error_text
-
-        return error_text(exc, self.lang)[1]
-
     def _guarded(self, action: Action | None, answers: list[Action], body: object) -> None:
         game = self.game
         game.choices = Choices(self.spec.source, answers)
@@ -148,14 +150,15 @@ class _Run:
             return
         except IllegalAction as exc:
             at = getattr(exc, "action", 0) or index
-            reason = self._said(exc)
+            reason = _said(exc, self.lang)
             self.rejected = Rejection(at, "illegal", reason, exc.rules)
             game.say("illegal", exc.rules, action=at, reason=reason)
             return
         except EngineRefusal as exc:
             kind = "missing_choice" if isinstance(exc, MissingChoice) else "not_modelled"
-            self.rejected = Rejection(index, kind, str(exc), exc.rules)
-            game.say("refused", exc.rules, reason=str(exc))
+            reason = _said(exc, self.lang)
+            self.rejected = Rejection(index, kind, reason, exc.rules)
+            game.say("refused", exc.rules, reason=reason)
             return
         game.choices.check_all_used()
 
@@ -257,12 +260,12 @@ def _do(game: Game, spec: Scenario, action: Action, previous: str) -> None:
     elif action.kind == "order_blockers":
         if previous not in ("block", "order_blockers") or game.step != "declare_blockers":
             raise IllegalAction("the damage assignment order is announced right after blockers are declared",
-                                game.rs.refs("illegal_order"))
+                                game.rs.refs("illegal_order"), key="order_time")
         combat.order_blockers(game, action)
     elif action.kind == "assign_damage":
         if not game.blockers_declared or game.step not in ("declare_blockers", "combat_damage"):
             raise IllegalAction("combat damage is assigned after blockers are declared and before it is dealt",
-                                game.rs.refs("illegal_assign"))
+                                game.rs.refs("illegal_assign"), key="assign_time")
         combat.record_assignment(game, action)
     elif action.kind == "cast":
         casting.cast(game, action, spec.source)
@@ -285,6 +288,19 @@ def _pass(game: Game, spec: Scenario, action: Action) -> None:
         priority.pass_until(game, action.until, action.line, spec.source)
 
 
+def _too_late(game: Game, which: str, rules: tuple[str, ...]) -> IllegalAction:
+    """Attackers or blockers declared when their step is past (ru-cr:508.1, ru-cr:509.1)."""
+    if which == "attackers":
+        return IllegalAction("attackers can be declared only as the declare attackers step begins (the game is in "
+                             "{player}'s {step})", rules, key="attack_time", player=game.active, step=game.step)
+    if not game.attacked:
+        return IllegalAction("blockers can be declared only as the declare blockers step begins (the game is in "
+                             "{player}'s {step}, and no creature attacks)", rules, key="block_time_no_attack",
+                             player=game.active, step=game.step)
+    return IllegalAction("blockers can be declared only as the declare blockers step begins (the game is in "
+                         "{player}'s {step})", rules, key="block_time", player=game.active, step=game.step)
+
+
 def _advance_to_declaration(game: Game, spec: Scenario, action: Action, which: str) -> None:
     """``attack`` and ``block`` advance to their step (all players passing) when the game is earlier."""
     step = "declare_attackers" if which == "attackers" else "declare_blockers"
@@ -294,9 +310,5 @@ def _advance_to_declaration(game: Game, spec: Scenario, action: Action, which: s
         if game.turn != turn or STEPS.index(game.step) > STEPS.index(step) or (
                 which == "attackers" and game.attackers_declared) or (
                 which == "blockers" and game.blockers_declared):
-            what = "attackers" if which == "attackers" else "blockers"
-            raise IllegalAction(f"{what} can be declared only as the {step.replace('_', ' ')} step begins "
-                                f"(the game is in {game.active}'s {game.step}"
-                                + (", and no creature attacks" if which == "blockers" and not game.attacked else "")
-                                + ")", rules)
+            raise _too_late(game, which, rules)
         priority.pass_once(game, quiet=True)  # all players pass until the step (ru-cr:116.4)

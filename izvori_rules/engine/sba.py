@@ -8,6 +8,7 @@ Modelled: ru-cr:704.5a–d, 704.5f–h, 704.5j, 704.5m, 704.5n, 704.5q; sr-judge
 
 from __future__ import annotations
 
+from ..errors import Phrase
 from .errors import NotModelled
 from .layers import chars, is_creature
 from .pipeline import destroy, put_into_graveyard
@@ -175,10 +176,12 @@ def _legend_groups(game: Game) -> list[tuple[str, list[Obj]]]:
 def _legend_rule(game: Game, player: str, group: list[Obj]) -> None:
     """The 2019 legend rule: the controller keeps one, the rest go to the graveyard (ru-cr:704.5j)."""
     rules = game.rs.refs("sba_legend")
-    chosen = game.choices.targets(player, f"the legend rule ({group[0].name}: the one to keep)", rules)
+    chosen = game.choices.targets(player, Phrase.said("choosing_legend", "the legend rule ({name}: the one to keep)",
+                                                      name=group[0].name), rules)
     keep = next((o for o in group if o.handle in chosen or o.name in chosen), None)
     if keep is None:
-        raise NotModelled(f"{player}'s choice for the legend rule names none of {[o.handle for o in group]}", rules)
+        raise NotModelled("{player}'s choice for the legend rule names none of {names}", rules, key="legend_none",
+                          player=player, names=", ".join(o.handle for o in group))
     for obj in group:
         if obj is not keep:
             put_into_graveyard(game, obj, "legend", rules)

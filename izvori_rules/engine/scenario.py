@@ -107,7 +107,8 @@ def _players(r: Reader, y: Y) -> tuple[PlayerSpec, ...]:
             raise r.fail(item, Phrase.said("too_many_objects", "too many objects (limit {limit})", limit=MAX_OBJECTS))
         poison = as_int(r, f["poison"], 0) if "poison" in f else 0
         if poison and not r.ruleset.poison:
-            r.refuse(f["poison"], f"the {r.ruleset.id} ruleset has no poison counters")
+            r.refuse(f["poison"], Phrase.said("ruleset_no_poison", "the {ruleset} ruleset has no poison counters",
+                                              ruleset=r.ruleset.id))
         life = as_int(r, f["life"]) if "life" in f else None  # within MAX_LIFE: the schema checked it
         library = as_int(r, f["library"], 0) if "library" in f else 30  # at most MAX_LIBRARY, as life
         players.append(PlayerSpec(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import Phrase
 from . import targets as tg
 from .effects import run
 from .pipeline import move_object
@@ -44,8 +45,9 @@ def resolve_top(game: Game) -> None:
         if not holds(game, item.condition, item.controller, item.source):  # ru-cr:603.4 sr-judge:D11.80
             game.say("condition_false", rs.refs("intervening_if"), item=item.name, condition=item.condition)
             return
-    if item.optional and not game.choices.may(item.controller, f"{item.name}'s optional ability",
-                                              rs.refs("optional")):  # ru-cr:603.5 sr-judge:D11.50
+    if item.optional and not game.choices.may(item.controller, Phrase.said(
+            "choosing_optional", "{name}'s optional ability", name=item.name),
+            rs.refs("optional")):  # ru-cr:603.5 sr-judge:D11.50
         game.say("declined", rs.refs("optional"), item=item.name, player=item.controller)
         return
     targets = _recheck(game, item)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import Phrase
 from .errors import IllegalAction
 from .events import Snapshot
 from .layers import chars, is_creature
@@ -24,8 +25,18 @@ KIND = {"damage": "any", "prevent": "any", "destroy": "permanent", "pump": "crea
         "tap": "permanent", "untap": "permanent", "counter": "stack", "lose_life": "player",
         "gain_life": "player", "draw": "player", "attach": "creature", "move": "permanent", "flicker": "creature",
         "gain_control": "creature", "become": "permanent", "replace": "any", "delayed": "any"}
-WORDS = {"card": "card in a graveyard", "any": "creature or player", "creature": "creature", "permanent": "permanent", "stack": "spell or ability",
-         "player": "player"}
+WORDS = {"card": Phrase("kind_card", "card in a graveyard"), "any": Phrase("kind_any", "creature or player"),
+         "creature": Phrase("kind_creature", "creature"), "permanent": Phrase("kind_permanent", "permanent"),
+         "stack": Phrase("kind_stack", "spell or ability"), "player": Phrase("kind_player", "player")}
+"""What a target may be, by kind: said in the judge's language where a message names it."""
+
+
+def kinds(names: list[str]) -> Phrase:
+    """The kinds of several targets, in order, each said in the judge's language (``creature, player``)."""
+    said = WORDS[names[-1]]
+    for name in reversed(names[:-1]):
+        said = Phrase.said("list_item", "{first}, {rest}", first=WORDS[name], rest=said)
+    return said
 
 
 def step_kind(step: EffectStep) -> str:
@@ -69,7 +80,7 @@ def find(game: Game, name: str, kind: str, line: int) -> Target | StackRef | Non
 
 
 def check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool,
-          step: EffectStep | None = None) -> str | None:
+          step: EffectStep | None = None) -> str | Phrase | None:
     """Why the target is illegal (with rules in ``game``'s ruleset), or None if it is legal; ``step`` adds
     its restriction ("nonblack creature", ru-cr:114.1, sr-judge:D10.13)."""
     base = _check(game, target, kind, source, controller, spell)
@@ -95,7 +106,7 @@ def check(game: Game, target: Any, kind: str, source: Snapshot | None, controlle
 
 
 def _check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool
-           ) -> str | None:
+           ) -> str | Phrase | None:
     rs = game.rs
     if isinstance(target, str):
         if kind not in ("any", "player"):
@@ -115,26 +126,30 @@ def _check(game: Game, target: Any, kind: str, source: Snapshot | None, controll
         where = game.objects[target[0]].zone if target[0] in game.objects else "gone"
         return f"{game.describe(target)} is not on the battlefield (it is in the {where})"
     if kind == "creature" and not is_creature(obj, game):
-        return f"{obj.handle} is not a creature"
+        return Phrase.said("target_not_creature", "{name} is not a creature", name=obj.handle)
     if kind == "any" and not (is_creature(obj, game) or "planeswalker" in obj.types):  # ru-cr:114.4
         return f"{obj.handle} is neither a creature nor a planeswalker"
     if kind in ("player", "stack"):
         return f"{obj.handle} is not a {WORDS[kind]}"
     c = chars(game, obj)
     if c.has("shroud"):  # ru-cr:702.18a
-        return f"{obj.handle} has shroud"
+        return Phrase.said("target_shroud", "{name} has shroud", name=obj.handle)
     if c.has("hexproof") and obj.controller != controller:  # ru-cr:702.11b
-        return f"{obj.handle} has hexproof"
+        return Phrase.said("target_hexproof", "{name} has hexproof", name=obj.handle)
     colors = source.colors if source is not None else ()
     if c.protection_from(colors):  # ru-cr:702.16b sr-judge:E3.22
-        what = "spells" if spell else "abilities from sources"
-        return f"{obj.handle} has protection from {'/'.join(colors)} {what}"
+        shown = "/".join(colors)
+        return Phrase.said("target_protection_spells", "{name} has protection from {colours} spells",
+                           name=obj.handle, colours=shown) if spell else \
+            Phrase.said("target_protection_abilities", "{name} has protection from {colours} abilities from sources",
+                        name=obj.handle, colours=shown)
     return None
 
 
-def reason_rules(game: Game, reason: str) -> tuple[str, ...]:
-    """The rules behind an illegal-target reason."""
+def reason_rules(game: Game, reason: str | Phrase) -> tuple[str, ...]:
+    """The rules behind an illegal-target reason (read from its English)."""
     rs = game.rs
+    reason = str(reason)
     extra: tuple[str, ...] = ()
     if "shroud" in reason:
         extra = rs.refs("kw:shroud")
@@ -153,10 +168,12 @@ def choose(game: Game, names: tuple[str, ...], steps: list[EffectStep], source: 
         kind = step_kind(step)
         target = find(game, name, kind, line)
         if target is None:
-            raise IllegalAction(f"{what}: {name} can't be targeted: it is not a {WORDS[kind]} in play",
-                                game.rs.refs("illegal_target"))
+            raise IllegalAction("{what}: {name} can't be targeted: it is not a {kind} in play",
+                                game.rs.refs("illegal_target"), key="target_not_in_play_of", what=what, name=name,
+                                kind=WORDS[kind])
         reason = check(game, target, kind, source, controller, spell, step)
         if reason:
-            raise IllegalAction(f"{what}: {name} can't be a target: {reason}", reason_rules(game, reason))
+            raise IllegalAction("{what}: {name} can't be a target: {reason}", reason_rules(game, reason),
+                                key="target_reason_of", what=what, name=name, reason=reason)
         out.append(target)
     return out

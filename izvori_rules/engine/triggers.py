@@ -29,6 +29,9 @@ from .layers import chars, snapshot
 from .spec import Ability, DelayedSpec
 from .state import Game, Obj, ObjRef, StackItem, Target
 
+NOT_FOUND = Phrase("target_not_found", "not found")
+"""Why a triggered ability can't target a name the file gives that names nothing in play."""
+
 CONDITION = re.compile(r"^(life|opponent_life|hand|creatures|library|graveyard)\s*(<=|>=|==|<|>)\s*(-?\d+)$")
 
 
@@ -200,12 +203,13 @@ def _put(game: Game, p: Pending) -> None:
             spec = p.ability.targets[i] if i < len(p.ability.targets) else "any"
             kind = spec if spec in ("creature", "player") else tg.step_kind(step)
             target = tg.find(game, name, kind, p.ability.line)
-            reason = "not found" if target is None else tg.check(game, target, kind, p.info, p.controller, False, step)
+            reason = NOT_FOUND if target is None else tg.check(game, target, kind, p.info, p.controller, False, step)
             if reason and p.ability.targets and name in p.ability.targets:
                 legal.append(None)  # a fixed target that is illegal now
             elif reason:
-                raise IllegalAction(f"{p.source_name}'s triggered ability can't target {name}: {reason}",
-                                    tg.reason_rules(game, reason or ""))
+                raise IllegalAction("{source}'s triggered ability can't target {name}: {reason}",
+                                    tg.reason_rules(game, reason), key="trigger_target_reason",
+                                    source=p.source_name, name=name, reason=reason)
             else:
                 legal.append(target)
         if all(t is None for t in legal):  # ru-cr:603.3d sr-judge:D11.40
@@ -228,9 +232,11 @@ def _target_names(game: Game, p: Pending, n: int) -> tuple[str, ...]:
     fixed = [t for t in p.ability.targets if t not in ("any", "creature", "player")]
     if len(fixed) >= n:
         return tuple(fixed[:n])
-    names = game.choices.targets(p.controller, f"the target of {p.source_name}'s triggered ability",
+    names = game.choices.targets(p.controller, Phrase.said("choosing_trigger_target", "the target of {source}'s "
+                                                           "triggered ability", source=p.source_name),
                                  game.rs.refs("trigger"))
     if len(names) != n - len(fixed):
-        raise IllegalAction(f"{p.source_name}'s triggered ability needs {n} target(s), {len(names)} chosen",
-                            game.rs.refs("illegal_target"))
+        raise IllegalAction("{source}'s triggered ability needs {n} target(s), {given} chosen",
+                            game.rs.refs("illegal_target"), key="trigger_targets", source=p.source_name, n=n,
+                            given=len(names))
     return tuple(fixed) + tuple(names)

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import Phrase
 from . import targets as tg
 from .errors import IllegalAction
-from .mana import format_pool, spend
+from .mana import EMPTY_POOL, format_pool, spend
 from .spec import EffectStep
 from .state import Game, StackItem
 
@@ -41,14 +42,15 @@ def paid(game: Game, item: StackItem, step: EffectStep, target: Any) -> bool:
     if who is None or game.players[who].lost:
         return False
     rules = game.rs.refs("unless_pays")
-    if not game.choices.pay(who, f"{step.unless_pays} for {item.name} (\"unless ... pays\")", rules):
+    if not game.choices.pay(who, Phrase.said("choosing_unless", "{cost} for {name} (\"unless ... pays\")",
+                                             cost=step.unless_pays, name=item.name), rules):
         game.say("unless_declined", rules, player=who, cost=step.unless_pays, item=item.name)
         return False
     pool = game.players[who].mana
     paid = spend(pool, step.unless_pays)
     if paid is None:  # ru-cr:608.2d sr-judge:D14.23: an impossible choice can't be made
-        raise IllegalAction(f"{who} can't pay {step.unless_pays} for {item.name} (mana pool: "
-                            f"{format_pool(pool) or 'empty'})", rules)
+        raise IllegalAction("{player} can't pay {cost} for {what} (mana pool: {pool})", rules, key="cant_pay",
+                            player=who, cost=step.unless_pays, what=item.name, pool=format_pool(pool) or EMPTY_POOL)
     game.players[who].mana, spent = paid
     game.say("unless_paid", rules, player=who, cost=step.unless_pays, paid=format_pool(spent), item=item.name)
     return True

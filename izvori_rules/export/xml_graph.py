@@ -3,6 +3,10 @@
 Elements are built with lxml, so every text from the documents is escaped by construction. The format is
 described by ``graph.rng`` (RELAX NG, beside this module); :func:`read_xml` rebuilds the same graph and
 concept table, node for node, which the tests check as a round trip that loses nothing.
+
+Format 2 adds a flag's message ``key`` and its ``<value>`` children (:meth:`~izvori_rules.model.Flag.keyed`), so
+that a graph read back says its flags in the judge's ``--lang`` too; a format 1 file (no key, no values) still
+validates and reads, its flags said in English.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from ..model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, To
 if TYPE_CHECKING:
     from lxml import etree
 
-FORMAT_VERSION = "1"
+FORMAT_VERSION = "2"
 SCHEMA = Path(__file__).with_name("graph.rng")
 _DOC_ATTRS = ("id", "file", "language", "title", "edition", "numbering", "parser", "encoding")
 _NODE_ATTRS = ("ref", "id", "kind", "number", "line", "offset", "lang")
@@ -63,12 +67,7 @@ def _node_element(node: Node) -> etree._Element:
         for ref in refs:
             etree.SubElement(element, tag, ref=ref)
     for flag in node.flags:
-        flag_element = _text(element, "flag", flag.detail)
-        flag_element.set("kind", flag.kind)
-        if flag.term:
-            flag_element.set("term", flag.term)
-        if flag.ref is not None:
-            flag_element.set("ref", flag.ref)
+        element.append(_flag_element(flag))
     for citation in node.citations:
         element.append(_citation_element(citation))
     for eq in node.equivalents:
@@ -80,6 +79,26 @@ def _node_element(node: Node) -> etree._Element:
         element.append(_original_element(node.original))
     if node.today is not None:
         element.append(_today_element(node.today))
+    return element
+
+
+def _flag_element(flag: Flag) -> etree._Element:
+    """``<flag kind key>detail<value name>..</value></flag>``: the English detail first (the element's text), then
+    each value of the key's template; a count is marked ``type="integer"`` so that it reads back as a number."""
+    from lxml import etree
+
+    element = etree.Element("flag", kind=flag.kind)
+    element.text = flag.detail
+    for attribute, text in (("term", flag.term), ("key", flag.key)):
+        if text:
+            element.set(attribute, text)
+    if flag.ref is not None:
+        element.set("ref", flag.ref)
+    for name, value in flag.values:
+        child = _text(element, "value", str(value))
+        child.set("name", name)
+        if isinstance(value, int):
+            child.set("type", "integer")
     return element
 
 
@@ -242,7 +261,10 @@ def _read_node(element: Any) -> Node:
 
 
 def _read_flag(element: Any) -> Flag:
-    return Flag(element.get("kind"), element.text or "", element.get("term", ""), element.get("ref"))
+    values = tuple((v.get("name"), int(v.text) if v.get("type") == "integer" else v.text or "")
+                   for v in element.iterfind("value"))
+    return Flag(element.get("kind"), element.text or "", element.get("term", ""), element.get("ref"),
+                element.get("key", ""), values)
 
 
 def _read_citation(element: Any) -> Citation:
