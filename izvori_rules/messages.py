@@ -90,6 +90,12 @@ def error_text(error: Keyed, lang: str) -> tuple[str, str]:
         return words["prefix"], str(error)
 
 
+def said(phrase: Phrase, lang: str) -> str:
+    """A phrase in the judge's language (``[LANG.errors]``), where it is no error's part: a narrated event's
+    reason (why a target became illegal)."""
+    return _phrase(phrase, section(lang, "errors"), lang)
+
+
 def _phrase(phrase: Phrase, words: dict[str, str], lang: str) -> str:
     """A phrase in the judge's language, its values filled in (a value that is a phrase said in it too); English
     where the language has no template."""

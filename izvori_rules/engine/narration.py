@@ -3,8 +3,8 @@
 The engine records events as data (:class:`~.state.Event`); this module only renders them. The words live in
 ``corpus/messages.toml`` (``[LANG.events]``, one message per event, read by :mod:`izvori_rules.messages`), where a
 judge can correct them; the functions below only choose which message an event takes and prepare its values
-(lists joined, keyword ids named in the language). An event without a message falls back to its name and values,
-so a new event never breaks the narration.
+(lists joined, keyword ids named in the language, a phrase such as a target's reason said in it). An event
+without a message falls back to its name and values, so a new event never breaks the narration.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..messages import keyword_name, text
+from ..errors import Phrase
+from ..messages import keyword_name, said, text
 
 __all__ = ["render"]
 
@@ -111,7 +112,8 @@ def render(event: str, args: dict[str, Any], lang: str, ruleset: str = "mtg") ->
         message = text(lang, "events", key)
         if message == key:  # no message for this event in the catalogue
             return _fallback(event, args)
-        values = {k: (_join(v, lang) if isinstance(v, list) else v) for k, v in values.items()}
+        values = {k: (_join(v, lang) if isinstance(v, list) else said(v, lang) if isinstance(v, Phrase) else v)
+                  for k, v in values.items()}
         rendered = message.format_map(_Missing(values))
         if event == "combat_damage" or event == "damage":
             rendered += text(lang, "events", "deathtouch_note") if args.get("deathtouch") else ""

@@ -97,45 +97,70 @@ def _subtype_match(wanted: tuple[str, ...], subtypes: tuple[str, ...]) -> bool:
     return any(w in have or w.removesuffix("s") in have or (land_type(w) or "?") in have for w in wanted)
 
 
-def object_mismatch(f: Filter, obj: Any, c: Any, controller: str, source_ref: Any = None) -> str | None:
-    """Why an object (with current characteristics ``c``) fails the filter, or None if it passes."""
+def _colour(name: str) -> Phrase:
+    """A colour in the judge's words (``[LANG.errors]`` colour_*)."""
+    return Phrase(f"colour_{name}", name)
+
+
+def either(words: tuple[str | Phrase, ...]) -> str | Phrase:
+    """Words of a restriction ("artifact", "Goblin" as the file writes them; a colour in the judge's words),
+    joined by the judge's "or"."""
+    said = words[-1]
+    for word in reversed(words[:-1]):
+        said = Phrase.said("list_or", "{first} or {rest}", first=word, rest=said)
+    return said
+
+
+def object_mismatch(f: Filter, obj: Any, c: Any, controller: str, source_ref: Any = None) -> Phrase | None:
+    """Why an object (with current characteristics ``c``) fails the filter, or None if it passes; said in the
+    judge's language, the restriction's words as the file writes them (``[LANG.errors]`` mismatch_*)."""
     types = tuple(c.types)
     name = obj.handle
     if f.types and not any(t in types for t in f.types):
-        return f"{name} is not a {' or '.join(f.types)}"
+        return Phrase.said("mismatch_not_a", "{name} is not a {what}", name=name, what=either(f.types))
     bad = [t for t in f.not_types if t in types]
     if bad:
-        return f"{name} is a {bad[0]}"
+        return Phrase.said("mismatch_is_a", "{name} is a {what}", name=name, what=bad[0])
     if f.colors and not any(col in c.colors for col in f.colors):
-        return f"{name} is not {' or '.join(f.colors)}"
+        return Phrase.said("mismatch_not_colour", "{name} is not {colour}", name=name,
+                           colour=either(tuple(_colour(col) for col in f.colors)))
     bad = [col for col in f.not_colors if col in c.colors]
     if bad:
-        return f"{name} is {bad[0]}"
+        return Phrase.said("mismatch_colour", "{name} is {colour}", name=name, colour=_colour(bad[0]))
     if f.subtypes and not _subtype_match(f.subtypes, tuple(c.subtypes)):
-        return f"{name} is not a {' or '.join(f.subtypes)}"
+        return Phrase.said("mismatch_not_a", "{name} is not a {what}", name=name, what=either(f.subtypes))
+    return _who_or_state(f, obj, controller, source_ref)
+
+
+def _who_or_state(f: Filter, obj: Any, controller: str, source_ref: Any) -> Phrase | None:
+    """Why an object fails the filter's controller, "another" or state (tapped, attacking ...)."""
+    name = obj.handle
     if f.controller == "you" and obj.controller != controller:
-        return f"{name} is not controlled by {controller}"
+        return Phrase.said("mismatch_not_yours", "{name} is not controlled by {controller}", name=name,
+                           controller=controller)
     if f.controller == "opponent" and obj.controller == controller:
-        return f"{name} is controlled by {controller}, not an opponent"
+        return Phrase.said("mismatch_yours", "{name} is controlled by {controller}, not an opponent", name=name,
+                           controller=controller)
     if f.other and source_ref is not None and obj.ref == source_ref:
-        return f"{name} is the source itself"
+        return Phrase.said("mismatch_source", "{name} is the source itself", name=name)
     if f.state == "tapped" and not obj.tapped:
-        return f"{name} is untapped"
+        return Phrase.said("mismatch_tapped", "{name} is untapped", name=name)
     if f.state == "untapped" and obj.tapped:
-        return f"{name} is tapped"
+        return Phrase.said("mismatch_untapped", "{name} is tapped", name=name)
     if f.state == "attacking" and obj.attacking is None:
-        return f"{name} is not attacking"
+        return Phrase.said("mismatch_attacking", "{name} is not attacking", name=name)
     if f.state == "blocking" and obj.blocking is None:
-        return f"{name} is not blocking"
+        return Phrase.said("mismatch_blocking", "{name} is not blocking", name=name)
     return None
 
 
-def player_mismatch(f: Filter, player: str, controller: str) -> str | None:
+def player_mismatch(f: Filter, player: str, controller: str) -> Phrase | None:
     """Why a player fails the filter (``opponent`` needs someone other than the controller)."""
     if f.kind == "opponent" and player == controller:
-        return f"{player} is not an opponent of {controller}"
+        return Phrase.said("mismatch_not_opponent", "{player} is not an opponent of {controller}", player=player,
+                           controller=controller)
     if f.kind not in ("player", "opponent", "any"):
-        return f"{player} is a player, not a {f.phrase}"
+        return Phrase.said("mismatch_player", "{player} is a player, not a {phrase}", player=player, phrase=f.phrase)
     return None
 
 

@@ -80,9 +80,9 @@ def find(game: Game, name: str, kind: str, line: int) -> Target | StackRef | Non
 
 
 def check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool,
-          step: EffectStep | None = None) -> str | Phrase | None:
-    """Why the target is illegal (with rules in ``game``'s ruleset), or None if it is legal; ``step`` adds
-    its restriction ("nonblack creature", ru-cr:114.1, sr-judge:D10.13)."""
+          step: EffectStep | None = None) -> Phrase | None:
+    """Why the target is illegal, said in the judge's language, or None if it is legal; ``step`` adds its
+    restriction ("nonblack creature", ru-cr:114.1, sr-judge:D10.13)."""
     base = _check(game, target, kind, source, controller, spell)
     if base is not None or step is None or not step.filter:
         return base
@@ -91,12 +91,13 @@ def check(game: Game, target: Any, kind: str, source: Snapshot | None, controlle
     f = targeting.parse(step.filter)
     if isinstance(target, str):
         return targeting.player_mismatch(f, target, controller)
+    item = next(i for i in game.stack if i.sid == target[1]) if is_stack(target) else None
     if f.kind in ("player", "opponent"):
-        return f"{game.describe(target) if not is_stack(target) else 'that'} is not a player"
-    if is_stack(target):
-        item = next(i for i in game.stack if i.sid == target[1])
+        return Phrase.said("target_not_player", "{name} is not a player",
+                           name=item.name if item is not None else game.describe(target))
+    if item is not None:
         if f.kind == "spell" and item.kind != "spell":
-            return f"{item.name} is an ability, not a spell"
+            return Phrase.said("target_ability", "{name} is an ability, not a spell", name=item.name)
         if item.obj is None:
             return None
         return targeting.object_mismatch(f, item.obj, chars(game, item.obj), controller)
@@ -105,32 +106,47 @@ def check(game: Game, target: Any, kind: str, source: Snapshot | None, controlle
     return targeting.object_mismatch(f, obj, chars(game, obj), controller, source.ref if source else None)
 
 
+ZONES = {"hand": Phrase("zone_hand", "the hand"), "graveyard": Phrase("zone_graveyard", "the graveyard"),
+         "exile": Phrase("zone_exile", "exile"), "library": Phrase("zone_library", "the library"),
+         "stack": Phrase("zone_stack", "the stack"), "battlefield": Phrase("zone_battlefield", "the battlefield"),
+         "gone": Phrase("zone_gone", "no zone: it has ceased to exist")}
+"""Where a target that left the battlefield went, said in the judge's language (``gone``: an object that ceased to
+exist)."""
+
+
 def _check(game: Game, target: Any, kind: str, source: Snapshot | None, controller: str, spell: bool
-           ) -> str | Phrase | None:
-    rs = game.rs
+           ) -> Phrase | None:
     if isinstance(target, str):
         if kind not in ("any", "player"):
-            return f"{target} is a player, not a {WORDS[kind]}"
+            return Phrase.said("target_player_not", "{name} is a player, not a {kind}", name=target, kind=WORDS[kind])
         if game.players[target].lost:
-            return f"{target} has left the game"
+            return Phrase.said("target_left_game", "{name} has left the game", name=target)
         return None
     if is_stack(target):
         item = next((i for i in game.stack if i.sid == target[1]), None)
         if kind != "stack":
-            return f"a {WORDS[kind]} is needed, not something on the stack"
-        return None if item is not None else "it is no longer on the stack"
+            return Phrase.said("target_on_stack", "a {kind} is needed, not something on the stack", kind=WORDS[kind])
+        return None if item is not None else Phrase("target_left_stack", "it is no longer on the stack")
     obj = game.get(target)
     if kind == "card":
-        return None if obj is not None and obj.zone == "graveyard" else f"{game.describe(target)} is not in a graveyard"
+        return None if obj is not None and obj.zone == "graveyard" else \
+            Phrase.said("target_not_in_graveyard", "{name} is not in a graveyard", name=game.describe(target))
     if obj is None or obj.zone != "battlefield":
         where = game.objects[target[0]].zone if target[0] in game.objects else "gone"
-        return f"{game.describe(target)} is not on the battlefield (it is in the {where})"
+        return Phrase.said("target_not_on_battlefield", "{name} is not on the battlefield (it is in {where})",
+                           name=game.describe(target), where=ZONES.get(where, where))
+    return _permanent(game, obj, kind, source, controller, spell)
+
+
+def _permanent(game: Game, obj: Any, kind: str, source: Snapshot | None, controller: str, spell: bool
+               ) -> Phrase | None:
+    """Why a permanent can't be the target: its kind, or shroud, hexproof or protection."""
     if kind == "creature" and not is_creature(obj, game):
         return Phrase.said("target_not_creature", "{name} is not a creature", name=obj.handle)
     if kind == "any" and not (is_creature(obj, game) or "planeswalker" in obj.types):  # ru-cr:114.4
-        return f"{obj.handle} is neither a creature nor a planeswalker"
+        return Phrase.said("target_not_any", "{name} is neither a creature nor a planeswalker", name=obj.handle)
     if kind in ("player", "stack"):
-        return f"{obj.handle} is not a {WORDS[kind]}"
+        return Phrase.said("target_not_kind", "{name} is not a {kind}", name=obj.handle, kind=WORDS[kind])
     c = chars(game, obj)
     if c.has("shroud"):  # ru-cr:702.18a
         return Phrase.said("target_shroud", "{name} has shroud", name=obj.handle)
@@ -146,18 +162,17 @@ def _check(game: Game, target: Any, kind: str, source: Snapshot | None, controll
     return None
 
 
-def reason_rules(game: Game, reason: str | Phrase) -> tuple[str, ...]:
-    """The rules behind an illegal-target reason (read from its English)."""
+KEYWORD_RULES = {"target_shroud": "kw:shroud", "target_hexproof": "kw:hexproof",
+                 "target_protection_spells": "kw:protection_target",
+                 "target_protection_abilities": "kw:protection_target"}
+"""The keyword whose rules make a target illegal, by the key of the reason :func:`check` gives."""
+
+
+def reason_rules(game: Game, reason: Phrase) -> tuple[str, ...]:
+    """The rules behind an illegal-target reason: the targeting rules, and a keyword's by the reason's key."""
     rs = game.rs
-    reason = str(reason)
-    extra: tuple[str, ...] = ()
-    if "shroud" in reason:
-        extra = rs.refs("kw:shroud")
-    elif "hexproof" in reason:
-        extra = rs.refs("kw:hexproof")
-    elif "protection" in reason:
-        extra = rs.refs("kw:protection_target")
-    return rs.refs("illegal_target") + extra
+    keyword = KEYWORD_RULES.get(reason.key)
+    return rs.refs("illegal_target") + (rs.refs(keyword) if keyword else ())
 
 
 def choose(game: Game, names: tuple[str, ...], steps: list[EffectStep], source: Snapshot | None, controller: str,
