@@ -374,3 +374,80 @@ def test_an_illegal_action_is_said_in_every_language_with_its_rules(tmp_path: Pa
         assert (status, rejected["kind"], rejected["reason"], tuple(rejected["rules"])) == (4, "illegal", reason,
                                                                                             rules), lang
         assert reason in shown, lang
+
+
+# --- an illegal target's reason (exit 4): the target phrase's restriction, a player, a card not on the battlefield --
+
+def _shock_at(target: str, restriction: str = "") -> str:
+    """The file with Ana casting Shock at ``target``, Shock's target restricted by ``restriction`` (the card format's
+    ``target:`` phrase, as Doom Blade's "nonblack creature" in corpus/cards.yaml)."""
+    text = _actions(f"cast: {{player: Ana, card: Shock, targets: [{target}]}}", shock=True, step="main1")
+    return text.replace("to: target}", f"to: target, target: {restriction}}}") if restriction else text
+
+
+# the rules of an illegal target, corpus/rulesets.toml [mtg] illegal_target: ru-cr 601.2c (the targets chosen as
+# a spell is cast) and 114.1 (what a target may be); no keyword makes these illegal, so no keyword rule is added
+TARGET_RULES = ("ru-cr:601.2c", "ru-cr:114.1")
+TARGETS = [
+    pytest.param(_shock_at("Grizzly Bears", "land or planeswalker"),
+                 "Shock can't target Grizzly Bears: Grizzly Bears is not a land or planeswalker",
+                 ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears nije: land ili planeswalker",
+                  "Shock не может выбрать целью Grizzly Bears: Grizzly Bears не является: land или planeswalker",
+                  "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears není: land nebo planeswalker"), id="not_a_type"),
+    pytest.param(_shock_at("Grizzly Bears", "black creature"), "Shock can't target Grizzly Bears: Grizzly Bears is not black",
+                 ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears nije boje: crna",
+                  "Shock не может выбрать целью Grizzly Bears: Grizzly Bears не имеет цвета: черный",
+                  "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears nemá barvu: černá"), id="not_a_colour"),
+    pytest.param(_shock_at("Ana", "opponent"), "Shock can't target Ana: Ana is not an opponent of Ana",
+                 ("Shock ne može za metu da ima Ana: igrač Ana nije protivnik igrača Ana",
+                  "Shock не может выбрать целью Ana: игрок Ana не оппонент игрока Ana",
+                  "Shock nemůže zaměřit Ana: hráč Ana není soupeř hráče Ana"), id="not_an_opponent"),
+    pytest.param(_shock_at("Boris", "creature"), "Shock can't target Boris: Boris is a player, not a creature",
+                 ("Shock ne može za metu da ima Boris: Boris je igrač, a ne biće",
+                  "Shock не может выбрать целью Boris: Boris — игрок, а не существо",
+                  "Shock nemůže zaměřit Boris: Boris je hráč, ne bytost"), id="player_not_creature"),
+    pytest.param(_shock_at("Grizzly Bears").replace("    battlefield:\n      - {name: Grizzly",
+                                                    "    graveyard:\n      - {name: Grizzly"),
+                 "Shock can't target Grizzly Bears: Grizzly Bears is not on the battlefield (it is in the graveyard)",
+                 ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears nije u igri (sada: na odlagalištu)",
+                  "Shock не может выбрать целью Grizzly Bears: Grizzly Bears не на поле битвы (сейчас: на кладбище)",
+                  "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears není ve hře (teď: na hřbitově)"),
+                 id="not_on_the_battlefield"),
+]
+
+
+@pytest.mark.parametrize(("text", "english", "said"), TARGETS)
+def test_why_a_target_is_illegal_is_said_in_every_language_with_its_rules(tmp_path: Path, text: str, english: str,
+                                                                         said: tuple[str, str, str]) -> None:
+    for lang, reason in zip(("en", "sr", "ru", "cs"), (english, *said)):
+        _path, status, rejected, shown = _answer(tmp_path, text, lang)
+        assert (status, rejected["kind"], rejected["reason"], tuple(rejected["rules"])) == (4, "illegal", reason,
+                                                                                            TARGET_RULES), lang
+        assert reason in shown, lang
+
+
+SCENARIOS = Path(__file__).parent.parent / "corpus" / "scenarios"
+
+
+# a target illegal on resolution is narrated with ru-cr 608.2b (corpus/rulesets.toml partial_targets): Agony
+# Warp's Hill Giant given hexproof by Ranger's Guile; Holy Strength's creature returned to its owner's hand
+@pytest.mark.parametrize(("name", "said"), [
+    ("mtg-two-targets-one-becomes-illegal.yaml",
+     ("Agony Warp: the target Hill Giant is illegal now (Hill Giant has hexproof)",
+      "Agony Warp: meta Hill Giant više nije ispravna (Hill Giant ima osobinu hexproof)",
+      "Agony Warp: цель Hill Giant больше не допустима (у Hill Giant есть Порчеустойчивость)",
+      "Agony Warp: cíl Hill Giant už není legální (Hill Giant má hexproof)")),
+    ("mtg-zone-unsummon-in-response-to-aura.yaml",
+     ("Holy Strength: the target Grizzly Bears is illegal now (Grizzly Bears is not on the battlefield (it is in "
+      "the hand))",
+      "Holy Strength: meta Grizzly Bears više nije ispravna (Grizzly Bears nije u igri (sada: u ruci))",
+      "Holy Strength: цель Grizzly Bears больше не допустима (Grizzly Bears не на поле битвы (сейчас: в руке))",
+      "Holy Strength: cíl Grizzly Bears už není legální (Grizzly Bears není ve hře (teď: v ruce))")),
+], ids=["hexproof", "left_the_battlefield"])
+def test_a_target_that_becomes_illegal_is_narrated_in_every_language(name: str, said: tuple[str, ...]) -> None:
+    import json
+
+    for lang, text in zip(("en", "sr", "ru", "cs"), said):
+        answer = CliRunner().invoke(app, ["scenario", "run", str(SCENARIOS / name), "--lang", lang, "--json"])
+        steps = [s for s in json.loads(answer.stdout)["steps"] if s["event"] == "target_illegal"]
+        assert (answer.exit_code, [(s["text"], s["rules"]) for s in steps]) == (0, [(text, ["ru-cr:608.2b"])]), lang
