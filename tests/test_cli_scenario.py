@@ -86,6 +86,31 @@ def test_check_reports_invalid_files_as_status_2(tmp_path: Path) -> None:
     assert rows[0]["status"] == 2 and "powr" in rows[0]["reason"]
 
 
+# why the engine stops, in the judge's --lang in check's table as in scenario run: tests/scenarios/illegal_block.yaml
+# (a Bear without flying or reach blocks a flying Hawk, ru-cr 702.9b: status 4) and refused_keyword.yaml (an izvori
+# file whose creature has deathtouch, a keyword sr-judge does not have: status 3)
+@pytest.mark.parametrize(("lang", "illegal", "refused"), [
+    ("en", "Bear can't block Hawk, which has flying: it has neither flying nor reach",
+     "the izvori ruleset has no keyword deathtouch ('deathtouch')"),
+    ("sr", "Hawk ima Letenje: Bear nema ni Letenje ni Doseg, pa ne može da blokira",
+     "pravila izvori nemaju osobinu deathtouch ('deathtouch')"),
+    ("ru", "Hawk: Полёт; Bear без Полёта и Захвата не может блокировать",
+     "в правилах izvori нет ключевого слова deathtouch ('deathtouch')"),
+    ("cs", "Hawk má Flying: Bear nemá Flying ani Reach, a tak nemůže blokovat",
+     "pravidla izvori nemají klíčové slovo deathtouch ('deathtouch')"),
+])
+def test_check_says_why_the_engine_stops_in_the_judges_language(tmp_path: Path, lang: str, illegal: str,
+                                                                  refused: str) -> None:
+    for name in ("illegal_block", "refused_keyword"):
+        shutil.copy(HERE / f"{name}.yaml", tmp_path)
+    where = f"{tmp_path / 'refused_keyword.yaml'}:6: players[0].battlefield[0].keywords[0]: "
+    shown = runner.invoke(app, ["scenario", "check", str(tmp_path), "--lang", lang], env={"COLUMNS": "400"})
+    answer = invoke("scenario", "check", str(tmp_path), "--lang", lang, "--json")
+    rows = [(r["file"], r["status"], r["reason"]) for r in json.loads(answer.stdout)]  # type: ignore[attr-defined]
+    assert rows == [("illegal_block.yaml", 4, illegal), ("refused_keyword.yaml", 3, where + refused)]
+    assert shown.exit_code == 4 and illegal in shown.stdout and refused in shown.stdout
+
+
 def test_combat_answers_in_one_line() -> None:
     result = invoke("combat", "--ruleset", "mtg", "--attacker", "3/3 trample deathtouch", "--blockers", "2/2", "1/1")
     assert result.exit_code == 0

@@ -71,10 +71,12 @@ def check(
     if not paths:  # else "0/0 passed" and status 0: a script would take a mistyped folder for a passing one
         raise typer.BadParameter(f"{shown} holds no scenario files (*.yaml, *.yml)", param_hint="DIR")
     rows: list[dict[str, Any]] = []
-    said: dict[str, str] = {}  # a reason in the judge's language, where the table says it (the JSON's is English)
+    # a file's mistake or a failed check in the judge's language where the table says it (the JSON's is English);
+    # the engine's reason (status 3 or 4) in the judge's language in both, as scenario run --json says it
+    said: dict[str, str] = {}
     for path in paths:
         try:
-            result = run_scenario(path)
+            result = run_scenario(path, lang)
             rows.append(scenario_row_json(path.name, result))
             failed = [outcome.check for outcome in result.expectations if not outcome.passed]
             if failed and not (result.rejected and result.exit_status):  # else the engine's reason, as it says it
