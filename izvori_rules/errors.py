@@ -92,6 +92,10 @@ class NotARelease(IzvoriError):
     """A file given to ``corpus add`` that is not an English Comprehensive Rules release (exit status 2)."""
 
 
+class ExportUnreadable(IzvoriError):
+    """An XML file :func:`~izvori_rules.export.xml_graph.read_xml` cannot read: no export, or a newer format."""
+
+
 class ScenarioInvalid(IzvoriError):
     """A scenario file that is not valid YAML or not in the scenario format; the message names file, line and key."""
 

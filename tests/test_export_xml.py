@@ -154,3 +154,40 @@ def test_a_version_1_file_still_validates_and_reads(exported: Path, tmp_path: Pa
     assert [f.said(section("sr", "lookup")) for f in flags] == [f.detail for f in flags]
     assert [(f.kind, f.detail) for f in flags] == [("glued", "printed inside line 2492, right after 121.1"),
                                                    ("garbled", "removed «ъсъФЖЪ» printed at line 2495")]
+
+
+# a file read_xml can't read is said in the judge's --lang with exit status 2 (the CLI's one mapping of an error,
+# izvori_rules/cli/common.py reported), never a traceback or a graph read wrongly: graph.rng allows versions 1 and 2
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "error: {file} is in XML export format '3'; this izvori-judge reads formats 1, 2 (a newer izvori-judge "
+           "wrote it?)"),
+    ("sr", "greška: {file} je u formatu XML izvoza '3'; ova verzija programa izvori-judge čita formate 1, 2 (da ga "
+           "nije zapisala novija verzija?)"),
+    ("ru", "ошибка: {file} в формате XML-экспорта '3'; эта версия izvori-judge читает форматы 1, 2 (файл записан "
+           "более новой версией?)"),
+    ("cs", "chyba: {file} je ve formátu XML exportu '3'; tato verze izvori-judge čte formáty 1, 2 (zapsala ho "
+           "novější verze?)"),
+])
+def test_a_newer_format_is_refused_in_the_judges_language(exported: Path, tmp_path: Path, lang: str, said: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from izvori_rules.cli.common import reported
+
+    newer = tmp_path / "newer.xml"
+    newer.write_bytes(exported.read_bytes().replace(b'<rules version="2"', b'<rules version="3"', 1))
+    with pytest.raises(SystemExit) as stopped, reported(lang):
+        read_xml(newer)
+    assert stopped.value.code == 2
+    assert " ".join(capsys.readouterr().err.split()) == said.format(file=newer)
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ('<graph version="2"/>', "xml_not_export"), ('<rules version="2">', "xml_malformed"), ("<rules/>", "xml_version"),
+], ids=["not_an_export", "malformed", "no_version"])
+def test_a_file_that_is_no_export_is_refused(tmp_path: Path, text: str, key: str) -> None:
+    from izvori_rules.errors import ExportUnreadable
+
+    path = tmp_path / "other.xml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ExportUnreadable) as refused:
+        read_xml(path)
+    assert (refused.value.key, refused.value.exit_code, refused.value.values["file"]) == (key, 2, str(path))

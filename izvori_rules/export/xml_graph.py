@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from ..errors import ExportUnreadable
 from ..text.concepts import Concept, ConceptTable
 from ..graph import RuleGraph
 from ..model import Citation, DocumentInfo, Equivalent, Flag, Node, Original, Today
@@ -217,11 +218,35 @@ def validate(path: Path) -> list[str]:
     return [] if schema.validate(document) else [str(e) for e in schema.error_log]
 
 
-def read_xml(path: Path) -> tuple[RuleGraph, ConceptTable]:
-    """The graph and concept table an export describes."""
+def readable_versions() -> tuple[str, ...]:
+    """The format versions :func:`read_xml` reads: the values ``graph.rng`` allows for ``<rules version>``, so the
+    schema is the one list of them."""
     from lxml import etree
 
-    root = etree.parse(str(path)).getroot()
+    found = etree.parse(str(SCHEMA)).xpath("//rng:attribute[@name='version']//rng:value/text()",
+                                           namespaces={"rng": "http://relaxng.org/ns/structure/1.0"})
+    return tuple(str(v) for v in found)  # type: ignore[union-attr]
+
+
+def read_xml(path: Path) -> tuple[RuleGraph, ConceptTable]:
+    """The graph and concept table an export describes; raises :class:`~izvori_rules.errors.ExportUnreadable` for
+    a file that is no well-formed export or one in a format newer than this version reads (rather than a graph
+    read wrongly or a traceback)."""
+    from lxml import etree
+
+    try:
+        root = etree.parse(str(path)).getroot()
+    except etree.XMLSyntaxError as exc:
+        raise ExportUnreadable("{file} is not well-formed XML: {reason}", key="xml_malformed", file=str(path),
+                               reason=str(exc)) from None
+    if root.tag != "rules":
+        raise ExportUnreadable("{file} is not an izvori-judge XML export (its root element is <{root}>, not <rules>)",
+                               key="xml_not_export", file=str(path), root=str(root.tag))
+    version, readable = root.get("version", ""), readable_versions()
+    if version not in readable:
+        raise ExportUnreadable("{file} is in XML export format {version!r}; this izvori-judge reads formats "
+                               "{readable} (a newer izvori-judge wrote it?)", key="xml_version", file=str(path),
+                               version=version, readable=", ".join(readable))
     docs: list[DocumentInfo] = []
     nodes: list[Node] = []
     for element in root.iterfind("document"):
