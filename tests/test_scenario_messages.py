@@ -379,7 +379,7 @@ def _shock_at(target: str, restriction: str = "") -> str:
 TARGET_RULES = ("ru-cr:601.2c", "ru-cr:114.1")
 TARGETS = [
     pytest.param(_shock_at("Grizzly Bears", "land or planeswalker"),
-                 "Shock can't target Grizzly Bears: Grizzly Bears is not a land or planeswalker", TARGET_RULES,
+                 "Shock can't target Grizzly Bears: Grizzly Bears is not of type land or planeswalker", TARGET_RULES,
                  ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears nije: land ili planeswalker",
                   "Shock не может выбрать целью Grizzly Bears: Grizzly Bears не является: land или planeswalker",
                   "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears není: land nebo planeswalker"), id="not_a_type"),
@@ -399,11 +399,11 @@ TARGETS = [
                   "Shock nemůže zaměřit Boris: Boris je hráč, ne bytost"), id="player_not_creature"),
     pytest.param(_shock_at("Grizzly Bears").replace("    battlefield:\n      - {name: Grizzly",
                                                     "    graveyard:\n      - {name: Grizzly"),
-                 "Shock can't target Grizzly Bears: Grizzly Bears is not on the battlefield (it is in the graveyard)",
+                 "Shock can't target Grizzly Bears: Grizzly Bears is not on the battlefield but in the graveyard",
                  TARGET_RULES,
-                 ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears nije u igri (sada: na odlagalištu)",
-                  "Shock не может выбрать целью Grizzly Bears: Grizzly Bears не на поле битвы (сейчас: на кладбище)",
-                  "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears není ve hře (teď: na hřbitově)"),
+                 ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears nije u igri – sada: na odlagalištu",
+                  "Shock не может выбрать целью Grizzly Bears: Grizzly Bears не на поле битвы – сейчас: на кладбище",
+                  "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears není ve hře – teď: na hřbitově"),
                  id="not_on_the_battlefield"),
 ]
 
@@ -431,11 +431,11 @@ SCENARIOS = Path(__file__).parent.parent / "corpus" / "scenarios"
       "Agony Warp: цель Hill Giant больше не допустима (у Hill Giant есть Порчеустойчивость)",
       "Agony Warp: cíl Hill Giant už není legální (Hill Giant má hexproof)")),
     ("mtg-zone-unsummon-in-response-to-aura.yaml",
-     ("Holy Strength: the target Grizzly Bears is illegal now (Grizzly Bears is not on the battlefield (it is in "
-      "the hand))",
-      "Holy Strength: meta Grizzly Bears više nije ispravna (Grizzly Bears nije u igri (sada: u ruci))",
-      "Holy Strength: цель Grizzly Bears больше не допустима (Grizzly Bears не на поле битвы (сейчас: в руке))",
-      "Holy Strength: cíl Grizzly Bears už není legální (Grizzly Bears není ve hře (teď: v ruce))")),
+     ("Holy Strength: the target Grizzly Bears is illegal now (Grizzly Bears is not on the battlefield but in "
+      "the hand)",
+      "Holy Strength: meta Grizzly Bears više nije ispravna (Grizzly Bears nije u igri – sada: u ruci)",
+      "Holy Strength: цель Grizzly Bears больше не допустима (Grizzly Bears не на поле битвы – сейчас: в руке)",
+      "Holy Strength: cíl Grizzly Bears už není legální (Grizzly Bears není ve hře – teď: v ruce)")),
 ], ids=["hexproof", "left_the_battlefield"])
 def test_a_target_that_becomes_illegal_is_narrated_in_every_language(name: str, said: tuple[str, ...]) -> None:
     import json

@@ -117,10 +117,10 @@ def object_mismatch(f: Filter, obj: Any, c: Any, controller: str, source_ref: An
     types = tuple(c.types)
     name = obj.handle
     if f.types and not any(t in types for t in f.types):
-        return Phrase.said("mismatch_not_a", "{name} is not a {what}", name=name, what=either(f.types))
+        return Phrase.said("mismatch_not_a", "{name} is not of type {what}", name=name, what=either(f.types))
     bad = [t for t in f.not_types if t in types]
     if bad:
-        return Phrase.said("mismatch_is_a", "{name} is a {what}", name=name, what=bad[0])
+        return Phrase.said("mismatch_is_a", "{name} is of type {what}", name=name, what=bad[0])
     if f.colors and not any(col in c.colors for col in f.colors):
         return Phrase.said("mismatch_not_colour", "{name} is not {colour}", name=name,
                            colour=either(tuple(_colour(col) for col in f.colors)))
@@ -128,7 +128,7 @@ def object_mismatch(f: Filter, obj: Any, c: Any, controller: str, source_ref: An
     if bad:
         return Phrase.said("mismatch_colour", "{name} is {colour}", name=name, colour=_colour(bad[0]))
     if f.subtypes and not _subtype_match(f.subtypes, tuple(c.subtypes)):
-        return Phrase.said("mismatch_not_a", "{name} is not a {what}", name=name, what=either(f.subtypes))
+        return Phrase.said("mismatch_not_a", "{name} is not of type {what}", name=name, what=either(f.subtypes))
     return _who_or_state(f, obj, controller, source_ref)
 
 

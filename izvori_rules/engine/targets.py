@@ -133,7 +133,7 @@ def _check(game: Game, target: Any, kind: str, source: Snapshot | None, controll
             Phrase.said("target_not_in_graveyard", "{name} is not in a graveyard", name=game.describe(target))
     if obj is None or obj.zone != "battlefield":
         where = game.objects[target[0]].zone if target[0] in game.objects else "gone"
-        return Phrase.said("target_not_on_battlefield", "{name} is not on the battlefield (it is in {where})",
+        return Phrase.said("target_not_on_battlefield", "{name} is not on the battlefield but in {where}",
                            name=game.describe(target), where=ZONES.get(where, where))
     return _permanent(game, obj, kind, source, controller, spell)
 
