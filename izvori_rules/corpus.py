@@ -174,7 +174,8 @@ def read_document(info: DocumentInfo, root: Path | None = None) -> str:
         folder = release_folder(info, root)
         if info.family == ADDED_FAMILY and all(r.date != info.release for r in cr_releases.releases(folder)):
             path = added_folder() / f"{info.release}.txt"
-            return decode(_read_bytes(path, info.id), "utf-8", f"{path} ({info.id})")
+            return decode(_read_bytes(path, info.id), "utf-8", f"{path} ({info.id})",
+                          hint="the file changed after `corpus add` checked it; add the release again")
         return cr_releases.release_text(info.release, folder)
     path = (root or corpus_dir()) / info.file
     return decode(_read_bytes(path, info.id), info.encoding, f"{path} ({info.id})")
@@ -213,8 +214,9 @@ def _read_bytes(path: Path, doc: str) -> bytes:
                           file=str(path), doc=doc, reason=os_reason(exc)) from None
 
 
-def decode(raw: bytes, encoding: str, where: str) -> str:
-    """Decode strictly; UTF-8 also drops a BOM. A byte the encoding cannot hold names its offset."""
+def decode(raw: bytes, encoding: str, where: str, hint: str = "check the encoding in corpus/manifest.toml") -> str:
+    """Decode strictly; UTF-8 also drops a BOM. A byte the encoding cannot hold names its offset, and ``hint`` says
+    where to mend it (the manifest names a corpus document's encoding; a judge's added release has none to fix)."""
     codec = ENCODINGS[encoding.lower()]
     if codec == "utf-8" and raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
@@ -222,8 +224,7 @@ def decode(raw: bytes, encoding: str, where: str) -> str:
         text = raw.decode(codec)
     except UnicodeDecodeError as exc:
         raise CorpusError(
-            f"{where}: not valid {encoding} at byte {exc.start} ({raw[exc.start:exc.start + 4]!r}); "
-            "check the encoding in corpus/manifest.toml"
+            f"{where}: not valid {encoding} at byte {exc.start} ({raw[exc.start:exc.start + 4]!r}); {hint}"
         ) from None
     if "\x00" in text:
         raise CorpusError(f"{where}: contains NUL characters; is it UTF-16 while the manifest says {encoding}?")

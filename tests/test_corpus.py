@@ -89,6 +89,22 @@ def test_wrong_encoding_is_a_clear_error() -> None:
         decode("abcč".encode("cp1250"), "utf-8", "x.txt")
 
 
+def test_a_damaged_added_release_says_to_add_it_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``corpus add`` stores a release as checked UTF-8: a file damaged after it has no manifest encoding to mend
+    from dataclasses import replace
+
+    from izvori_rules.corpus import added_folder
+
+    monkeypatch.setenv("IZVORI_JUDGE_DATA", str(tmp_path))
+    added_folder().mkdir(parents=True)
+    (added_folder() / "2099-01-01.txt").write_bytes("Magic: The Gathering\n100.1. Hrá\u010d".encode("cp1250"))
+    cr = next(info for info in load_manifest() if info.id == "cr")
+    with pytest.raises(CorpusError, match=r"2099-01-01.txt \(cr\): not valid utf-8 at byte \d+ .*add the release "
+                                          r"again$") as caught:
+        read_document(replace(cr, release="2099-01-01", family="cr"))
+    assert "manifest" not in str(caught.value)
+
+
 def test_utf16_read_as_utf8_is_caught() -> None:
     with pytest.raises(CorpusError, match="NUL|not valid"):
         decode("Niz".encode("utf-16-le"), "utf-8", "x.txt")
