@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from izvori_rules.graph import RuleGraph
+from izvori_rules.search.keywords import OTHER_KEYWORD, other_keywords
 from izvori_rules.search.siblings import EARLIER, earlier, subrule_of
 from izvori_rules.search.searcher import Searcher, default_searcher, indexed_refs
 
@@ -287,6 +288,37 @@ def test_of_sibling_subrules_matching_alike_the_earlier_comes_first(searcher: Se
     # перманенту или игроку с защитой, предотвращаются»; 702.16i (line 9244) «"Защита от всего" это вариант
     # способности защиты», which names protection four times but prevents nothing a red source deals
     assert _rank(searcher, query, "ru-cr:702.16e") < _rank(searcher, query, "ru-cr:702.16i")
+
+
+def test_a_keywords_subrule_is_known_by_its_titled_rule_and_chapter(searcher: Searcher) -> None:
+    number = {ref: n for n, ref in enumerate(indexed_refs(searcher.graph))}
+    # cr 702.144 is titled "Demonstrate" under 702 "Keyword Abilities"; 702.1 has no title (it says what keywords are)
+    assert searcher._rule_of(number["cr:702.144a"]) == (number["cr:702.144"], number["cr:702"])
+    # sr-judge E3.100 is titled Razbijač under E3 "Ključne osobine", and E3.101 is its subrule
+    assert [searcher._rule_of(number[ref]) for ref in ("cr:702.1a", "cr:702.144", "sr-judge:E3.101")] == [
+        None, None, (number["sr-judge:E3.100"], number["sr-judge:E3"])]
+    # the chapters that define keyword abilities: cr 702, ru-cr 702 «Способности с ключевыми словами», sr-judge E3
+    # "Ključne osobine"
+    chapters = searcher._open_ranker().keyword_chapters()
+    assert {number["cr:702"], number["ru-cr:702"], number["sr-judge:E3"]} <= chapters
+    assert number["cr:701"] not in chapters
+
+
+def test_a_keywords_subrule_gives_way_unless_the_query_found_its_rule() -> None:
+    rules = {0: (10, 20), 1: (11, 20), 2: (12, 21)}  # 0 and 1 under keyword chapter 20's rules 10, 11; 2 elsewhere
+    best = [(False, -1.1, 0), (False, -1.0, 1), (False, -0.95, 2), (False, -0.9, 3)]
+    ranked = other_keywords(best, {11}, rules.get, {20})
+    # the query found rule 11 (named its keyword), not rule 10: only document 0 gives way
+    assert ranked == [(False, -1.0, 1), (False, -0.95, 2), (False, -0.9, 3), (False, -1.1 * OTHER_KEYWORD, 0)]
+    assert other_keywords(best, {10, 11}, rules.get, {20}) is best
+
+
+def test_a_general_rule_comes_before_a_keywords_reminder_text_in_the_same_words(searcher: Searcher) -> None:
+    query = "copy a spell choose new targets for the copy"
+    # cr 707.10c "Some effects copy a spell or ability and state that its controller may choose new targets for the
+    # copy"; 702.144a "Demonstrate is a triggered ability. "Demonstrate" means "When you cast this spell, you may copy
+    # it and you may choose new targets for the copy ...": the query does not name demonstrate
+    assert _rank(searcher, query, "cr:707.10c") < _rank(searcher, query, "cr:702.144a")
 
 
 def test_closeness_counts_the_clauses_a_rule_holds_and_the_words_it_takes() -> None:

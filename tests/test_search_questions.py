@@ -79,7 +79,8 @@ TOP = 10
 # part (batches 1-4 and 76-103) from 0.993/0.899 to 0.993/0.918 (the fifth batch unchanged at 0.895/0.719) and its
 # held-out part from 0.899/0.747 to 0.899/0.752 (batch 4 alone 0.750/0.661).
 # With both merged (the sibling order also lifts English: tuned 0.960/0.853), en's held-out part stands at 0.869/0.742.
-SHORT_OF_TARGETS = {"ru": (0.899, 0.752), "en": (0.869, 0.742)}
+# A keyword's subrules the query does not name giving way (search/keywords.py): tuned en 0.862 -> 0.864, held-out 0.869/0.743.
+SHORT_OF_TARGETS = {"ru": (0.899, 0.752), "en": (0.869, 0.743)}
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ PROXIMITY_DEPTH hits of a query of two or more clauses are ordered again by how 
 query's words (:func:`_closer`): a rule that says the question's words together states what it asks; a query that
 opens with a question word also prefers, among them, the rules that hold the kind of answer it asks for (the
 ``prefer`` callable of :meth:`Ranker.rank`, :mod:`.questions`), and of lettered subrules of one rule that match the
-same clauses, the earlier (:mod:`.siblings`). Last, a heading without text of its own (cr 701.6
+same clauses, the earlier (:mod:`.siblings`); a subrule of a keyword's rule the query did not find gives way
+(:mod:`.keywords`: its reminder text is in common words). Last, a heading without text of its own (cr 701.6
 "Counter") ranks just below the best of its rules the query found (HEADING, :meth:`Ranker._under_rules`): a judge
 cites the rule that says it (cr 701.6a: a countered spell goes to its owner's graveyard), unless the query is the
 heading's name (razbijač, "combat damage step": it matches every clause and asks no question); a heading with
@@ -47,6 +48,7 @@ from collections.abc import Callable, Container, Iterable, Sequence
 from typing import NamedTuple
 
 from .postings import Postings
+from .keywords import KEYWORD_ABILITY, Rules, other_keywords
 from .siblings import Subrule, earlier
 from .query import Clause, Lookup
 from ..text.stemming import field_language
@@ -216,6 +218,7 @@ class Ranker:
         self._variant_nodes: frozenset[int] | None = None
         self._section_nodes: frozenset[int] | None = None  # of those, the nodes of the sections themselves
         self._defines_variant: dict[str, bool] = {}  # a concept: whether it is defined in a variant section
+        self._keyword_chapters: frozenset[int] | None = None
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
@@ -244,12 +247,13 @@ class Ranker:
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
              has_phrase: PhraseCheck | None = None, words: Words | None = None,
              prefer: Prefer | None = None, question: bool = False,
-             subrule: Subrule | None = None) -> list[tuple[int, float]]:
+             subrule: Subrule | None = None, rules: Rules | None = None) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
         (``words`` tells a node's stems, for the proximity of the first hits' words; ``prefer`` re-sorts the first
         PROXIMITY_DEPTH candidates, growing keys only: the answers a question asks for, search/questions.py; a
         ``question`` asks what the rules under a heading say, see :meth:`_under_rules`; ``subrule`` tells a lettered
-        subrule's rule and letter, of which the first hits prefer the earlier, :mod:`.siblings`)."""
+        subrule's rule and letter, of which the first hits prefer the earlier, :mod:`.siblings`; ``rules`` a subrule's
+        rule and chapter, of which the first hits put a keyword's the query did not find lower, :mod:`.keywords`)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -264,6 +268,9 @@ class Ranker:
                 best[:PROXIMITY_DEPTH] = sorted(_closer(best[:PROXIMITY_DEPTH], clauses, words))
             if subrule is not None:
                 best[:PROXIMITY_DEPTH] = earlier(best[:PROXIMITY_DEPTH], matched.masks, subrule)
+            if rules is not None:
+                best[:PROXIMITY_DEPTH] = other_keywords(best[:PROXIMITY_DEPTH], matched.totals, rules,
+                                                        self.keyword_chapters())
             ranked = self._under_rules(best, matched, question, len(clauses))
             if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
                 break
@@ -380,6 +387,12 @@ class Ranker:
                     key *= ELSEWHERE
                 candidates.append((unranked[c], -key, doc))
         return candidates
+
+    def keyword_chapters(self) -> frozenset[int]:
+        """The chapters of the keyword abilities' rules: those that define the concept (cr 702, sr-judge E3; read once)."""
+        if self._keyword_chapters is None:
+            self._keyword_chapters = frozenset(doc for field in DEFINING for doc, _ in self.postings(field, KEYWORD_ABILITY))
+        return self._keyword_chapters
 
     def elsewhere(self) -> frozenset[int]:
         """The nodes of the multiplayer and casual-variant sections and the rules elsewhere that open by naming

@@ -165,6 +165,7 @@ class Searcher:
         self._facts: dict[int, Facts] = {}
         self._numbered: set[str] | None = None
         self._node_words: dict[int, Analysed] = {}
+        self._numbers: dict[str, int] | None = None
 
     def index_built(self) -> bool:
         """Whether the index is open, or complete in the cache (so opening it needs no progress bar)."""
@@ -333,7 +334,8 @@ class Searcher:
 
         refs = self._refs
         return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words,
-                                        preferring if answers else None, question, lambda doc: subrule_of(refs[doc]))
+                                        preferring if answers else None, question, lambda doc: subrule_of(refs[doc]),
+                                        self._rule_of)
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged
@@ -382,6 +384,19 @@ class Searcher:
             node = self.graph.nodes[self._refs[docnum]]
             found = self._node_words[docnum] = Analysed.of(node)
         return found
+
+    def _rule_of(self, docnum: int) -> tuple[int, int] | None:
+        """A subrule's rule and that rule's chapter, as document numbers, when the rule has a heading (cr 702.144
+        "Demonstrate", not the untitled 702.1): what :mod:`.keywords` reads; None for any other node."""
+        node = self.graph.nodes[self._refs[docnum]]
+        if node.kind != "subrule" or node.parent is None:
+            return None
+        rule = self.graph.nodes[node.parent]
+        if not rule.title or rule.parent is None:
+            return None
+        if self._numbers is None:
+            self._numbers = {ref: number for number, ref in enumerate(self._refs)}
+        return self._numbers[rule.ref], self._numbers.get(rule.parent, -1)
 
     def _has_phrase(self, docnum: int, lang: str, stems: tuple[str, ...]) -> bool:
         node = self.graph.nodes[self._refs[docnum]]
