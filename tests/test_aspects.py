@@ -39,7 +39,13 @@ from izvori_rules.tsv import read_tsv
     ("уничтожается", "уничтожить"),
     # ru-cr 615.9 "щит не предотвращает повреждений"; 615.12 "повреждений, которые нельзя предотвратить"
     ("предотвращает", "предотвратить"),
-], ids=["look", "triggered", "triggers", "draws", "pay", "destroy", "prevent"])
+    # ru-cr 508.1 "активный игрок объявляет атакующих"; 702.21c "он может объявить одно или более"
+    ("объявить", "объявляет"),
+    # ru-cr 715.9 "Игрок может получить контроль над самим собой"; 301.5d "(слова «получает» или «имеет»)"
+    ("получает", "получить"),
+    # ru-cr 106.4 "Когда эффект предписывает игроку добавить ману, она добавляется в хранилище маны"
+    ("добавить", "добавляется"),
+], ids=["look", "triggered", "triggers", "draws", "pay", "destroy", "prevent", "declare", "gain", "add"])
 def test_either_aspect_is_one_term(typed: str, printed: str) -> None:
     assert normalize_word("ru", typed) == normalize_word("ru", printed)
 

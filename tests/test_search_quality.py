@@ -264,6 +264,18 @@ def test_a_broader_concept_reaches_the_rules_a_commoner_clause_found(searcher: S
     assert matched.masks[number["cr:122.2"]] == 0b11
 
 
+
+def test_until_end_of_turn_reaches_russian_rules_that_say_this_turn(searcher: Searcher) -> None:
+    from izvori_rules.search.query import parse_query, plan_query
+
+    plan = plan_query(parse_query("регенерация до конца хода", searcher.concepts), searcher.concepts)
+    matched = searcher._open_ranker()._matched(list(plan.clauses), None)
+    number = {ref: n for n, ref in enumerate(indexed_refs(searcher.graph))}
+    # ru-cr 701.14a: regeneration's shield lasts for "следующий раз когда этот перманент должен быть уничтожен в этом
+    # ходу"; ru-cr 514.2 ends the effects that last «до конца хода» or «в этом ходу» together (corpus/concepts.tsv:
+    # until_end_of_turn's broader concept this_turn), so the rule carries both clauses
+    assert matched.masks[number["ru-cr:701.14a"]] == 0b11
+
 def test_a_lettered_subrule_is_its_rule_and_its_letters_place_after_a() -> None:
     assert subrule_of("cr:702.15a") == ("cr:702.15", 0)
     assert subrule_of("ru-cr:702.16i") == ("ru-cr:702.16", 8)
