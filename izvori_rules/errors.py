@@ -9,7 +9,9 @@ said in the judge's language too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,20 @@ class Phrase:
 
     def __str__(self) -> str:
         return self.english
+
+
+W = TypeVar("W", bound="str | Phrase")  # a word of :func:`joined`: phrases join into a phrase
+OR = Phrase("list_or", "{first} or {rest}")  # the joiners of :func:`joined`, templates of the judge's words
+LIST = Phrase("list_item", "{first}, {rest}")
+
+
+def joined(words: Sequence[W], joiner: Phrase = OR) -> W | Phrase:
+    """Words joined from the right by the judge's ``joiner`` (``a mapping or a list``; LIST: ``creature,
+    player``), each word a phrase of the judge's language or as a file writes it."""
+    said: W | Phrase = words[-1]
+    for word in reversed(words[:-1]):
+        said = Phrase.said(joiner.key, joiner.english, first=word, rest=said)
+    return said
 
 
 Value = str | int | Phrase

@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Phrase
+from ..errors import Phrase, joined
 from .errors import invalid
 from .yamlnodes import Y
 
@@ -124,10 +124,7 @@ _WORDS = {"object": Phrase("type_object", "a mapping"), "array": Phrase("type_ar
 
 def _types(names: list[str]) -> Phrase:
     """``a mapping or a list``, each type in the judge's words."""
-    said = _WORDS[names[-1]]
-    for name in reversed(names[:-1]):
-        said = Phrase.said("either", "{first} or {second}", first=_WORDS[name], second=said)
-    return said
+    return joined([_WORDS[name] for name in names])
 
 
 def missing_key(key: str) -> Phrase:

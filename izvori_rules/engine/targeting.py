@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..errors import Phrase
+from ..errors import Phrase, joined
 from .keywords import card_type, color, fold, land_type
 
 _KINDS = ("permanent", "spell", "card", "player", "opponent", "any", "ability")
@@ -102,33 +102,24 @@ def _colour(name: str) -> Phrase:
     return Phrase(f"colour_{name}", name)
 
 
-def either(words: tuple[str | Phrase, ...]) -> str | Phrase:
-    """Words of a restriction ("artifact", "Goblin" as the file writes them; a colour in the judge's words),
-    joined by the judge's "or"."""
-    said = words[-1]
-    for word in reversed(words[:-1]):
-        said = Phrase.said("list_or", "{first} or {rest}", first=word, rest=said)
-    return said
-
-
 def object_mismatch(f: Filter, obj: Any, c: Any, controller: str, source_ref: Any = None) -> Phrase | None:
     """Why an object (with current characteristics ``c``) fails the filter, or None if it passes; said in the
     judge's language, the restriction's words as the file writes them (``[LANG.errors]`` mismatch_*)."""
     types = tuple(c.types)
     name = obj.handle
     if f.types and not any(t in types for t in f.types):
-        return Phrase.said("mismatch_not_a", "{name} is not of type {what}", name=name, what=either(f.types))
+        return Phrase.said("mismatch_not_a", "{name} is not of type {what}", name=name, what=joined(f.types))
     bad = [t for t in f.not_types if t in types]
     if bad:
         return Phrase.said("mismatch_is_a", "{name} is of type {what}", name=name, what=bad[0])
     if f.colors and not any(col in c.colors for col in f.colors):
         return Phrase.said("mismatch_not_colour", "{name} is not {colour}", name=name,
-                           colour=either(tuple(_colour(col) for col in f.colors)))
+                           colour=joined(tuple(_colour(col) for col in f.colors)))
     bad = [col for col in f.not_colors if col in c.colors]
     if bad:
         return Phrase.said("mismatch_colour", "{name} is {colour}", name=name, colour=_colour(bad[0]))
     if f.subtypes and not _subtype_match(f.subtypes, tuple(c.subtypes)):
-        return Phrase.said("mismatch_not_a", "{name} is not of type {what}", name=name, what=either(f.subtypes))
+        return Phrase.said("mismatch_not_a", "{name} is not of type {what}", name=name, what=joined(f.subtypes))
     return _who_or_state(f, obj, controller, source_ref)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Phrase
+from ..errors import LIST, Phrase, joined
 from .errors import IllegalAction
 from .events import Snapshot
 from .layers import chars, is_creature
@@ -33,10 +33,7 @@ WORDS = {"card": Phrase("kind_card", "card in a graveyard"), "any": Phrase("kind
 
 def kinds(names: list[str]) -> Phrase:
     """The kinds of several targets, in order, each said in the judge's language (``creature, player``)."""
-    said = WORDS[names[-1]]
-    for name in reversed(names[:-1]):
-        said = Phrase.said("list_item", "{first}, {rest}", first=WORDS[name], rest=said)
-    return said
+    return joined([WORDS[name] for name in names], LIST)
 
 
 def step_kind(step: EffectStep) -> str:
