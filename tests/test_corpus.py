@@ -202,3 +202,18 @@ def test_the_chapter_map_is_required(tmp_path: Path) -> None:
 
     with pytest.raises(CorpusError, match="sr_judge_chapters.tsv: cannot read the sr-judge chapter map: "):
         load_chapter_map(tmp_path)
+
+
+def test_a_table_read_under_another_corpus_is_not_kept_for_the_installed_one(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # was: the first read, under a test's empty corpus, was kept for the installed corpus too, and the search index
+    # of the installed corpus was built without its Russian aspect pairs and number words (under its right key)
+    from izvori_rules.text.aspects import load_aspect_pairs
+    from izvori_rules.text.numbers import load_number_words
+
+    monkeypatch.setenv("IZVORI_JUDGE_CORPUS", str(tmp_path))  # a corpus without the tables
+    assert load_aspect_pairs().families == {} and load_number_words() == {}
+    monkeypatch.delenv("IZVORI_JUDGE_CORPUS")
+    # corpus/russian_aspect_pairs.tsv line 69: выбирать / выбрать; corpus/number_words.tsv line 10: en two 2
+    assert load_aspect_pairs()("выбира") == load_aspect_pairs()("выбра")
+    assert load_number_words()["en"]["two"] == 2
