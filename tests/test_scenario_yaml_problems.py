@@ -129,7 +129,8 @@ CASES = [
                   "запятой)",
                   "mapování v závorkách '{' otevřené na řádku 21 není uzavřeno '}' (nebo v něm chybí čárka)"),
                  id="end-of-file-in-braces"),
-    pytest.param(_with(("keywords: [trample]", "keywords: [trample, , haste]")), 8, "did not find expected node content",
+    pytest.param(_with(("keywords: [trample]", "keywords: [trample, , haste]")), 8,
+                 "did not find expected node content",
                  "expected the node content, but found ','",
                  ("u zagradama nedostaje vrednost: dva zareza zaredom, ili zagrada koja nije zatvorena",
                   "в скобках не хватает значения: две запятые подряд или незакрытая скобка",
@@ -272,7 +273,8 @@ def test_check_says_each_files_problem_in_the_judges_language(tmp_path: Path, la
         said = MALFORMED[lang].format(file=path, line=case.values[1]).partition(": ")[2] + str(
             case.values[4][("sr", "ru", "cs").index(lang)])
         assert " ".join(said.split()) in table, case.id
-        assert rows[number]["status"] == 2 and rows[number]["reason"].endswith((str(case.values[2]), str(case.values[3]))), case.id  # English
+        english = (str(case.values[2]), str(case.values[3]))  # the JSON says the parser's English
+        assert rows[number]["status"] == 2 and rows[number]["reason"].endswith(english), case.id
 
 
 def _table() -> list[Any]:
