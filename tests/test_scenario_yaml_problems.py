@@ -37,43 +37,47 @@ def _with(*edits: tuple[str, str]) -> str:
     return text
 
 
+# the messages two cases share (sr, ru, cs): a tab, a colon where none may stand, a '-' where a key of the file's
+# mapping (line 2) is expected
+TAB = ("tabulator ovde nije dozvoljen: YAML uvlači redove samo razmacima (zameni tabulator razmacima)",
+       "табуляция здесь не допускается: отступы в YAML делаются только пробелами (замените табуляцию "
+       "пробелами)",
+       "tabulátor tu není povolen: YAML odsazuje řádky jen mezerami (nahraďte tabulátor mezerami)")
+COLON = ("ovde ne može da stoji dvotačka ključa (': '): tekst koji sadrži ': ' stavi pod navodnike; inače "
+         "proveri uvlačenje i dvotačku u redu iznad",
+         "здесь не может стоять двоеточие ключа (': '): текст, содержащий ': ', заключите в кавычки; иначе "
+         "проверьте отступ и двоеточие в строке выше",
+         "tady nemůže stát dvojtečka klíče (': '): text, který obsahuje ': ', dejte do uvozovek; jinak "
+         "zkontrolujte odsazení a dvojtečku na řádku výše")
+DASH = ("crtica '-' (stavka spiska) stoji gde se očekuje ključ preslikavanja započetog u redu 2: proveri "
+        "uvlačenje",
+        "дефис '-' (элемент списка) стоит там, где ожидается ключ отображения, начатого в строке 2: "
+        "проверьте отступ",
+        "pomlčka '-' (položka seznamu) stojí tam, kde se čeká klíč mapování začatého na řádku 2: "
+        "zkontrolujte odsazení")
+
+
 # (the file, the line the parser stops at, libyaml's English, PyYAML's English, (sr, ru, cs)); a line the message
 # names is where what failed began: the quote, bracket or mapping opened there, the first anchor
 CASES = [
     pytest.param(_with(("  - name: Boris\n    battlefield:", "  - name: Boris\n\tbattlefield:")), 10,
-                 "found a tab character that violates indentation", "found character '\\t' that cannot start any token",
-                 ("tabulator ovde nije dozvoljen: YAML uvlači redove samo razmacima (zameni tabulator razmacima)",
-                  "табуляция здесь не допускается: отступы в YAML делаются только пробелами (замените табуляцию "
-                  "пробелами)",
-                  "tabulátor tu není povolen: YAML odsazuje řádky jen mezerami (nahraďte tabulátor mezerami)"),
-                 id="tab-in-indentation"),
+                 "found a tab character that violates indentation",
+                 "found character '\\t' that cannot start any token",
+                 TAB, id="tab-in-indentation"),
     pytest.param(_with(("  - name: Boris\n", "\t- name: Boris\n")), 9,
-                 "found character that cannot start any token", "found character '\\t' that cannot start any token",
-                 ("tabulator ovde nije dozvoljen: YAML uvlači redove samo razmacima (zameni tabulator razmacima)",
-                  "табуляция здесь не допускается: отступы в YAML делаются только пробелами (замените табуляцию "
-                  "пробелами)",
-                  "tabulátor tu není povolen: YAML odsazuje řádky jen mezerami (nahraďte tabulátor mezerami)"),
-                 id="tab-before-a-dash"),
+                 "found character that cannot start any token",
+                 "found character '\\t' that cannot start any token",
+                 TAB, id="tab-before-a-dash"),
     pytest.param(_with(("ruleset: mtg", "ruleset mtg")), 4, "could not find expected ':'",
                  "could not find expected ':'",
                  ("ključu u redu 3 nedostaje dvotačka (ključ: vrednost)", "у ключа в строке 3 нет двоеточия (ключ: "
                   "значение)", "klíči na řádku 3 chybí dvojtečka (klíč: hodnota)"), id="missing-colon"),
     pytest.param(_with(("  - name: Ana", "  - name Ana")), 7, "mapping values are not allowed in this context",
                  "mapping values are not allowed here",
-                 ("ovde ne može da stoji dvotačka ključa (': '): tekst koji sadrži ': ' stavi pod navodnike; inače "
-                  "proveri uvlačenje i dvotačku u redu iznad",
-                  "здесь не может стоять двоеточие ключа (': '): текст, содержащий ': ', заключите в кавычки; иначе "
-                  "проверьте отступ и двоеточие в строке выше",
-                  "tady nemůže stát dvojtečka klíče (': '): text, který obsahuje ': ', dejte do uvozovek; jinak "
-                  "zkontrolujte odsazení a dvojtečku na řádku výše"), id="missing-colon-above"),
+                 COLON, id="missing-colon-above"),
     pytest.param(_with((QUESTION, "question: Boris: how much damage?")), 4,
                  "mapping values are not allowed in this context", "mapping values are not allowed here",
-                 ("ovde ne može da stoji dvotačka ključa (': '): tekst koji sadrži ': ' stavi pod navodnike; inače "
-                  "proveri uvlačenje i dvotačku u redu iznad",
-                  "здесь не может стоять двоеточие ключа (': '): текст, содержащий ': ', заключите в кавычки; иначе "
-                  "проверьте отступ и двоеточие в строке выше",
-                  "tady nemůže stát dvojtečka klíče (': '): text, který obsahuje ': ', dejte do uvozovek; jinak "
-                  "zkontrolujte odsazení a dvojtečku na řádku výše"), id="colon-in-a-value"),
+                 COLON, id="colon-in-a-value"),
     pytest.param(_with(("  - name: Boris\n    battlefield:", "  - name: Boris\n   battlefield:")), 10,
                  "did not find expected '-' indicator", "expected <block end>, but found '<block mapping start>'",
                  ("ovde se očekuje stavka ('- ') spiska započetog u redu 6: proveri uvlačenje",
@@ -82,20 +86,10 @@ CASES = [
                  id="indented-too-little"),
     pytest.param(_with(("  - name: Boris", " - name: Boris")), 9, "did not find expected key",
                  "expected <block end>, but found '<block sequence start>'",
-                 ("crtica '-' (stavka spiska) stoji gde se očekuje ključ preslikavanja započetog u redu 2: proveri "
-                  "uvlačenje",
-                  "дефис '-' (элемент списка) стоит там, где ожидается ключ отображения, начатого в строке 2: "
-                  "проверьте отступ",
-                  "pomlčka '-' (položka seznamu) stojí tam, kde se čeká klíč mapování začatého na řádku 2: "
-                  "zkontrolujte odsazení"), id="item-indented-wrongly"),
+                 DASH, id="item-indented-wrongly"),
     pytest.param(_with(("actions:\n", "-\nactions:\n")), 13, "did not find expected key",
                  "expected <block end>, but found '-'",
-                 ("crtica '-' (stavka spiska) stoji gde se očekuje ključ preslikavanja započetog u redu 2: proveri "
-                  "uvlačenje",
-                  "дефис '-' (элемент списка) стоит там, где ожидается ключ отображения, начатого в строке 2: "
-                  "проверьте отступ",
-                  "pomlčka '-' (položka seznamu) stojí tam, kde se čeká klíč mapování začatého na řádku 2: "
-                  "zkontrolujte odsazení"), id="stray-dash"),
+                 DASH, id="stray-dash"),
     pytest.param(_with((QUESTION, 'question: "How much damage" does Boris take?')), 4, "did not find expected key",
                  "expected <block end>, but found '<scalar>'",
                  ("ovde se očekuje ključ (ključ: vrednost) preslikavanja započetog u redu 2: proveri uvlačenje, i da "
