@@ -305,3 +305,15 @@ def test_a_field_of_the_table_matches_any_text_and_fills_the_message() -> None:
     matched = row.problem.fullmatch("the tag '!x' is unknown")
     assert matched is not None and matched.groupdict() == {"tag": "'!x'"}
     assert row.problem.fullmatch("the tag '!x' is unknown here") is None  # the whole problem, not a part of it
+
+
+@pytest.mark.parametrize(("value", "tag"), [("!!int foo", "!!int"), ("!!bool maybe", "!!bool"),
+                                            ("!!timestamp soon", "!!timestamp")], ids=["int", "bool", "timestamp"])
+def test_a_value_its_tag_cannot_read_is_a_mistake_not_a_traceback(tmp_path: Path, value: str, tag: str) -> None:
+    # PyYAML's safe constructors raise ValueError, KeyError and AttributeError on these (read off PyYAML 6.0.3)
+    path = tmp_path / "tagged.yaml"
+    path.write_text(_with(("ruleset: mtg", f"ruleset: {value}")), encoding="utf-8")
+    word = value.split()[1]
+    assert (_run(path, "en"), _run(path, "sr")) == (
+        (2, f"error: {path}:3: ruleset: '{word}' is not a valid {tag} value"),
+        (2, f"greška: {path}:3: ruleset: '{word}' nije ispravna vrednost oznake {tag}"))

@@ -148,6 +148,11 @@ class _Converter:
         except self.yaml.YAMLError as exc:  # a tag no safe constructor knows (!foo)
             raise ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=self.source, line=line,
                                   path=path or "file", problem=problem_phrase(marked(exc))) from None
+        except (ValueError, KeyError, AttributeError, TypeError):  # PyYAML's constructors fail so on a known tag's
+            # value they can't read (!!int foo, !!bool maybe, !!timestamp soon), which was a traceback
+            raise ScenarioInvalid("{file}:{line}: {path}: {value!r} is not a valid {tag} value", key="yaml_bad_tagged",
+                                  file=self.source, line=line, path=path or "file", value=str(node.value),
+                                  tag=str(node.tag).replace("tag:yaml.org,2002:", "!!")) from None
         return Y(value, line, path, str(node.value))  # the problem alone: its mark names PyYAML's "<unicode string>"
 
     def _mapping(self, node: Any, path: str, depth: int) -> dict[str, Y]:
