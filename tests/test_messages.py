@@ -8,7 +8,7 @@ import string
 import pytest
 
 from izvori_rules.engine.narration import render
-from izvori_rules.engine.yamlproblems import load_problems
+from izvori_rules.engine.yamlproblems import GIVEN, load_problems
 from izvori_rules.messages import SECTIONS, catalogue, example_word, keyword_name, labels, languages
 
 
@@ -26,7 +26,7 @@ def _yaml_values(key: str) -> set[str]:
     (English prints only {english}, the parser's words)."""
     rows = [p for p in load_problems() if p.key == key]
     named = [set(p.problem.groupindex) | set(p.context.groupindex if p.context else ()) for p in rows]
-    return {"english", "start", "char"} | set.intersection(*named) if named else set()
+    return set(GIVEN) | set.intersection(*named) if named else set()
 
 
 @pytest.mark.parametrize("lang", [lang for lang in languages() if lang != "en"])

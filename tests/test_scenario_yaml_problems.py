@@ -291,9 +291,12 @@ def test_every_problem_has_a_message_in_every_language_and_both_parsers_wordings
     ("tab\tlibyaml\t\tfound a tab\t\tmore", "bad.tsv:2:"),
     ("Tab\tlibyaml\t\tfound a tab", "bad.tsv:2:1: column 'key': 'Tab' is no key"),
     ("tab\tlibyml\t\tfound a tab", "bad.tsv:2:5: column 'parser': 'libyml': expected one of libyaml, PyYAML, both"),
-    ("tab\tPyYAML\t\tfound {} tab", "bad.tsv:2:13: column 'problem': 'found {} tab': a {name} must be named"),
-    ("tab\tPyYAML\t{x} and {x}\tfound a tab", "bad.tsv:2:12: column 'context': '{x} and {x}': a {name} must be named"),
-], ids=["too-many-cells", "bad-key", "unknown-parser", "unnamed-field", "field-twice"])
+    ("tab\tPyYAML\t\tfound {} tab", "bad.tsv:2:13: column 'problem': 'found {} tab': a {name} must be a name"),
+    ("tab\tPyYAML\t{x} and {x}\tfound a tab", "bad.tsv:2:12: column 'context': '{x} and {x}': a {name} must be"),
+    ("tab\tPyYAML\t\tfound {start}", "bad.tsv:2:13: column 'problem': 'found {start}': a {name} must be a name, "
+                                     "other than english, start, char"),
+    ("tab\tPyYAML\t\tfound {1 x}", "bad.tsv:2:13: column 'problem': 'found {1 x}': a {name} must be a name"),
+], ids=["too-many-cells", "bad-key", "unknown-parser", "unnamed-field", "field-twice", "given-name", "no-name"])
 def test_a_bad_row_of_the_table_names_its_cell(row: str, message: str) -> None:
     with pytest.raises(CorpusError) as info:
         parse_problems("\t".join(COLUMNS) + "\n" + row + "\n", "bad.tsv")

@@ -12,17 +12,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..corpus import per_corpus, read_table
 from ..errors import Phrase
+
+if TYPE_CHECKING:
+    from ..tsv import Row
 
 FILE_NAME = "yaml_problems.tsv"
 COLUMNS = ("key", "parser", "context", "problem", "found")
 PARSERS = ("libyaml", "PyYAML", "both")
 SECTION = "yaml"  # the catalogue's table of these messages, [LANG.yaml]
 _KEY = re.compile(r"[a-z][a-z_]*")
-_FIELD = re.compile(r"\{(\w*)\}")
+_FIELD = re.compile(r"\{([^{}]*)\}")
+GIVEN = ("english", "start", "char")  # the values every message may use besides its rows' own {names}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +67,13 @@ def parse_problems(text: str, source: str) -> tuple[Problem, ...]:
     return tuple(rows)
 
 
-def _pattern(written: str, row: Any, column: str) -> re.Pattern[str]:
+def _pattern(written: str, row: Row, column: str) -> re.Pattern[str]:
     """A cell's wording as a pattern: its text as it is, each ``{name}`` any text (kept as ``name``)."""
     parts = _FIELD.split(written)
     names = parts[1::2]
-    if "" in names or len(set(names)) < len(names):
-        raise row.error(column, f"{written!r}: a {{name}} must be named, and named once")
+    if not all(name.isidentifier() and name not in GIVEN for name in names) or len(set(names)) < len(names):
+        raise row.error(column, f"{written!r}: a {{name}} must be a name, other than {', '.join(GIVEN)}, and used "
+                                "once")
     return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)))
 
 
@@ -84,10 +89,10 @@ def problem_phrase(said: Said) -> Phrase | str:
     when no row of the table knows them. Its values: the row's ``{names}``, ``english``, ``start`` and ``char``."""
     for row in load_problems():
         matched = row.problem.fullmatch(said.problem)
-        within = row.context.fullmatch(said.context) if row.context else True
-        if matched and within and (not row.found or row.found == said.char):
-            values = {"english": said.problem, "start": said.start, "char": said.char, **matched.groupdict(),
-                      **(within.groupdict() if isinstance(within, re.Match) else {})}
+        within = row.context.fullmatch(said.context) if row.context else None
+        if matched and (within or not row.context) and (not row.found or row.found == said.char):
+            values: dict[str, str | int] = {**dict(zip(GIVEN, (said.problem, said.start, said.char))),
+                                            **matched.groupdict(), **(within.groupdict() if within else {})}
             return Phrase(row.key, said.problem, tuple(values.items()), SECTION)
     return said.problem
 
