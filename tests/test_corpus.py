@@ -174,7 +174,8 @@ def _unreadable(root: Path, name: str) -> Path:
     ("sr_judge_chapters.tsv", "izvori_rules.originals.chapters:load_chapter_map", "the sr-judge chapter map"),
     ("missing_rules.tsv", "izvori_rules.concordance.missing:load_missing", "the list of missing rules"),
     ("russian_kept_apart.tsv", "izvori_rules.text.kept_apart:load_kept_apart", "the Russian words kept apart"),
-], ids=["stopwords", "lineage", "chapters", "missing", "kept apart"])
+    ("yaml_problems.tsv", "izvori_rules.engine.yamlproblems:load_problems", "the YAML parser's problems"),
+], ids=["stopwords", "lineage", "chapters", "missing", "kept apart", "yaml problems"])
 def test_every_table_loader_names_the_table_it_cannot_read(tmp_path: Path, name: str, load: str, what: str) -> None:
     import importlib
 
@@ -187,8 +188,8 @@ def test_every_table_loader_names_the_table_it_cannot_read(tmp_path: Path, name:
 
 @pytest.mark.parametrize(("load", "empty"), [
     ("izvori_rules.text.stopwords:load_stopwords", ()), ("izvori_rules.originals.lineage:load_lineage", {}),
-    ("izvori_rules.concordance.missing:load_missing", ()),
-], ids=["stopwords", "lineage", "missing"])
+    ("izvori_rules.concordance.missing:load_missing", ()), ("izvori_rules.engine.yamlproblems:load_problems", ()),
+], ids=["stopwords", "lineage", "missing", "yaml problems"])
 def test_an_optional_table_left_out_is_empty(tmp_path: Path, load: str, empty: object) -> None:
     import importlib
 
