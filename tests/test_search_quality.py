@@ -13,6 +13,7 @@ import pytest
 
 from izvori_rules.graph import RuleGraph
 from izvori_rules.search.keywords import OTHER_KEYWORD, other_keywords
+from izvori_rules.search.repeats import repeats_last
 from izvori_rules.search.siblings import EARLIER, earlier, subrule_of
 from izvori_rules.search.searcher import Searcher, default_searcher, indexed_refs
 
@@ -323,6 +324,40 @@ def test_a_keywords_subrule_gives_way_unless_the_query_found_its_rule() -> None:
     # the query found rule 11 (named its keyword), not rule 10: only document 0 gives way
     assert ranked == [(False, -1.0, 1), (False, -0.95, 2), (False, -0.9, 3), (False, -1.1 * OTHER_KEYWORD, 0)]
     assert other_keywords(best, {10, 11}, rules.get, {20}) is best
+
+
+def test_a_rule_whose_twin_stands_above_it_follows_the_other_hits() -> None:
+    # 0 sr-judge B12.27 names 1 cr 301.5b and 2 ru-cr 301.5b (Equipment is cast like any artifact), 2 names 0 and 1,
+    # and 1 names none (the English rule names no translation); 3 ru-cr 704.5n names none of them
+    docs = {0: "sr-judge", 1: "cr", 2: "ru-cr", 3: "ru-cr", 4: "cr"}
+    named = {0: [1, 2], 2: [0, 1], 3: [4]}
+    best = [(False, -2.7, 0), (False, -2.5, 1), (False, -2.1, 2), (False, -2.0, 3), (True, -3.0, 4)]
+    ranked = repeats_last(best, lambda doc: named.get(doc, []), docs.__getitem__)
+    # 1 and 2 repeat 0: they follow 3 at its key, in their order; the unranked 4 stays last
+    assert ranked == [(False, -2.7, 0), (False, -2.0, 3), (False, -2.0, 1), (False, -2.0, 2), (True, -3.0, 4)]
+    assert repeats_last(best[2:], lambda doc: named.get(doc, []), docs.__getitem__) == best[2:]
+
+
+def test_a_rule_that_names_another_rule_of_the_document_is_no_twin() -> None:
+    # 0 ru-cr 400.7e (an Aura's abilities track the new object) names 1 cs-cr 217.1c, which names 2 ru-cr 400.7 (a
+    # card that changes zones is a new object), not 400.7e: 217.1c says more than 400.7e and keeps its place
+    docs = {0: "ru-cr", 1: "cs-cr", 2: "ru-cr"}
+    named = {0: [1], 1: [2]}
+    best = [(False, -2.3, 0), (False, -1.9, 1)]
+    assert repeats_last(best, lambda doc: named.get(doc, []), docs.__getitem__) == best
+
+
+def test_a_question_shows_a_rule_once_and_the_next_rule_in_its_place(searcher: Searcher) -> None:
+    query = "снаряжение остаётся на поле битвы когда существо умирает"
+    hits = searcher.search(query).hits
+    # ru-cr 704.5n (line 11784 f.) «Если Снаряжение ... прикреплено к нелегальному перманенту, то оно становится
+    # откреплённым от этого перманента. Оно остаётся на поле битвы» answers; sr-judge B12.27 (line 590) "Oprema se
+    # igra i ulazi u igru baš kao i svaki drugi artefakt" matches more of the words, and says what cr 301.5b and ru-cr 301.5b say
+    # (corpus/originals.tsv: B12.27 renders 2006-10-01 212.2h, today's 301.5b): its hit lists them, and the answer
+    # takes the place they took
+    assert [hit.ref for hit in hits[:2]] == ["sr-judge:B12.27", "ru-cr:704.5n"]
+    assert {"cr:301.5b", "ru-cr:301.5b"} <= set(hits[0].equivalents)
+    assert _rank(searcher, query, "ru-cr:704.5n") < min(_rank(searcher, query, ref) for ref in ("cr:301.5b", "ru-cr:301.5b"))
 
 
 def test_a_general_rule_comes_before_a_keywords_reminder_text_in_the_same_words(searcher: Searcher) -> None:

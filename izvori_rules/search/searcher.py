@@ -335,7 +335,7 @@ class Searcher:
         refs = self._refs
         return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words,
                                         preferring if answers else None, question, lambda doc: subrule_of(refs[doc]),
-                                        self._rule_of)
+                                        self._rule_of, self._equivalents)
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged
@@ -394,9 +394,21 @@ class Searcher:
         rule = self.graph.nodes[node.parent]
         if not rule.title or rule.parent is None:
             return None
+        numbers = self._document_numbers()
+        return numbers[rule.ref], numbers.get(rule.parent, -1)
+
+    def _equivalents(self, docnum: int) -> list[int]:
+        """The document numbers of the equivalents a node names (a translation its English original and its peers;
+        the English rule names none): what :mod:`.repeats` reads, both ways."""
+        numbers = self._document_numbers()
+        node = self.graph.nodes[self._refs[docnum]]
+        return [numbers[equivalent.ref] for equivalent in node.equivalents if equivalent.ref in numbers]
+
+    def _document_numbers(self) -> dict[str, int]:
+        """Each indexed ref's document number (made on first need)."""
         if self._numbers is None:
             self._numbers = {ref: number for number, ref in enumerate(self._refs)}
-        return self._numbers[rule.ref], self._numbers.get(rule.parent, -1)
+        return self._numbers
 
     def _has_phrase(self, docnum: int, lang: str, stems: tuple[str, ...]) -> bool:
         node = self.graph.nodes[self._refs[docnum]]
