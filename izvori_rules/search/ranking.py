@@ -37,8 +37,9 @@ same clauses, the earlier (:mod:`.siblings`); a subrule of a keyword's rule the 
 cites the rule that says it (cr 701.6a: a countered spell goes to its owner's graveyard), unless the query is the
 heading's name (razbijač, "combat damage step": it matches every clause and asks no question); a heading with
 neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. In a query of PEER_CLAUSES or
-more clauses, a rule one of whose equivalents in another document stands above it follows the other hits
-(:mod:`.repeats`): its hit lists its equivalents, and the place it took is the next rule's. Ties keep document order.
+more clauses, a rule one of whose equivalents in another document stands above it follows the other hits, unless the
+judge typed its language and not the other's (:mod:`.repeats`): a hit lists its equivalents, and the place the repeat
+took is the next rule's. Ties keep document order.
 """
 
 from __future__ import annotations
@@ -251,7 +252,7 @@ class Ranker:
              has_phrase: PhraseCheck | None = None, words: Words | None = None,
              prefer: Prefer | None = None, question: bool = False,
              subrule: Subrule | None = None, rules: Rules | None = None,
-             equivalents: Equivalents | None = None) -> list[tuple[int, float]]:
+             equivalents: Equivalents | None = None, languages: Container[str] = ()) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
         (``words`` tells a node's stems, for the proximity of the first hits' words; ``prefer`` re-sorts the first
         PROXIMITY_DEPTH candidates, growing keys only: the answers a question asks for, search/questions.py; a
@@ -259,7 +260,7 @@ class Ranker:
         subrule's rule and letter, of which the first hits prefer the earlier, :mod:`.siblings`; ``rules`` a subrule's
         rule and chapter, of which the first hits put a keyword's the query did not find lower, :mod:`.keywords`;
         ``equivalents`` a node's equivalents in other documents, which follow it in a query of PEER_CLAUSES or more
-        clauses, :mod:`.repeats`)."""
+        clauses unless in one of the query's ``languages`` and it is not, :mod:`.repeats`)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -280,7 +281,7 @@ class Ranker:
             ranked = self._under_rules(best, matched, question, len(clauses))
             if equivalents is not None and len(clauses) >= PEER_CLAUSES:
                 cls, table, _ = self.classes()
-                ranked = repeats_last(ranked, equivalents, lambda doc: table[cls[doc]].doc)
+                ranked = repeats_last(ranked, equivalents, lambda doc: table[cls[doc]][:2], languages)
             if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
                 break
         return [(doc, -key) for _, key, doc in ranked[:limit]]
