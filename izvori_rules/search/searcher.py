@@ -15,11 +15,11 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..corpus import per_corpus
 from ..graph import RuleGraph
 from ..model import Node
 from ..references import looks_like_reference, typed_reference
@@ -455,10 +455,13 @@ def query_kind(query: str) -> str:
     return FULLTEXT
 
 
-@lru_cache(maxsize=1)
 def default_searcher() -> Searcher:
-    """The searcher over the installed corpus (graph from its cache; the index opened on first need)."""
-    return open_searcher()
+    """The searcher over the corpus in force, the installed one or ``$IZVORI_JUDGE_CORPUS`` (graph from its
+    cache; the index opened on first need), kept for the process per corpus (:func:`~izvori_rules.corpus.per_corpus`)."""
+    return _searchers()
+
+
+_searchers = per_corpus(lambda root: open_searcher(root=root))
 
 
 def open_searcher(progress: Progress | None = None, rebuild: bool = False, root: Path | None = None) -> Searcher:
