@@ -36,7 +36,10 @@ same clauses, the earlier (:mod:`.siblings`); a subrule of a keyword's rule the 
 "Counter") ranks just below the best of its rules the query found (HEADING, :meth:`Ranker._under_rules`): a judge
 cites the rule that says it (cr 701.6a: a countered spell goes to its owner's graveyard), unless the query is the
 heading's name (razbijač, "combat damage step": it matches every clause and asks no question); a heading with
-neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. Ties keep document order.
+neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. In a query of PEER_CLAUSES or
+more clauses, a rule one of whose equivalents in another document stands above it follows the other hits, unless the
+judge typed its language and not the other's (:mod:`.repeats`): a hit lists its equivalents, and the place the repeat
+took is the next rule's. Ties keep document order.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from typing import NamedTuple
 
 from .postings import Postings
 from .keywords import KEYWORD_ABILITY, Rules, other_keywords
+from .repeats import Equivalents, repeats_last
 from .siblings import Subrule, earlier
 from .query import Clause, Lookup
 from ..text.stemming import field_language
@@ -247,13 +251,16 @@ class Ranker:
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
              has_phrase: PhraseCheck | None = None, words: Words | None = None,
              prefer: Prefer | None = None, question: bool = False,
-             subrule: Subrule | None = None, rules: Rules | None = None) -> list[tuple[int, float]]:
+             subrule: Subrule | None = None, rules: Rules | None = None,
+             equivalents: Equivalents | None = None, languages: Container[str] = ()) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
         (``words`` tells a node's stems, for the proximity of the first hits' words; ``prefer`` re-sorts the first
         PROXIMITY_DEPTH candidates, growing keys only: the answers a question asks for, search/questions.py; a
         ``question`` asks what the rules under a heading say, see :meth:`_under_rules`; ``subrule`` tells a lettered
         subrule's rule and letter, of which the first hits prefer the earlier, :mod:`.siblings`; ``rules`` a subrule's
-        rule and chapter, of which the first hits put a keyword's the query did not find lower, :mod:`.keywords`)."""
+        rule and chapter, of which the first hits put a keyword's the query did not find lower, :mod:`.keywords`;
+        ``equivalents`` a node's equivalents in other documents, which follow it in a query of PEER_CLAUSES or more
+        clauses unless in one of the query's ``languages`` and it is not, :mod:`.repeats`)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -272,6 +279,9 @@ class Ranker:
                 best[:PROXIMITY_DEPTH] = other_keywords(best[:PROXIMITY_DEPTH], matched.totals, rules,
                                                         self.keyword_chapters())
             ranked = self._under_rules(best, matched, question, len(clauses))
+            if equivalents is not None and len(clauses) >= PEER_CLAUSES:
+                cls, table, _ = self.classes()
+                ranked = repeats_last(ranked, equivalents, lambda doc: table[cls[doc]][:2], languages)
             if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
                 break
         return [(doc, -key) for _, key, doc in ranked[:limit]]

@@ -280,7 +280,7 @@ class Searcher:
         plan = plan_query(parsed, self.concepts)
         questions = load_question_words(self._root)
         answers = questions.answer_stems(questions.asked(query), plan.stems)
-        ranked = self._rank(plan, doc, lang, limit, kinds, answers, is_question(query, parsed))
+        ranked = self._rank(plan, doc, lang, limit, kinds, answers, is_question(query, parsed), parsed.languages)
         hits = tuple(self._hit(d, score, plan) for d, score in ranked)
         suggestions = () if hits else suggest(self._postings(), parsed.words())
         definitions = self._definitions(concepts, doc, lang, parsed)
@@ -323,9 +323,11 @@ class Searcher:
         return DefinitionEntry(node.ref, node.doc, node.title or node.id.partition(":")[2], node.text)
 
     def _rank(self, plan: Plan, doc: str | None, lang: str | None, limit: int, kinds: frozenset[str],
-              answers: dict[str, frozenset[str]], question: bool) -> list[tuple[int, float]]:
+              answers: dict[str, frozenset[str]], question: bool,
+              languages: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
         """The ranked nodes of the plan; ``answers`` (per language, the stems of the kind of answer the query's
-        question asks for) are preferred among the first hits, and a ``question`` ranks a heading below its rules."""
+        question asks for) are preferred among the first hits, a ``question`` ranks a heading below its rules, and a
+        rule in one of the query's ``languages`` is no repeat of its equivalent in another above it."""
         def keep(facts: Facts) -> bool:
             return facts.kind in kinds and self._keep(facts.doc, doc, lang)
 
@@ -335,7 +337,7 @@ class Searcher:
         refs = self._refs
         return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words,
                                         preferring if answers else None, question, lambda doc: subrule_of(refs[doc]),
-                                        self._rule_of)
+                                        self._rule_of, self._equivalents, languages)
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged
@@ -394,9 +396,21 @@ class Searcher:
         rule = self.graph.nodes[node.parent]
         if not rule.title or rule.parent is None:
             return None
+        numbers = self._document_numbers()
+        return numbers[rule.ref], numbers.get(rule.parent, -1)
+
+    def _equivalents(self, docnum: int) -> list[int]:
+        """The document numbers of the equivalents a node names (a translation its English original and its peers;
+        the English rule names none): what :mod:`.repeats` reads, both ways."""
+        numbers = self._document_numbers()
+        node = self.graph.nodes[self._refs[docnum]]
+        return [numbers[equivalent.ref] for equivalent in node.equivalents if equivalent.ref in numbers]
+
+    def _document_numbers(self) -> dict[str, int]:
+        """Each indexed ref's document number (made on first need)."""
         if self._numbers is None:
             self._numbers = {ref: number for number, ref in enumerate(self._refs)}
-        return self._numbers[rule.ref], self._numbers.get(rule.parent, -1)
+        return self._numbers
 
     def _has_phrase(self, docnum: int, lang: str, stems: tuple[str, ...]) -> bool:
         node = self.graph.nodes[self._refs[docnum]]
