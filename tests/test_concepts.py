@@ -233,11 +233,12 @@ NOT_IN_CORPUS = {
 # The words Russian players type for a keyword, an object or an action, as each row's note says: the English word
 # in Cyrillic or a verb made from it (токен, тапнуть, законтрить, скастовать, трампл), the cards' name for the
 # planeswalker type (мироходец: ru-cr keeps planeswalker in Latin letters), and plain Russian ru-cr does not print
-# (умер for dies, срастить for splice, летающий for flying, удерживать приоритет for holding priority).
+# (умер for dies, срастить for splice, летающий for flying, удерживать приоритет for holding priority, тянуть карту
+# for drawing, убить for destroying).
 RUSSIAN_PLAYERS_WORDS = {
     "cast": "скастовать|кастовать|кастует|скастовал|каст",
     "counter": "законтрить|контрить|законтрил|законтрено|контрспелл|каунтер|каунтерить|закаунтерить|каунтерспелл",
-    "discard": "дискард|дискардить|задискардить",
+    "discard": "дискард|дискардить|задискардить|скинуть карту|скинул карту|скидывает карту",
     "sacrifice": "сакнуть|сакрифайс",
     "scry": "скрай|скраить",
     "tap": "тапнуть|тапнутый|тапнутое|тапнута|тапнул|тапает|тапать|тап|тапом",
@@ -294,6 +295,10 @@ RUSSIAN_PLAYERS_WORDS = {
     "equip": "эквип|эквипнуть|эквипнул",
     "deck": "дека|деку|деки",
     "respond": "респонс|в респонс",
+    "destroy": "убить|убил|убивает|убито",
+    "block": "заблочить|блочить|заблочил|заблочено",
+    "draw_step": "добор|шаг добора",
+    "draw_card": "тянуть карту|тянет карту|тяну карту|вытянуть карту|добрать карту|добирает карту",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 
