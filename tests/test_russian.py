@@ -71,3 +71,14 @@ def test_the_nu_fold_joins_no_other_verb(word: str, other: str) -> None:
 ], ids=["zone", "name"])
 def test_nouns_ending_like_a_nu_verb_keep_their_stems(words: tuple[str, ...]) -> None:
     assert len({normalize_word("ru", word) for word in words}) == 1
+
+
+@pytest.mark.parametrize("words", [
+    ("находящиеся", "находится"),  # ru-cr 109.4 "находящиеся", 104.3c "находится"
+    ("принадлежащие", "принадлежит"),  # ru-cr 800.4a "принадлежащие", 602.2a "принадлежит"
+    ("содержащие", "содержит"),  # ru-cr 104.4b "содержащие", 103.4 "содержит"
+    ("лежащую", "лежит"),  # ru-cr 101.4a "лежащую", 310.7 "лежит"
+    ("срабатывающая", "срабатывает"),  # ru-cr 106.6a both: an -ающий participle kept its verb's stem already
+], ids=["be-in-zone", "belong", "contain", "lie", "trigger"])
+def test_a_present_active_participle_is_its_verbs_stem(words: tuple[str, ...]) -> None:
+    assert len({normalize_word("ru", word) for word in words}) == 1
