@@ -85,7 +85,10 @@ TOP = 10
 # A keyword's subrules the query does not name giving way (search/keywords.py): tuned en 0.862 -> 0.864, held-out 0.869/0.743.
 # Then four more aspect pairs and this_turn, until_end_of_turn's broader concept (ru-cr's «в этом ходу»), moved ru's
 # tuned part (1-4, 76-103) to 1.000/0.925 (batch 5 unchanged at 0.921/0.727); its held-out part stays 0.899/0.752.
-SHORT_OF_TARGETS = {"ru": (0.899, 0.752), "en": (0.869, 0.743)}
+# Session 27's Russian changes (the words Russian players type for some 60 concepts, the -нуть verbs' and -ящий
+# participles' folds, thirteen more aspect pairs) hold ru's tuned part (0.966/0.857 with batch 6), batches 5 and 6
+# (0.921/0.727, 0.778/0.566 -> 0.778/0.568); its held-out part 0.899/0.752 -> 0.899/0.759.
+SHORT_OF_TARGETS = {"ru": (0.899, 0.759), "en": (0.869, 0.743)}
 
 
 @dataclass(frozen=True)
