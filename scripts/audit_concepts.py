@@ -110,18 +110,21 @@ def print_uncovered(matcher: ConceptMatcher, width: int) -> int:
     russian = {node.english: node for node in entries["ru-cr"]}
     english = {node.title for node in entries["cr"]}
     for doc, nodes in entries.items():
-        uncovered = [n for n in nodes if not covered(matcher, n) and (doc == "cr" or n.english not in english)]
+        pairs = {n.ref: russian.get(n.title) if doc == "cr" else n for n in nodes}
+        uncovered = [n for n in nodes if not covered(matcher, n, pairs[n.ref])
+                     and (doc == "cr" or n.english not in english)]
         print(f"{doc:<9} glossary {len(nodes):>4}  no concept {len(uncovered):>4}")
         for node in uncovered:
-            pair = russian.get(node.title) if doc == "cr" else node
+            pair = pairs[node.ref]
             beside = f"  [ru-cr: {pair.title}]" if pair is not None else ""
             print(f"    {node.english or node.title}{beside}  {cut(node.text, width)}")
     return 0
 
 
-def covered(matcher: ConceptMatcher, node: Node) -> bool:
-    """Whether a concept lists the glossary entry, or names its headword or one of its comma-separated parts."""
-    if matcher.listing(node) or matcher.named_by(node):
+def covered(matcher: ConceptMatcher, node: Node, russian: Node | None) -> bool:
+    """Whether a concept lists the glossary entry or ru-cr's entry of the same English headword (``russian``), or
+    names its headword or one of its comma-separated parts."""
+    if matcher.listing(node) or matcher.named_by(node) or (russian is not None and matcher.listing(russian)):
         return True
     headword = node.english or node.title
     return any(matcher.named_by(replace(node, title=part.strip(" “”\"'"), flags=()))
