@@ -26,6 +26,7 @@ from izvori_rules.text.concepts import (
 from izvori_rules.corpus import load_manifest, read_document
 from izvori_rules.errors import CorpusError
 from izvori_rules.text.folding import fold
+from izvori_rules.text.matching import ConceptMatcher
 from izvori_rules.graph import RuleGraph
 
 # Where each language's terms come from.
@@ -175,6 +176,13 @@ DOCUMENT_CHECKS = [
     ("combat_phase", "ru", "боя", "ru-cr:506"),  # ru-cr.txt line 4633, "506. Фаза боя"
     ("x_variable", "ru", "значение X", "ru-cr:107.3"),  # ru-cr.txt line 745, Latin X
     ("x_variable", "ru", "значение Х", "ru-cr:107.3"),  # ru-cr.txt line 746, Cyrillic Х
+    # terms of today's CR glossary that ru-cr has too (scripts/audit_concepts.py --glossary)
+    ("anchor_word", "ru", "Якорное слово", "ru-cr:glossary:Anchor Word"),  # ru-cr.txt line 15341
+    ("anchor_word", "ru", "якорным словом", "ru-cr:614.12b"),  # ru-cr.txt line 7408
+    ("treasure", "ru", "Сокровище", "ru-cr:205.3g"),  # ru-cr.txt line 2944, an artifact type
+    ("clue", "ru", "Улика", "ru-cr:205.3g"),  # ru-cr.txt line 2943, an artifact type
+    ("supervillain_rumble", "ru", "Суперзлодейская битва", "ru-cr:904.12"),  # ru-cr.txt line 15030
+    ("checklist_card", "ru", "Карты-списки", "ru-cr:713"),  # ru-cr.txt line 12782, "713. Карты-списки."
 ]
 
 
@@ -491,6 +499,48 @@ def test_every_sr_judge_glossary_entry_has_a_concept(table: ConceptTable) -> Non
     # sr-judge.txt 4247-5604: the Rečnik has 239 entries (headword alone on a line, definition indented)
     refs = {ref for concept in table for ref in concept.glossary if ref.startswith("sr-judge:")}
     assert len(refs) == 239
+
+
+# (concept, node, heading as printed): rules of today's English CR (its newest release, doc cr) whose heading is a
+# term of a concept added from its glossary (scripts/audit_concepts.py --glossary); the older ru-cr, sr-judge and
+# cs-cr lack these rules, so the heading is where the concept is defined, and it is found there by name.
+TODAYS_HEADINGS = [
+    ("ward", "cr:702.21", "Ward"), ("backup", "cr:702.165", "Backup"), ("plot", "cr:702.170", "Plot"),
+    ("venture_into_the_dungeon", "cr:701.49", "Venture into the Dungeon"), ("dungeon", "cr:309", "Dungeons"),
+    ("day_and_night", "cr:731", "Day and Night"), ("day_and_night", "cr:702.145", "Daybound and Nightbound"),
+    ("attraction", "cr:717", "Attraction Cards"), ("attraction", "cr:702.159", "Visit"),
+    ("checklist_card", "cr:713", "Substitute Cards"), ("die_roll", "cr:706", "Rolling a Die"),
+    ("initiative", "cr:726", "The Initiative"), ("rad_counter", "cr:728", "Rad Counters"),
+    ("merged_permanent", "cr:730", "Merging with Permanents"), ("harness", "cr:702.186", "∞ (Infinity)"),
+    ("end_the_turn", "cr:724", "Ending Turns and Phases"), ("speed", "cr:702.179", "Start Your Engines!"),
+]
+
+
+@pytest.mark.parametrize(("concept_id", "ref", "heading"), TODAYS_HEADINGS,
+                         ids=[f"{c}-{ref}" for c, ref, _ in TODAYS_HEADINGS])
+def test_todays_cr_headings_name_their_concepts(table: ConceptTable, graph: RuleGraph, concept_id: str,
+                                                 ref: str, heading: str) -> None:
+    node = graph.get(ref)
+    assert node is not None and (node.title or node.text) == heading  # 702.179's "!" leaves it in the text
+    assert concept_id in ConceptMatcher(table).named_by(node)
+
+
+@pytest.mark.parametrize(
+    ("concept_id", "ref", "printed"),
+    [
+        ("treasure", "cr:111.10a", "A Treasure token is a colorless Treasure artifact token"),
+        ("shield_counter", "cr:122.1c", "One or more shield counters on a permanent"),
+        ("stun_counter", "cr:122.1d", "One or more stun counters on a permanent"),
+        ("crime", "cr:700.13", "Some cards refer to committing a crime. A player commits a crime as"),
+    ],
+    ids=["treasure", "shield_counter", "stun_counter", "crime"],
+)
+def test_todays_cr_rules_use_the_new_terms(table: ConceptTable, graph: RuleGraph, concept_id: str, ref: str,
+                                           printed: str) -> None:
+    """The rule that defines a concept of today's CR says one of its terms (the text read in the newest release)."""
+    node = graph.get(ref)
+    assert node is not None and node.text.startswith(printed)
+    assert concept_id in ConceptMatcher(table).used("en", node.text)
 
 
 def test_the_supertypes_are_the_five_of_ru_cr_205_4(table: ConceptTable) -> None:
