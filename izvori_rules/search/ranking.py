@@ -47,6 +47,7 @@ import math
 from collections.abc import Callable, Container, Iterable, Sequence
 from typing import NamedTuple
 
+from .candidates import Candidate
 from .postings import Postings
 from .keywords import KEYWORD_ABILITY, Rules, other_keywords
 from .siblings import Subrule, earlier
@@ -98,7 +99,7 @@ HEADING = 0.99
 HEADINGS_DEPTH = 10
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
-Prefer = Callable[[list[tuple[bool, float, int]]], list[tuple[bool, float, int]]]
+Prefer = Callable[[list[Candidate]], list[Candidate]]
 
 
 class Facts(NamedTuple):
@@ -133,7 +134,7 @@ def hit_kind(node_kind: str) -> str:
     return SECTION if node_kind in ("part", "unit") else RULE
 
 
-def _closer(best: list[tuple[bool, float, int]], clauses: list[Clause], words: Words) -> list[tuple[bool, float, int]]:
+def _closer(best: list[Candidate], clauses: list[Clause], words: Words) -> list[Candidate]:
     """Each node's key times 1 + PROXIMITY × its closeness: how near the clauses it holds stand in its heading and
     text (1 when n clauses fill n words, 1/2 when they fill 2n - 1), times the share of the other clauses it holds
     ((n - 1) / (all - 1)). A clause the text does not name is held where it names a broader concept (cr 702.11b's
@@ -158,8 +159,8 @@ def _closer(best: list[tuple[bool, float, int]], clauses: list[Clause], words: W
     return out
 
 
-def _first(depth: int, candidates: list[tuple[bool, float, int]],
-           raised: dict[int, tuple[bool, float, int]]) -> list[tuple[bool, float, int]]:
+def _first(depth: int, candidates: list[Candidate],
+           raised: dict[int, Candidate]) -> list[Candidate]:
     """The ``depth`` first candidates, each of the ``raised`` (document number: its candidate with a peer's share,
     :meth:`Ranker._with_peers`) in place of its own: they are few, so they are ranked beside all the candidates and
     the ones they replace left out, rather than put in place by a pass over thousands."""
@@ -276,8 +277,8 @@ class Ranker:
                 break
         return [(doc, -key) for _, key, doc in ranked[:limit]]
 
-    def _under_rules(self, best: list[tuple[bool, float, int]], matched: Matched, question: bool,
-                     width: int) -> list[tuple[bool, float, int]]:
+    def _under_rules(self, best: list[Candidate], matched: Matched, question: bool,
+                     width: int) -> list[Candidate]:
         """The hits ``best`` (the first candidates, in order) ordered again, a heading without text of its own (cr
         701.6 "Counter") at most HEADING times the key of its best rule the query found (cr 701.6a "To counter a
         spell…"), and left out when that rule ranks below ``best``. A heading keeps its key when the query found
@@ -350,7 +351,7 @@ class Ranker:
             masks[doc] = mget(doc, 0) | flag
 
     def _candidates(self, clauses: list[Clause], matched: Matched,
-                    keep: Callable[[Facts], bool] | None) -> list[tuple[bool, float, int]]:
+                    keep: Callable[[Facts], bool] | None) -> list[Candidate]:
         """``(unranked, -key, document number)`` of every node ``keep`` accepts (see the module docstring)."""
         concept_bits = sum(1 << bit for bit, clause in enumerate(clauses)
                            if any(lookup.flag for lookup in clause.lookups))
@@ -416,7 +417,7 @@ class Ranker:
                         return True
         return False
 
-    def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> dict[int, tuple[bool, float, int]]:
+    def _with_peers(self, candidates: list[Candidate], limit: int) -> dict[int, Candidate]:
         """The rules whose key grows by PEER times their best equivalent's key in another document (at most their
         own), each with its new candidate: only the rules that could reach the first ``limit`` (a key grows by PEER
         at most)."""
