@@ -36,7 +36,9 @@ same clauses, the earlier (:mod:`.siblings`); a subrule of a keyword's rule the 
 "Counter") ranks just below the best of its rules the query found (HEADING, :meth:`Ranker._under_rules`): a judge
 cites the rule that says it (cr 701.6a: a countered spell goes to its owner's graveyard), unless the query is the
 heading's name (razbijač, "combat damage step": it matches every clause and asks no question); a heading with
-neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. Ties keep document order.
+neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. Before that, a rule's twin in
+the language the query is in comes just before it (:mod:`.twins`: cr 500.8 before ru-cr 500.8 for "extra combat
+phase"); a heading so raised is then put below its rules as any other. Ties keep document order.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from .candidates import Candidate
 from .postings import Postings
 from .keywords import KEYWORD_ABILITY, Rules, other_keywords
 from .siblings import Subrule, earlier
+from .twins import Twins, twins_first
 from .query import Clause, Lookup
 from ..text.stemming import field_language
 
@@ -248,13 +251,15 @@ class Ranker:
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
              has_phrase: PhraseCheck | None = None, words: Words | None = None,
              prefer: Prefer | None = None, question: bool = False,
-             subrule: Subrule | None = None, rules: Rules | None = None) -> list[tuple[int, float]]:
+             subrule: Subrule | None = None, rules: Rules | None = None,
+             twins: Twins | None = None) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
         (``words`` tells a node's stems, for the proximity of the first hits' words; ``prefer`` re-sorts the first
         PROXIMITY_DEPTH candidates, growing keys only: the answers a question asks for, search/questions.py; a
         ``question`` asks what the rules under a heading say, see :meth:`_under_rules`; ``subrule`` tells a lettered
         subrule's rule and letter, of which the first hits prefer the earlier, :mod:`.siblings`; ``rules`` a subrule's
-        rule and chapter, of which the first hits put a keyword's the query did not find lower, :mod:`.keywords`)."""
+        rule and chapter, of which the first hits put a keyword's the query did not find lower, :mod:`.keywords`;
+        ``twins`` a node's twins in the query's language, which the hits put before it, :mod:`.twins`)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -272,6 +277,8 @@ class Ranker:
             if rules is not None:
                 best[:PROXIMITY_DEPTH] = other_keywords(best[:PROXIMITY_DEPTH], matched.totals, rules,
                                                         self.keyword_chapters())
+            if twins is not None:
+                best = twins_first(best, limit, twins)
             ranked = self._under_rules(best, matched, question, len(clauses))
             if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
                 break
