@@ -1,8 +1,8 @@
 """The ranker's candidate, the one shape every step that re-sorts the first hits reads and returns.
 
-Its own module so that the ranker (search/ranking.py) and the steps it calls (search/siblings.py,
-search/keywords.py) and the steps that call it (search/questions.py imports the ranker) share the one
-definition without an import circle.
+Its own module so that the ranker (search/ranking.py), the steps it calls (search/siblings.py, search/keywords.py,
+search/twins.py, search/repeats.py) and the steps that call it (search/questions.py imports the ranker) share the
+one definition without an import circle.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..text.folding import fold, serbian_to_latin
 from ..text.stemming import WORD, analyze
 from ..tsv import read_tsv
@@ -127,7 +127,7 @@ def parse_question_words(text: str, source: str = FILE_NAME) -> QuestionWords:
                                for kind, per in answers.items()))
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_question_words(root: Path | None = None) -> QuestionWords:
     """The question words of the corpus at ``root`` (the installed one if None); none when it has no table."""
     found = read_table(FILE_NAME, "the question words", root)

@@ -38,7 +38,10 @@ cites the rule that says it (cr 701.6a: a countered spell goes to its owner's gr
 heading's name (razbijač, "combat damage step": it matches every clause and asks no question); a heading with
 neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. Before that, a rule's twin in
 the language the query is in comes just before it (:mod:`.twins`: cr 500.8 before ru-cr 500.8 for "extra combat
-phase"); a heading so raised is then put below its rules as any other. Ties keep document order.
+phase"); a heading so raised is then put below its rules as any other. In a query of PEER_CLAUSES or more clauses, a
+rule one of whose equivalents in another document stands above it follows the other hits, unless the judge typed its
+language and not the other's (:mod:`.repeats`): a hit lists its equivalents, and the place the repeat took is the
+next rule's. Ties keep document order.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from typing import NamedTuple
 from .candidates import Candidate
 from .postings import Postings
 from .keywords import KEYWORD_ABILITY, Rules, other_keywords
+from .repeats import Equivalents, repeats_last
 from .siblings import Subrule, earlier
 from .twins import Twins, twins_first
 from .query import Clause, Lookup
@@ -252,6 +256,7 @@ class Ranker:
              has_phrase: PhraseCheck | None = None, words: Words | None = None,
              prefer: Prefer | None = None, question: bool = False,
              subrule: Subrule | None = None, rules: Rules | None = None,
+             equivalents: Equivalents | None = None, languages: Container[str] = (),
              twins: Twins | None = None) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
         (``words`` tells a node's stems, for the proximity of the first hits' words; ``prefer`` re-sorts the first
@@ -259,7 +264,9 @@ class Ranker:
         ``question`` asks what the rules under a heading say, see :meth:`_under_rules`; ``subrule`` tells a lettered
         subrule's rule and letter, of which the first hits prefer the earlier, :mod:`.siblings`; ``rules`` a subrule's
         rule and chapter, of which the first hits put a keyword's the query did not find lower, :mod:`.keywords`;
-        ``twins`` a node's twins in the query's language, which the hits put before it, :mod:`.twins`)."""
+        ``equivalents`` a node's equivalents in other documents, which follow it in a query of PEER_CLAUSES or more
+        clauses unless in one of the query's ``languages`` and it is not, :mod:`.repeats`; ``twins`` a node's twins in
+        the query's language, which the hits put before it, :mod:`.twins`)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -280,6 +287,9 @@ class Ranker:
             if twins is not None:
                 best = twins_first(best, limit, twins)
             ranked = self._under_rules(best, matched, question, len(clauses))
+            if equivalents is not None and len(clauses) >= PEER_CLAUSES:
+                cls, table, _ = self.classes()
+                ranked = repeats_last(ranked, equivalents, lambda doc: table[cls[doc]][:2], languages)
             if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
                 break
         return [(doc, -key) for _, key, doc in ranked[:limit]]

@@ -9,10 +9,9 @@ alike); the table is read once, on first use.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..tsv import read_tsv
 from .folding import fold
 
@@ -45,7 +44,7 @@ def parse_kept_apart(text: str, source: str = FILE_NAME) -> Callable[[str], str 
     return KeptApart(terms)
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
     """The table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
     found = read_table(FILE_NAME, "the Russian words kept apart", root)
