@@ -24,6 +24,7 @@ from ..corpus import per_corpus, read_table
 from ..text.folding import fold, serbian_to_latin
 from ..text.stemming import WORD, analyze
 from ..tsv import read_tsv
+from .candidates import Candidate
 from .ranking import Words
 
 FILE_NAME = "question_words.tsv"
@@ -36,7 +37,6 @@ KINDS = ("time", "zone", "number", "player", "permission")
 # is asked; less (0.3 to 0.7 on the real-question set's tuning part) left cr 704.3 below 704.2.
 PREFER = 0.75
 FULL = 2
-Candidate = tuple[bool, float, int]  # the ranker's (unranked, -key, document number)
 _WORD = re.compile(WORD)
 
 

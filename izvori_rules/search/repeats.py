@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable
 
+from .candidates import Candidate
+
 Equivalents = Callable[[int], Iterable[int]]  # a node's equivalents in other documents (document numbers it names)
 Where = Callable[[int], tuple[str, str]]  # a node's document and language
-Candidate = tuple[bool, float, int]  # the ranker's (unranked, -key, document number)
 
 
 def repeats_last(ranked: list[Candidate], equivalents: Equivalents, where: Where,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -32,6 +32,7 @@ from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker
 from .siblings import subrule_of
 from .snippets import Snippet, make_snippet
 from .spelling import corrections, suggest
+from .twins import Twins
 from ..text.stemming import WORD, analyze, field_language, spans
 from ..text.stopwords import StopLists, load_stopwords
 
@@ -44,6 +45,7 @@ CITATION = "citation"
 FULLTEXT = "fulltext"
 DEFAULT_LIMIT = 10
 QUESTION_FRAME = 2  # stop words a question drops (see is_question)
+SAME = "same"  # the relation of an equivalent that says the same as its rule (model.Equivalent): a twin, see .twins
 WORDS_KEPT = 4096  # nodes whose stems a searcher remembers (for the proximity of the first hits' words)
 
 
@@ -166,6 +168,7 @@ class Searcher:
         self._numbered: set[str] | None = None
         self._node_words: dict[int, Analysed] = {}
         self._numbers: dict[str, int] | None = None
+        self._twins: dict[int, list[int]] | None = None
 
     def index_built(self) -> bool:
         """Whether the index is open, or complete in the cache (so opening it needs no progress bar)."""
@@ -327,7 +330,8 @@ class Searcher:
               languages: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
         """The ranked nodes of the plan; ``answers`` (per language, the stems of the kind of answer the query's
         question asks for) are preferred among the first hits, a ``question`` ranks a heading below its rules, and a
-        rule in one of the query's ``languages`` is no repeat of its equivalent in another above it."""
+        rule in one of the query's ``languages`` comes before its twin in another (:mod:`.twins`) and is no repeat of its
+        equivalent in another above it (:mod:`.repeats`)."""
         def keep(facts: Facts) -> bool:
             return facts.kind in kinds and self._keep(facts.doc, doc, lang)
 
@@ -337,7 +341,32 @@ class Searcher:
         refs = self._refs
         return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words,
                                         preferring if answers else None, question, lambda doc: subrule_of(refs[doc]),
-                                        self._rule_of, self._equivalents, languages)
+                                        self._rule_of, self._equivalents, languages,
+                                        self._twins_in(languages) if languages else None)
+
+    def _twins_in(self, languages: frozenset[str]) -> Twins:
+        """A node's twins in one of the ``languages`` (none for a node in one of them): :mod:`.twins`."""
+        same = self._same()
+
+        def twins(docnum: int) -> Collection[int]:
+            if self.facts(docnum).lang in languages:
+                return ()
+            return {twin for twin in same.get(docnum, ()) if self.facts(twin).lang in languages}
+
+        return twins
+
+    def _same(self) -> dict[int, list[int]]:
+        """Each node's equivalents that say the same (relation ``same``), both ways, as document numbers (read once:
+        the English rule names its translations only since they reach it through the history)."""
+        if self._twins is None:
+            numbers = self._document_numbers()
+            self._twins = {}
+            for ref, number in numbers.items():
+                for other in self.graph.nodes[ref].equivalents:
+                    if other.relation == SAME and other.ref in numbers:
+                        self._twins.setdefault(number, []).append(numbers[other.ref])
+                        self._twins.setdefault(numbers[other.ref], []).append(number)
+        return self._twins
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged
