@@ -55,10 +55,12 @@ def test_every_key_in_the_code_is_in_english_with_the_codes_own_words() -> None:
 
 
 def test_every_english_error_is_used_by_the_code() -> None:
-    # the prefix, the operating system's reasons (by errno name, os_reason) and the colours (colour_red, named by
-    # the engine's colour: engine/combat.py) are filled in by name
+    # the prefix, the operating system's reasons (by errno name, os_reason), the colours (colour_red, named by
+    # the engine's colour: engine/combat.py) and the card types (cardtype_land: engine/targeting.py) are filled in by
+    # name
     used = {key for key, _, _ in _keyed_in_code()} | {"prefix"}
-    unused = {k for k in catalogue()["en"]["errors"] if k not in used and not k.startswith(("os_", "colour_"))}
+    by_name = ("os_", "colour_", "cardtype_")
+    unused = {k for k in catalogue()["en"]["errors"] if k not in used and not k.startswith(by_name)}
     assert unused == set()
 
 
@@ -150,3 +152,11 @@ def test_a_scenario_mistake_names_file_line_and_key_in_serbian(tmp_path: Path) -
 
 def test_the_users_text_in_an_error_is_printed_as_text() -> None:
     assert _stderr("search", "[/](((", "--lang", "sr") == (2, "greška: u '[/](((' nema reči za pretragu")
+
+
+def test_every_card_type_a_restriction_names_has_its_words() -> None:
+    # engine/targeting.py says a restriction's card types by name (cardtype_land ...): each type it reads, no other
+    from izvori_rules.engine.targeting import _TYPES
+
+    english = catalogue()["en"]["errors"]
+    assert {k for k in english if k.startswith("cardtype_")} == {f"cardtype_{t}" for t in _TYPES}

@@ -103,8 +103,8 @@ def _colour(name: str) -> Phrase:
 
 
 def _card_type(name: str) -> Phrase:
-    """A card type in the judge's words, as the type's documents call it (``[LANG.errors]`` type_*)."""
-    return Phrase(f"type_{name}", name)
+    """A card type in the judge's words, as the type's documents call it (``[LANG.errors]`` cardtype_*)."""
+    return Phrase(f"cardtype_{name}", name)
 
 
 def object_mismatch(f: Filter, obj: Any, c: Any, controller: str, source_ref: Any = None) -> Phrase | None:
