@@ -242,6 +242,23 @@ def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: Quer
 
 
 @pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        # cr 122.5 'If an effect says to "move" a counter, it means to remove that counter from the object it's
+        # currently on and put it on a second object'
+        ("move a +1/+1 counter to another creature", True),
+        # cr 701.21a "its controller moves it from the battlefield directly to its owner's graveyard": a zone change
+        ("my commander died can I move it to the command zone", False),
+    ],
+    ids=["a counter moved", "a card moved to a zone"],
+)
+def test_move_names_moving_a_counter_only_beside_a_counter(query: QueryConcepts, text: str, move: bool) -> None:
+    # corpus/concepts.tsv row move: sense "?en ?pt counter counters aura ..." (the glossary's Move is a counter's)
+    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
+    assert ("move" in named) is move
+
+
+@pytest.mark.parametrize(
     ("text", "kept"),
     [
         ("how does trample work", ["trample"]),
