@@ -190,8 +190,11 @@ def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     ("LKI", "last_known_information", "ru-cr:608.2g"),
     # ru-cr 604.3 "Некоторые статические способности являются способностями, определяющими характеристики" (cr 604.3)
     ("CDA", "characteristic_defining_ability", "ru-cr:604.3"),
+    # ru-cr 700.4 «Термин умирает означает «перемещается с поля битвы на кладбище»» (cr 700.4 "The term dies means
+    # 'is put into a graveyard from the battlefield'"): what a killed creature does
+    ("killed creature", "dies", "ru-cr:700.4"),
 ], ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone", "summoning-sick", "LKI",
-        "CDA"])
+        "CDA", "killed"])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the

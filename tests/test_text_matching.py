@@ -7,7 +7,7 @@ import pytest
 
 from izvori_rules.search.query import parse_query
 from izvori_rules.text.concepts import ConceptTable, load_concepts
-from izvori_rules.text.matching import QueryConcepts
+from izvori_rules.text.matching import ConceptMatcher, QueryConcepts
 from izvori_rules.text.stemming import analyze
 from izvori_rules.text.stopwords import load_stopwords
 
@@ -239,6 +239,36 @@ def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: Quer
     # corpus/concepts.tsv rows enchant and enchantment: sense "?sr ..." (sr promeni, menja: also "change")
     named = {c for _, concepts in concepts_of(query, text) for c in concepts}
     assert ("enchant" in named) is enchant
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # cr 706.1 "An effect that instructs a player to roll a die will specify what kind of die to roll"
+        ("An effect that instructs a player to roll a die will specify what kind of die to roll", "die_roll"),
+        # cr 901.3a "A planar die is a six-sided die."
+        ("A planar die is a six-sided die.", "die_roll"),
+        # cr 701.24g's example: Gravebane Zombie says "If this creature would die, put it on top of its owner's library"
+        ("If this creature would die, put it on top of its owner's library instead.", "dies"),
+    ],
+    ids=["roll a die", "planar die", "would die"],
+)
+def test_the_die_rolled_is_not_dying(table: ConceptTable, text: str, concept: str) -> None:
+    # corpus/concepts.tsv rows dies and die_roll share the English stem "die"; a text's sense words choose: with the
+    # dice rules counted as dying, 25 of cr's 40 rules naming dies were rules of rolling a die
+    named = ConceptMatcher(table).occurrences("en", analyze("en", text))
+    assert concept in named
+    assert ({"dies", "die_roll"} - {concept}).isdisjoint(named)
+
+
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [("roll a die", "die_roll"), ("does my creature die", "dies"), ("my commander died", "dies")],
+)
+def test_a_query_s_die_is_the_sense_its_words_choose(query: QueryConcepts, text: str, concept: str) -> None:
+    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
+    assert concept in named
+    assert ({"dies", "die_roll"} - {concept}).isdisjoint(named)
 
 
 @pytest.mark.parametrize(
