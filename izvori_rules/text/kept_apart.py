@@ -1,9 +1,11 @@
-"""Russian words kept apart from the word Snowball stems them with: ``corpus/russian_kept_apart.tsv``.
+"""Words kept apart from the word Snowball stems them with: ``corpus/russian_kept_apart.tsv`` and
+``corpus/english_kept_apart.tsv``.
 
 Snowball's Russian stemmer gives "существует" (exists) the stem of "существо" (creature) and "ничего" (nothing)
-that of "Ничья" (a drawn game), so a query about creatures met every rule that says something exists. A word
-opening with a listed opening is that row's term instead (:mod:`.stemming`, for the index and the queries
-alike); the table is read once, on first use.
+that of "Ничья" (a drawn game), so a query about creatures met every rule that says something exists. The English
+one gives "active" (the active player, cr 102.1) the stem of "activate" and "time" that of "timing", so concept
+search counted every rule about the active player as one about activating. A word opening with a listed opening is
+that row's term instead (:mod:`.stemming`, for the index and the queries alike); a table is read once, on first use.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from ..tsv import read_tsv
 from .folding import fold
 
 FILE_NAME = "russian_kept_apart.tsv"
+ENGLISH_FILE_NAME = "english_kept_apart.tsv"
+TABLES = {"ru": (FILE_NAME, "the Russian words kept apart"), "en": (ENGLISH_FILE_NAME, "the English words kept apart")}
 COLUMNS = ("term", "openings", "apart_from")
 
 
@@ -45,8 +49,9 @@ def parse_kept_apart(text: str, source: str = FILE_NAME) -> Callable[[str], str 
     return KeptApart(terms)
 
 
-@lru_cache(maxsize=4)
-def load_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
-    """The table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
-    found = read_table(FILE_NAME, "the Russian words kept apart", root)
+@lru_cache(maxsize=8)
+def load_kept_apart(root: Path | None = None, lang: str = "ru") -> Callable[[str], str | None]:
+    """The table of a language (one of :data:`TABLES`) of the corpus at ``root`` (the installed one if None); keeps
+    nothing apart when it has none."""
+    found = read_table(*TABLES[lang], root)
     return parse_kept_apart(*found) if found else KeptApart({})
