@@ -262,6 +262,15 @@ def test_the_die_rolled_is_not_dying(table: ConceptTable, text: str, concept: st
     assert ({"dies", "die_roll"} - {concept}).isdisjoint(named)
 
 
+def test_a_rule_about_casting_a_sorcery_names_the_sorcery(table: ConceptTable) -> None:
+    # cr 307.1 "A player who has priority may cast a sorcery card from their hand during a main phase of their turn when
+    # the stack is empty": row timing's "as a sorcery" analyzed as "sorcery" alone made it timing's, priority and
+    # stack being timing's sense words
+    text = ("A player who has priority may cast a sorcery card from their hand during a main phase of their turn "
+            "when the stack is empty.")
+    assert "sorcery" in ConceptMatcher(table).occurrences("en", analyze("en", text))
+
+
 @pytest.mark.parametrize(
     ("text", "concept"),
     [("roll a die", "die_roll"), ("does my creature die", "dies"), ("my commander died", "dies")],
