@@ -20,7 +20,6 @@ from .folding import fold
 
 FILE_NAME = "russian_kept_apart.tsv"
 ENGLISH_FILE_NAME = "english_kept_apart.tsv"
-TABLES = {"ru": (FILE_NAME, "the Russian words kept apart"), "en": (ENGLISH_FILE_NAME, "the English words kept apart")}
 COLUMNS = ("term", "openings", "apart_from")
 
 
@@ -49,9 +48,18 @@ def parse_kept_apart(text: str, source: str = FILE_NAME) -> Callable[[str], str 
     return KeptApart(terms)
 
 
-@lru_cache(maxsize=8)
-def load_kept_apart(root: Path | None = None, lang: str = "ru") -> Callable[[str], str | None]:
-    """The table of a language (one of :data:`TABLES`) of the corpus at ``root`` (the installed one if None); keeps
-    nothing apart when it has none."""
-    found = read_table(*TABLES[lang], root)
+@lru_cache(maxsize=4)
+def load_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
+    """The Russian table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
+    return _load(FILE_NAME, "the Russian words kept apart", root)
+
+
+@lru_cache(maxsize=4)
+def load_english_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
+    """The English table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
+    return _load(ENGLISH_FILE_NAME, "the English words kept apart", root)
+
+
+def _load(name: str, what: str, root: Path | None) -> Callable[[str], str | None]:
+    found = read_table(name, what, root)
     return parse_kept_apart(*found) if found else KeptApart({})

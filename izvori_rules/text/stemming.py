@@ -33,7 +33,8 @@ from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
 from .aspects import FILE_NAME as ASPECTS_FILE, load_aspect_pairs
 from .folding import fold, serbian_to_latin
 from .irregular import FILE_NAME as IRREGULAR_FILE, load_irregular_verbs
-from .kept_apart import ENGLISH_FILE_NAME as ENGLISH_KEPT_APART_FILE, FILE_NAME as KEPT_APART_FILE, load_kept_apart
+from .kept_apart import ENGLISH_FILE_NAME as ENGLISH_KEPT_APART_FILE, FILE_NAME as KEPT_APART_FILE
+from .kept_apart import load_english_kept_apart, load_kept_apart
 from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
 from .russian import russian_stem
 from .serbian import serbian_stem
@@ -113,7 +114,7 @@ class _Normalizer:
                 self._printed = load_accented_words().get(self.lang, {})
             if self.lang == "en":
                 self._bases = load_irregular_verbs()
-                self._kept_apart = load_kept_apart(lang="en")
+                self._kept_apart = load_english_kept_apart()
             if self.lang == "ru":
                 self._aspects = load_aspect_pairs()
                 self._kept_apart = load_kept_apart()
