@@ -193,8 +193,13 @@ def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     # ru-cr 700.4 «Термин умирает означает «перемещается с поля битвы на кладбище»» (cr 700.4 "The term dies means
     # 'is put into a graveyard from the battlefield'"): what a killed creature does
     ("killed creature", "dies", "ru-cr:700.4"),
+    # cr 702.16e "Any damage that would be dealt by sources that have the stated quality to a permanent or player with
+    # protection is prevented" (to ping: to deal 1 damage)
+    ("ping a creature with protection", "damage", "cr:702.16e"),
+    # cr 702.9b "A creature with flying can't be blocked except by creatures with flying and/or reach"
+    ("can a flier be blocked by a creature with reach", "flying", "cr:702.9b"),
 ], ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone", "summoning-sick", "LKI",
-        "CDA", "killed"])
+        "CDA", "killed", "ping", "flier"])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the
