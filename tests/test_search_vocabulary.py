@@ -221,3 +221,18 @@ def test_a_slang_word_that_stems_to_a_rules_word_is_left_out() -> None:
     # cr 100.2a "each deck has a minimum deck size of 60 cards"
     text = "each deck has a minimum deck size of 60 cards"
     assert "empty_library" not in ConceptMatcher(load_concepts()).occurrences("en", analyze("en", text))
+
+
+@pytest.mark.parametrize(("query", "concept", "ref"), [
+    # cr 113.7a "Destruction or removal of the source after that time won't affect the ability"
+    ("does the ability resolve if its source is destroyed", "destroy", "cr:113.7a"),
+    # cr 111.2 "The player who creates a token is its owner"
+    ("who owns a token", "owner", "cr:111.2"),
+    # cr 601.2d "the player announces the division"
+    ("when is the division of damage announced", "divide", "cr:601.2d"),
+], ids=["destruction", "owns", "division"])
+def test_the_rules_noun_or_verb_for_a_concept_names_it(searcher: Searcher, query: str, concept: str, ref: str) -> None:
+    # the concept's verb as a judge types it, the rule's noun (or the other way round): corpus/concepts.tsv lists both
+    result = searcher.search(query, lang="en", limit=3)
+    assert concept in result.concepts
+    assert ref in [hit.ref for hit in result.hits]
