@@ -281,6 +281,17 @@ def test_a_query_s_die_is_the_sense_its_words_choose(query: QueryConcepts, text:
     assert ({"dies", "die_roll"} - {concept}).isdisjoint(named)
 
 
+@pytest.mark.parametrize(("text", "general"), [
+    ("in general which effect wins", False),  # cr 113.10c "in general the most recent one prevails"
+    ("range of influence of an emperor's general", True),  # cr 809.2 "the remaining players on the team are generals"
+], ids=["in general", "the emperor's general"])
+def test_general_names_the_emperor_variants_general_only_beside_an_emperor_or_a_team(query: QueryConcepts, text: str,
+                                                                                     general: bool) -> None:
+    # corpus/concepts.tsv row general: sense "?en emperor emperors team teams"
+    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
+    assert ("general" in named) is general
+
+
 @pytest.mark.parametrize(
     ("text", "move"),
     [
