@@ -281,6 +281,17 @@ def test_a_query_s_die_is_the_sense_its_words_choose(query: QueryConcepts, text:
     assert ({"dies", "die_roll"} - {concept}).isdisjoint(named)
 
 
+@pytest.mark.parametrize(("text", "match"), [
+    ("does the token's name match the copied card", False),  # cr 111.4's example "will match the copiable characteristics"
+    ("can I change my deck between games of a match", True),  # cr 100.4 "between games of a match"
+], ids=["the verb", "the match"])
+def test_match_names_the_tournament_match_only_beside_a_game_or_a_sideboard(query: QueryConcepts, text: str,
+                                                                            match: bool) -> None:
+    # corpus/concepts.tsv row match: sense "?en game games sideboard sideboards tournament tournaments"
+    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
+    assert ("match" in named) is match
+
+
 @pytest.mark.parametrize(("text", "general"), [
     ("in general which effect wins", False),  # cr 113.10c "in general the most recent one prevails"
     ("range of influence of an emperor's general", True),  # cr 809.2 "the remaining players on the team are generals"
