@@ -227,19 +227,32 @@ def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query:
 
 
 @pytest.mark.parametrize(
-    ("text", "enchant"),
+    ("text", "concept", "named"),
     [
-        ("mogu li da promenim redosled karata na odlagalištu", False),  # sr-judge B16.12 "ne može biti promenjen"
-        ("efekat koji menja snagu", False),  # a change of power, not an enchantment
-        ("promenjeno biće", True),  # sr-judge B12.66 "Permanent za koji je oreol vezan naziva se promenjeni"
-        ("enchanted creature", True),  # English enchant is no everyday word
+        # rows enchant and enchantment: sense "?sr ..." (sr promeni, menja: also "change")
+        ("mogu li da promenim redosled karata na odlagalištu", "enchant", False),  # sr-judge B16.12 "ne može biti promenjen"
+        ("efekat koji menja snagu", "enchant", False),  # a change of power, not an enchantment
+        ("promenjeno biće", "enchant", True),  # sr-judge B12.66 "Permanent za koji je oreol vezan naziva se promenjeni"
+        ("enchanted creature", "enchant", True),  # English enchant is no everyday word
+        # row move: sense "?en ?pt counter counters aura ..." (the glossary's Move is a counter's): cr 122.5 'If an
+        # effect says to "move" a counter, it means to remove that counter from the object it's currently on and put it
+        # on a second object'; cr 701.21a "its controller moves it from the battlefield directly to its owner's
+        # graveyard" is a zone change
+        ("move a +1/+1 counter to another creature", "move", True),
+        ("my commander died can I move it to the command zone", "move", False),
+        # row general: sense "?en emperor emperors team teams": cr 809.2 "the remaining players on the team are
+        # generals"; cr 113.10c "in general the most recent one prevails"
+        ("range of influence of an emperor's general", "general", True),
+        ("in general which effect wins", "general", False),
+        # row match: sense "?en game games sideboard ...": cr 100.4 "between games of a match"; cr 111.4's example
+        # "will match the copiable characteristics"
+        ("can I change my deck between games of a match", "match", True),
+        ("does the token's name match the copied card", "match", False),
     ],
 )
-def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: QueryConcepts, text: str,
-                                                                       enchant: bool) -> None:
-    # corpus/concepts.tsv rows enchant and enchantment: sense "?sr ..." (sr promeni, menja: also "change")
-    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
-    assert ("enchant" in named) is enchant
+def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: QueryConcepts, text: str, concept: str,
+                                                                       named: bool) -> None:
+    assert (concept in {c for _, concepts in concepts_of(query, text) for c in concepts}) is named
 
 
 @pytest.mark.parametrize(
@@ -279,45 +292,6 @@ def test_a_query_s_die_is_the_sense_its_words_choose(query: QueryConcepts, text:
     named = {c for _, concepts in concepts_of(query, text) for c in concepts}
     assert concept in named
     assert ({"dies", "die_roll"} - {concept}).isdisjoint(named)
-
-
-@pytest.mark.parametrize(("text", "match"), [
-    ("does the token's name match the copied card", False),  # cr 111.4's example "will match the copiable characteristics"
-    ("can I change my deck between games of a match", True),  # cr 100.4 "between games of a match"
-], ids=["the verb", "the match"])
-def test_match_names_the_tournament_match_only_beside_a_game_or_a_sideboard(query: QueryConcepts, text: str,
-                                                                            match: bool) -> None:
-    # corpus/concepts.tsv row match: sense "?en game games sideboard sideboards tournament tournaments"
-    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
-    assert ("match" in named) is match
-
-
-@pytest.mark.parametrize(("text", "general"), [
-    ("in general which effect wins", False),  # cr 113.10c "in general the most recent one prevails"
-    ("range of influence of an emperor's general", True),  # cr 809.2 "the remaining players on the team are generals"
-], ids=["in general", "the emperor's general"])
-def test_general_names_the_emperor_variants_general_only_beside_an_emperor_or_a_team(query: QueryConcepts, text: str,
-                                                                                     general: bool) -> None:
-    # corpus/concepts.tsv row general: sense "?en emperor emperors team teams"
-    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
-    assert ("general" in named) is general
-
-
-@pytest.mark.parametrize(
-    ("text", "move"),
-    [
-        # cr 122.5 'If an effect says to "move" a counter, it means to remove that counter from the object it's
-        # currently on and put it on a second object'
-        ("move a +1/+1 counter to another creature", True),
-        # cr 701.21a "its controller moves it from the battlefield directly to its owner's graveyard": a zone change
-        ("my commander died can I move it to the command zone", False),
-    ],
-    ids=["a counter moved", "a card moved to a zone"],
-)
-def test_move_names_moving_a_counter_only_beside_a_counter(query: QueryConcepts, text: str, move: bool) -> None:
-    # corpus/concepts.tsv row move: sense "?en ?pt counter counters aura ..." (the glossary's Move is a counter's)
-    named = {c for _, concepts in concepts_of(query, text) for c in concepts}
-    assert ("move" in named) is move
 
 
 @pytest.mark.parametrize(
