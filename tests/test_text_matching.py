@@ -229,10 +229,11 @@ def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query:
 @pytest.mark.parametrize(
     ("text", "concept", "named"),
     [
-        # rows enchant and enchantment: sense "?sr ..." (sr promeni, menja: also "change")
-        ("mogu li da promenim redosled karata na odlagalištu", "enchant", False),  # sr-judge B16.12 "ne može biti promenjen"
+        # rows enchant and enchantment: sense "?sr ..." (sr promeni, menja: also "change"); sr-judge B16.12 "ne može
+        # biti promenjen" (the order), B12.66 "Permanent za koji je oreol vezan naziva se promenjeni"
+        ("mogu li da promenim redosled karata na odlagalištu", "enchant", False),
         ("efekat koji menja snagu", "enchant", False),  # a change of power, not an enchantment
-        ("promenjeno biće", "enchant", True),  # sr-judge B12.66 "Permanent za koji je oreol vezan naziva se promenjeni"
+        ("promenjeno biće", "enchant", True),
         ("enchanted creature", "enchant", True),  # English enchant is no everyday word
         # row move: sense "?en ?pt counter counters aura ..." (the glossary's Move is a counter's): cr 122.5 'If an
         # effect says to "move" a counter, it means to remove that counter from the object it's currently on and put it
