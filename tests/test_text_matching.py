@@ -249,6 +249,10 @@ def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query:
         # "will match the copiable characteristics"
         ("can I change my deck between games of a match", "match", True),
         ("does the token's name match the copied card", "match", False),
+        # row if_able: sense "?en attack attacks ... block ... cast": cr 508.1d "a creature attacks if able"; "its
+        # owner will be able to look at it" is no requirement
+        ("must my creature attack if able", "if_able", True),
+        ("will I be able to look at the face-down card", "if_able", False),
     ],
 )
 def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: QueryConcepts, text: str, concept: str,
