@@ -82,7 +82,11 @@ TOP = 10
 # A keyword's subrules the query does not name giving way (search/keywords.py): tuned en 0.862 -> 0.864, held-out 0.869/0.743.
 # Then four more aspect pairs and this_turn, until_end_of_turn's broader concept (ru-cr's «в этом ходу»), moved ru's
 # tuned part (1-4, 76-103) to 1.000/0.925 (batch 5 unchanged at 0.921/0.727); its held-out part stays 0.899/0.752.
-SHORT_OF_TARGETS = {"ru": (0.899, 0.752), "en": (0.869, 0.743)}
+# Session 27's English changes (English words the stemmer joins kept apart, corpus/english_kept_apart.tsv; the die
+# rolled apart from dying, row die_roll; everyday words' concepts guarded, move, general, match, if able; the rules'
+# nouns of concepts, word families for plain words, corpus/english_word_families.tsv) moved en's tuned part from
+# 0.965/0.864 to 0.969/0.865 (the fifth batch 0.915/0.765 to 0.915/0.766); its held-out part 0.869/0.743 -> 0.869/0.742.
+SHORT_OF_TARGETS = {"ru": (0.899, 0.752), "en": (0.869, 0.742)}
 
 
 @dataclass(frozen=True)
