@@ -11,12 +11,13 @@ the caches built from the corpus are keyed by those files too (:func:`data_files
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, overload
 
 from .errors import CorpusError, os_reason
 
@@ -31,11 +32,15 @@ ADDED_FOLDER = "cr-releases"  # in the user's data folder: the added releases, a
 _ADDED_NAME = re.compile(r"\d{4}-\d{2}-\d{2}\.txt")
 
 
+CORPUS_VARIABLE = "IZVORI_JUDGE_CORPUS"
+T_co = TypeVar("T_co", covariant=True)
+
+
 def corpus_dir() -> Path:
     """The corpus folder: ``$IZVORI_JUDGE_CORPUS``, the packaged copy, or the source checkout's ``corpus/``. An
     override that is no folder is a :class:`CorpusError` naming the variable (else the first file read from it
     failed as ``/path: No such file or directory``)."""
-    override = os.environ.get("IZVORI_JUDGE_CORPUS")
+    override = os.environ.get(CORPUS_VARIABLE)
     if override:
         if not os.path.isdir(override):
             raise CorpusError("IZVORI_JUDGE_CORPUS={folder!r}: not a folder (it names the corpus folder; unset it "
@@ -179,6 +184,27 @@ def read_document(info: DocumentInfo, root: Path | None = None) -> str:
         return cr_releases.release_text(info.release, folder)
     path = (root or corpus_dir()) / info.file
     return decode(_read_bytes(path, info.id), info.encoding, f"{path} ({info.id})")
+
+
+class CorpusLoader(Protocol[T_co]):
+    """A loader of something read from a corpus folder (``root``; the corpus in force if None)."""
+
+    def __call__(self, root: Path | None = None) -> T_co: ...
+
+
+def per_corpus(load: Callable[[Path | None], T_co]) -> CorpusLoader[T_co]:
+    """``load`` cached per corpus folder. ``load(None)`` reads the corpus in force when it is called (the
+    installed one or ``$IZVORI_JUDGE_CORPUS``), so the cache is keyed by that variable too: with a plain
+    ``lru_cache``, a process that once read a table with the variable set (a test's broken corpus) kept that
+    corpus's table for the installed one, and then built the installed corpus's search index, under its right
+    key, with the other corpus's stemming tables (no Russian aspect pairs, no number words)."""
+    cached = functools.lru_cache(maxsize=4)(lambda root, _override: load(root))
+
+    @functools.wraps(load)
+    def loader(root: Path | None = None) -> T_co:
+        return cached(root, None if root is not None else os.environ.get(CORPUS_VARIABLE))
+
+    return loader
 
 
 @overload

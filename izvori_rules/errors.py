@@ -17,11 +17,13 @@ from typing import TypeVar
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """Words inside an error's message that the judge's language says too (``the scenario file``); ``key``
-    names them in ``[LANG.errors]``, and ``str()`` is the English."""
+    names them in the catalogue's ``[LANG.section]`` (``[LANG.errors]``, or ``[LANG.yaml]`` for the YAML
+    parser's own problems), and ``str()`` is the English."""
 
     key: str
     english: str
     values: tuple[tuple[str, str | int | Phrase], ...] = ()  # the template's values (``at least {minimum}``)
+    section: str = "errors"
 
     @classmethod
     def said(cls, key: str, template: str, /, **values: str | int | Phrase) -> Phrase:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .errors import QueryError, ReferenceNotFound
 from .model import GLOSSARY, DocumentInfo, Node, make_ref, split_ref
-from .references import MAX_REFERENCE, excerpt, look_alike, references_inside, typed_reference
+from .references import MAX_REFERENCE, excerpt, readings, references_inside, typed_reference
 
 _REF_SHAPE = re.compile(r"^[\w.#:\-–/ ’'\"“”«»,()§ёЁа-яА-Яa-zA-Z0-9]+$")
 
@@ -163,9 +163,9 @@ class RuleGraph:
 
     def suggest(self, text: str, limit: int = 5) -> tuple[str, ...]:
         """Close references for a mistyped one ("did you mean"), best first: the rules a reference written
-        inside it names (``CR 702.19b``, ``§101.1``), then the id it looks like (:func:`look_alike`: ``1O1.1``
-        is 101.1, ``АЗ.32`` A3.32), then ids spelled alike; an id each document that prints it (cs-cr, ru-cr and
-        cr all have a 101.1)."""
+        inside it names (``CR 702.19b``, ``§101.1``), then the ids it may be read as (:func:`readings`: ``1O1.1``
+        is 101.1, ``АЗ.32`` A3.32, ``7O2.19б`` 702.19b), then ids spelled alike, by their best difflib ratio to the
+        id typed or one of its readings; an id each document that prints it (cs-cr, ru-cr and cr all have a 101.1)."""
         import difflib
 
         doc, node_id = split_ref(text) if self._names_doc(text) else (None, text)
@@ -174,13 +174,20 @@ class RuleGraph:
             if doc in (None, d):
                 for ref in refs:
                     pool.setdefault(split_ref(ref)[1].casefold(), []).append(ref)
-        key, meant = node_id.casefold(), look_alike(node_id).casefold()
-        alike = pool.get(meant, []) if meant != key else []  # before what is inside: A3.З2 is A3.32, not A3
+        key = node_id.casefold()
+        meant = [reading for reading in dict.fromkeys(r.casefold() for r in readings(node_id)) if reading != key]
+        alike = [ref for reading in meant for ref in pool.get(reading, [])]  # before what is inside: A3.З2 is A3.32
         inside = [ref for part in references_inside(text) if part != text
                   for ref in self._match(*(split_ref(part) if self._names_doc(part) else (None, part)))]
         if inside:
             return tuple(dict.fromkeys(alike + inside))[:limit]
-        close = [c for c in difflib.get_close_matches(key, list(pool), n=limit, cutoff=0.5) if c != meant]
+        # each id close to the id typed or one of its readings (those that are ids, when some are), by its best ratio
+        ids, scores = list(pool), dict[str, float]()
+        for reading in (key, *[r for r in meant if not alike or r in pool]):
+            for found in difflib.get_close_matches(reading, ids, n=limit, cutoff=0.5):
+                ratio = difflib.SequenceMatcher(None, reading, found).ratio()
+                scores[found] = max(scores.get(found, 0.0), ratio)
+        close = sorted(scores, key=lambda c: -scores[c])  # ties in the order found: the id typed's, then its readings'
         return tuple(dict.fromkeys(alike + [ref for c in close for ref in pool[c]]))[:limit]
 
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
 SECTIONS = ("words", "steps", "events", "labels", "combat", "lookup", "cite_check", "deck", "define",
-            "search", "export", "progress", "history", "stats", "errors", "usage")
+            "search", "export", "progress", "history", "stats", "errors", "yaml", "usage")
 
 
 @cache
@@ -98,8 +98,10 @@ def said(phrase: Phrase, lang: str) -> str:
 
 def _phrase(phrase: Phrase, words: dict[str, str], lang: str) -> str:
     """A phrase in the judge's language, its values filled in (a value that is a phrase said in it too); English
-    where the language has no template."""
-    template = words.get(phrase.key) if lang != "en" else None
+    where the language has no template. ``words`` is ``[LANG.errors]``; a phrase of another section (the YAML
+    parser's problems, ``[LANG.yaml]``) is looked up in its own."""
+    table = words if phrase.section == "errors" else section(lang, phrase.section)
+    template = table.get(phrase.key) if lang != "en" else None
     if template is None:
         return phrase.english
     return fill(template, lang, **{name: _phrase(v, words, lang) if isinstance(v, Phrase) else v

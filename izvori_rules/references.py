@@ -17,6 +17,7 @@ importing the model for it cost that command a seventh of its time.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
@@ -27,6 +28,15 @@ _CYRILLIC_LED = re.compile(r"(?<![^\W_])[АБВЦСДЕФабвцсдеф](?=\d)
 # What a keyboard or an eye gives for a digit: O (Latin or Cyrillic) for 0, l, I or Ukrainian І for 1, Cyrillic З
 # for 3 (``1O1.1``, ``ДI9.51``, ``АЗ.32``).
 _DIGIT_LOOK_ALIKES = str.maketrans("OoОоlIіІЗз", "0000111133")
+# How a Cyrillic letter in a rule id may be read (:func:`readings`), in this order: the Latin letter it looks like
+# (С for C, в for b, as :data:`_TO_LATIN` reads a section letter), the Latin letter of its transliteration (б b,
+# в v, с s: the letter a judge typing in Cyrillic meant, ``7O2.19б`` for 702.19b), and the digit it looks like (З
+# 3, б 6, О 0). A letter whose transliteration is more than one Latin letter (ж, ш, ю) has none.
+_LOOKS_LIKE = dict(zip("АВЕКМНОРСТУХавекмнорстух", "ABEKMHOPCTYXabekmhopctyx"))
+_TRANSLITERATED = dict(zip("АБВГДЕЁЗИЙЈКЛМНОПРСТУФХЦЫЭабвгдеёзийјклмнопрстуфхцыэ",
+                           "ABVGDEEZIJJKLMNOPRSTUFHCYEabvgdeezijjklmnoprstufhcye"))
+_LOOKS_LIKE_DIGIT = dict(zip("ЗзОоб", "33006"))
+MAX_READINGS = 16  # readings of one id (each Cyrillic letter multiplies them): "did you mean" scores each
 _REFERENCE = re.compile(
     r"(?:[a-z]{2}(?:-[a-z]+)?:)?(?:[^\W\d_]\d{1,2}(?:[.,]\d{1,3}[a-z]?)?|\d{1,3}[.,]\d{1,3}[a-z]?)(?:#\d+)?",
     re.IGNORECASE)
@@ -60,10 +70,10 @@ def _ascii_digit(char: str) -> str:
 
 def looks_like_reference(text: str) -> bool:
     """Whether ``text`` is shaped like one rule number (a letter or up to three digits, a number after a dot
-    or a comma, a ``#n`` suffix), whether or not such a rule exists, also with letters typed for digits
-    (:func:`look_alike`)."""
+    or a comma, a ``#n`` suffix), whether or not such a rule exists, also with letters typed for digits and
+    Cyrillic letters for Latin ones (:func:`readings`)."""
     typed = typed_reference(text).strip().rstrip(".")
-    return _REFERENCE.fullmatch(typed) is not None or _REFERENCE.fullmatch(look_alike(typed)) is not None
+    return any(_REFERENCE.fullmatch(reading) is not None for reading in (typed, *readings(typed)))
 
 
 def look_alike(rule_id: str) -> str:
@@ -75,6 +85,27 @@ def look_alike(rule_id: str) -> str:
         return rule_id
     head = node_id[:1] if node_id[:1].isalpha() and node_id[:1] not in "OoОоЗз" else ""
     return doc + colon + head.translate(_TO_LATIN) + node_id[len(head):].translate(_DIGIT_LOOK_ALIKES)
+
+
+def readings(rule_id: str) -> list[str]:
+    """Every id a judge may have meant, best first (at most MAX_READINGS): each Cyrillic letter read as the Latin
+    letter it looks like, as its transliteration and as the digit it looks like, and each reading also read by
+    :func:`look_alike` (``7O2.19б`` → ``702.19b``, ``702.196``; ``A3.З2`` → ``A3.32``). An id with no digit is read
+    as it is: ``до`` and ``lo`` are words, not rules."""
+    doc, colon, node_id = rule_id.rpartition(":")  # the document's name stays as typed
+    if not any(c.isdigit() for c in node_id):
+        return [rule_id]
+    found: dict[str, None] = {}
+    for chars in itertools.islice(itertools.product(*(_letter_readings(c) for c in node_id)), MAX_READINGS):
+        reading = doc + colon + "".join(chars)
+        found.update(dict.fromkeys((reading, look_alike(reading))))
+    return list(found)[:MAX_READINGS]
+
+
+def _letter_readings(char: str) -> list[str]:
+    """A character's readings in an id: a Cyrillic letter's (see _LOOKS_LIKE), any other character itself."""
+    found = [table[char] for table in (_LOOKS_LIKE, _TRANSLITERATED, _LOOKS_LIKE_DIGIT) if char in table]
+    return list(dict.fromkeys(found)) or [char]
 
 
 def references_inside(text: str) -> list[str]:

@@ -12,6 +12,14 @@ language is found (see izvori_rules/originals/coverage.py).
 term too broad). ``--words`` shows, per concept, the words most of its misses share and its covered rules do not
 (by stem; the candidates to read for). A miss is a word the table lacks or an English term said only in passing:
 read the text.
+
+``--glossary`` lists instead the glossary headwords of today's English CR (doc cr) and of ru-cr (by the English
+headword it prints beside the Russian one) that no concept names: no row lists the entry in its glossary column
+and no English term of a row is the headword, or one of its comma-separated parts ("Kicker, Kicked"), read with
+and without its remarks in parentheses (``Casting Cost (Obsolete)``). Each line gives the ru-cr entry of the same
+English headword, when there is one (a ready English-Russian pair), and the entry's first words.
+
+    PYTHONPATH=. python scripts/audit_concepts.py --glossary
 """
 
 from __future__ import annotations
@@ -21,13 +29,14 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from izvori_rules.corpus import corpus_dir
 from izvori_rules.cr_releases import release_text
 from izvori_rules.errors import IzvoriError
 from izvori_rules.graph_cache import load_graph
 from izvori_rules.history.family import cr_folder
-from izvori_rules.model import ParsedNode
+from izvori_rules.model import Node, ParsedNode
 from izvori_rules.originals.coverage import Coverage, Pair, audit, totals
 from izvori_rules.originals.link import whole_text
 from izvori_rules.parsing import cr_english
@@ -36,6 +45,7 @@ from izvori_rules.text.matching import ConceptMatcher
 from izvori_rules.text.stemming import normalize_word
 
 DOCS = ("cs-cr", "ru-cr", "sr-judge")
+GLOSSARY_DOCS = ("cr", "ru-cr")  # the glossaries --glossary lists: today's English CR, and ru-cr's English headwords
 WORDS = 6  # how many shared words --words shows per concept
 _WORD = re.compile(r"\w+")
 
@@ -68,9 +78,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--misses", action="store_true", help="list every miss with the translated text")
     parser.add_argument("--extra", action="store_true", help="list the translated rules the English lacks it in")
     parser.add_argument("--words", action="store_true", help="the words the misses share (candidates to read for)")
+    parser.add_argument("--glossary", action="store_true", help="list the glossary headwords no concept names")
     parser.add_argument("--width", type=int, default=240, help="characters of a text to print (0: all)")
     args = parser.parse_args(argv)
     table = load_concepts(corpus_dir() / "concepts.tsv")
+    if args.glossary:
+        return print_uncovered(ConceptMatcher(table), args.width)
     unknown = [c for c in args.concept if c not in table]
     if unknown:
         parser.error(f"no concept {unknown[0]!r} in the concept table")
@@ -88,6 +101,34 @@ def main(argv: list[str]) -> int:
         for row in sorted(chosen, key=lambda r: (-len(r.misses), r.concept)):
             print_row(row, args, background, len(pairs))
     return 0
+
+
+def print_uncovered(matcher: ConceptMatcher, width: int) -> int:
+    """The glossary entries of GLOSSARY_DOCS that no concept names (see the module docstring), one a line."""
+    graph = load_graph()
+    entries = {doc: [n for n in graph.in_doc(doc) if n.id.startswith("glossary:")] for doc in GLOSSARY_DOCS}
+    russian = {node.english: node for node in entries["ru-cr"]}
+    english = {node.title for node in entries["cr"]}
+    for doc, nodes in entries.items():
+        pairs = {n.ref: russian.get(n.title) if doc == "cr" else n for n in nodes}
+        uncovered = [n for n in nodes if not covered(matcher, n, pairs[n.ref])
+                     and (doc == "cr" or n.english not in english)]
+        print(f"{doc:<9} glossary {len(nodes):>4}  no concept {len(uncovered):>4}")
+        for node in uncovered:
+            pair = pairs[node.ref]
+            beside = f"  [ru-cr: {pair.title}]" if pair is not None else ""
+            print(f"    {node.english or node.title}{beside}  {cut(node.text, width)}")
+    return 0
+
+
+def covered(matcher: ConceptMatcher, node: Node, russian: Node | None) -> bool:
+    """Whether a concept lists the glossary entry or ru-cr's entry of the same English headword (``russian``), or
+    names its headword or one of its comma-separated parts."""
+    if matcher.listing(node) or matcher.named_by(node) or (russian is not None and matcher.listing(russian)):
+        return True
+    headword = node.english or node.title
+    return any(matcher.named_by(replace(node, title=part.strip(" “”\"'"), flags=()))
+               for part in headword.split(", "))
 
 
 def print_row(row: Coverage, args: argparse.Namespace, background: Counter[str], size: int) -> None:

@@ -45,7 +45,16 @@ from izvori_rules.tsv import read_tsv
     ("получает", "получить"),
     # ru-cr 106.4 "Когда эффект предписывает игроку добавить ману, она добавляется в хранилище маны"
     ("добавить", "добавляется"),
-], ids=["look", "triggered", "triggers", "draws", "pay", "destroy", "prevent", "declare", "gain", "add"])
+    # ru-cr 112.9 "что отменяет только заклинания"; 605.3b "ее нельзя выбрать целью, отменить"
+    ("отменяет", "отменить"),
+    # ru-cr 107.14 "игрок удаляет с себя один жетон энергии"; 121.5 "это означает удалить этот жетон"
+    ("удаляет", "удалить"),
+    # ru-cr 107.1b "Оно не распределяет повреждений"; 601.2d "разделить или распределить эффект"
+    ("распределяет", "распределить"),
+    # ru-cr 106.11b "изменяет производство маны"; 112.6m "не могут изменить турнирную легальность"
+    ("изменяет", "изменить"),
+], ids=["look", "triggered", "triggers", "draws", "pay", "destroy", "prevent", "declare", "gain", "add", "counter",
+        "remove", "assign", "change"])
 def test_either_aspect_is_one_term(typed: str, printed: str) -> None:
     assert normalize_word("ru", typed) == normalize_word("ru", printed)
 

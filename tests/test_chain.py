@@ -40,6 +40,11 @@ def test_the_chain_links_two_translations_through_a_renumbering():
     back = {e.ref: e for e in found["ru-cr:101.4"]}
     assert back["sr-judge:A4.40"].path == ("cr-2019-05-03:101.4", "cr-2009-07-11:101.4", "cr-2006-10-01:103.4")
     assert today_of(originals["sr-judge:A4.40"], Chain(originals, lineage, "2026-08-07")).ref == "cr:101.4"
+    # today's rule brings the translations that reach it (here only A4.40's original has a step to today), each link
+    # read the other way
+    english = {e.ref: e for e in found["cr:101.4"]}
+    assert set(english) == {"sr-judge:A4.40"}
+    assert english["sr-judge:A4.40"].path == ("cr-2026-08-07:101.4", "cr-2009-07-11:101.4", "cr-2006-10-01:103.4")
 
 
 def test_a_split_off_part_is_the_equivalent_when_it_says_the_text():

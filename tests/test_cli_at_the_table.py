@@ -410,6 +410,49 @@ def test_markdown_escapes_the_documents_characters() -> None:
     assert escape("*bold* _it_ [x](y) `c`") == r"\*bold\* \_it\_ \[x\](y) \`c\`"
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("@everyone look", "@\u200beveryone look"),
+    ("@here", "@\u200bhere"),
+    ("<@123456789012345678>", "\\<@\u200b123456789012345678\\>"),  # a user: <@ID>, an ID of 17-20 digits
+    ("<@!123456789012345678>", "\\<@\u200b!123456789012345678\\>"),  # a user by nickname
+    ("<@&123456789012345678>", "\\<@\u200b&123456789012345678\\>"),  # a role
+    ("judge@example.com", "judge@example.com"),
+], ids=["everyone", "here", "user", "nickname", "role", "an-address-is-no-mention"])
+def test_markdown_text_pings_no_one_on_discord(text: str, expected: str) -> None:
+    from izvori_rules.cli.markdown import escape
+
+    # a zero-width space after the @, as discord.py's utils.escape_mentions writes it
+    assert escape(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("- one\n+ two", "\\- one\n\\+ two"),  # a line opening with "- " or "+ " is a list item in Discord
+    ("1. one\n  12. two", "1\\. one\n  12\\. two"),  # and one opening with "1. " a numbered item
+    ("702.19b Trample\n-1/-1 counters", "702.19b Trample\n-1/-1 counters"),  # a rule number, a -1/-1 counter: no list
+], ids=["bullets", "numbers", "no-list"])
+def test_markdown_text_starts_no_list(text: str, expected: str) -> None:
+    from izvori_rules.cli.markdown import escape
+
+    assert escape(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("izvori-judge define trample", "`izvori-judge define trample`"),
+    ("a`b @here", "``a`b @\u200bhere``"),  # a backtick inside: a longer fence, so the code span does not end early
+    ("`a", "`` `a ``"),
+], ids=["plain", "backtick-inside", "backtick-first"])
+def test_markdown_code_holds_any_text(text: str, expected: str) -> None:
+    from izvori_rules.cli.markdown import code
+
+    assert code(text) == expected
+
+
+@pytest.mark.parametrize("query", ["@everyone qqzx", "<@123456789012345678> qqzx"], ids=["everyone", "user"])
+def test_a_search_query_in_markdown_pings_no_one(query: str) -> None:
+    out = invoke("search", query, "--markdown").stdout
+    assert "@\u200b" in out and not re.search(r"@(everyone|\d{17})", out)
+
+
 def test_define_and_search_have_markdown() -> None:
     assert invoke("define", "trample", "--markdown").stdout.startswith("**trample**")
     assert invoke("search", "razbijac", "--markdown", "--limit", "2").stdout.startswith("1. `")

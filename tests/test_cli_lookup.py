@@ -186,7 +186,13 @@ def test_lookup_reads_serbian_cyrillic_section_letters(graph: RuleGraph, typed: 
     ("D19.5l", "sr-judge:D19.51"), ("D1O.11", "sr-judge:D10.11"),
     ("АЗ.32", "sr-judge:A3.32"),  # Cyrillic А and Ze; sr-judge.txt 102: A3.32 Ako je igračev život 0 ili manje
     ("ДI9.51", "sr-judge:D19.51"),  # Cyrillic Д, Latin capital I; sr-judge.txt 2694
-], ids=["l-for-1", "O-for-0", "cyrillic-a-and-ze-for-a3", "cyrillic-de-and-i-for-d1"])
+    # Latin O, Cyrillic б for b (was cr:712.19 first); ru-cr.txt 9313: 702.19b Игрок контролирующий атакующее существо
+    # с пробивным ударом сначала ...
+    ("7O2.19б", "ru-cr:702.19b"),
+    # Cyrillic О, З and б: 702.13b; ru-cr.txt 9113: 702.13b Существо с устрашением может быть заблокировано ...
+    ("7О2.1Зб", "ru-cr:702.13b"),
+], ids=["l-for-1", "O-for-0", "cyrillic-a-and-ze-for-a3", "cyrillic-de-and-i-for-d1", "cyrillic-be-for-b",
+        "cyrillic-o-ze-be"])
 def test_a_letter_typed_for_a_digit_suggests_that_rule_first(graph: RuleGraph, typed: str, first: str) -> None:
     # sr-judge.txt has D19.51 and D10.11; difflib alone ranked D19.59 ... D19.55 before D19.51 (equal ratios)
     code, data = lookup_json(typed)
@@ -254,7 +260,8 @@ def test_a_look_alike_digit_after_the_dot_is_suggested_before_the_number_in_fron
 
 
 @pytest.mark.parametrize("typed, first", [("1O1.1", "cs-cr:101.1"), ("cr:1O1.1", "cr:101.1"),
-                                          ("АЗ.32", "sr-judge:A3.32")], ids=["bare", "cr-prefix", "cyrillic"])
+                                          ("АЗ.32", "sr-judge:A3.32"), ("7O2.19б", "ru-cr:702.19b")],
+                         ids=["bare", "cr-prefix", "cyrillic", "cyrillic-be-for-b"])
 def test_search_answers_a_look_alike_number_as_a_reference(typed: str, first: str) -> None:
     # once searched as words (ru-cr:613.8 first); now "no rule", did you mean the rule it looks like
     result = runner.invoke(app, ["search", typed, "--json"])

@@ -180,3 +180,15 @@ def test_today_of_a_rule_split_equally_is_its_parts_in_the_equivalents_order(gra
            "requirements (effects that say a creature attacks if able" in said
     plain = json.loads(runner.invoke(app, ["lookup", "sr-judge:A4.40", "--json"]).stdout)["rules"][0]["today"]
     assert (plain["ref"], plain["split"]) == ("cr:101.4", [])  # 2006-10-01 103.4 became 101.4, one rule
+
+
+def test_an_english_rule_lists_the_translations_that_render_it(graph: RuleGraph) -> None:
+    # cr 702.19b (the newest release, line 4097: "The controller of an attacking creature with trample first assigns
+    # damage ...") is ru-cr 702.19b (ru-cr.txt line 9313: "Игрок контролирующий атакующее существо с пробивным ударом
+    # сначала ...", 702.19b of 2019-05-03 in corpus/originals.tsv) and sr-judge E3.102 (sr-judge.txt line 3396: "Igrač
+    # koji kontroliše biće sa osobinom Razbijač koje napada prvo raspoređuje štetu ...", 502.9b of 2006-10-01), each
+    # found through the English history; before, an English rule listed none
+    code, data = lookup_json("cr:702.19b")
+    found = _equivalents(data)
+    assert code == 0 and {"ru-cr:702.19b", "sr-judge:E3.102"} <= set(found)
+    assert {found[ref]["source"] for ref in ("ru-cr:702.19b", "sr-judge:E3.102")} == {"history"}

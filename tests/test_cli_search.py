@@ -22,7 +22,6 @@ from izvori_rules.cli import search as search_cli
 from izvori_rules.corpus import corpus_dir
 from izvori_rules.messages import fill, section
 from izvori_rules.text.folding import fold
-from izvori_rules.search.searcher import default_searcher
 
 runner = CliRunner()
 HIT_KEYS = {"ref", "doc", "id", "kind", "score", "snippet", "highlights", "equivalents"}
@@ -344,11 +343,9 @@ def small_corpus_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterato
     shutil.copy(source / "concepts.tsv", root)
     monkeypatch.setenv("IZVORI_JUDGE_CORPUS", str(root))
     monkeypatch.setenv("IZVORI_JUDGE_CACHE", str(tmp_path / "cache"))
-    graph_cache.load_graph.cache_clear()
-    default_searcher.cache_clear()
+    graph_cache.load_graph.cache_clear()  # the searcher is kept per corpus in force (corpus.per_corpus)
     yield tmp_path / "cache"
     graph_cache.load_graph.cache_clear()
-    default_searcher.cache_clear()
 
 
 def test_index_build_rebuilds_with_a_progress_bar(small_corpus_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,6 +26,7 @@ from izvori_rules.text.concepts import (
 from izvori_rules.corpus import load_manifest, read_document
 from izvori_rules.errors import CorpusError
 from izvori_rules.text.folding import fold
+from izvori_rules.text.matching import ConceptMatcher
 from izvori_rules.graph import RuleGraph
 
 # Where each language's terms come from.
@@ -175,6 +176,13 @@ DOCUMENT_CHECKS = [
     ("combat_phase", "ru", "боя", "ru-cr:506"),  # ru-cr.txt line 4633, "506. Фаза боя"
     ("x_variable", "ru", "значение X", "ru-cr:107.3"),  # ru-cr.txt line 745, Latin X
     ("x_variable", "ru", "значение Х", "ru-cr:107.3"),  # ru-cr.txt line 746, Cyrillic Х
+    # terms of today's CR glossary that ru-cr has too (scripts/audit_concepts.py --glossary)
+    ("anchor_word", "ru", "Якорное слово", "ru-cr:glossary:Anchor Word"),  # ru-cr.txt line 15341
+    ("anchor_word", "ru", "якорным словом", "ru-cr:614.12b"),  # ru-cr.txt line 7408
+    ("treasure", "ru", "Сокровище", "ru-cr:205.3g"),  # ru-cr.txt line 2944, an artifact type
+    ("clue", "ru", "Улика", "ru-cr:205.3g"),  # ru-cr.txt line 2943, an artifact type
+    ("supervillain_rumble", "ru", "Суперзлодейская битва", "ru-cr:904.12"),  # ru-cr.txt line 15030
+    ("checklist_card", "ru", "Карты-списки", "ru-cr:713"),  # ru-cr.txt line 12782, "713. Карты-списки."
 ]
 
 
@@ -233,43 +241,89 @@ NOT_IN_CORPUS = {
 # The words Russian players type for a keyword, an object or an action, as each row's note says: the English word
 # in Cyrillic or a verb made from it (токен, тапнуть, законтрить, скастовать, трампл), the cards' name for the
 # planeswalker type (мироходец: ru-cr keeps planeswalker in Latin letters), and plain Russian ru-cr does not print
-# (умер for dies, срастить for splice, летающий for flying, удерживать приоритет for holding priority).
+# (умер for dies, срастить for splice, летающий for flying, удерживать приоритет for holding priority, тянуть карту
+# for drawing, убить for destroying).
 RUSSIAN_PLAYERS_WORDS = {
     "cast": "скастовать|кастовать|кастует|скастовал|каст",
-    "counter": "законтрить|контрить|законтрил|законтрено|контрспелл",
-    "discard": "дискард|дискардить|задискардить",
+    "counter": "законтрить|контрить|законтрил|законтрено|контрспелл|каунтер|каунтерить|закаунтерить|каунтерспелл",
+    "discard": "дискард|дискардить|задискардить|скинуть карту|скинул карту|скидывает карту",
     "sacrifice": "сакнуть|сакрифайс",
     "scry": "скрай|скраить",
-    "tap": "тапнуть|тапнутый|тапнутое|тапнута|тапнул|тапает|тапать",
+    "tap": "тапнуть|тапнутый|тапнутое|тапнута|тапнул|тапает|тапать|тап|тапом",
     "untap": "антапнуть|антапнутый|антапнутое|антап|антапается",
     "mill": "милл|миллить|миллит|намиллить",
     "deathtouch": "дезтач|дефтач",
     "double_strike": "дабл страйк",
     "first_strike": "ферст страйк",
     "flash": "флеш|флэш|флешем",
-    "flying": "флаер|флаинг|летающий|летающим|летающего",
+    "flying": "флаер|флаинг|летающий|летающим|летающего|летун|летуна|летуны",
     "haste": "хаста|хастой|хейст",
-    "hexproof": "хекспруф|хекспруфом",
+    "hexproof": "хекспруф|хекспруфом|хексопруф",
     "lifelink": "лайфлинк|лайфлинком",
     "trample": "трампл|трамплом",
-    "vigilance": "виджиленс",
+    "vigilance": "виджиленс|вижиланс",
     "kicker": "кикер|кикера|кикером",
     "multikicker": "мультикикер|мультикикера",
     "flashback": "флешбек|флешбэк",
     "splice": "срастить|сплайс",
     "stack": "стэк|стэке|стэка",
     "upkeep_step": "апкип|апкипа|апкипе",
-    "planeswalker": "мироходец|мироходца|мироходцу|мироходцы|мироходцев|мироходцем",
+    "planeswalker": "мироходец|мироходца|мироходцу|мироходцы|мироходцев|мироходцем|плейнсволкер|планешволкер|планесволкер",
     "token": "токен|токены|токена|токенов|токеном",
     "split_cards": "сплит карта|сплит карты|сплит карту",
     "flip_cards": "флип карта|флип карты|флип карту",
     "mana_burn": "манаберн",
     "dies": "умер|умерло|умерла|умерли|умерший|умершее",
-    "mulligan": "муллиган|маллиган|муллигана",
+    "mulligan": "муллиган|маллиган|муллигана|мулиган|мулигана|мулиганить|замулиганить",
     "sideboard": "сайдборд|сайдборда|сайдборде",
     "hold_priority": "удерживать приоритет|удержать приоритет|сохранить приоритет|сохраняет приоритет|держать приоритет",
     "switch_power_toughness": "поменять силу и выносливость|поменять местами силу и выносливость",
     "return_to_hand": "вернуть в руку|возвращается в руку|вернуть на руку",
+    "resolve": "резолв|резолвится|резолвиться|зарезолвиться|зарезолвился|резолва",
+    "graveyard": "граве|грейв|грейвярд|грейвъярд",
+    "exile": "экзайл|экзайле",
+    "exile_action": "экзайлить|заэкзайлить|экзайлнуть|экзайлнутый",
+    "library": "библа|библу|библе|библы",
+    "end_step": "энд степ|эндстеп",
+    "combat_phase": "комбат|комбата|комбате",
+    "blocking_creature": "блокер|блокера|блокеры|блокеров",
+    "attacking_creature": "атакер|аттакер|атакера|аттакера|атакеры",
+    "triggered_ability": "триггер|триггеры|триггера|триггерится|затриггерился|затриггерить",
+    "indestructible": "индестрактибл",
+    "mana_pool": "манапул|мана пул|пул маны",
+    "counter_marker": "каунтер|каунтеры|каунтеров",
+    "combat_damage": "боевой урон|боевого урона",
+    "target": "таргет|таргетить|затаргетить",
+    "spell": "спелл|спеллы|спелла",
+    "ability": "абилка|абилки|абилку|абилити",
+    "creature": "кричер|кричеры|кричера",
+    "instant": "инстант|инстанта|инстанты",
+    "sorcery": "сорсери",
+    "enchantment": "энчант|энчантмент",
+    "equip": "эквип|эквипнуть|эквипнул",
+    "deck": "дека|деку|деки",
+    "respond": "респонс|в респонс",
+    "enters_the_battlefield": "етб",
+    "leaves_the_battlefield": "лтб",
+    "defender": "дефендер|дефендером",
+    "menace": "менейс|менас",
+    "reach": "рич|ричем",
+    "damage": "получает урон|получил урон|получить урон",
+    "commander": "коммандер|командер",
+    "protection": "протекция|протекцией|протекшн",
+    "legend_rule": "правило легенды",
+    "summoning_sickness": "болезнь призыва|болезни призыва",
+    "cleanup_step": "клинап|клинап степ",
+    "untap_step": "антап степ",
+    "pass": "пасс|пасануть",
+    "life": "лайф|лайфа|хиты|хитов",
+    "postcombat_main_phase": "второй мейн|втором мейне",
+    "precombat_main_phase": "первый мейн|первом мейне",
+    "main_phase": "мейн|мейн фаза|мейне|мейна",
+    "destroy": "убить|убил|убивает|убито",
+    "block": "заблочить|блочить|заблочил|заблочено",
+    "draw_step": "добор|шаг добора",
+    "draw_card": "тянуть карту|тянет карту|тяну карту|вытянуть карту|добрать карту|добирает карту",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 
@@ -445,6 +499,48 @@ def test_every_sr_judge_glossary_entry_has_a_concept(table: ConceptTable) -> Non
     # sr-judge.txt 4247-5604: the Rečnik has 239 entries (headword alone on a line, definition indented)
     refs = {ref for concept in table for ref in concept.glossary if ref.startswith("sr-judge:")}
     assert len(refs) == 239
+
+
+# (concept, node, heading as printed): rules of today's English CR (its newest release, doc cr) whose heading is a
+# term of a concept added from its glossary (scripts/audit_concepts.py --glossary); the older ru-cr, sr-judge and
+# cs-cr lack these rules, so the heading is where the concept is defined, and it is found there by name.
+TODAYS_HEADINGS = [
+    ("ward", "cr:702.21", "Ward"), ("backup", "cr:702.165", "Backup"), ("plot", "cr:702.170", "Plot"),
+    ("venture_into_the_dungeon", "cr:701.49", "Venture into the Dungeon"), ("dungeon", "cr:309", "Dungeons"),
+    ("day_and_night", "cr:731", "Day and Night"), ("day_and_night", "cr:702.145", "Daybound and Nightbound"),
+    ("attraction", "cr:717", "Attraction Cards"), ("attraction", "cr:702.159", "Visit"),
+    ("checklist_card", "cr:713", "Substitute Cards"), ("die_roll", "cr:706", "Rolling a Die"),
+    ("initiative", "cr:726", "The Initiative"), ("rad_counter", "cr:728", "Rad Counters"),
+    ("merged_permanent", "cr:730", "Merging with Permanents"), ("harness", "cr:702.186", "∞ (Infinity)"),
+    ("end_the_turn", "cr:724", "Ending Turns and Phases"), ("speed", "cr:702.179", "Start Your Engines!"),
+]
+
+
+@pytest.mark.parametrize(("concept_id", "ref", "heading"), TODAYS_HEADINGS,
+                         ids=[f"{c}-{ref}" for c, ref, _ in TODAYS_HEADINGS])
+def test_todays_cr_headings_name_their_concepts(table: ConceptTable, graph: RuleGraph, concept_id: str,
+                                                 ref: str, heading: str) -> None:
+    node = graph.get(ref)
+    assert node is not None and (node.title or node.text) == heading  # 702.179's "!" leaves it in the text
+    assert concept_id in ConceptMatcher(table).named_by(node)
+
+
+@pytest.mark.parametrize(
+    ("concept_id", "ref", "printed"),
+    [
+        ("treasure", "cr:111.10a", "A Treasure token is a colorless Treasure artifact token"),
+        ("shield_counter", "cr:122.1c", "One or more shield counters on a permanent"),
+        ("stun_counter", "cr:122.1d", "One or more stun counters on a permanent"),
+        ("crime", "cr:700.13", "Some cards refer to committing a crime. A player commits a crime as"),
+    ],
+    ids=["treasure", "shield_counter", "stun_counter", "crime"],
+)
+def test_todays_cr_rules_use_the_new_terms(table: ConceptTable, graph: RuleGraph, concept_id: str, ref: str,
+                                           printed: str) -> None:
+    """The rule that defines a concept of today's CR says one of its terms (the text read in the newest release)."""
+    node = graph.get(ref)
+    assert node is not None and node.text.startswith(printed)
+    assert concept_id in ConceptMatcher(table).used("en", node.text)
 
 
 def test_the_supertypes_are_the_five_of_ru_cr_205_4(table: ConceptTable) -> None:

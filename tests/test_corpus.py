@@ -175,7 +175,8 @@ def _unreadable(root: Path, name: str) -> Path:
     ("missing_rules.tsv", "izvori_rules.concordance.missing:load_missing", "the list of missing rules"),
     ("russian_kept_apart.tsv", "izvori_rules.text.kept_apart:load_kept_apart", "the Russian words kept apart"),
     ("english_kept_apart.tsv", "izvori_rules.text.kept_apart:load_english_kept_apart", "the English words kept apart"),
-], ids=["stopwords", "lineage", "chapters", "missing", "kept apart", "English kept apart"])
+    ("yaml_problems.tsv", "izvori_rules.engine.yamlproblems:load_problems", "the YAML parser's problems"),
+], ids=["stopwords", "lineage", "chapters", "missing", "kept apart", "English kept apart", "yaml problems"])
 def test_every_table_loader_names_the_table_it_cannot_read(tmp_path: Path, name: str, load: str, what: str) -> None:
     import importlib
 
@@ -188,8 +189,8 @@ def test_every_table_loader_names_the_table_it_cannot_read(tmp_path: Path, name:
 
 @pytest.mark.parametrize(("load", "empty"), [
     ("izvori_rules.text.stopwords:load_stopwords", ()), ("izvori_rules.originals.lineage:load_lineage", {}),
-    ("izvori_rules.concordance.missing:load_missing", ()),
-], ids=["stopwords", "lineage", "missing"])
+    ("izvori_rules.concordance.missing:load_missing", ()), ("izvori_rules.engine.yamlproblems:load_problems", ()),
+], ids=["stopwords", "lineage", "missing", "yaml problems"])
 def test_an_optional_table_left_out_is_empty(tmp_path: Path, load: str, empty: object) -> None:
     import importlib
 
@@ -203,3 +204,18 @@ def test_the_chapter_map_is_required(tmp_path: Path) -> None:
 
     with pytest.raises(CorpusError, match="sr_judge_chapters.tsv: cannot read the sr-judge chapter map: "):
         load_chapter_map(tmp_path)
+
+
+def test_a_table_read_under_another_corpus_is_not_kept_for_the_installed_one(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # was: the first read, under a test's empty corpus, was kept for the installed corpus too, and the search index
+    # of the installed corpus was built without its Russian aspect pairs and number words (under its right key)
+    from izvori_rules.text.aspects import load_aspect_pairs
+    from izvori_rules.text.numbers import load_number_words
+
+    monkeypatch.setenv("IZVORI_JUDGE_CORPUS", str(tmp_path))  # a corpus without the tables
+    assert load_aspect_pairs().families == {} and load_number_words() == {}
+    monkeypatch.delenv("IZVORI_JUDGE_CORPUS")
+    # corpus/russian_aspect_pairs.tsv line 69: выбирать / выбрать; corpus/number_words.tsv line 10: en two 2
+    assert load_aspect_pairs()("выбира") == load_aspect_pairs()("выбра")
+    assert load_number_words()["en"]["two"] == 2

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from izvori_rules.cli import app
 from izvori_rules.text.concepts import load_concepts
 from izvori_rules.export import html_search
-from izvori_rules.export.html_pages import node_article, render, skeleton
+from izvori_rules.export.html_pages import index_page, node_article, render, site_words, skeleton
 from izvori_rules.export.html_plan import INDEX, SEARCH_SCRIPT, anchor_id, plan_site
 from izvori_rules.export.html_site import MARKER, export_site, is_previous_export, write_site
 from izvori_rules.text.folding import fold, serbian_to_latin
@@ -140,7 +140,7 @@ def test_equivalents_are_links_with_relation_source_and_confidence(site: Path) -
     links = [(a.text, a.get("href")) for a in line.xpath("a")]
     assert ("cs-cr 102.1", "cs-cr-102.html#cs-cr-102.1") in links
     assert ("ru-cr 104.3b", "ru-cr-104.html#ru-cr-104.3b") in links
-    assert "ru-cr 104.3b (same, curated 1.00)" in line.text_content()
+    assert "ru-cr 104.3b (same, checked by hand)" in line.text_content()
 
 
 def test_a_translated_rule_shows_its_english_original_and_links_todays_rule(site: Path) -> None:
@@ -156,15 +156,15 @@ def test_a_translated_rule_shows_its_english_original_and_links_todays_rule(site
 def test_an_equivalent_the_graph_adds_is_rendered(graph: RuleGraph) -> None:
     eq = Equivalent("ru-cr:702.19b", 0.75, "aligned", "close", "")
     changed = replace(graph.nodes["sr-judge:E3.102"], equivalents=(eq,))
-    element = node_article(graph, plan_site(graph), "sr-judge-E3.html", changed, 1)
+    element = node_article(graph, plan_site(graph), "sr-judge-E3.html", changed, 1, site_words("en"))
     links = element.xpath(".//p[@class='equivalents']/a")
     assert [(a.text, a.get("href")) for a in links] == [("ru-cr 702.19b", "ru-cr-702.html#ru-cr-702.19b")]
-    assert "(close, aligned 0.75)" in element.xpath("string(.//p[@class='equivalents'])")
+    assert "(close, matched by the text, less sure: 0.75)" in element.xpath("string(.//p[@class='equivalents'])")
 
 
 def test_document_text_is_escaped_by_construction(graph: RuleGraph) -> None:
     node = replace(graph.nodes["sr-judge:A1.10"], text='<script>alert("x")</script> & <b>', citations=())
-    element = node_article(graph, plan_site(graph), "sr-judge-A1.html", node, 1)
+    element = node_article(graph, plan_site(graph), "sr-judge-A1.html", node, 1, site_words("en"))
     out = render(skeleton("t", "sr", [element])).decode()
     assert "&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; &lt;b&gt;" in out
     assert html.fromstring(out).xpath("//article//script | //article//b") == []
@@ -186,7 +186,8 @@ def test_the_search_index_is_a_script_small_enough_for_a_phone(site: Path) -> No
 
 
 def test_the_search_index_spells_words_as_the_cli_folds_them(graph: RuleGraph) -> None:
-    data = html_search.build_index(graph, load_concepts(), {r: (0, r) for r in graph.nodes}, [INDEX])
+    data = html_search.build_index(graph, load_concepts(), {r: (0, r) for r in graph.nodes}, [INDEX],
+                                   site_words("en"))
     words = set(data["words"])  # type: ignore[arg-type]
     # sr-judge E3.100 "Razbijač"; sr-judge B12.30 "Biće"; ru-cr 702.7 "Первый Удар"; sr-judge "Iznenađenje"
     assert {"razbijac", "bice", "первый", "удар", "iznenadjenje"} <= words
@@ -212,8 +213,10 @@ def test_export_html_writes_the_whole_site(tmp_path: Path) -> None:
     result = runner.invoke(app, ["export", "html", str(out)])
     assert result.exit_code == 0, result.output
     assert (out / INDEX).is_file() and (out / "ru-cr-702.html").is_file() and is_previous_export(out)
-    result = runner.invoke(app, ["export", "html", str(out), "--json"])  # an earlier export is replaced
+    result = runner.invoke(app, ["export", "html", str(out), "--json", "--lang", "cs"])  # an earlier export is replaced
     assert result.exit_code == 0, result.output
+    index = html.parse(str(out / INDEX)).getroot()  # in the judge's language: cs "Hledat" ([cs.export] site_search)
+    assert index.get("lang") == "cs" and index.xpath("//form[@role='search']/button/text()") == ["Hledat"]
     data = json.loads(result.stdout)
     assert data["folder"] == str(out) and data["kept"] is None
     assert data["pages"] == len(list(out.glob("*.html")))
@@ -284,3 +287,32 @@ def test_an_interrupted_export_leaves_nothing_beside_the_folder(graph: RuleGraph
     with pytest.raises(KeyboardInterrupt):
         export_site(graph, load_concepts(), tmp_path / "site")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_sites_own_words_are_in_the_judges_language(graph: RuleGraph) -> None:
+    # export html --lang sr: the index, its search box and the notes under a rule say the tool's words in Serbian
+    # (corpus/messages.toml [sr.export], [sr.lookup]); the documents' texts stay in their own languages
+    plan, words = plan_site(graph), site_words("sr")
+    index = index_page(graph, plan, words)
+    assert index.get("lang") == "sr"
+    assert index.xpath("string(//h1)") == "Pravila: knjiga pravila bez mreže"
+    assert index.xpath("//form[@role='search']/button/text()") == ["Traži"]
+    # corpus/concordance.tsv lines 52-53: sr-judge:A3.32 = ru-cr:104.3b, curated, "same"
+    a332 = node_article(graph, plan, "sr-judge-A3.html", graph.nodes["sr-judge:A3.32"], 1, words)
+    line = a332.xpath(".//p[@class='equivalents']")[0]
+    assert line.get("lang") == "sr" and line.text_content().startswith("≈ U drugim dokumentima: ")
+    assert "ru-cr 104.3b (isto, provereno ručno)" in line.text_content()
+    # ru-cr.txt line 2492: "взаимозаменяемыми.121.1a Жетон +X/+Y ..." (121.1a printed inside 121.1's line)
+    glued = node_article(graph, plan, "ru-cr-121.html", graph.nodes["ru-cr:121.1a"], 1, words)
+    assert glued.xpath("string(.//li[contains(@class, 'glued')])") == (
+        "spojeno s prethodnim redom: odštampano unutar reda 2492, odmah posle 121.1")
+
+
+def test_the_page_search_says_its_status_in_the_judges_language(graph: RuleGraph) -> None:
+    # site.js fills these templates as a judge types; Russian counts as "найдено правил: N", right for any N
+    data = html_search.build_index(graph, load_concepts(), {r: (0, r) for r in graph.nodes}, [INDEX],
+                                   site_words("ru"))
+    say = data["say"]
+    assert isinstance(say, dict)
+    assert say["found_many"] == "найдено правил: {n}" and say["nothing"] == "Ничего не найдено"
+    assert set(say) == {key.removeprefix("site_") for key in html_search.STATUS_WORDS}

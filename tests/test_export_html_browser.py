@@ -13,6 +13,7 @@ import base64
 import fcntl
 import json
 import os
+import re
 import select
 import shutil
 import subprocess
@@ -263,3 +264,11 @@ def test_an_equivalent_in_another_document_is_one_click_away(graph: RuleGraph, s
     _arrived(browser, "ru-cr-104.html", "ru-cr-104.3b")
     assert _in_view(browser, "ru-cr-104.3b")
     assert graph.nodes["ru-cr:104.3b"].text in browser.evaluate("document.body.innerText")
+
+
+def test_the_status_line_counts_the_rules_in_the_sites_language(site: Path, browser: Chromium) -> None:
+    # the fixture's site is exported in English: "N rules" ([en.export] site_found_many, filled by site.js)
+    browser.open((site / "index.html").as_uri() + "?q=razbija%C4%8D")
+    browser.wait_for("document.getElementById('search-status').textContent.length > 0")
+    status = browser.evaluate("document.getElementById('search-status').textContent")
+    assert re.match(r"\d+ rules", status), status

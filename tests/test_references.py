@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from izvori_rules.references import look_alike, looks_like_reference
+from izvori_rules.references import look_alike, looks_like_reference, readings
 
 
 @pytest.mark.parametrize(("typed", "meant"), [
@@ -24,4 +24,22 @@ def test_look_alike_reads_the_number_meant(typed: str, meant: str) -> None:
     ("1O1.1", True), ("АЗ.32", True), ("cr:100.1", True), ("cr:1O1.1", True), ("lo", False), ("razbijac", False),
 ], ids=["latin-O", "cyrillic", "cr-prefix", "cr-prefix-look-alike", "word-lo", "word"])
 def test_looks_like_reference(text: str, expected: bool) -> None:
+    assert looks_like_reference(text) is expected
+
+
+@pytest.mark.parametrize(("typed", "expected"), [
+    ("7O2.19б", ["7O2.19b", "702.19b", "7O2.196", "702.196"]),  # б: b by transliteration, 6 by its look
+    ("A3.З2", ["A3.Z2", "A3.32"]),  # З: z by transliteration, 3 by its look
+    ("В4.10", ["B4.10", "V4.10"]),  # В: the B it looks like, then the v of its transliteration
+    ("702.19с", ["702.19c", "702.19s"]),  # с: the c it looks like, then the s of its transliteration
+    ("ДI9.51", ["DI9.51", "D19.51"]),  # Д: d; the Latin I read by look_alike
+    ("до", ["до"]), ("lo", ["lo"]),  # no digit: words, not rules
+], ids=["be", "ze", "ve", "es", "de", "word-do", "word-lo"])
+def test_readings_read_each_cyrillic_letter_as_a_latin_letter_and_as_a_digit(typed: str, expected: list[str]) -> None:
+    assert readings(typed) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [("7O2.19б", True), ("702.19с", True), ("до", False)],
+                         ids=["be-for-b", "es-for-c", "word"])
+def test_a_reference_typed_with_cyrillic_letters_looks_like_one(text: str, expected: bool) -> None:
     assert looks_like_reference(text) is expected

@@ -39,3 +39,46 @@ def test_other_verbs_keep_the_stemmers_stems() -> None:
 ], ids=["destroy", "discard", "add"])
 def test_a_plural_imperative_is_its_verbs_stem(imperative: str, infinitive: str) -> None:
     assert normalize_word("ru", imperative) == normalize_word("ru", infinitive)
+
+
+@pytest.mark.parametrize("words", [
+    # ru-cr 309.2 "покинуть", 112.3b "покинет", 506.3c "покинул", 110.5g "покинула", 800.4b "покинувшего", 800.4j
+    # "покинувший": one verb (leaves the battlefield, leaves the game)
+    ("покинуть", "покинет", "покинул", "покинула", "покинувшего", "покинувший"),
+    # ru-cr 701.20a "Чтобы повернуть перманент", 112.6k "повёрнутым", 109.3 "повернутое"; a judge's past
+    # "повернул", "повернулось", future "повернется"
+    ("повернуть", "повёрнутым", "повернутое", "повернул", "повернулось", "повернется"),
+    # ru-cr 701.27b "перевернуть", 707.11 "перевернется", 706.3 "перевернет", 903.3 "перевернут"
+    ("перевернуть", "перевернется", "перевернет", "перевернут"),
+    # the players' tap (corpus/concepts.tsv): "тапнутое существо", "тапнул", "тапнет"
+    ("тапнуть", "тапнутое", "тапнутым", "тапнул", "тапнулся", "тапнет"),
+], ids=["leave", "tap", "turn-over", "players-tap"])
+def test_a_nu_verbs_past_and_future_are_its_infinitives_stem(words: tuple[str, ...]) -> None:
+    assert len({normalize_word("ru", word) for word in words}) == 1
+
+
+@pytest.mark.parametrize(("word", "other"), [
+    ("верно", "вернуть"),  # ru-cr 603.4 "верно ли указанное условие" (true) is no form of вернуть (return)
+    ("развернуть", "повернуть"),  # untap (ru-cr 701.20b) is not tap (701.20a)
+], ids=["true-return", "untap-tap"])
+def test_the_nu_fold_joins_no_other_verb(word: str, other: str) -> None:
+    assert normalize_word("ru", word) != normalize_word("ru", other)
+
+
+@pytest.mark.parametrize("words", [
+    ("зону", "зона"),  # ru-cr 108.3 "зону", 400.1 "зона": an accusative in -ну is no verb's first person
+    ("именем", "имени"),  # ru-cr 201.2 "именем", 110.5c "имени": nor an instrumental in -нем a first person plural
+], ids=["zone", "name"])
+def test_nouns_ending_like_a_nu_verb_keep_their_stems(words: tuple[str, ...]) -> None:
+    assert len({normalize_word("ru", word) for word in words}) == 1
+
+
+@pytest.mark.parametrize("words", [
+    ("находящиеся", "находится"),  # ru-cr 109.4 "находящиеся", 104.3c "находится"
+    ("принадлежащие", "принадлежит"),  # ru-cr 800.4a "принадлежащие", 602.2a "принадлежит"
+    ("содержащие", "содержит"),  # ru-cr 104.4b "содержащие", 103.4 "содержит"
+    ("лежащую", "лежит"),  # ru-cr 101.4a "лежащую", 310.7 "лежит"
+    ("срабатывающая", "срабатывает"),  # ru-cr 106.6a both: an -ающий participle kept its verb's stem already
+], ids=["be-in-zone", "belong", "contain", "lie", "trigger"])
+def test_a_present_active_participle_is_its_verbs_stem(words: tuple[str, ...]) -> None:
+    assert len({normalize_word("ru", word) for word in words}) == 1

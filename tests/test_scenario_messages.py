@@ -375,14 +375,16 @@ def _shock_at(target: str, restriction: str = "") -> str:
 
 
 # the rules of an illegal target, corpus/rulesets.toml [mtg] illegal_target: ru-cr 601.2c (the targets chosen as
-# a spell is cast) and 114.1 (what a target may be); no keyword makes these illegal, so no keyword rule is added
+# a spell is cast) and 114.1 (what a target may be); no keyword makes these illegal, so no keyword rule is added.
+# Card types are said as their documents call them (land: sr-judge izvor, ru-cr земля, cs-cr země; sr-judge and cs-cr
+# have no planeswalkers and ru-cr keeps the English word), subtypes and the file's other words as it writes them
 TARGET_RULES = ("ru-cr:601.2c", "ru-cr:114.1")
 TARGETS = [
     pytest.param(_shock_at("Grizzly Bears", "land or planeswalker"),
                  "Shock can't target Grizzly Bears: Grizzly Bears is not of type land or planeswalker", TARGET_RULES,
-                 ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears nije: land ili planeswalker",
-                  "Shock не может выбрать целью Grizzly Bears: Grizzly Bears не является: land или planeswalker",
-                  "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears není: land nebo planeswalker"), id="not_a_type"),
+                 ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears nije: izvor ili planeswalker",
+                  "Shock не может выбрать целью Grizzly Bears: Grizzly Bears не является: земля или planeswalker",
+                  "Shock nemůže zaměřit Grizzly Bears: Grizzly Bears není: země nebo planeswalker"), id="not_a_type"),
     pytest.param(_shock_at("Grizzly Bears", "black creature"),
                  "Shock can't target Grizzly Bears: Grizzly Bears is not black", TARGET_RULES,
                  ("Shock ne može za metu da ima Grizzly Bears: Grizzly Bears nije boje: crna",

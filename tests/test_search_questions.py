@@ -1,7 +1,7 @@
 """Search quality on real judges' questions (tests/search_questions.tsv): recall@10 and mean reciprocal rank per
 language, on the part tuned on and on the held-out part (every third question of each of the four batches, 1-75,
 104-148, 149-193 and 194-238, the last three written blind; never tuned on; questions 76-103 and the fifth batch,
-239-274, are all tuned on). A query is answered when one of its answers
+239-274, and the sixth, 275-310, are all tuned on). A query is answered when one of its answers
 (numbered rules read in the documents) is in the first ten hits. ``pytest -s`` prints the figures, the held-out
 part's also per batch (the first batch's alone compares with the sessions before the second, the fourth's is the
 freshest measure) and the tune part's per batch and tune-only range, and the misses."""
@@ -31,7 +31,10 @@ BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH, 3: THIRD_BATCH, 4: FOURTH_BATCH}
 # The questions written to tune on only (all their rows tune), by their label in the per-batch report: 76-103, between
 # the first two batches, and the fifth batch, 239-274, written blind as a validation set for one session's changes
 # (as written, before any change chosen with it in view: sr 0.933/0.716, ru 0.895/0.660, en 0.872/0.671, cs 0.944/0.821)
-TUNE_ONLY = {"extra": range(76, 104), "5": range(239, 275)}
+# and the sixth batch, 275-310, written blind the same way from real questions found in public sources (their addresses
+# in "source") as session 27's validation set (as written: sr 0.708/0.517, ru 0.778/0.567, en 0.719/0.481, cs 1.0/1.0
+# on its one Czech query: questions as judges really ask them, on topics no batch had, are the hardest measure yet)
+TUNE_ONLY = {"extra": range(76, 104), "5": range(239, 275), "6": range(275, 311)}
 RECALL_TARGET = 0.95  # issue 10's targets on the held-out part (all four batches), in every language
 MRR_TARGET = 0.8
 # What the search reaches now on the held-out part (every language at or above these): a floor against
@@ -82,11 +85,14 @@ TOP = 10
 # A keyword's subrules the query does not name giving way (search/keywords.py): tuned en 0.862 -> 0.864, held-out 0.869/0.743.
 # Then four more aspect pairs and this_turn, until_end_of_turn's broader concept (ru-cr's «в этом ходу»), moved ru's
 # tuned part (1-4, 76-103) to 1.000/0.925 (batch 5 unchanged at 0.921/0.727); its held-out part stays 0.899/0.752.
+# Session 27's Russian changes (the words Russian players type for some 60 concepts, the -нуть verbs' and -ящий
+# participles' folds, thirteen more aspect pairs) hold ru's tuned part (0.966/0.857 with batch 6), batches 5 and 6
+# (0.921/0.727, 0.778/0.566 -> 0.778/0.568); its held-out part 0.899/0.752 -> 0.899/0.759.
 # Session 27's English changes (English words the stemmer joins kept apart, corpus/english_kept_apart.tsv; the die
 # rolled apart from dying, row die_roll; everyday words' concepts guarded, move, general, match, if able; the rules'
 # nouns of concepts, word families for plain words, corpus/english_word_families.tsv) moved en's tuned part from
 # 0.965/0.864 to 0.969/0.865 (the fifth batch 0.915/0.765 to 0.915/0.766); its held-out part 0.869/0.743 -> 0.869/0.742.
-SHORT_OF_TARGETS = {"ru": (0.899, 0.752), "en": (0.869, 0.742)}
+SHORT_OF_TARGETS = {"ru": (0.899, 0.759), "en": (0.869, 0.742)}
 
 
 @dataclass(frozen=True)
@@ -176,7 +182,7 @@ def test_the_set_has_120_queries_from_60_questions_in_every_language() -> None:
     assert all((row.part == "held-out") == (row.question % 3 == 0 and row.batch is not None) for row in ROWS)
     assert all(row.batch is not None or any(row.question in questions for questions in TUNE_ONLY.values())
                for row in ROWS)
-    assert {row.question for row in ROWS} == set(range(1, 275))
+    assert {row.question for row in ROWS} == set(range(1, 311))
 
 
 def test_every_answer_is_a_numbered_rule_of_the_graph(graph: RuleGraph) -> None:

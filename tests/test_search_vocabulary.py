@@ -161,6 +161,40 @@ def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     assert "cr:701.19a" in [hit.ref for hit in result.hits]
 
 
+# Russian players' words (corpus/concepts.tsv's notes: the English word in Cyrillic or a verb made from it) are not
+# ru-cr's: a Russian player types "тапнул", "резолвится", "экзайл", "блокер" where the rules print повернуть,
+# разрешается, изгнание, блокирующее существо
+RUSSIAN_PLAYERS_WORDS = [
+    # ru-cr 702.20b "Объявление атакующим существа с бдительностью не вызывает его поворота" (вижиланс, тапнул: vigilance
+    # and tap in the English word)
+    ("я тапнул существо, у него вижиланс", "vigilance", "ru-cr:702.20b"),
+    # ru-cr 608.2b "Если заклинание или способность указывает цели, оно проверяет, что цели все ещё легальны" (as the
+    # spell resolves: резолвится)
+    ("заклинание резолвится проверка целей", "resolve", "ru-cr:608.2b"),
+    # ru-cr 406.3 "По умолчанию, изгнанные карты находятся лицом вверх и могут быть просмотрены любым игроком"
+    ("экзайл карты лицом вверх можно смотреть", "exile", "ru-cr:406.3"),
+    # ru-cr 510.1 "Сначала активный игрок объявляет, как каждое атакующее существо распределяет боевые повреждения, затем
+    # защищающийся игрок объявляет, как каждое блокирующее существо ..." (блокер, атакер)
+    ("блокер распределяет повреждения атакеру", "blocking_creature", "ru-cr:510.1"),
+    # ru-cr 702.12b "Перманент с неразрушимостью не может быть уничтожен. Такие перманенты не уничтожаются путём
+    # смертельных повреждений" (индестрактибл)
+    ("индестрактибл существо смертельные повреждения", "indestructible", "ru-cr:702.12b"),
+    # ru-cr 119.3a "Повреждения, наносимые игроку источником без инфекции, заставляют этого игрока потерять такое же
+    # количество жизни" (получает урон: the players' phrase for being dealt damage)
+    ("игрок получает урон и теряет жизнь", "damage", "ru-cr:119.3a"),
+    # ru-cr 701.5a "Отменить заклинание или способность означает её аннулирование и удаление из стека" (каунтер: a
+    # counterspell, the sense a query gets without +1/+1 or a zone)
+    ("каунтер заклинания удаляется из стека", "counter", "ru-cr:701.5a"),
+    # ru-cr 121.3 "Если на перманенте есть и жетоны +1/+1, и жетоны -1/-1 ... с него удаляется N +1/+1 и N -1/-1
+    # жетонов" (каунтер with +1/+1: the marker)
+    ("каунтеры +1/+1 и -1/-1 на одном существе", "counter_marker", "ru-cr:121.3"),
+    # ru-cr 603.6c "Способности при покидании поля битвы срабатывают когда перманент перемещается с поля битвы в другую
+    # зону" (покинуло: the past of 603.6c's покинуть, text/russian.py)
+    ("существо покинуло поле битвы, срабатывает ли триггер", "leaves_the_battlefield", "ru-cr:603.6c"),
+]
+RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left"]
+
+
 @pytest.mark.parametrize(("query", "concept", "ref"), [
     # ru-cr 400.7 "Объект, перемещенный из одной зоны в другую, становится новым объектом не имеющим «памяти» и связи с
     # его предыдущим существованием" (cr 400.7): what a flickered (blinked) permanent is when it returns from exile
@@ -198,17 +232,16 @@ def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     ("ping a creature with protection", "damage", "cr:702.16e"),
     # cr 702.9b "A creature with flying can't be blocked except by creatures with flying and/or reach"
     ("can a flier be blocked by a creature with reach", "flying", "cr:702.9b"),
-], ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone", "summoning-sick", "LKI",
-        "CDA", "killed", "ping", "flier"])
+] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
+                              "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the
-    # concept table's notes), not from the rules; the table lists a new concept's ru-cr rules (the documents it checks),
+    # concept table's notes) and the words Russian players type (above), not from the rules; the table lists a new concept's ru-cr rules (the documents it checks),
     # so an English query may find the ru-cr rule before its cr twin
     result = searcher.search(query, limit=3)
     assert concept in result.concepts
     assert ref in [hit.ref for hit in result.hits]
-
 
 
 def test_a_slang_word_that_stems_to_a_rules_word_is_left_out() -> None:

@@ -22,5 +22,7 @@ def test_a_key_keeps_its_participles_unless_a_term_of_it_spells_the_base_form() 
 
 
 def test_english_words_drop_stop_words_and_singular_drops_a_plural_s() -> None:
-    assert english_words("as [this] enters the battlefield") == ["enters", "battlefield"]
+    assert english_words("as it enters the battlefield") == ["enters", "battlefield"]
+    # "this" is kept: "this turn" is a concept apart from "turn" (cr 514.2, concepts.tsv this_turn)
+    assert english_words("as [this] enters the battlefield") == ["this", "enters", "battlefield"]
     assert [singular(w) for w in ("Attackers", "equip", "its")] == ["attacker", "equip", "its"]

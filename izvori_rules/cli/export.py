@@ -77,7 +77,7 @@ def export_html(
             raise IzvoriError("no output folder given", key="export_no_folder")
         graph, concepts = load_graph(lang), load_concepts()
         with progress_bar("html", lang) as progress:
-            summary = export_site(graph, concepts, Path(out), force=force, progress=progress)
+            summary = export_site(graph, concepts, Path(out), force=force, progress=progress, lang=lang)
     if json_out:
         from ..serialize import site_json
 

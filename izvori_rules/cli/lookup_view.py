@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..node_words import changed_in, equivalent_how, flag_details, flag_name, removed, today_status
 from .common import console, print_json
 from .styled import hanging, to_text
 from .terminal import NARROW, narrow
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
 
     from rich.console import Console, RenderableType
 
@@ -182,39 +182,10 @@ def _reference_lines(graph: RuleGraph, node: Node, words: Words, width: int) -> 
     if node.equivalents:
         lines.append(((f"{words['equivalents']}:", "bold"),))
         lines.extend(hanging(_equivalent_line(e, words), 2, 6, width) for e in node.equivalents)
-    said = _flag_details(graph, node, words)
-    for flag in (f for f in node.flags if f.kind not in QUIET_FLAGS):
-        detail = next(said[flag.kind], flag.detail) if flag.kind in said else flag.said(words)
-        lines.append(((f"⚑ {words.get(f'flag_{flag.kind}', flag.kind)}: ", "bold yellow"), (detail, "")))
+    for flag, detail in flag_details(graph, node, words):
+        if flag.kind not in QUIET_FLAGS:
+            lines.append(((f"⚑ {flag_name(flag, words)}: ", "bold yellow"), (detail, "")))
     return lines
-
-
-def _flag_details(graph: RuleGraph, node: Node, words: Words) -> dict[str, Iterator[str]]:
-    """The details of a node's citation flags (dangling, title_mismatch) and of a text lost to cs-cr's truncation
-    (toc_only) in the judge's words, each kind in the order of its flags; the other flags say theirs by their key
-    (:meth:`~izvori_rules.model.Flag.said`)."""
-    from ..model import split_ref
-
-    dangling: list[str] = []
-    mismatched: list[str] = []
-    if any(f.kind in ("dangling", "title_mismatch") for f in node.flags):  # else no detail of theirs is read
-        _citation_details(graph, node, words, dangling, mismatched)
-    lost = [words["flag_toc_only_truncated"].format(id=split_ref(f.ref)[1]) if f.ref else words["flag_toc_only_detail"]
-            for f in node.flags if f.kind == "toc_only"]
-    return {"dangling": iter(dangling), "title_mismatch": iter(mismatched), "toc_only": iter(lost)}
-
-
-def _citation_details(graph: RuleGraph, node: Node, words: Words, dangling: list[str], mismatched: list[str]) -> None:
-    """The details of the node's dangling and mismatched citations, in order (the citation finder's module is
-    imported here: a rule without such flags, most of them, is shown without it)."""
-    from ..citations import Dangling, flag_facts, say_mismatch
-
-    for citation, fact in flag_facts(graph, node.citations):
-        if isinstance(fact, Dangling):
-            template = words["flag_lost_detail" if fact.lost else "flag_dangling_detail"]
-            dangling.append(template.format(surface=fact.surface, printed=fact.printed))
-        else:
-            mismatched.append(say_mismatch(citation.surface, fact, words["mismatch_detail"], words["mismatch_owner"]))
 
 
 def _original_lines(node: Node, answer: LookupAnswer, words: Words) -> list[Para]:
@@ -244,31 +215,16 @@ def _today_words(today: Today, words: Words) -> str:
     """What became of the original: removed (and its successor), or today's rule, its status and when its words
     changed; a rule split into parts that say it about equally is said to have become several rules."""
     if today.status == "removed":
-        successor = words["successor"].format(ref=today.successor) if today.successor else ""
-        return words["removed"].format(release=today.removed_in) + successor
-    changed = words["changed_in"].format(releases=", ".join(today.changed_in)) if today.changed_in else ""
+        return removed(today, words)
     return words["today_split" if today.split else "today_rule"].format(
-        ref=today.ref, status=words.get(f"today_{today.status}", today.status), changed=changed,
+        ref=today.ref, status=today_status(today, words), changed=changed_in(today, words),
         refs=", ".join(today.split), count=len(today.split))
-
-
-def _how(equivalent: Equivalent, words: Words) -> str:
-    """How a judge reads an equivalent's relation and source (the JSON keeps the codes), and its confidence
-    where a link found without a judge is less sure than a curated ``close`` pair (a weak link to the original,
-    a removed rule's words followed on, a rule split into parts that say it equally, the aligner's guess)."""
-    from ..model import CURATED_CONFIDENCE
-
-    how = (f"{words.get(f'relation_{equivalent.relation}', equivalent.relation)}, "
-           f"{words.get(f'source_{equivalent.source}', equivalent.source)}")
-    if equivalent.source != "curated" and equivalent.confidence < CURATED_CONFIDENCE["close"]:
-        how += ", " + words["less_sure"].format(confidence=f"{equivalent.confidence:.2f}")
-    return how
 
 
 def _equivalent_line(equivalent: Equivalent, words: Words) -> Para:
     style = "green" if equivalent.source == "curated" else "cyan"
     note = equivalent.note if equivalent.source == "curated" else ""  # aligned notes are the aligner's scores
-    return ("≡ ", ""), (equivalent.ref, "bold"), (" ", ""), (_how(equivalent, words), style), \
+    return ("≡ ", ""), (equivalent.ref, "bold"), (" ", ""), (equivalent_how(equivalent, words), style), \
         (f" – {note}" if note else "", "dim")
 
 
@@ -294,7 +250,7 @@ def _render_side_by_side(graph: RuleGraph, answers: tuple[LookupAnswer, ...], wo
             for equivalent in _best_per_document(node):
                 other = where.get(equivalent.ref) or graph.get(equivalent.ref)
                 if other is not None:
-                    columns.append((f"{equivalent.ref}\n{_how(equivalent, words)}", _column_text(other)))
+                    columns.append((f"{equivalent.ref}\n{equivalent_how(equivalent, words)}", _column_text(other)))
             columns += [(f"{n.doc}:{n.id}\n{words['not_in'].format(doc=n.doc)}", Text(n.say(words), style="yellow"))
                         for n in answer.missing if node.ref in n.equivalents]
             if narrow(out):

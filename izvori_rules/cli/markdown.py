@@ -1,8 +1,9 @@
 """``--markdown``: answers that paste cleanly into Discord and Telegram (bold headings, lists, references as code
 or, given ``--base-url``, as links to the offline rulebook's anchors of :mod:`izvori_rules.export.html_plan`).
 
-Text from the documents and from files is escaped, so that ``*``, ``_`` or ``[`` in it stay characters, and
-control characters are made visible (:func:`.terminal.plain`)."""
+Text from the documents, from files and from the command line is escaped, so that ``*``, ``_`` or ``[`` in it stay
+characters, a line it starts with ``- `` or ``1. `` stays a line rather than a list item, a mention (``@everyone``,
+``@here``, ``<@123…>``) pings no one, and control characters are made visible (:func:`.terminal.plain`)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,14 @@ if TYPE_CHECKING:
     from ..text.concepts import ConceptMatch
 
 _SPECIAL = re.compile(r"([\\`*_~|\[\]<>#])")
+# A line that starts with "- " or "+ " is a list item to Discord and Telegram, and one that starts with "1. " a
+# numbered one: the mark escaped, as discord.js's escapeBulletedList and escapeNumberedList do.
+_BULLET = re.compile(r"^([ \t]*)([-+])(?= )", re.MULTILINE)
+_NUMBERED = re.compile(r"^([ \t]*\d+)\.(?= )", re.MULTILINE)
+# What Discord pings when a message says it (@everyone, @here, a user's <@123…> or <@!123…>, a role's <@&123…>): a
+# zero-width space after the @ keeps the words and drops the ping, as discord.py's utils.escape_mentions does.
+_MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{17,20})")
+ZERO_WIDTH_SPACE = "\u200b"
 # An address a chat client makes a link of: http, https or file, and nothing that ends a Markdown link target
 # early or runs another link into it (spaces, brackets, quotes, backslashes, control characters).
 _BASE_URL = re.compile(r"(?:https?|file)://[^\s()<>\[\]\\`\"\x00-\x1f\x7f]+", re.IGNORECASE)
@@ -34,8 +43,24 @@ def usable_base_url(url: str) -> bool:
 
 
 def escape(text: str) -> str:
-    """Text with Markdown's special characters escaped and control characters made visible."""
-    return _SPECIAL.sub(r"\\\1", plain(text))
+    """Text with Markdown's special characters and list marks escaped, its mentions made silent and its control
+    characters made visible."""
+    marked = _SPECIAL.sub(r"\\\1", plain(text))
+    return _silent(_NUMBERED.sub(r"\1\\.", _BULLET.sub(r"\1\\\2", marked)))
+
+
+def code(text: str) -> str:
+    """Text as inline code (where nothing is escaped): fenced by one backtick more than its longest run of them,
+    with a space inside where it starts or ends with one (CommonMark's rule, which Discord follows), its mentions
+    made silent and its control characters made visible."""
+    text = _silent(plain(text))
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _silent(text: str) -> str:
+    return _MENTION.sub(f"@{ZERO_WIDTH_SPACE}\\1", text)
 
 
 def write(text: str) -> None:
@@ -46,7 +71,7 @@ def linker(base_url: str | None, graph: RuleGraph | None = None) -> Linker:
     """How a reference is written: ``[ref](URL/page.html#anchor)`` under a base address (when the rule is in the
     rulebook), else as inline code."""
     if not base_url:
-        return lambda ref: f"`{ref}`"
+        return code
     from ..export.html_plan import plan_site
 
     if graph is None:
@@ -57,7 +82,7 @@ def linker(base_url: str | None, graph: RuleGraph | None = None) -> Linker:
 
     def link(ref: str) -> str:
         if ref not in plan.page_of:
-            return f"`{ref}`"
+            return code(ref)
         return f"[{ref}]({base}/{plan.page_of[ref]}#{plan.anchors[ref]})"
 
     return link
@@ -101,8 +126,8 @@ def lookup_markdown(graph: RuleGraph, answers: tuple[LookupAnswer, ...], base_ur
     for answer in answers:
         if not answer.nodes and answer.is_word:
             out.append(words["word"].format(query=f"_{escape(answer.query)}_") + " " + words["try"] + " "
-                       + ", ".join([link(g) for g in answer.glossary] + [f"`izvori-judge define {answer.query}`",
-                                                                          f"`izvori-judge search {answer.query}`"]))
+                       + ", ".join([link(g) for g in answer.glossary] + [code(f"izvori-judge define {answer.query}"),
+                                                                          code(f"izvori-judge search {answer.query}")]))
         elif not answer.nodes:
             out.append(words["no_rule"].format(query=escape(repr(answer.query))))
         for node in answer.nodes:

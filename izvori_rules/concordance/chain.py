@@ -66,7 +66,8 @@ class Chain:
 
 def chain_equivalents(nodes: Mapping[str, Node], chain: Chain,
                       agree: Agreement | None = None) -> dict[str, list[Equivalent]]:
-    """``ref → equivalents`` found through the originals, best first (today's rule included when in nodes).
+    """``ref → equivalents`` found through the originals, best first (today's rule included when in nodes, and
+    today's rule given the translations that reach it).
 
     Where the English rule was split on the way (``Step.parts``), the history follows the part that kept its
     opening words; with ``agree``, the translation of another part is the equivalent when it agrees with the
@@ -97,6 +98,20 @@ def chain_equivalents(nodes: Mapping[str, Node], chain: Chain,
             found.append(_equivalent(current, original, None, today))
         if found:
             out[ref] = sorted(found, key=lambda e: (-e.confidence, e.ref))
+    for current, translations in _translations(out).items():
+        out[current] = sorted(translations, key=lambda e: (-e.confidence, e.ref))
+    return out
+
+
+def _translations(found: Mapping[str, list[Equivalent]]) -> dict[str, list[Equivalent]]:
+    """Today's English rules with the translations that reach them, each link read the other way (same
+    confidence, relation and note, the path reversed): ``lookup cr:702.19b`` and a search's English hit bring
+    ru-cr 702.19b and sr-judge E3.102 with them, as those bring cr 702.19b (issue 10, issue 16)."""
+    out: dict[str, list[Equivalent]] = defaultdict(list)
+    for ref, equivalents in found.items():
+        for equivalent in equivalents:
+            if split_ref(equivalent.ref)[0] == CURRENT:
+                out[equivalent.ref].append(replace(equivalent, ref=ref, path=equivalent.path[::-1]))
     return out
 
 

@@ -102,16 +102,23 @@ def _colour(name: str) -> Phrase:
     return Phrase(f"colour_{name}", name)
 
 
+def _card_type(name: str) -> Phrase:
+    """A card type in the judge's words, as the type's documents call it (``[LANG.errors]`` type_*)."""
+    return Phrase(f"type_{name}", name)
+
+
 def object_mismatch(f: Filter, obj: Any, c: Any, controller: str, source_ref: Any = None) -> Phrase | None:
     """Why an object (with current characteristics ``c``) fails the filter, or None if it passes; said in the
-    judge's language, the restriction's words as the file writes them (``[LANG.errors]`` mismatch_*)."""
+    judge's language (``[LANG.errors]`` mismatch_*), card types and colours in the judge's words too, subtypes
+    (``Goblin``, ``Forest``) as the file writes them."""
     types = tuple(c.types)
     name = obj.handle
     if f.types and not any(t in types for t in f.types):
-        return Phrase.said("mismatch_not_a", "{name} is not of type {what}", name=name, what=joined(f.types))
+        return Phrase.said("mismatch_not_a", "{name} is not of type {what}", name=name,
+                           what=joined(tuple(_card_type(t) for t in f.types)))
     bad = [t for t in f.not_types if t in types]
     if bad:
-        return Phrase.said("mismatch_is_a", "{name} is of type {what}", name=name, what=bad[0])
+        return Phrase.said("mismatch_is_a", "{name} is of type {what}", name=name, what=_card_type(bad[0]))
     if f.colors and not any(col in c.colors for col in f.colors):
         return Phrase.said("mismatch_not_colour", "{name} is not {colour}", name=name,
                            colour=joined(tuple(_colour(col) for col in f.colors)))

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import Phrase
 from .errors import ScenarioInvalid
+from .yamlproblems import Said, marked, problem_phrase
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 24
@@ -76,17 +77,18 @@ def load_yaml(text: str | bytes, source: str, max_bytes: int = MAX_BYTES) -> Y:
     except RecursionError:  # the depth check should have stopped it; the composer recurses per level
         raise ScenarioInvalid("{file}: nested too deeply (limit {limit})", key="yaml_too_deep", file=source,
                               limit=MAX_DEPTH) from None
-    except yaml.MarkedYAMLError as exc:
+    except yaml.MarkedYAMLError as exc:  # the parser's problem said in the judge's language (yamlproblems)
         line = exc.problem_mark.line + 1 if exc.problem_mark else 0
         raise ScenarioInvalid("{file}:{line}: malformed YAML: {problem}", key="yaml_malformed_at", file=source,
-                              line=line, problem=str(exc.problem or exc)) from None
+                              line=line, problem=problem_phrase(marked(exc, decoded))) from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses (ESC, BEL): no mark, so find its line
         line, code = _refused_character(decoded, exc)
         raise ScenarioInvalid("{file}:{line}: malformed YAML: {problem} ({code})", key="yaml_refused_character",
-                              file=source, line=line, problem=str(exc.reason), code=code) from None
+                              file=source, line=line, problem=problem_phrase(Said("", str(exc.reason), line, "")),
+                              code=code) from None
     except yaml.YAMLError as exc:
         raise ScenarioInvalid("{file}: malformed YAML: {problem}", key="yaml_malformed", file=source,
-                              problem=str(exc)) from None
+                              problem=problem_phrase(Said("", str(exc), 0, ""))) from None
     if node is None:
         raise ScenarioInvalid("{file}:1: the file is empty", key="yaml_empty", file=source)
     return _Converter(source).convert(node, "", 0)
@@ -143,9 +145,14 @@ class _Converter:
             return Y(items, line, path)
         try:
             value = self.constructor.construct_object(node)
-        except self.yaml.YAMLError as exc:
+        except self.yaml.YAMLError as exc:  # a tag no safe constructor knows (!foo)
             raise ScenarioInvalid("{file}:{line}: {path}: {problem}", key="scenario_problem", file=self.source, line=line,
-                                  path=path or "file", problem=str(getattr(exc, "problem", None) or exc)) from None
+                                  path=path or "file", problem=problem_phrase(marked(exc))) from None
+        except (ValueError, KeyError, AttributeError, TypeError):  # PyYAML's constructors fail so on a known tag's
+            # value they can't read (!!int foo, !!bool maybe, !!timestamp soon), which was a traceback
+            raise ScenarioInvalid("{file}:{line}: {path}: {value!r} is not a valid {tag} value", key="yaml_bad_tagged",
+                                  file=self.source, line=line, path=path or "file", value=str(node.value),
+                                  tag=str(node.tag).replace("tag:yaml.org,2002:", "!!")) from None
         return Y(value, line, path, str(node.value))  # the problem alone: its mark names PyYAML's "<unicode string>"
 
     def _mapping(self, node: Any, path: str, depth: int) -> dict[str, Y]:

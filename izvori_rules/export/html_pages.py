@@ -6,15 +6,21 @@ and, in sr-basic, at the glossary terms the parser resolved (``glossary_term`` f
 link. A citation links to its first target and lists the others (a range, or a list like "pravidla 420.5d a
 214.8g"); a dangling one or one whose quoted title is not the target's heading is marked with a class and
 the flag's detail as its ``title``.
+
+The site's own words (labels, the search box, footers, the search's status line) are in the judge's language of
+``export html --lang``, from ``[LANG.lookup]`` and ``[LANG.export]`` of ``corpus/messages.toml``
+(:func:`site_words`); each document's text stays in its own language, marked with ``lang``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ..node_words import changed_in, equivalent_how, flag_details, flag_name, removed, today_status
 from ..graph import RuleGraph
+from ..messages import example_word, section
 from ..model import GLOSSARY, IN_TEXT, SECTION, Citation, FlagKind, Node, split_ref
 from .html_plan import INDEX, SEARCH_SCRIPT, Page, SitePlan
 
@@ -22,13 +28,22 @@ if TYPE_CHECKING:
     from lxml.etree import _Element as Element
 
 SITE_NAME = "izvori-judge"
-EXAMPLE_LABEL = {"sr": "Primer", "ru": "Пример", "cs": "Příklad", "pt": "Exemplo"}
+Words = Mapping[str, str]  # the site's words in the judge's language (site_words)
 # Flags shown as a note under the node; the others are shown where they apply (a marked citation, a linked
 # glossary term, the English headword) or are the parser's bookkeeping (bold spans, pt-guide labels).
 NOTE_FLAGS: tuple[FlagKind, ...] = (
     "duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "missing_symbol",
     "truncated", "toc_only", "headless_paragraph")
 CITED_BY_SHOWN = 12
+
+
+def site_words(lang: str) -> dict[str, str]:
+    """The words of the site in the judge's ``lang``: lookup's labels (a rule's notes read as ``lookup`` says
+    them), cite-check's words of a quoted title that is not the rule's, export's ``site_*`` words, and the
+    language's code as ``site_lang`` (the ``lang`` of the elements holding them)."""
+    checks = section(lang, "cite_check")
+    return {**section(lang, "lookup"), **section(lang, "export"), "mismatch_detail": checks["mismatch_detail"],
+            "mismatch_owner": checks["mismatch_owner"], "site_lang": lang}
 
 
 def el(tag: str, *children: object, cls: str | None = None, **attrs: str) -> Element:
@@ -63,12 +78,12 @@ def skeleton(title: str, lang: str, body: Sequence[Element], scripts: Sequence[s
     return el("html", head, el("body", *body, *tail), lang=lang)
 
 
-def site_header(live: bool) -> Element:
+def site_header(live: bool, words: Words) -> Element:
     """The bar on every page: the way home and the search box (live on the index, a form elsewhere)."""
     box = el("input", type="search", name="q", id="q", placeholder="razbijač, биће, 702.19b",
-             autocomplete="off", aria_label="Search the rules")
-    form = el("form", box, el("button", "Search", type="submit"), cls="search", action=INDEX, method="get",
-              role="search")
+             autocomplete="off", aria_label=words["site_search_label"])
+    form = el("form", box, el("button", words["site_search"], type="submit"), cls="search", action=INDEX,
+              method="get", role="search")
     return el("header", el("a", SITE_NAME, cls="home", href=INDEX), form, cls="site" + (" live" if live else ""))
 
 
@@ -86,13 +101,15 @@ def ref_label(graph: RuleGraph, ref: str, home_doc: str) -> str:
 # -- the text of a node, cut into links --------------------------------------------------------------------
 
 
-def linked_text(graph: RuleGraph, plan: SitePlan, here: str, node: Node, where: int, text: str) -> list[object]:
+def linked_text(graph: RuleGraph, plan: SitePlan, here: str, node: Node, where: int, text: str,
+                words: Words) -> list[object]:
     """The pieces of one text of a node (``where``: IN_TEXT or an example's index), with its links."""
     spans: list[tuple[int, int, list[object]]] = []
     for citation in node.citations:
         if citation.where == where and 0 <= citation.start < citation.end <= len(text):
             printed = text[citation.start:citation.end]
-            spans.append((citation.start, citation.end, citation_pieces(graph, plan, here, node, citation, printed)))
+            spans.append((citation.start, citation.end,
+                          citation_pieces(graph, plan, here, node, citation, printed, words)))
     if where == IN_TEXT:
         for start, end, ref in glossary_terms(graph, node):
             if not any(s < end and start < e for s, e, _ in spans):
@@ -110,18 +127,17 @@ def linked_text(graph: RuleGraph, plan: SitePlan, here: str, node: Node, where: 
 
 
 def citation_pieces(graph: RuleGraph, plan: SitePlan, here: str, node: Node, citation: Citation,
-                    printed: str) -> list[object]:
+                    printed: str, words: Words) -> list[object]:
     """A citation (``printed`` as the text has it) as a link to its first target, the other targets listed
-    after it; marked, with the flag's detail as its title, when it is dangling or quotes a wrong title."""
+    after it; marked, with the flag's detail in the judge's words as its title, when it is dangling or quotes a
+    wrong title."""
     classes, notes = ["cite"], []
     if citation.unresolved:
         classes.append("dangling")
-        notes.append(_flag_detail(node, "dangling", citation.unresolved)
-                     or f"{', '.join(citation.unresolved)} does not exist")
+        notes.append(_flag_detail(graph, node, "dangling", citation.unresolved, words))
     if citation.title_matches is False:
         classes.append("title-mismatch")
-        notes.append(_flag_detail(node, "title_mismatch", (citation.title or "",))
-                     or f"the quoted title “{citation.title}” is not the heading of the rule cited")
+        notes.append(_flag_detail(graph, node, "title_mismatch", (citation.title or "",), words))
     attrs = {"title": "\n".join(notes)} if notes else {}
     if not citation.targets:
         return [el("span", printed, cls=" ".join(classes), **attrs)]
@@ -135,9 +151,11 @@ def citation_pieces(graph: RuleGraph, plan: SitePlan, here: str, node: Node, cit
     return [first, el("span", *rest, cls="cite-rest")]
 
 
-def _flag_detail(node: Node, kind: FlagKind, terms: tuple[str, ...]) -> str:
-    """The detail of the node's flag of ``kind`` about one of ``terms`` (a printed target, a quoted title)."""
-    return next((f.detail for f in node.flags if f.kind == kind and f.term in terms), "")
+def _flag_detail(graph: RuleGraph, node: Node, kind: FlagKind, terms: tuple[str, ...], words: Words) -> str:
+    """The detail of the node's flag of ``kind`` about one of ``terms`` (a printed target, a quoted title), in
+    the judge's words; the flag's name where the node has no such flag."""
+    return next((said for f, said in flag_details(graph, node, words) if f.kind == kind and f.term in terms),
+                words.get(f"flag_{kind}", kind))
 
 
 def glossary_terms(graph: RuleGraph, node: Node) -> Iterator[tuple[int, int, str]]:
@@ -186,7 +204,7 @@ def _one_run(text: str, words: Sequence[re.Match[str]]) -> bool:
 # -- a node --------------------------------------------------------------------------------------------------
 
 
-def node_article(graph: RuleGraph, plan: SitePlan, here: str, node: Node, depth: int) -> Element:
+def node_article(graph: RuleGraph, plan: SitePlan, here: str, node: Node, depth: int, words: Words) -> Element:
     """One node: its number (a link to itself, to share), heading, text, examples, equivalents and notes."""
     anchor = plan.anchors[node.ref]
     number = el("a", node_label(node) if node.kind == GLOSSARY else node.number, cls="num", href=f"#{anchor}")
@@ -200,138 +218,149 @@ def node_article(graph: RuleGraph, plan: SitePlan, here: str, node: Node, depth:
                         el("span", english, cls="en", lang="en") if english else None, cls="head"))
     if node.text and not heading_only:
         lead = [] if parts else [number, " "]
-        parts.append(el("p", *lead, *linked_text(graph, plan, here, node, IN_TEXT, node.text), cls="text"))
+        parts.append(el("p", *lead, *linked_text(graph, plan, here, node, IN_TEXT, node.text, words), cls="text"))
     elif not parts:
         parts.append(el("p", number, cls="text"))
-    label = EXAMPLE_LABEL.get(node.lang, "Example")
+    label = example_word(node.lang)  # the document's own word, in the document's language
     for k, example in enumerate(node.examples):
         parts.append(el("p", el("span", f"{label}:", cls="label"), " ",
-                        *linked_text(graph, plan, here, node, k, example), cls="example"))
-    parts.extend(_meta(graph, plan, here, node))
+                        *linked_text(graph, plan, here, node, k, example, words), cls="example"))
+    parts.extend(_meta(graph, plan, here, node, words))
     return el("article", *parts, cls=f"node {node.kind} depth-{min(depth, 4)}", id=anchor, lang=node.lang)
 
 
-def _meta(graph: RuleGraph, plan: SitePlan, here: str, node: Node) -> Iterator[Element]:
-    """The lines under a node: its equivalents in the other documents, who cites it, and the parser's notes."""
-    yield from _original_lines(plan, here, node)
-    links = _equivalent_links(graph, plan, here, node)
+def _meta(graph: RuleGraph, plan: SitePlan, here: str, node: Node, words: Words) -> Iterator[Element]:
+    """The lines under a node: its equivalents in the other documents, who cites it, and the parser's notes,
+    labelled in the judge's words (each in the site's language: ``lang`` is set on the line)."""
+    lang = words["site_lang"]
+    yield from _original_lines(plan, here, node, words)
+    links = _equivalent_links(graph, plan, here, node, words)
     if links:
-        yield el("p", el("span", "≈ In the other documents:", cls="label"), " ", *links, cls="equivalents")
+        yield el("p", el("span", f"≈ {words['site_equivalents']}:", cls="label"), " ", *links, cls="equivalents",
+                 lang=lang)
     if node.cited_by:
         shown = [r for r in node.cited_by if r in graph.nodes][:CITED_BY_SHOWN]
         cited: list[object] = []
         for ref in shown:
             cited.extend([", " if cited else "", el("a", ref_label(graph, ref, node.doc), href=plan.href(ref, here))])
         more = len(node.cited_by) - len(shown)
-        yield el("p", el("span", "Cited by:", cls="label"), " ", *cited, f" and {more} more" if more > 0 else None,
-                 cls="cited-by")
-    notes = [f for f in node.flags if f.kind in NOTE_FLAGS]
+        yield el("p", el("span", f"{words['cited_by']}:", cls="label"), " ", *cited,
+                 " " + words["more"].format(n=more) if more > 0 else None, cls="cited-by", lang=lang)
+    notes = [(f, said) for f, said in flag_details(graph, node, words) if f.kind in NOTE_FLAGS]
     if notes:
-        yield el("ul", *(el("li", f"{f.kind.replace('_', ' ')}: {f.detail}", cls=f"note {f.kind}") for f in notes),
-                 cls="notes")
+        yield el("ul", *(el("li", f"{flag_name(f, words)}: {said}", cls=f"note {f.kind}") for f, said in notes),
+                 cls="notes", lang=lang)
 
 
-def _original_lines(plan: SitePlan, here: str, node: Node) -> Iterator[Element]:
+def _original_lines(plan: SitePlan, here: str, node: Node, words: Words) -> Iterator[Element]:
     """A translated rule's English original and today's rule, as links (issue 16)."""
     original, today = node.original, node.today
     if original is None or not original.ref:
         return
     label = f"CR {original.release} {original.id}"
     link = el("a", label, href=plan.href(original.ref, here)) if original.ref in plan.page_of else label
-    yield el("p", el("span", "English original:", cls="label"), " ", link, el("small", f" ({original.status})"),
-             el("br") if original.text else None, el("span", original.text, lang="en") if original.text else None,
-             cls="original")
+    how = words.get(f"link_{original.status}", original.status)
+    yield el("p", el("span", f"{words['original']}:", cls="label", lang=words["site_lang"]), " ", link,
+             el("small", f" ({how})", lang=words["site_lang"]), el("br") if original.text else None,
+             el("span", original.text, lang="en") if original.text else None, cls="original")
     if today is None:
         return
-    targets = today.split or ((today.ref or today.successor,) if today.ref or today.successor else ())
-    words = {"removed": f"removed in {today.removed_in}" + ("; nearest successor " if today.successor else ""),
-             "unchanged": "unchanged: ", "changed": "changed: ", "renumbered": "renumbered: "}[today.status]
+    if today.status == "removed":
+        yield el("p", el("span", f"{words['today']}:", cls="label"), " ", removed(today, words), cls="today",
+                 lang=words["site_lang"])
+        return
     links: list[object] = []
-    for target in targets:
+    for target in today.split or ((today.ref,) if today.ref else ()):
         links += [", "] if links else []
         links.append(el("a", f"CR {target.partition(':')[2]}", href=plan.href(target, here))
                      if target in plan.page_of else target.partition(":")[2])
-    changed = f" (words changed in {', '.join(today.changed_in)})" if today.changed_in else ""
-    split = f" (the rule became {len(today.split)} rules, which say its words about equally)" if today.split else ""
-    yield el("p", el("span", "Today:", cls="label"), " ", words, *links, split, changed, cls="today")
+    split = " (" + words["site_today_split"].format(count=len(today.split)) + ")" if today.split else ""
+    yield el("p", el("span", f"{words['today']}:", cls="label"), " ", today_status(today, words), ": ", *links,
+             split, changed_in(today, words), cls="today", lang=words["site_lang"])
 
 
-def _equivalent_links(graph: RuleGraph, plan: SitePlan, here: str, node: Node) -> list[object]:
-    """Each equivalent as a link, followed by its relation, source and confidence (the note as its title)."""
+def _equivalent_links(graph: RuleGraph, plan: SitePlan, here: str, node: Node, words: Words) -> list[object]:
+    """Each equivalent as a link, followed by how it was found as ``lookup`` says it (its confidence where it is
+    less sure), and the confidence and note as its title."""
     links: list[object] = []
     for eq in node.equivalents:
         if eq.ref not in graph.nodes:
             continue
-        note = f"{eq.relation}, {eq.source}, {eq.confidence:.2f}" + (f": {eq.note}" if eq.note else "")
-        link = el("a", ref_label(graph, eq.ref, ""), href=plan.href(eq.ref, here), title=note)
-        links.extend([" · " if links else "", link, el("small", f" ({eq.relation}, {eq.source} {eq.confidence:.2f})")])
+        how = equivalent_how(eq, words)
+        link = el("a", ref_label(graph, eq.ref, ""), href=plan.href(eq.ref, here),
+                  title=f"{how} ({eq.confidence:.2f})" + (f": {eq.note}" if eq.note else ""))
+        links.extend([" · " if links else "", link, el("small", f" ({how})")])
     return links
 
 
 # -- pages ---------------------------------------------------------------------------------------------------
 
 
-def chapter_page(graph: RuleGraph, plan: SitePlan, page: Page, pager: tuple[Page | None, Page | None]) -> Element:
+def chapter_page(graph: RuleGraph, plan: SitePlan, page: Page, pager: tuple[Page | None, Page | None],
+                 words: Words) -> Element:
     """One page: breadcrumbs, the nodes in document order (indented by depth), and the previous/next page."""
     info = graph.docs[page.doc]
-    title = page_title(graph, page)
     root_depth = len(graph.breadcrumb(page.root)) if page.root else 0
     articles = []
     for ref in page.refs:
         node = graph.nodes[ref]
         depth = len(graph.breadcrumb(ref)) - root_depth if page.root else 1
-        articles.append(node_article(graph, plan, page.file, node, depth))
+        articles.append(node_article(graph, plan, page.file, node, depth, words))
+    title = page_title(graph, page, words)
     if page.root is None:
         articles.insert(0, el("h1", title, cls="head"))
-    body = [site_header(live=False), _crumbs(graph, plan, page), el("main", *articles), _pager(graph, pager),
-            el("footer", f"{info.title}, edition: {info.edition}. Exported by {SITE_NAME}; works offline.")]
+    footer = words["site_page_footer"].format(title=info.title, edition=info.edition, site=SITE_NAME)
+    body = [site_header(False, words), _crumbs(graph, plan, page, words), el("main", *articles),
+            _pager(graph, pager, words), el("footer", footer, lang=words["site_lang"])]
     return skeleton(f"{title} · {info.title}", info.language, body)
 
 
-def page_title(graph: RuleGraph, page: Page) -> str:
-    """``D19 Ispravni napadi`` for a chapter, ``Glossary`` for a loose glossary."""
+def page_title(graph: RuleGraph, page: Page, words: Words) -> str:
+    """``D19 Ispravni napadi`` for a chapter, ``Glossary`` (in the judge's words) for a loose glossary."""
     if page.root is None:
-        return "Glossary"
+        return words["site_glossary"]
     node = graph.nodes[page.root]
     return " ".join(p for p in (node.number, node.title) if p) or node_label(node)
 
 
-def _crumbs(graph: RuleGraph, plan: SitePlan, page: Page) -> Element:
-    items = [el("li", el("a", "Index", href=INDEX)),
+def _crumbs(graph: RuleGraph, plan: SitePlan, page: Page, words: Words) -> Element:
+    items = [el("li", el("a", words["site_index"], href=INDEX, lang=words["site_lang"])),
              el("li", el("a", graph.docs[page.doc].title, href=f"{INDEX}#{page.doc}"))]
     chain = graph.breadcrumb(page.root)[:-1] if page.root else ()
     items.extend(el("li", el("a", node_label(n) + (f" {n.title}" if n.number and n.title else ""),
                              href=plan.href(n.ref, page.file))) for n in chain)
-    items.append(el("li", page_title(graph, page), aria_current="page"))
-    return el("nav", el("ol", *items), cls="crumbs", aria_label="Breadcrumbs")
+    items.append(el("li", page_title(graph, page, words), aria_current="page"))
+    return el("nav", el("ol", *items), cls="crumbs", aria_label=words["site_breadcrumbs"])
 
 
-def _pager(graph: RuleGraph, pager: tuple[Page | None, Page | None]) -> Element:
+def _pager(graph: RuleGraph, pager: tuple[Page | None, Page | None], words: Words) -> Element:
     before, after = pager
     links = []
     if before:
-        links.append(el("a", f"← {page_title(graph, before)}", href=before.file, rel="prev"))
+        links.append(el("a", f"← {page_title(graph, before, words)}", href=before.file, rel="prev"))
     if after:
-        links.append(el("a", f"{page_title(graph, after)} →", href=after.file, rel="next"))
+        links.append(el("a", f"{page_title(graph, after, words)} →", href=after.file, rel="next"))
     return el("nav", *links, cls="pager")
 
 
-def index_page(graph: RuleGraph, plan: SitePlan) -> Element:
-    """The documents with their sections and chapters, and the live search box with its results list."""
+def index_page(graph: RuleGraph, plan: SitePlan, words: Words) -> Element:
+    """The documents with their sections and chapters, and the live search box with its results list, in the
+    judge's language (the documents' titles and headings in their own)."""
     pages_by_doc: dict[str, list[Page]] = {}
     for page in plan.pages:
         pages_by_doc.setdefault(page.doc, []).append(page)
     jump = el("nav", el("ul", *(el("li", el("a", info.title, href=f"#{doc}")) for doc, info in graph.docs.items())),
-              cls="docs-jump", aria_label="Documents")
+              cls="docs-jump", aria_label=words["site_documents"])
     search = el("section", el("p", "", id="search-status", aria_live="polite"), el("ol", id="results"),
                 cls="search-results", id="search")
-    docs = [_document_toc(graph, plan, doc, pages_by_doc.get(doc, [])) for doc in graph.docs]
-    body = [site_header(live=True), el("main", el("h1", "Rules: offline rulebook"), search, jump, *docs),
-            el("footer", f"Exported by {SITE_NAME}. Open index.html from the phone's storage; no network needed.")]
-    return skeleton("Rules · " + SITE_NAME, "en", body, scripts=(SEARCH_SCRIPT, "site.js"))
+    docs = [_document_toc(graph, plan, doc, pages_by_doc.get(doc, []), words) for doc in graph.docs]
+    body = [site_header(True, words), el("main", el("h1", words["site_title"]), search, jump, *docs),
+            el("footer", words["site_index_footer"].format(site=SITE_NAME))]
+    return skeleton(f"{words['site_rules']} · {SITE_NAME}", words["site_lang"], body,
+                    scripts=(SEARCH_SCRIPT, "site.js"))
 
 
-def _document_toc(graph: RuleGraph, plan: SitePlan, doc: str, pages: list[Page]) -> Element:
+def _document_toc(graph: RuleGraph, plan: SitePlan, doc: str, pages: list[Page], words: Words) -> Element:
     """A document's sections (with their anchors) and the links to its pages, in document order."""
     info = graph.docs[doc]
     by_root = {p.root: p for p in pages if p.root}
@@ -343,12 +372,13 @@ def _document_toc(graph: RuleGraph, plan: SitePlan, doc: str, pages: list[Page])
             head = el("span", node_label(node), " ", node.title, cls="section-head", id=plan.anchors[node.ref])
             items.append(el("li", head, chapters, cls="section"))
         elif node.ref in by_root:
-            link = el("li", el("a", page_title(graph, by_root[node.ref]), href=by_root[node.ref].file))
+            link = el("li", el("a", page_title(graph, by_root[node.ref], words), href=by_root[node.ref].file))
             if chapters is not None and node.parent and graph.nodes[node.parent].kind == SECTION:
                 chapters.append(link)
             else:
                 items.append(link)
-    items.extend(el("li", el("a", "Glossary", href=p.file)) for p in pages if p.root is None)
+    items.extend(el("li", el("a", words["site_glossary"], href=p.file, lang=words["site_lang"]))
+                 for p in pages if p.root is None)
     about = el("p", f"{info.language} · {info.edition}", cls="edition")
     return el("section", el("h2", info.title), about, el("ul", *items, cls="toc"), cls="document", id=doc,
               lang=info.language)

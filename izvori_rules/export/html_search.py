@@ -14,7 +14,8 @@ What is indexed, and how it is spelled, follows the CLI search (``search/analysi
   :func:`~izvori_rules.text.concepts.normalize` does) and as word lists, and the nodes that define it, so
   ``первый удар`` also finds the Serbian and Czech terms for first strike;
 * the fold tables themselves, generated here from :mod:`izvori_rules.text.folding` (never copied by hand), so the
-  query is folded in the page exactly as the CLI folds it.
+  query is folded in the page exactly as the CLI folds it;
+* the words of the search's status line in the judge's language (``site_found_*`` of ``[LANG.export]``).
 
 Sizes: words and node lists are deduplicated and node lists are delta-coded; the whole corpus gives about
 1.5 MB, small enough for a phone.
@@ -34,7 +35,7 @@ from ..graph import RuleGraph
 from ..model import Node
 
 GLOBAL_NAME = "IZVORI_INDEX"
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2  # 2: the status line's words (say)
 _WORD = re.compile(r"\w+")  # the CLI analyzers' tokenizer (search/analysis.py WORD)
 _LABEL_CHARS = 90
 # The characters whose folds the page needs: Latin-1 to Cyrillic, and Latin Extended Additional.
@@ -88,9 +89,14 @@ class _Vocabulary:
         return index
 
 
+STATUS_WORDS = ("site_found_one", "site_found_many", "site_nothing", "site_first_shown", "site_some_words",
+                "site_searched_as", "site_glossary")  # what site.js says of a search (its X.say)
+
+
 def build_index(graph: RuleGraph, concepts: ConceptTable, locations: Mapping[str, tuple[int, str]],
-                pages: list[str]) -> dict[str, object]:
-    """The index as plain data (see the module docstring); ``locations`` maps a ref to (page, anchor)."""
+                pages: list[str], say: Mapping[str, str]) -> dict[str, object]:
+    """The index as plain data (see the module docstring); ``locations`` maps a ref to (page, anchor), ``say``
+    holds the status line's words in the judge's language (:data:`STATUS_WORDS`)."""
     docs = list(graph.docs)
     vocabulary = _Vocabulary()
     refs = list(graph.nodes)
@@ -117,6 +123,7 @@ def build_index(graph: RuleGraph, concepts: ConceptTable, locations: Mapping[str
         "latin": latin_table(),
         "serbianOnly": "".join(sorted(SERBIAN_ONLY)),
         "russianOnly": "".join(sorted(RUSSIAN_ONLY)),
+        "say": {key.removeprefix("site_"): say[key] for key in STATUS_WORDS},
     }
 
 

@@ -55,9 +55,12 @@ class SiteSummary:
     kept: Path | None = None  # where a forced export put the folder it replaced (nothing of a judge's is deleted)
 
 
-def write_site(graph: RuleGraph, concepts: ConceptTable, folder: Path, progress: Progress | None = None) -> int:
-    """Write the whole site into an existing, empty ``folder``; returns the number of pages written."""
+def write_site(graph: RuleGraph, concepts: ConceptTable, folder: Path, progress: Progress | None = None,
+               lang: str = "en") -> int:
+    """Write the whole site, its own words in the judge's ``lang``, into an existing, empty ``folder``; returns
+    the number of pages written."""
     plan = plan_site(graph)
+    words = html_pages.site_words(lang)
     total = len(plan.pages) + 2
     written: list[str] = []
 
@@ -69,12 +72,12 @@ def write_site(graph: RuleGraph, concepts: ConceptTable, folder: Path, progress:
 
     for i, page in enumerate(plan.pages):
         pager = (plan.pages[i - 1] if i else None, plan.pages[i + 1] if i + 1 < len(plan.pages) else None)
-        save(page.file, html_pages.render(html_pages.chapter_page(graph, plan, page, pager)))
-    save(INDEX, html_pages.render(html_pages.index_page(graph, plan)))
+        save(page.file, html_pages.render(html_pages.chapter_page(graph, plan, page, pager, words)))
+    save(INDEX, html_pages.render(html_pages.index_page(graph, plan, words)))
     pages = [INDEX, *(p.file for p in plan.pages)]
     number = {name: i for i, name in enumerate(pages)}
     locations = {ref: (number[plan.page_of[ref]], plan.anchors[ref]) for ref in graph.nodes}
-    data = html_search.build_index(graph, concepts, locations, pages)
+    data = html_search.build_index(graph, concepts, locations, pages, words)
     save(SEARCH_SCRIPT, html_search.index_script(data).encode("utf-8"))
     for asset in ASSETS:
         (folder / asset).write_bytes(resources.files(__package__).joinpath(asset).read_bytes())
@@ -84,7 +87,7 @@ def write_site(graph: RuleGraph, concepts: ConceptTable, folder: Path, progress:
 
 
 def export_site(graph: RuleGraph, concepts: ConceptTable, out: Path, force: bool = False,
-                progress: Progress | None = None) -> SiteSummary:
+                progress: Progress | None = None, lang: str = "en") -> SiteSummary:
     """Write the site to ``out``: into a temporary folder beside it, then renamed into place.
 
     ``out`` may be missing, empty or a previous export (a folder holding only the files its marker lists);
@@ -101,7 +104,7 @@ def export_site(graph: RuleGraph, concepts: ConceptTable, out: Path, force: bool
         raise IzvoriError("cannot write {file}: {reason}", key="export_unwritable", file=str(out),
                           reason=reason(exc, out)) from None
     try:
-        pages = write_site(graph, concepts, tmp, progress)
+        pages = write_site(graph, concepts, tmp, progress, lang)
         os.chmod(tmp, 0o755)  # mkdtemp makes it private; a site is meant to be read
         kept = _swap_into_place(tmp, out)
     except OSError as exc:

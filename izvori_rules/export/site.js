@@ -244,7 +244,7 @@
     var doc = document.createElement("span");
     doc.className = "doc";
     var glossary = r[1].indexOf("glossary:") === 0;
-    doc.textContent = X.docs[r[0]][0] + (glossary ? " glossary" : "");
+    doc.textContent = X.docs[r[0]][0] + (glossary ? " " + X.say.glossary : "");
     var num = document.createElement("b");
     num.textContent = glossary ? "" : r[1];
     link.append(doc, " ", num, num.textContent ? " " : "", r[2]);
@@ -254,16 +254,25 @@
     return item;
   }
 
+  // A status message of the judge's language (IZVORI_INDEX.say, from corpus/messages.toml) with its {name}s filled.
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+
   function show(query, status, list) {
     list.textContent = "";
     if (!query.trim()) { status.textContent = ""; return; }
     var found = search(query);
     found.nodes.slice(0, SHOWN).forEach(function (n) { list.append(resultItem(n)); });
-    var message = found.nodes.length ? found.nodes.length + (found.nodes.length === 1 ? " rule" : " rules") : "Nothing found";
-    if (found.nodes.length > SHOWN) message += ", first " + SHOWN + " shown";
-    if (found.any) message += " (no rule has every word; rules with some of them)";
+    var n = found.nodes.length;
+    var message = n ? fill(n === 1 ? X.say.found_one : X.say.found_many, {n: n}) : X.say.nothing;
+    if (n > SHOWN) message += fill(X.say.first_shown, {n: SHOWN});
+    if (found.any) message += X.say.some_words;
     if (found.concepts.length) {
-      message += ". Searched as: " + found.concepts.map(function (c) { return X.concepts[c][4].join(" · "); }).join("; ");
+      message += fill(X.say.searched_as, {concepts: found.concepts.map(function (c) {
+        return X.concepts[c][4].join(" · "); }).join("; ")});
     }
     status.textContent = message;
   }

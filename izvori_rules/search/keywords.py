@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container
 
+from .candidates import Candidate
+
 # Of the first hits, a subrule of a keyword ability's rule the query did not find ranks at OTHER_KEYWORD times its key.
 # 0.8 lifted the real-question set's tuned English rows (tests/search_questions.tsv: batches 1-4 and 76-103) where a
 # keyword's reminder text stood above the general rule (copying a spell, lifelink's life gain).
 OTHER_KEYWORD = 0.8
 KEYWORD_ABILITY = "keyword_ability"  # the concept whose chapters (cr 702, ru-cr 702, sr-judge E3) hold the keywords' rules
 Rules = Callable[[int], "tuple[int, int] | None"]  # a subrule's rule and that rule's chapter (document numbers)
-Candidate = tuple[bool, float, int]  # the ranker's (unranked, -key, document number)
 
 
 def other_keywords(best: list[Candidate], found: Container[int], rules: Rules,

@@ -92,10 +92,12 @@ class Clause:
 
 @dataclass(frozen=True, slots=True)
 class ParsedQuery:
-    """The pieces of a query: concept or plain-word segments, and quoted phrases (each a segment too)."""
+    """The pieces of a query: concept or plain-word segments, and quoted phrases (each a segment too); ``languages``
+    the query's language, or those tied (:meth:`StopLists.languages`: none when no word tells it)."""
 
     segments: tuple[Segment, ...]
     phrases: tuple[Segment, ...] = ()
+    languages: frozenset[str] = frozenset()
 
     def concepts(self) -> list[str]:
         """Every concept named, in query order."""
@@ -143,7 +145,8 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
     if any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed) or any(
             s.languages - languages for s in words if s.concepts and languages):
         words = _segments(rest, concepts, chosen, bool(phrases), languages)
-    return ParsedQuery(tuple(words), tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases))
+    return ParsedQuery(tuple(words), tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases),
+                       languages)
 
 
 def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], phrases: bool,

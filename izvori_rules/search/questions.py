@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..text.folding import fold, serbian_to_latin
 from ..text.stemming import WORD, analyze
 from ..tsv import read_tsv
+from .candidates import Candidate
 from .ranking import Words
 
 FILE_NAME = "question_words.tsv"
@@ -36,7 +37,6 @@ KINDS = ("time", "zone", "number", "player", "permission")
 # is asked; less (0.3 to 0.7 on the real-question set's tuning part) left cr 704.3 below 704.2.
 PREFER = 0.75
 FULL = 2
-Candidate = tuple[bool, float, int]  # the ranker's (unranked, -key, document number)
 _WORD = re.compile(WORD)
 
 
@@ -127,7 +127,7 @@ def parse_question_words(text: str, source: str = FILE_NAME) -> QuestionWords:
                                for kind, per in answers.items()))
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_question_words(root: Path | None = None) -> QuestionWords:
     """The question words of the corpus at ``root`` (the installed one if None); none when it has no table."""
     found = read_table(FILE_NAME, "the question words", root)

@@ -37,7 +37,12 @@ same clauses, the earlier (:mod:`.siblings`); a subrule of a keyword's rule the 
 "Counter") ranks just below the best of its rules the query found (HEADING, :meth:`Ranker._under_rules`): a judge
 cites the rule that says it (cr 701.6a: a countered spell goes to its owner's graveyard), unless the query is the
 heading's name (razbijač, "combat damage step": it matches every clause and asks no question); a heading with
-neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. Ties keep document order.
+neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. Before that, a rule's twin in
+the language the query is in comes just before it (:mod:`.twins`: cr 500.8 before ru-cr 500.8 for "extra combat
+phase"); a heading so raised is then put below its rules as any other. In a query of PEER_CLAUSES or more clauses, a
+rule one of whose equivalents in another document stands above it follows the other hits, unless the judge typed its
+language and not the other's (:mod:`.repeats`): a hit lists its equivalents, and the place the repeat took is the
+next rule's. Ties keep document order.
 """
 
 from __future__ import annotations
@@ -48,9 +53,12 @@ import math
 from collections.abc import Callable, Container, Iterable, Sequence
 from typing import NamedTuple
 
+from .candidates import Candidate
 from .postings import Postings
 from .keywords import KEYWORD_ABILITY, Rules, other_keywords
+from .repeats import Equivalents, repeats_last
 from .siblings import Subrule, earlier
+from .twins import Twins, twins_first
 from .query import Clause, Lookup
 from ..text.families import load_word_families
 from ..text.stemming import field_language
@@ -101,7 +109,7 @@ HEADING = 0.99
 HEADINGS_DEPTH = 10
 PhraseCheck = Callable[[int, str, tuple[str, ...]], bool]
 Words = Callable[[int], tuple[str, Sequence[str]]]  # a node's language and the stems of its heading and text
-Prefer = Callable[[list[tuple[bool, float, int]]], list[tuple[bool, float, int]]]
+Prefer = Callable[[list[Candidate]], list[Candidate]]
 
 
 class Facts(NamedTuple):
@@ -136,7 +144,7 @@ def hit_kind(node_kind: str) -> str:
     return SECTION if node_kind in ("part", "unit") else RULE
 
 
-def _closer(best: list[tuple[bool, float, int]], clauses: list[Clause], words: Words) -> list[tuple[bool, float, int]]:
+def _closer(best: list[Candidate], clauses: list[Clause], words: Words) -> list[Candidate]:
     """Each node's key times 1 + PROXIMITY × its closeness: how near the clauses it holds stand in its heading and
     text (1 when n clauses fill n words, 1/2 when they fill 2n - 1), times the share of the other clauses it holds
     ((n - 1) / (all - 1)). A clause the text does not name is held where it names a broader concept (cr 702.11b's
@@ -161,8 +169,8 @@ def _closer(best: list[tuple[bool, float, int]], clauses: list[Clause], words: W
     return out
 
 
-def _first(depth: int, candidates: list[tuple[bool, float, int]],
-           raised: dict[int, tuple[bool, float, int]]) -> list[tuple[bool, float, int]]:
+def _first(depth: int, candidates: list[Candidate],
+           raised: dict[int, Candidate]) -> list[Candidate]:
     """The ``depth`` first candidates, each of the ``raised`` (document number: its candidate with a peer's share,
     :meth:`Ranker._with_peers`) in place of its own: they are few, so they are ranked beside all the candidates and
     the ones they replace left out, rather than put in place by a pass over thousands."""
@@ -250,13 +258,18 @@ class Ranker:
     def rank(self, clauses: Iterable[Clause], limit: int, keep: Callable[[Facts], bool] | None = None,
              has_phrase: PhraseCheck | None = None, words: Words | None = None,
              prefer: Prefer | None = None, question: bool = False,
-             subrule: Subrule | None = None, rules: Rules | None = None) -> list[tuple[int, float]]:
+             subrule: Subrule | None = None, rules: Rules | None = None,
+             equivalents: Equivalents | None = None, languages: Container[str] = (),
+             twins: Twins | None = None) -> list[tuple[int, float]]:
         """The best ``limit`` (document number, score) pairs, best first, of the nodes ``keep`` accepts
         (``words`` tells a node's stems, for the proximity of the first hits' words; ``prefer`` re-sorts the first
         PROXIMITY_DEPTH candidates, growing keys only: the answers a question asks for, search/questions.py; a
         ``question`` asks what the rules under a heading say, see :meth:`_under_rules`; ``subrule`` tells a lettered
         subrule's rule and letter, of which the first hits prefer the earlier, :mod:`.siblings`; ``rules`` a subrule's
-        rule and chapter, of which the first hits put a keyword's the query did not find lower, :mod:`.keywords`)."""
+        rule and chapter, of which the first hits put a keyword's the query did not find lower, :mod:`.keywords`;
+        ``equivalents`` a node's equivalents in other documents, which follow it in a query of PEER_CLAUSES or more
+        clauses unless in one of the query's ``languages`` and it is not, :mod:`.repeats`; ``twins`` a node's twins in
+        the query's language, which the hits put before it, :mod:`.twins`)."""
         clauses = list(clauses)
         matched = self._matched(clauses, has_phrase)
         if not sum(matched.importances):
@@ -274,13 +287,18 @@ class Ranker:
             if rules is not None:
                 best[:PROXIMITY_DEPTH] = other_keywords(best[:PROXIMITY_DEPTH], matched.totals, rules,
                                                         self.keyword_chapters())
+            if twins is not None:
+                best = twins_first(best, limit, twins)
             ranked = self._under_rules(best, matched, question, len(clauses))
+            if equivalents is not None and len(clauses) >= PEER_CLAUSES:
+                cls, table, _ = self.classes()
+                ranked = repeats_last(ranked, equivalents, lambda doc: table[cls[doc]][:2], languages)
             if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
                 break
         return [(doc, -key) for _, key, doc in ranked[:limit]]
 
-    def _under_rules(self, best: list[tuple[bool, float, int]], matched: Matched, question: bool,
-                     width: int) -> list[tuple[bool, float, int]]:
+    def _under_rules(self, best: list[Candidate], matched: Matched, question: bool,
+                     width: int) -> list[Candidate]:
         """The hits ``best`` (the first candidates, in order) ordered again, a heading without text of its own (cr
         701.6 "Counter") at most HEADING times the key of its best rule the query found (cr 701.6a "To counter a
         spell…"), and left out when that rule ranks below ``best``. A heading keeps its key when the query found
@@ -353,7 +371,7 @@ class Ranker:
             masks[doc] = mget(doc, 0) | flag
 
     def _candidates(self, clauses: list[Clause], matched: Matched,
-                    keep: Callable[[Facts], bool] | None) -> list[tuple[bool, float, int]]:
+                    keep: Callable[[Facts], bool] | None) -> list[Candidate]:
         """``(unranked, -key, document number)`` of every node ``keep`` accepts (see the module docstring)."""
         concept_bits = sum(1 << bit for bit, clause in enumerate(clauses)
                            if any(lookup.flag for lookup in clause.lookups))
@@ -419,7 +437,7 @@ class Ranker:
                         return True
         return False
 
-    def _with_peers(self, candidates: list[tuple[bool, float, int]], limit: int) -> dict[int, tuple[bool, float, int]]:
+    def _with_peers(self, candidates: list[Candidate], limit: int) -> dict[int, Candidate]:
         """The rules whose key grows by PEER times their best equivalent's key in another document (at most their
         own), each with its new candidate: only the rules that could reach the first ``limit`` (a key grows by PEER
         at most)."""

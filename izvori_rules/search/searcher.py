@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..corpus import per_corpus
 from ..graph import RuleGraph
 from ..model import Node
 from ..references import looks_like_reference, typed_reference
@@ -32,6 +32,7 @@ from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker
 from .siblings import subrule_of
 from .snippets import Snippet, make_snippet
 from .spelling import corrections, suggest
+from .twins import Twins
 from ..text.stemming import WORD, analyze, field_language, spans
 from ..text.stopwords import StopLists, load_stopwords
 
@@ -44,6 +45,7 @@ CITATION = "citation"
 FULLTEXT = "fulltext"
 DEFAULT_LIMIT = 10
 QUESTION_FRAME = 2  # stop words a question drops (see is_question)
+SAME = "same"  # the relation of an equivalent that says the same as its rule (model.Equivalent): a twin, see .twins
 WORDS_KEPT = 4096  # nodes whose stems a searcher remembers (for the proximity of the first hits' words)
 
 
@@ -166,6 +168,7 @@ class Searcher:
         self._numbered: set[str] | None = None
         self._node_words: dict[int, Analysed] = {}
         self._numbers: dict[str, int] | None = None
+        self._twins: dict[int, list[int]] | None = None
 
     def index_built(self) -> bool:
         """Whether the index is open, or complete in the cache (so opening it needs no progress bar)."""
@@ -280,7 +283,7 @@ class Searcher:
         plan = plan_query(parsed, self.concepts)
         questions = load_question_words(self._root)
         answers = questions.answer_stems(questions.asked(query), plan.stems)
-        ranked = self._rank(plan, doc, lang, limit, kinds, answers, is_question(query, parsed))
+        ranked = self._rank(plan, doc, lang, limit, kinds, answers, is_question(query, parsed), parsed.languages)
         hits = tuple(self._hit(d, score, plan) for d, score in ranked)
         suggestions = () if hits else suggest(self._postings(), parsed.words())
         definitions = self._definitions(concepts, doc, lang, parsed)
@@ -323,9 +326,12 @@ class Searcher:
         return DefinitionEntry(node.ref, node.doc, node.title or node.id.partition(":")[2], node.text)
 
     def _rank(self, plan: Plan, doc: str | None, lang: str | None, limit: int, kinds: frozenset[str],
-              answers: dict[str, frozenset[str]], question: bool) -> list[tuple[int, float]]:
+              answers: dict[str, frozenset[str]], question: bool,
+              languages: frozenset[str] = frozenset()) -> list[tuple[int, float]]:
         """The ranked nodes of the plan; ``answers`` (per language, the stems of the kind of answer the query's
-        question asks for) are preferred among the first hits, and a ``question`` ranks a heading below its rules."""
+        question asks for) are preferred among the first hits, a ``question`` ranks a heading below its rules, and a
+        rule in one of the query's ``languages`` comes before its twin in another (:mod:`.twins`) and is no repeat of its
+        equivalent in another above it (:mod:`.repeats`)."""
         def keep(facts: Facts) -> bool:
             return facts.kind in kinds and self._keep(facts.doc, doc, lang)
 
@@ -335,7 +341,32 @@ class Searcher:
         refs = self._refs
         return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words,
                                         preferring if answers else None, question, lambda doc: subrule_of(refs[doc]),
-                                        self._rule_of)
+                                        self._rule_of, self._equivalents, languages,
+                                        self._twins_in(languages) if languages else None)
+
+    def _twins_in(self, languages: frozenset[str]) -> Twins:
+        """A node's twins in one of the ``languages`` (none for a node in one of them): :mod:`.twins`."""
+        same = self._same()
+
+        def twins(docnum: int) -> Collection[int]:
+            if self.facts(docnum).lang in languages:
+                return ()
+            return {twin for twin in same.get(docnum, ()) if self.facts(twin).lang in languages}
+
+        return twins
+
+    def _same(self) -> dict[int, list[int]]:
+        """Each node's equivalents that say the same (relation ``same``), both ways, as document numbers (read once:
+        the English rule names its translations only since they reach it through the history)."""
+        if self._twins is None:
+            numbers = self._document_numbers()
+            self._twins = {}
+            for ref, number in numbers.items():
+                for other in self.graph.nodes[ref].equivalents:
+                    if other.relation == SAME and other.ref in numbers:
+                        self._twins.setdefault(number, []).append(numbers[other.ref])
+                        self._twins.setdefault(numbers[other.ref], []).append(number)
+        return self._twins
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged
@@ -394,9 +425,21 @@ class Searcher:
         rule = self.graph.nodes[node.parent]
         if not rule.title or rule.parent is None:
             return None
+        numbers = self._document_numbers()
+        return numbers[rule.ref], numbers.get(rule.parent, -1)
+
+    def _equivalents(self, docnum: int) -> list[int]:
+        """The document numbers of the equivalents a node names (a translation its English original and its peers;
+        the English rule names none): what :mod:`.repeats` reads, both ways."""
+        numbers = self._document_numbers()
+        node = self.graph.nodes[self._refs[docnum]]
+        return [numbers[equivalent.ref] for equivalent in node.equivalents if equivalent.ref in numbers]
+
+    def _document_numbers(self) -> dict[str, int]:
+        """Each indexed ref's document number (made on first need)."""
         if self._numbers is None:
             self._numbers = {ref: number for number, ref in enumerate(self._refs)}
-        return self._numbers[rule.ref], self._numbers.get(rule.parent, -1)
+        return self._numbers
 
     def _has_phrase(self, docnum: int, lang: str, stems: tuple[str, ...]) -> bool:
         node = self.graph.nodes[self._refs[docnum]]
@@ -441,10 +484,13 @@ def query_kind(query: str) -> str:
     return FULLTEXT
 
 
-@lru_cache(maxsize=1)
 def default_searcher() -> Searcher:
-    """The searcher over the installed corpus (graph from its cache; the index opened on first need)."""
-    return open_searcher()
+    """The searcher over the corpus in force, the installed one or ``$IZVORI_JUDGE_CORPUS`` (graph from its
+    cache; the index opened on first need), kept for the process per corpus (:func:`~izvori_rules.corpus.per_corpus`)."""
+    return _searchers()
+
+
+_searchers = per_corpus(lambda root: open_searcher(root=root))
 
 
 def open_searcher(progress: Progress | None = None, rebuild: bool = False, root: Path | None = None) -> Searcher:

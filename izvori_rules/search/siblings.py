@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .candidates import Candidate
+
 # Of the first hits, a lettered subrule ranks at its key divided by 1 + EARLIER times how many letters it stands after
 # the first of its siblings among them that matches the same clauses of the query: a rule's first subrules state it,
 # its later ones its variants, exceptions and special cases (cr 702.16e "damage that would be dealt by sources that
@@ -21,7 +23,6 @@ from collections.abc import Callable
 # batches 1-4 and questions 76-103).
 EARLIER = 0.05
 Subrule = Callable[[int], "tuple[str, int] | None"]  # a node's rule and its letter's place (:func:`subrule_of`)
-Candidate = tuple[bool, float, int]  # the ranker's (unranked, -key, document number)
 
 
 def subrule_of(ref: str) -> tuple[str, int] | None:

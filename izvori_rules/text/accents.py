@@ -13,10 +13,9 @@ alike; a document prints no listed spelling, so the index's terms stay what they
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..tsv import read_tsv
 from .folding import fold
 
@@ -75,7 +74,7 @@ def parse_accented_words(text: str, source: str = FILE_NAME) -> dict[str, dict[s
     return table
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_accented_words(root: Path | None = None) -> dict[str, dict[str, str]]:
     """The table of the corpus at ``root`` (the installed one if None); empty when the corpus has none."""
     found = read_table(FILE_NAME, "the accented words", root)

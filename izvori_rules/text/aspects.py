@@ -20,10 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..tsv import read_tsv
 from .folding import fold
 
@@ -109,7 +108,7 @@ def parse_aspect_pairs(text: str, source: str = FILE_NAME) -> AspectFolding:
     return AspectFolding(families, tuple(sorted({len(r) for r in families}, reverse=True)))
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_aspect_pairs(root_dir: Path | None = None) -> AspectFolding:
     """The folding of the corpus at ``root_dir`` (the installed one if None); none when it has no table."""
     found = read_table(FILE_NAME, "the Russian aspect pairs", root_dir)

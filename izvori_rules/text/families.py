@@ -16,10 +16,9 @@ read once, on first use.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..tsv import read_tsv
 from .stemming import normalize_word
 
@@ -44,7 +43,7 @@ def parse_word_families(text: str, source: str = FILE_NAME) -> dict[str, tuple[s
     return families
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_word_families(root: Path | None = None) -> Mapping[str, tuple[str, ...]]:
     """The families of the corpus at ``root`` (the installed one if None); none when it has no table."""
     found = read_table(FILE_NAME, "the English word families", root)

@@ -8,10 +8,9 @@ stems a listed form as its base, so the index and the queries meet; the table is
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..tsv import read_tsv
 from .folding import fold
 
@@ -33,7 +32,7 @@ def parse_irregular_verbs(text: str, source: str = FILE_NAME) -> dict[str, str]:
     return bases
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_irregular_verbs(root: Path | None = None) -> dict[str, str]:
     """The irregular forms of the corpus at ``root`` (the installed one if None); none when it has no table."""
     found = read_table(FILE_NAME, "the English irregular verbs", root)

@@ -11,10 +11,9 @@ that row's term instead (:mod:`.stemming`, for the index and the queries alike);
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..tsv import read_tsv
 from .folding import fold
 
@@ -48,13 +47,13 @@ def parse_kept_apart(text: str, source: str = FILE_NAME) -> Callable[[str], str 
     return KeptApart(terms)
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
     """The Russian table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
     return _load(FILE_NAME, "the Russian words kept apart", root)
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_english_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
     """The English table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
     return _load(ENGLISH_FILE_NAME, "the English words kept apart", root)

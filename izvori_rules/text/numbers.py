@@ -8,10 +8,9 @@ kept folded (:func:`.folding.fold`), as all three compare them; the table is rea
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..tsv import read_tsv
 from .folding import fold
 
@@ -35,7 +34,7 @@ def parse_number_words(text: str, source: str = FILE_NAME) -> dict[str, dict[str
     return table
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_number_words(root: Path | None = None) -> dict[str, dict[str, int]]:
     """The number words of the corpus at ``root`` (the installed one if None); none when it has no table."""
     found = read_table(FILE_NAME, "the number words", root)

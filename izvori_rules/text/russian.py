@@ -15,6 +15,18 @@ attacking player ("атакующий игрок") in "атаковать planes
 tune part lost by it.
 
 A plural imperative in -ьте ("уничтожьте", ru-cr 701.7b), which the stemmer leaves whole, is its verb's stem.
+
+A -нуть verb's past, future and active participle are its infinitive's stem: the stemmer gives "повернуть" and
+every "повёрнутый" (tapped, ru-cr 701.20a) повернут, but "повернул" повернул, "перевернется" (711.8) перевернет and
+"покинувшего" (603.10a) покинувш, so "покинул поле битвы" never met 603.6c's "покинуть поле битвы", nor the
+players' "тапнул" their "тапнутое существо". The stem stays the infinitive's (-нут), not the bare root (-н), which
+is also the stem of "верно" (true) beside "вернуть" (return).
+
+A present active participle of a verb in -ить/-ать with -ит in the present (-ящий, -ащий) is its verb's stem: the
+stemmer keeps the vowel before щ (находя of "находящиеся", 109.4; принадлежа of "принадлежащие", 800.4a) and
+strips it from the verb (наход of "находится", принадлеж of "принадлежит"), so "карты, находящиеся в изгнании" never
+met "карта находится в изгнании". The -ающий / -ующий participles of other verbs keep the verb's stem already
+(срабатывающая, срабатывает: сработа).
 """
 
 from __future__ import annotations
@@ -36,12 +48,24 @@ MIN_STEM = 3
 # "добавьте"): the stemmer strips none of it (уничтожьт), so a card's instruction never met its verb (уничтожить:
 # уничтож). Without its ending it is the infinitive's stem.
 _IMPERATIVE = re.compile(r"ьте$")
+# The endings of a -нуть verb's past (повернул, покинула, обернулся), future (покинет, перевернется, развернутся), and
+# active participle and gerund (покинувшего, обернувшийся, повернув), after its root and н. Not the first person
+# (поверну, повернем: "зону", "именем") nor the plural second (повернете: "планете").
+# A present active participle in -ящ-/-ащ- (full forms, reflexive too): "находящиеся", "лежащую", "содержащее".
+_I_PARTICIPLE = re.compile(r"(?<=[ая])щ(?:ий|ая|ее|ие|его|ей|ему|им|ими|их|ую|ем)(?:ся|сь)?$")
+_NU_VERB = re.compile(r"(?<=\w{3}н)(?:ул[аои]?(?:ся|сь)?|е(?:т|шь)(?:ся)?|утся|ув(?:ши)?(?:сь)?|увш\w+)$")
 
 
 def russian_stem(word: str, stem: str) -> str:
     """The stem of a folded Russian ``word`` that Snowball stemmed to ``stem``, its -ировать verb's forms joined
     (see the module docstring): ``регенерировать`` регенерирова → ``регенерир``, ``регенерация`` регенерац →
-    ``регенерир``, ``заблокированное`` → ``заблокированн`` (a participle, apart)."""
+    ``регенерир``, ``заблокированное`` → ``заблокированн`` (a participle, apart), ``покинул`` → ``покинут``."""
+    nu_verb = _NU_VERB.search(word)
+    if nu_verb:
+        return word[:nu_verb.start()] + "ут"
+    participle_i = _I_PARTICIPLE.search(word)
+    if participle_i and participle_i.start() > MIN_STEM and stem == word[:participle_i.start()]:
+        return stem[:-1]
     imperative = _IMPERATIVE.search(word)
     if imperative and imperative.start() >= MIN_STEM:
         return word[:imperative.start()]

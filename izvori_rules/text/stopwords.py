@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-from ..corpus import read_table
+from ..corpus import per_corpus, read_table
 from ..tsv import read_tsv
 from .folding import fold, serbian_to_latin
 
@@ -75,7 +74,7 @@ def parse_stopwords(text: str, source: str = FILE_NAME) -> StopLists:
                      frozenset().union(*lists.values()))
 
 
-@lru_cache(maxsize=4)
+@per_corpus
 def load_stopwords(root: Path | None = None) -> StopLists:
     """The stop words of the corpus at ``root`` (the installed one if None); none when it has no table."""
     found = read_table(FILE_NAME, "the stop words", root)

@@ -1,0 +1,49 @@
+"""A rule's twin in the language the query is in comes before it (izvori_rules/search/twins.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules.search.candidates import Candidate
+from izvori_rules.search.searcher import Searcher, default_searcher
+from izvori_rules.search.twins import ABOVE, twins_first
+
+# Document numbers: 1 is a Russian rule whose English twin is 4; 2 and 3 are other rules; 5 a guide's section.
+TWINS = {1: {4}, 3: {5}}
+CASES = [
+    ("twin-below-comes-first", [(False, -9.0, 1), (False, -8.0, 2), (False, -7.0, 3), (False, -6.0, 4)],
+     [(False, -9.0 * (1 + ABOVE), 4), (False, -9.0, 1), (False, -8.0, 2), (False, -7.0, 3)]),
+    ("twin-above-stays", [(False, -9.0, 4), (False, -8.0, 1)], [(False, -9.0, 4), (False, -8.0, 1)]),
+    ("section-twin-stays-below-the-rules", [(False, -9.0, 3), (True, -9.5, 5)], [(False, -9.0, 3), (True, -9.5, 5)]),
+    ("twin-of-a-hit-past-the-depth-stays", [(False, -9.0, 2), (False, -8.0, 2), (False, -7.0, 1), (False, -6.0, 4)],
+     [(False, -9.0, 2), (False, -8.0, 2), (False, -7.0, 1), (False, -6.0, 4)]),
+]
+
+
+@pytest.mark.parametrize(("best", "expected"), [(best, expected) for _, best, expected in CASES],
+                         ids=[name for name, _, _ in CASES])
+def test_twins_first(best: list[Candidate], expected: list[Candidate]) -> None:
+    assert twins_first(best, 2, lambda doc: TWINS.get(doc, set())) == expected
+
+
+@pytest.fixture(scope="module")
+def searcher() -> Searcher:
+    return default_searcher()
+
+
+def refs(searcher: Searcher, query: str) -> list[str]:
+    return [hit.ref for hit in searcher.search(query).hits]
+
+
+# cr 500.8 "Some effects can add phases to a turn" (newest release in corpus/cr-history) and ru-cr 500.8 «Некоторые
+# эффекты добавляют в ход дополнительные фазы» (ru-cr.txt line 4502) say the same (the graph's relation "same");
+# corpus/concepts.tsv lists ru-cr:500.8 for additional_phase, and cr never (its numbers move between releases).
+@pytest.mark.parametrize(("query", "first", "second"), [
+    ("extra combat phase", "cr:500.8", "ru-cr:500.8"),
+    ("дополнительная фаза", "ru-cr:500.8", "cr:500.8"),
+], ids=["english-query-english-rule", "russian-query-russian-rule"])
+def test_the_twin_in_the_query_language_comes_first(searcher: Searcher, query: str, first: str, second: str) -> None:
+    found = refs(searcher, query)
+    assert found.index(first) < found.index(second)
+    assert found[0] == first
+
