@@ -109,12 +109,10 @@ def test_english_stop_words_become_no_term() -> None:
     assert normalize_word("pt", "the") == "the"
 
 
-def test_the_english_stop_list_is_whooshs_but_this() -> None:
+def test_the_english_stop_list_is_whooshs() -> None:
     from whoosh.analysis.filters import STOP_WORDS
 
-    # "this" stays a word: cr 514.2 "“until end of turn” and “this turn” effects end" (concept this_turn)
-    assert ENGLISH_STOP_WORDS == STOP_WORDS - {"this"}
-    assert analyze("en", "this turn") == ["this", "turn"]
+    assert ENGLISH_STOP_WORDS == STOP_WORDS
 
 
 def test_a_language_without_a_field_is_analyzed_as_english() -> None:

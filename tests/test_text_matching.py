@@ -193,16 +193,6 @@ def test_a_word_keeps_the_sense_the_query_already_named(query: QueryConcepts) ->
         ("counter_marker",), ("counter_marker",)]
 
 
-@pytest.mark.parametrize(("text", "concepts"), [
-    ("this turn", ["this_turn"]),  # cr 514.2: "“until end of turn” and “this turn” effects end"
-    ("turn", ["turn"]),  # cr 500.1: "A turn consists of five phases": no this_turn
-    ("first card drawn this turn", ["this_turn"]),  # cr 702.94a: "the first card you've drawn this turn"
-], ids=["this-turn", "turn", "miracle"])
-def test_this_turn_is_a_concept_apart_from_turn(query: QueryConcepts, text: str, concepts: list[str]) -> None:
-    named = [c for s in parse_query(text, query, load_stopwords()).segments for c in s.concepts]
-    assert [c for c in named if c in ("this_turn", "turn")] == concepts
-
-
 def test_question_and_stop_words_are_dropped(query: QueryConcepts) -> None:
     whole = query.segments("can a creature with protection from red block a red creature", load_stopwords().words)
     assert [s.words for s in whole if not s.concepts] == []

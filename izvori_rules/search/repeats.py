@@ -29,8 +29,8 @@ def repeats_last(ranked: list[Candidate], equivalents: Equivalents, where: Where
     last of them (so the scores still fall with the rank), unless the rule is in a language the judge ``typed`` and
     its twin is not (cr 704.5f "toughness 0 or less" stays below sr-judge D21.52 for "creature with 0 toughness": the
     English judge reads the English rule). ``where`` tells a node's document and language. Two rules are twins
-    when one names the other as its equivalent and the other names no other rule of the first's document: the English
-    rule names no translation, and its translations name it; but ru-cr 400.7e (an Aura's abilities that track the new
+    when one names the other as its equivalent and the other names no other rule of the first's document: ru-cr
+    301.5b names cr 301.5b and cr 301.5b names it (an English rule names the translations that reach it); but ru-cr 400.7e (an Aura's abilities that track the new
     object) names cs-cr 217.1c, which names ru-cr 400.7 (a card that changes zones is a new object), a rule that
     says more. (Equivalents one step apart: the index's peers, ranking.PEER, join whole chains of them.) (``ranked``
     holds the keys negated, as the candidates do.)"""

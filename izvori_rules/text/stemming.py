@@ -74,12 +74,10 @@ def make_stemmer(language: str) -> Any:
 
 
 # Whoosh's English stop list (whoosh.analysis.filters.STOP_WORDS; a test checks they agree), copied so that
-# analyzing text imports no Whoosh, less "this": "this turn" is a concept of its own (cr 514.2: "“until end of turn”
-# and “this turn” effects end"; corpus/concepts.tsv this_turn), which without its "this" would be every "turn". The
-# only stop list: Serbian "i", "je", "za" are words to search for.
+# analyzing text imports no Whoosh. The only stop list: Serbian "i", "je", "za" are words to search for.
 ENGLISH_STOP_WORDS = frozenset((
     "a", "an", "and", "are", "as", "at", "be", "by", "can", "for", "from", "have", "if", "in", "is", "it", "may",
-    "not", "of", "on", "or", "tbd", "that", "the", "to", "us", "we", "when", "will", "with", "yet", "you",
+    "not", "of", "on", "or", "tbd", "that", "the", "this", "to", "us", "we", "when", "will", "with", "yet", "you",
     "your",
 ))
 
