@@ -47,9 +47,8 @@ HEAD = 2.5
 BODY = 1.0
 EXAMPLE = 0.4
 # Languages whose words also match their other inflections and derivations (``blokira`` / ``blokirano`` /
-# ``blokiranje``, ``регенерация`` / ``регенерировать``): the stems that share a long prefix (ranking.variants); and
-# English, whose words match their word family (``choose`` / ``choice``, text/families.py).
-INFLECTED = frozenset({"sr", "ru", "cs", "en"})
+# ``blokiranje``, ``регенерация`` / ``регенерировать``): the stems that share a long prefix (ranking.variants).
+INFLECTED = frozenset({"sr", "ru", "cs"})
 _QUOTES = "\"“”„«»"
 MAX_QUERY = 2000  # characters: a paragraph pasted whole is a query; a 100 kB paste is a mistake
 _QUOTED = re.compile(rf"[{_QUOTES}]([^{_QUOTES}]*)[{_QUOTES}]")

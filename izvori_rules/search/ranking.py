@@ -22,8 +22,7 @@ concept clause is carried by a node another clause found that speaks of a broade
 creature of a question, the permanent of the rule). A
 node carrying every concept of a query of two or more (outside its examples) gets ALL_CONCEPTS. Words of
 inflected languages also match the other stems of their word (:meth:`Ranker.variants`) at VARIANT weight, a form
-the documents lack included (``prebrojim`` meets ``prebrojati``), and English words their word family (``choice`` meets
-``choose``). In a query of two or more clauses a rule also
+the documents lack included (``prebrojim`` meets ``prebrojati``). In a query of two or more clauses a rule also
 gains from its best equivalent in another document (PEER, :meth:`Ranker._with_peers`): the rule that answers a
 question usually answers it in every document's words. A rule of the multiplayer and casual-variant sections, or
 one elsewhere that opens by naming such a game, ranks at ELSEWHERE times its key unless the query names a variant
@@ -60,7 +59,6 @@ from .repeats import Equivalents, repeats_last
 from .siblings import Subrule, earlier
 from .twins import Twins, twins_first
 from .query import Clause, Lookup
-from ..text.families import load_word_families
 from ..text.stemming import field_language
 
 K1 = 1.2
@@ -87,7 +85,6 @@ EXAMPLE_SHARE = 0.5
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
 VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
-ENGLISH_FIELD = "_en"  # how an English text field's name ends (body_en, head_en)
 # Of the first PROXIMITY_DEPTH hits of a query of two or more clauses, a node whose text holds the clauses' words
 # close together gains up to PROXIMITY times its key (see Ranker._closer): "toughness 0 or less" (704.5f) answers
 # "creature with 0 toughness" before "its power is 0. The same is true for toughness" (208.5).
@@ -572,12 +569,7 @@ class Ranker:
 
     def variants(self, field: str, term: str) -> list[str]:
         """Other stems of the field that share the term's beginning (all but its last three letters, at least
-        five): ``blokir`` → ``blokira``, ``blokiranj``; ``регенерац`` → ``регенерир``, ``регенерирова``. An English
-        field's are the term's word family instead (:mod:`~izvori_rules.text.families`: ``choos`` → ``choic``): the
-        English stemmer already joins a word's inflections, and a shared beginning there is another word as often
-        (``attach``, ``attack``)."""
-        if field.endswith(ENGLISH_FIELD):
-            return list(load_word_families().get(term, ()))
+        five): ``blokir`` → ``blokira``, ``blokiranj``; ``регенерац`` → ``регенерир``, ``регенерирова``."""
         if len(term) < VARIANT_MIN:
             return []
         found = self._variants.get((field, term))

@@ -3,7 +3,7 @@
 
 Snowball's Russian stemmer gives "существует" (exists) the stem of "существо" (creature) and "ничего" (nothing)
 that of "Ничья" (a drawn game), so a query about creatures met every rule that says something exists. The English
-one gives "active" (the active player, cr 102.1) the stem of "activate" and "time" that of "timing", so concept
+one gives "active" (the active player, cr 102.1) the stem of "activate" and "commander" that of "command", so concept
 search counted every rule about the active player as one about activating. A word opening with a listed opening is
 that row's term instead (:mod:`.stemming`, for the index and the queries alike); a table is read once, on first use.
 """
