@@ -89,10 +89,11 @@ TOP = 10
 # participles' folds, thirteen more aspect pairs) hold ru's tuned part (0.966/0.857 with batch 6), batches 5 and 6
 # (0.921/0.727, 0.778/0.566 -> 0.778/0.568); its held-out part 0.899/0.752 -> 0.899/0.759.
 # Session 27's English changes (English words the stemmer joins kept apart, corpus/english_kept_apart.tsv; the die
-# rolled apart from dying, row die_roll; everyday words' concepts guarded, move, general, match, if able; the rules'
-# nouns of concepts, word families for plain words, corpus/english_word_families.tsv) moved en's tuned part from
-# 0.965/0.864 to 0.969/0.865 (the fifth batch 0.915/0.765 to 0.915/0.766); its held-out part 0.869/0.743 -> 0.869/0.742.
-SHORT_OF_TARGETS = {"ru": (0.899, 0.759), "en": (0.869, 0.742)}
+# rolled apart from dying, rows die_roll and dies; everyday words' concepts guarded: move, general, match, if able;
+# the rules' nouns of concepts: destruction, division, owns) measured against main with batch 6: en's tuned part
+# 0.921/0.788 -> 0.924/0.789 (batch 5 0.915/0.787 -> 0.915/0.788, batch 6 0.766/0.493 -> 0.766/0.497); its held-out
+# part stays 0.881/0.748.
+SHORT_OF_TARGETS = {"ru": (0.899, 0.759), "en": (0.881, 0.748)}
 
 
 @dataclass(frozen=True)
