@@ -226,7 +226,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("CDA", "characteristic_defining_ability", "ru-cr:604.3"),
     # ru-cr 700.4 «Термин умирает означает «перемещается с поля битвы на кладбище»» (cr 700.4 "The term dies means
     # 'is put into a graveyard from the battlefield'"): what a killed creature does
-    ("killed creature", "dies", "ru-cr:700.4"),
+    ("killed creature", "dies", "cr:700.4"),
     # cr 702.16e "Any damage that would be dealt by sources that have the stated quality to a permanent or player with
     # protection is prevented" (to ping: to deal 1 damage)
     ("ping a creature with protection", "damage", "cr:702.16e"),
