@@ -51,3 +51,16 @@ def test_the_table_keys_the_index() -> None:
 def test_a_bad_row_names_its_line(text: str, message: str) -> None:
     with pytest.raises(CorpusError, match=message):
         parse_irregular_verbs(text, "english_irregular_verbs.tsv")
+
+
+def test_a_regular_verb_the_stemmer_cuts_short_is_its_verb() -> None:
+    # cr 702.48c "the sacrificed permanent's mana cost", 701.21a "To sacrifice a permanent": the stemmer made sacrif
+    # and sacrific
+    assert normalize_word("en", "sacrificed") == normalize_word("en", "sacrifice")
+    assert normalize_word("en", "sacrificing") == normalize_word("en", "sacrifices")
+
+
+def test_a_quoted_phrase_meets_the_other_form_of_the_verb() -> None:
+    # cr 702.48c "Generic mana in the sacrificed permanent's mana cost reduces generic mana in the spell's total cost"
+    hits = default_searcher().search('"sacrifice permanent"', lang="en", limit=50).hits
+    assert "cr:702.48c" in [hit.ref for hit in hits]

@@ -1,5 +1,6 @@
-"""The Russian words kept apart (corpus/russian_kept_apart.tsv, izvori_rules/text/kept_apart.py): a word Snowball's
-Russian stemmer gives another word's stem is its own term, in the index and in queries alike."""
+"""The words kept apart (corpus/russian_kept_apart.tsv, corpus/english_kept_apart.tsv, izvori_rules/text/kept_apart.py):
+a word Snowball's Russian or English stemmer gives another word's stem is its own term, in the index and in queries
+alike."""
 
 from __future__ import annotations
 
@@ -22,6 +23,32 @@ def test_a_listed_word_is_not_the_word_the_stemmer_gave_its_stem(word: str, othe
     assert normalize_word("ru", word) != normalize_word("ru", other)
 
 
+@pytest.mark.parametrize(("word", "other"), [
+    ("active", "activate"),  # cr 117.3a "The active player receives priority"; 602.1 "Activated abilities"
+    ("Commander", "command"),  # cr 903 "Commander"; 408.1 "The command zone is a game area"
+    ("phasing", "phase"),  # cr 702.26 "Phasing"; 505.1 "There are two main phases in a turn"
+    ("phased", "phases"),  # cr 702.26b 'its status changes to "phased out"'
+], ids=["active, activate", "commander, command", "phasing, phase", "phased, phases"])
+def test_an_english_listed_word_is_not_the_word_the_stemmer_gave_its_stem(word: str, other: str) -> None:
+    assert normalize_word("en", word) != normalize_word("en", other)
+
+
+@pytest.mark.parametrize(("text", "concept"), [
+    # cr 117.3a "The active player receives priority at the beginning of most steps and phases": no activating, no
+    # phasing
+    ("The active player receives priority at the beginning of most steps and phases", "activate"),
+    ("The active player receives priority at the beginning of most steps and phases", "phasing"),
+    # cr 408.1 "The command zone is a game area reserved for certain specialized objects": no Commander game
+    ("The command zone is a game area reserved for certain specialized objects", "commander"),
+], ids=["active player", "phases", "command zone"])
+def test_a_rule_saying_the_other_word_names_no_concept_of_the_listed_one(text: str, concept: str) -> None:
+    from izvori_rules.text.concepts import load_concepts
+    from izvori_rules.text.matching import ConceptMatcher
+    from izvori_rules.text.stemming import analyze
+
+    assert concept not in ConceptMatcher(load_concepts()).occurrences("en", analyze("en", text))
+
+
 def test_a_listed_verbs_forms_still_meet() -> None:
     assert normalize_word("ru", "существует") == normalize_word("ru", "существовать") == normalize_word("ru", "существующий")
 
@@ -32,8 +59,9 @@ def test_a_word_the_stemmer_joined_names_no_concept() -> None:
     assert "draw_game" not in concepts
 
 
-def test_the_table_keys_the_index() -> None:
-    assert any(path.name == "russian_kept_apart.tsv" for path in table_files())
+@pytest.mark.parametrize("name", ["russian_kept_apart.tsv", "english_kept_apart.tsv"])
+def test_the_table_keys_the_index(name: str) -> None:
+    assert any(path.name == name for path in table_files())
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -88,7 +88,12 @@ TOP = 10
 # Session 27's Russian changes (the words Russian players type for some 60 concepts, the -нуть verbs' and -ящий
 # participles' folds, thirteen more aspect pairs) hold ru's tuned part (0.966/0.857 with batch 6), batches 5 and 6
 # (0.921/0.727, 0.778/0.566 -> 0.778/0.568); its held-out part 0.899/0.752 -> 0.899/0.759.
-SHORT_OF_TARGETS = {"ru": (0.899, 0.759), "en": (0.869, 0.743)}
+# Session 27's English changes (English words the stemmer joins kept apart, corpus/english_kept_apart.tsv; the die
+# rolled apart from dying, rows die_roll and dies; everyday words' concepts guarded: move, general, match, if able;
+# the rules' nouns of concepts: destruction, division, owns) measured against main with batch 6: en's tuned part
+# 0.921/0.788 -> 0.924/0.789 (batch 5 0.915/0.787 -> 0.915/0.788, batch 6 0.766/0.493 -> 0.766/0.497); its held-out
+# part stays 0.881/0.748.
+SHORT_OF_TARGETS = {"ru": (0.899, 0.759), "en": (0.881, 0.748)}
 
 
 @dataclass(frozen=True)

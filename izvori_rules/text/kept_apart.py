@@ -1,9 +1,11 @@
-"""Russian words kept apart from the word Snowball stems them with: ``corpus/russian_kept_apart.tsv``.
+"""Words kept apart from the word Snowball stems them with: ``corpus/russian_kept_apart.tsv`` and
+``corpus/english_kept_apart.tsv``.
 
 Snowball's Russian stemmer gives "существует" (exists) the stem of "существо" (creature) and "ничего" (nothing)
-that of "Ничья" (a drawn game), so a query about creatures met every rule that says something exists. A word
-opening with a listed opening is that row's term instead (:mod:`.stemming`, for the index and the queries
-alike); the table is read once, on first use.
+that of "Ничья" (a drawn game), so a query about creatures met every rule that says something exists. The English
+one gives "active" (the active player, cr 102.1) the stem of "activate" and "commander" that of "command", so concept
+search counted every rule about the active player as one about activating. A word opening with a listed opening is
+that row's term instead (:mod:`.stemming`, for the index and the queries alike); a table is read once, on first use.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ..tsv import read_tsv
 from .folding import fold
 
 FILE_NAME = "russian_kept_apart.tsv"
+ENGLISH_FILE_NAME = "english_kept_apart.tsv"
 COLUMNS = ("term", "openings", "apart_from")
 
 
@@ -46,6 +49,16 @@ def parse_kept_apart(text: str, source: str = FILE_NAME) -> Callable[[str], str 
 
 @per_corpus
 def load_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
-    """The table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
-    found = read_table(FILE_NAME, "the Russian words kept apart", root)
+    """The Russian table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
+    return _load(FILE_NAME, "the Russian words kept apart", root)
+
+
+@per_corpus
+def load_english_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
+    """The English table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
+    return _load(ENGLISH_FILE_NAME, "the English words kept apart", root)
+
+
+def _load(name: str, what: str, root: Path | None) -> Callable[[str], str | None]:
+    found = read_table(name, what, root)
     return parse_kept_apart(*found) if found else KeptApart({})

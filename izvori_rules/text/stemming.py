@@ -11,8 +11,8 @@ stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks li
 ``dealt`` is ``deal``), a Serbian verb's forms one stem (:mod:`.serbian`: ``pobedi`` and ``pobedio``,
 ``plaća`` and ``plaćanje``), a Russian -ировать verb's forms and its -ация noun one stem (:mod:`.russian`:
 ``регенерация`` and ``регенерирует``), a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
-``смотреть``), and a Russian word the stemmer gives another's stem its own (:mod:`.kept_apart`: ``существует``
-is not ``существо``). Only English text gets an English stop list.
+``смотреть``), and a Russian or English word the stemmer gives another's stem its own (:mod:`.kept_apart`:
+``существует`` is not ``существо``, ``active`` not ``activate``). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -33,7 +33,8 @@ from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
 from .aspects import FILE_NAME as ASPECTS_FILE, load_aspect_pairs
 from .folding import fold, serbian_to_latin
 from .irregular import FILE_NAME as IRREGULAR_FILE, load_irregular_verbs
-from .kept_apart import FILE_NAME as KEPT_APART_FILE, load_kept_apart
+from .kept_apart import ENGLISH_FILE_NAME as ENGLISH_KEPT_APART_FILE, FILE_NAME as KEPT_APART_FILE
+from .kept_apart import load_english_kept_apart, load_kept_apart
 from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
 from .russian import russian_stem
 from .serbian import serbian_stem
@@ -113,6 +114,7 @@ class _Normalizer:
                 self._printed = load_accented_words().get(self.lang, {})
             if self.lang == "en":
                 self._bases = load_irregular_verbs()
+                self._kept_apart = load_english_kept_apart()
             if self.lang == "ru":
                 self._aspects = load_aspect_pairs()
                 self._kept_apart = load_kept_apart()
@@ -155,10 +157,10 @@ _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
 
 def table_files() -> tuple[Path, ...]:
     """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics, English
-    irregular verbs, Russian aspect pairs and words kept apart), always those of the installed corpus: a cache of
+    irregular verbs, Russian aspect pairs, Russian and English words kept apart), always those of the installed corpus: a cache of
     another corpus folder keys them too."""
     folder = corpus_dir()
-    names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, ASPECTS_FILE, KEPT_APART_FILE)
+    names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, ASPECTS_FILE, KEPT_APART_FILE, ENGLISH_KEPT_APART_FILE)
     return tuple(folder / name for name in names)
 
 
