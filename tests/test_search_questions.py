@@ -93,7 +93,11 @@ TOP = 10
 # the rules' nouns of concepts: destruction, division, owns) measured against main with batch 6: en's tuned part
 # 0.921/0.788 -> 0.924/0.789 (batch 5 0.915/0.787 -> 0.915/0.788, batch 6 0.766/0.493 -> 0.766/0.497); its held-out
 # part stays 0.881/0.748.
-SHORT_OF_TARGETS = {"ru": (0.899, 0.759), "en": (0.881, 0.748)}
+# With session 27's other changes (of the first hits, a rule whose twin in another document stands above it follows
+# the others, search/repeats.py; the judge's language's twin first, search/twins.py; concepts for today's CR glossary)
+# the held-out part stands at sr 0.981/0.834, ru 0.913/0.766, en 0.881/0.748, cs 0.981/0.828, the sixth batch at
+# sr 0.833/0.532, ru 0.778/0.577, en 0.766/0.497.
+SHORT_OF_TARGETS = {"ru": (0.913, 0.766), "en": (0.881, 0.748)}
 
 
 @dataclass(frozen=True)
