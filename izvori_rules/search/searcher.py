@@ -168,7 +168,7 @@ class Searcher:
         self._numbered: set[str] | None = None
         self._node_words: dict[int, Analysed] = {}
         self._numbers: dict[str, int] | None = None
-        self._twins: dict[int, list[int]] | None = None
+        self._twins: dict[int, list[int]] = {}  # a node's twins, read when first asked (_same)
 
     def index_built(self) -> bool:
         """Whether the index is open, or complete in the cache (so opening it needs no progress bar)."""
@@ -346,27 +346,25 @@ class Searcher:
 
     def _twins_in(self, languages: frozenset[str]) -> Twins:
         """A node's twins in one of the ``languages`` (none for a node in one of them): :mod:`.twins`."""
-        same = self._same()
 
         def twins(docnum: int) -> Collection[int]:
             if self.facts(docnum).lang in languages:
                 return ()
-            return {twin for twin in same.get(docnum, ()) if self.facts(twin).lang in languages}
+            return {twin for twin in self._same(docnum) if self.facts(twin).lang in languages}
 
         return twins
 
-    def _same(self) -> dict[int, list[int]]:
-        """Each node's equivalents that say the same (relation ``same``), both ways, as document numbers (read once:
-        the English rule names its translations only since they reach it through the history)."""
-        if self._twins is None:
+    def _same(self, docnum: int) -> list[int]:
+        """A node's equivalents that say the same (relation ``same``), as document numbers, read from the node alone
+        and kept: the relation is named both ways (curated pairs, the chain through the originals, and today's
+        English rule naming the translations that reach it), so no other node is read (a cold search decodes only
+        the nodes it ranks, not the graph's 8,726)."""
+        found = self._twins.get(docnum)
+        if found is None:
             numbers = self._document_numbers()
-            self._twins = {}
-            for ref, number in numbers.items():
-                for other in self.graph.nodes[ref].equivalents:
-                    if other.relation == SAME and other.ref in numbers:
-                        self._twins.setdefault(number, []).append(numbers[other.ref])
-                        self._twins.setdefault(numbers[other.ref], []).append(number)
-        return self._twins
+            found = self._twins[docnum] = [numbers[e.ref] for e in self.graph.nodes[self._refs[docnum]].equivalents
+                                           if e.relation == SAME and e.ref in numbers]
+        return found
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
         """``answer()``, which reads the open index; when that fails (a block of the postings file found damaged
@@ -429,8 +427,8 @@ class Searcher:
         return numbers[rule.ref], numbers.get(rule.parent, -1)
 
     def _equivalents(self, docnum: int) -> list[int]:
-        """The document numbers of the equivalents a node names (a translation its English original and its peers;
-        the English rule names none): what :mod:`.repeats` reads, both ways."""
+        """The document numbers of the equivalents a node names (a translation its English original and its peers,
+        the English rule the translations that reach it): what :mod:`.repeats` reads, both ways."""
         numbers = self._document_numbers()
         node = self.graph.nodes[self._refs[docnum]]
         return [numbers[equivalent.ref] for equivalent in node.equivalents if equivalent.ref in numbers]
