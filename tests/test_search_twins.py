@@ -55,7 +55,7 @@ def test_a_search_reads_the_twins_of_the_nodes_it_ranks_only() -> None:
     from izvori_rules.graph_cache import load_graph
     from izvori_rules.search.searcher import open_searcher
 
-    load_graph()  # the graph cache written (a first run builds it)
+    open_searcher().search("extra combat phase")  # the graph's cache and the index written (a first run builds them)
     load_graph.cache_clear()  # then the graph as a cold command reads it: each node decoded when first read
     searcher = open_searcher()
     assert searcher.search("extra combat phase", limit=10).hits[0].ref == "cr:500.8"
