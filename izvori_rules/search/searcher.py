@@ -361,9 +361,7 @@ class Searcher:
         the nodes it ranks, not the graph's 8,726)."""
         found = self._twins.get(docnum)
         if found is None:
-            numbers = self._document_numbers()
-            found = self._twins[docnum] = [numbers[e.ref] for e in self.graph.nodes[self._refs[docnum]].equivalents
-                                           if e.relation == SAME and e.ref in numbers]
+            found = self._twins[docnum] = self._equivalents(docnum, SAME)
         return found
 
     def _retried(self, answer: Callable[[], SearchResult]) -> SearchResult:
@@ -426,12 +424,13 @@ class Searcher:
         numbers = self._document_numbers()
         return numbers[rule.ref], numbers.get(rule.parent, -1)
 
-    def _equivalents(self, docnum: int) -> list[int]:
+    def _equivalents(self, docnum: int, relation: str | None = None) -> list[int]:
         """The document numbers of the equivalents a node names (a translation its English original and its peers,
-        the English rule the translations that reach it): what :mod:`.repeats` reads, both ways."""
+        the English rule the translations that reach it), of one ``relation`` when given: what :mod:`.repeats` reads,
+        both ways, and :meth:`_same`."""
         numbers = self._document_numbers()
         node = self.graph.nodes[self._refs[docnum]]
-        return [numbers[equivalent.ref] for equivalent in node.equivalents if equivalent.ref in numbers]
+        return [numbers[e.ref] for e in node.equivalents if e.ref in numbers and relation in (None, e.relation)]
 
     def _document_numbers(self) -> dict[str, int]:
         """Each indexed ref's document number (made on first need)."""
