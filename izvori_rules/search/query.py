@@ -17,10 +17,11 @@ more, examples less. A quoted phrase must occur as written (after analysis) in o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import QueryError
 from ..references import excerpt
+from .cards import CardNames
 from ..text.matching import QueryConcepts, Segment
 from ..text.stemming import LANGUAGES, WORD, analyze
 from ..text.stopwords import StopLists, is_stopword
@@ -43,6 +44,9 @@ GAPPED = 0.6
 # permanents wears off; 704.5q: counters on a permanent), so such a rule carries the clause too. Only a rule
 # the query's other clauses found gains (ranking: a concept as common as permanent adds no candidates).
 BROADER = 0.5
+# A card named in the query (:mod:`.cards`) is one clause of its concepts, each lookup at CARD times a concept's
+# weight: the card tells what the question is about, the question's own words what it asks.
+CARD = 0.5
 HEAD = 2.5
 BODY = 1.0
 EXAMPLE = 0.4
@@ -92,19 +96,22 @@ class Clause:
 @dataclass(frozen=True, slots=True)
 class ParsedQuery:
     """The pieces of a query: concept or plain-word segments, and quoted phrases (each a segment too); ``languages``
-    the query's language, or those tied (:meth:`StopLists.languages`: none when no word tells it)."""
+    the query's language, or those tied (:meth:`StopLists.languages`: none when no word tells it); ``cards`` the
+    cards it names, each a segment of the card's name and the concepts it is about that the query's words do not
+    name (not the concepts the judge named: they are searched as a clause of lower weight, :data:`CARD`)."""
 
     segments: tuple[Segment, ...]
     phrases: tuple[Segment, ...] = ()
     languages: frozenset[str] = frozenset()
+    cards: tuple[Segment, ...] = ()
 
     def concepts(self) -> list[str]:
         """Every concept named, in query order."""
         return list(dict.fromkeys(c for s in (*self.segments, *self.phrases) for c in s.concepts))
 
     def words(self) -> list[str]:
-        """Every word typed, in query order (for spelling suggestions)."""
-        return [w for s in (*self.segments, *self.phrases) for w in re.findall(r"\w+", s.words)]
+        """Every word typed (for spelling suggestions; a card's name last)."""
+        return [w for s in (*self.segments, *self.phrases, *self.cards) for w in re.findall(r"\w+", s.words)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,31 +136,53 @@ def check_syntax(text: str) -> None:
         raise QueryError("{query} has no words to search for", key="query_no_words", query=excerpt(text))
 
 
-def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None = None) -> ParsedQuery:
+def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None = None,
+                cards: CardNames | None = None) -> ParsedQuery:
     """Split quoted phrases from words, dropping the stop words of the query's language outside phrases
-    (:meth:`StopLists.for_query`, told by the stop words and the concept terms the words hold); a malformed
-    query is a :class:`QueryError` (see :func:`check_syntax`)."""
+    (:meth:`StopLists.for_query`, told by the stop words and the concept terms the words hold), and the names of
+    ``cards`` from the words (:func:`_card_names`); a malformed query is a :class:`QueryError` (see
+    :func:`check_syntax`)."""
     check_syntax(text)
     rest = _QUOTED.sub(" ", text)
+    rest, mentioned = _card_names(rest, concepts, cards)
     phrases = [p for m in _QUOTED.finditer(text) if re.search(r"\w", p := m.group(1).strip())]
     lists = stopwords or StopLists((), frozenset())
-    words = _segments(rest, concepts, lists.words, bool(phrases))
+    others = bool(phrases or mentioned)  # besides the words: with them, stop words alone name nothing
+    words = _segments(rest, concepts, lists.words, others)
     typed = re.findall(WORD, rest)
     named = [lang for s in words if s.concepts for lang in s.languages]
     chosen, languages = lists.for_query(typed, named), lists.languages(typed, named)
     if any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed) or any(
             s.languages - languages for s in words if s.concepts and languages):
-        words = _segments(rest, concepts, chosen, bool(phrases), languages)
-    return ParsedQuery(tuple(words), tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases),
-                       languages)
+        words = _segments(rest, concepts, chosen, others, languages)
+    phrased = tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases)
+    asked = {c for s in (*words, *phrased) for c in s.concepts}
+    card_segments = tuple(Segment(name, own) for name, about in mentioned
+                          if (own := tuple(c for c in about if c not in asked)))
+    return ParsedQuery(tuple(words), phrased, languages, card_segments)
 
 
-def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], phrases: bool,
+def _card_names(text: str, concepts: QueryConcepts, cards: CardNames | None
+                ) -> tuple[str, list[tuple[str, tuple[str, ...]]]]:
+    """The text without the card names it holds, and each name as typed with the card's concepts. A name that is a
+    concept's term (Counterspell, Fog, Clone) stays in the text: the judge's word names that concept too."""
+    if cards is None or not cards.names:
+        return text, []
+    named = []
+    for mention in reversed(cards.find(text)):
+        named.append((mention.typed, mention.card.concepts))
+        if not concepts.concepts_named(mention.typed):
+            text = text[:mention.start] + " " * (mention.end - mention.start) + text[mention.end:]
+    return text, named[::-1]
+
+
+def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], others: bool,
               languages: frozenset[str] = frozenset()) -> list[Segment]:
-    """The text's segments, its stop words dropped unless it has nothing else (and no quoted phrase); words that
-    name a concept in one of the query's ``languages`` name none they name only in another."""
+    """The text's segments, its stop words dropped unless it has nothing else (and the query no ``others``: a quoted
+    phrase, a card's name); words that name a concept in one of the query's ``languages`` name none they name only
+    in another."""
     only = all(is_stopword(word, stopwords) for word in re.findall(WORD, text))
-    return concepts.segments(text, stopwords if phrases or not only else frozenset(), languages)
+    return concepts.segments(text, stopwords if others or not only else frozenset(), languages)
 
 
 def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
@@ -161,6 +190,7 @@ def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
     a concept: quotes are how a judge asks for exactly those words)."""
     clauses = [_concept_clause(s, concepts) if s.concepts else _word_clause(s) for s in parsed.segments]
     clauses += [_phrase_clause(phrase) for phrase in parsed.phrases]
+    clauses += [_card_clause(card, concepts) for card in parsed.cards]
     unique: dict[tuple[object, ...], Clause] = {}
     stems: dict[str, set[str]] = {}
     for clause in clauses:  # a concept named twice ("biće ... biće") is one clause, not twice the weight
@@ -192,6 +222,12 @@ def _concept_clause(segment: Segment, concepts: QueryConcepts) -> Clause:
                 wider.setdefault(lang, set()).update(concept_stems)
     return Clause(segment.words, tuple(lookups), languages=segment.languages, stems=_frozen(stems),
                   broader_stems=_frozen(wider))
+
+
+def _card_clause(segment: Segment, concepts: QueryConcepts) -> Clause:
+    """A card's concepts as one clause, each lookup at CARD times its weight (see :data:`CARD`)."""
+    clause = _concept_clause(segment, concepts)
+    return replace(clause, lookups=tuple(replace(lookup, weight=lookup.weight * CARD) for lookup in clause.lookups))
 
 
 def _frozen(stems: dict[str, set[str]]) -> tuple[tuple[str, frozenset[str]], ...]:

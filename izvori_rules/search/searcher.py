@@ -23,6 +23,7 @@ from ..corpus import per_corpus
 from ..graph import RuleGraph
 from ..model import Node
 from ..references import looks_like_reference, typed_reference
+from .cards import load_cards
 from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
@@ -248,7 +249,7 @@ class Searcher:
             return SearchResult(query, CITATION, (), (), hits, suggestions, filtered_out=left_out)
         check_syntax(query)  # before the index is opened
         stopwords = self._stopwords(query)
-        parsed = parse_query(query, self.concepts, stopwords)  # a failure to open is not retried
+        parsed = parse_query(query, self.concepts, stopwords, load_cards(self._root))  # a failure to open is not retried
         kinds = frozenset((kind,)) if kind else frozenset((RULE, SECTION))
         return self._retried(lambda: self._fulltext(query, parsed, doc, lang, limit or DEFAULT_LIMIT, kinds))
 
@@ -297,7 +298,7 @@ class Searcher:
         if not fixes:
             return parsed
         text = re.sub(WORD, lambda match: fixes.get(match.group(), match.group()), query)
-        return parse_query(text, self.concepts, self._stopwords(query))
+        return parse_query(text, self.concepts, self._stopwords(query), load_cards(self._root))
 
     def _definitions(self, concepts: list[str], doc: str | None, lang: str | None,
                      parsed: ParsedQuery) -> tuple[Definition, ...]:

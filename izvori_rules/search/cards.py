@@ -1,0 +1,239 @@
+"""Card names in a query stand for the rules concepts the card is about (issue 10).
+
+A judge's question often names a card instead of the rule: "Rest in Peace and Remand", "Fog vs trample", "Control
+Magic leaves". The searcher knows no cards, so those words were noise, or matched a rule that shares a word
+("control", "magic", "peace"). ``corpus/card_concepts.tsv`` lists well-known cards with the concepts of
+``concepts.tsv`` their Oracle text involves; a query naming one (:meth:`CardNames.find`) searches the card's
+concepts as one clause of lower weight beside the question's own words (:mod:`.query`), and its name's words are no
+longer searched as words.
+
+Where the names come from: a card's English (Oracle) name is the table's first column; its names in the other
+languages are kept in one place each. The engine's card library (``corpus/cards.yaml``) already gives the names of
+its cards in sr, pt, ru and cs, each with the line of the document that prints it, so for those cards the names are
+read from there, and the table's ``names`` cell must stay empty (a row that repeats them is an error); a card the
+library lacks carries its names in that cell. So a name is written once, beside its source, and the concepts of
+every card are in one reviewable table.
+
+Matching is one dict look-up per run of words that starts with a name's first word (the names are folded, their
+apostrophes dropped, Serbian Cyrillic read as Latin, at load): "teferis protection" is *Teferi's Protection*. A
+name that is an everyday word (the ``everyday`` column: Fog, Shock, Lure, Terror) names the card only when typed
+capitalized, as a judge writes a card's name: "Lure creatures" is the card, "lure" the word.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..corpus import corpus_dir, per_corpus, read_table
+from ..errors import CorpusError
+from ..text.folding import fold, looks_serbian_cyrillic, serbian_to_latin
+from ..text.stemming import WORD
+from ..tsv import Row, read_tsv
+
+FILE_NAME = "card_concepts.tsv"
+LIBRARY = "cards.yaml"  # the engine's card library: the other-language names of its cards
+CONCEPTS = "concepts.tsv"
+COLUMNS = ("card", "names", "everyday", "concepts", "reason")
+REQUIRED = ("card", "concepts", "reason")
+NAME_LANGUAGES = ("sr", "ru", "pt", "cs")
+_WORD = re.compile(WORD)
+_APOSTROPHES = str.maketrans("", "", "'’")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One row: the card's English name and the concepts its rules questions are about."""
+
+    name: str
+    concepts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A card named in a query: where (character offsets), as typed, and which card."""
+
+    start: int
+    end: int
+    typed: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardNames:
+    """Every name of every card, by its key (:func:`name_key`), with whether it is an everyday word; ``firsts``
+    the first words of the keys with the most words a key starting so has (the look-up's window)."""
+
+    cards: tuple[Card, ...]
+    names: dict[str, tuple[int, bool]]
+    firsts: dict[str, int]
+
+    def find(self, text: str) -> list[Mention]:
+        """The cards the text names, longest name first at each place, in text order."""
+        words = [(m, _keys(m.group())) for m in _WORD.finditer(text)]
+        found: list[Mention] = []
+        i = 0
+        while i < len(words):
+            hit = self._at(words, i)
+            if hit is None:
+                i += 1
+                continue
+            n, card = hit
+            start, end = words[i][0].start(), words[i + n - 1][0].end()
+            found.append(Mention(start, end, text[start:end], self.cards[card]))
+            i += n
+        return found
+
+    def _at(self, words: list[tuple[re.Match[str], tuple[str, ...]]], i: int) -> tuple[int, int] | None:
+        """(number of words, card) of the longest name starting at word ``i``, or None."""
+        for first in words[i][1]:
+            longest = self.firsts.get(first)
+            if longest is None:
+                continue
+            for n in range(min(longest, len(words) - i), 0, -1):
+                for key in _joined(words[i:i + n]):
+                    entry = self.names.get(key)
+                    if entry is not None and (not entry[1] or words[i][0].group()[:1].isupper()):
+                        return n, entry[0]
+        return None
+
+
+EMPTY = CardNames((), {}, {})
+
+
+def name_key(name: str) -> str:
+    """A name's look-up key: its folded words, apostrophes dropped, Serbian Cyrillic in Latin (``Teferi's
+    Protection`` → ``teferis protection``, ``Перунов Гнев`` → ``perunov gnev``)."""
+    words = _WORD.findall(name)
+    return " ".join(_keys(word)[-1] for word in words)
+
+
+def _keys(word: str) -> tuple[str, ...]:
+    """A query word's keys: folded without apostrophes, and in Latin when it may be Serbian Cyrillic (last)."""
+    key = fold(word).translate(_APOSTROPHES)
+    if _CYRILLIC.search(key) and looks_serbian_cyrillic(key):
+        latin = serbian_to_latin(key)
+        return (key, latin) if latin != key else (key,)
+    return (key,)
+
+
+def _joined(words: list[tuple[re.Match[str], tuple[str, ...]]]) -> list[str]:
+    """The keys of a run of words (each word's first key, then, when any is Serbian Cyrillic, their Latin keys)."""
+    plain = " ".join(keys[0] for _, keys in words)
+    latin = " ".join(keys[-1] for _, keys in words)
+    return [plain] if latin == plain else [plain, latin]
+
+
+def parse_cards(text: str, source: str, library: dict[str, dict[str, str]], concept_ids: frozenset[str]
+                ) -> CardNames:
+    """The table's cards and names. ``library``: the engine library's names per card (English name → language →
+    name); ``concept_ids``: those of concepts.tsv. A duplicate card or name, an unknown concept, a names cell for a
+    library card, or an everyday name that is not one of the card's is a :class:`CorpusError` naming the cell."""
+    cards: list[Card] = []
+    names: dict[str, tuple[int, bool]] = {}
+    lines: dict[str, int] = {}
+    plurals: dict[str, tuple[int, bool]] = {}
+    for row in read_tsv(text, source, COLUMNS, REQUIRED):
+        card = _card(row, concept_ids)
+        own = _names(row, card.name, library)
+        everyday = _everyday(row, own)
+        for name in own:
+            key = name_key(name)
+            if key in names and names[key][0] != len(cards):
+                raise row.error("names" if name != card.name else "card",
+                                f"the name {name!r} is also a name of {cards[names[key][0]].name!r} "
+                                f"(line {lines[key]})")
+            names[key] = (len(cards), name in everyday or key in names and names[key][1])
+            lines[key] = row.line
+            if name == card.name and not key.endswith("s"):  # "two Doubling Seasons", "my Clones"
+                plurals[key + "s"] = names[key]
+        cards.append(card)
+    for plural, entry in plurals.items():  # a name's own key wins over another's plural
+        names.setdefault(plural, entry)
+    firsts: dict[str, int] = {}
+    for key in names:
+        words = key.split()
+        firsts[words[0]] = max(firsts.get(words[0], 0), len(words))
+    return CardNames(tuple(cards), names, firsts)
+
+
+def _card(row: Row, concept_ids: frozenset[str]) -> Card:
+    name = row["card"]
+    if not name_key(name):
+        raise row.error("card", f"{name!r} has no words")
+    concepts = tuple(row["concepts"].split())
+    for concept in concepts:
+        if concept not in concept_ids:
+            raise row.error("concepts", f"{concept!r} is not an id of {CONCEPTS}")
+    if len(set(concepts)) != len(concepts):
+        raise row.error("concepts", "a concept is listed twice")
+    return Card(name, concepts)
+
+
+def _names(row: Row, english: str, library: dict[str, dict[str, str]]) -> list[str]:
+    """The card's names: English, then the library's (for a card it holds) or the ``names`` cell's
+    (``ru:Клон|pt:Clone``)."""
+    if english in library:
+        if row["names"]:
+            raise row.error("names", f"{english!r} is in {LIBRARY}: its names are read there, not repeated here")
+        return [english, *library[english].values()]
+    found = [english]
+    for item in filter(None, (part.strip() for part in row["names"].split("|"))):
+        lang, _, name = item.partition(":")
+        if lang not in NAME_LANGUAGES or not name.strip():
+            raise row.error("names", f"{item!r} is not LANG:Name with LANG one of {', '.join(NAME_LANGUAGES)}")
+        found.append(name.strip())
+    return found
+
+
+def _everyday(row: Row, names: list[str]) -> set[str]:
+    everyday = {part.strip() for part in row["everyday"].split("|") if part.strip()}
+    for name in everyday:
+        if name not in names:
+            raise row.error("everyday", f"{name!r} is not one of the card's names ({', '.join(names)})")
+    return everyday
+
+
+def library_names(text: str, source: str) -> dict[str, dict[str, str]]:
+    """The engine library's names of its cards (English name → language → name), from its ``names`` keys."""
+    import yaml
+
+    try:
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as exc:
+        raise CorpusError(f"{source}: not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise CorpusError(f"{source}: expected a mapping of card names to cards")
+    return {str(english): {str(lang): str(name) for lang, name in card["names"].items()}
+            for english, card in data.items()
+            if isinstance(card, dict) and isinstance(card.get("names"), dict)}
+
+
+@per_corpus
+def load_cards(root: Path | None = None) -> CardNames:
+    """The card names of the corpus at ``root`` (the installed one if None); none when it has no card table. The
+    parsed table is kept in the cache folder, keyed by the three files it is built from and the code."""
+    folder = (root or corpus_dir()).resolve()
+    files = [folder / FILE_NAME, folder / LIBRARY, folder / CONCEPTS]
+    if not files[0].is_file():
+        return EMPTY
+    from .. import cache
+
+    key = cache.stamped_key("card-concepts", [*files, *cache.package_files(), *cache.environment_files()],
+                            lambda: f"{cache.hash_files(files, folder)}-{cache.code_key()}")
+    table = cache.kept(cache.cache_dir() / f"card-concepts-{key}.pickle", str(files[0]), lambda: _build(folder),
+                       lambda t: isinstance(t, CardNames))
+    assert isinstance(table, CardNames)
+    return table
+
+
+def _build(folder: Path) -> CardNames:
+    from ..text.concepts import load_concepts
+
+    library = read_table(LIBRARY, "the card library", folder)
+    names = library_names(*library) if library is not None else {}
+    concepts = folder / CONCEPTS
+    ids = frozenset(concept.id for concept in load_concepts(concepts)) if concepts.is_file() else frozenset()
+    return parse_cards(*read_table(FILE_NAME, "the card table", folder, required=True), names, ids)
