@@ -452,7 +452,8 @@ class Ranker:
     def importance(self, clause: Clause) -> float:
         """How informative a clause is, from document frequencies alone (no postings read): a concept's idf
         (its flags borrow it), a plain word's idf over every field and language it occurs in. A word's rarest
-        field is not its weight: ``same`` heads two Serbian headings (``sam``) but is in 500 nodes' text."""
+        field is not its weight: ``same`` heads two Serbian headings (``sam``) but is in 500 nodes' text. Times the
+        clause's share (a card's concept: query.CARD_SHARE)."""
         best = 0.0
         spread = 0
         for lookup in clause.lookups:
@@ -470,7 +471,7 @@ class Ranker:
                 spread += frequency
         if spread:
             best = max(best, self.idf_of(min(spread, self.total)))
-        return best
+        return best * clause.share
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
                 only: Container[int] | None = None) -> tuple[dict[int, float], set[int]]:
