@@ -1,0 +1,105 @@
+"""The card table (corpus/card_concepts.tsv, izvori_rules/search/cards.py): a query naming a well-known card also
+searches the concepts the card is about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from izvori_rules.corpus import corpus_dir
+from izvori_rules.errors import CorpusError
+from izvori_rules.search.cards import FILE_NAME, CardNames, load_cards, parse_cards
+from izvori_rules.search.query import CARD_SHARE, parse_query, plan_query
+from izvori_rules.text.concepts import load_concepts
+from izvori_rules.text.matching import QueryConcepts
+from izvori_rules.text.stopwords import load_stopwords
+
+HEADER = "card\tnames\teveryday\tconcepts\treason\n"
+IDS = frozenset({"counter", "exile_action", "prevention_effect", "combat_damage"})
+
+
+@pytest.fixture(scope="module")
+def cards() -> CardNames:
+    return load_cards()
+
+
+@pytest.fixture(scope="module")
+def concepts() -> QueryConcepts:
+    return load_concepts().query_side()
+
+
+def _rows(path: Path) -> list[list[str]]:
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    return [line.split("\t") for line in lines[1:]]
+
+
+def test_every_row_of_the_table_is_a_card_whose_concepts_are_in_the_concept_table(cards: CardNames) -> None:
+    rows = _rows(corpus_dir() / FILE_NAME)
+    ids = {concept.id for concept in load_concepts()}
+    assert [card.name for card in cards.cards] == [row[0] for row in rows]
+    assert all(concept in ids for card in cards.cards for concept in card.concepts)
+    assert 150 <= len(rows) <= 450
+
+
+@pytest.mark.parametrize(("query", "card", "concept"), [
+    # the concepts of each card are read from its row of corpus/card_concepts.tsv, checked against the Oracle text
+    ("Rest in Peace and Remand", "Rest in Peace", "replacement_effect"),  # "... exile it instead"
+    ("can Remand counter a split second spell", "Remand", "return_to_hand"),  # "put it into its owner's hand"
+    ("Mirrorweave on a morph", "Mirrorweave", "copiable_values"),  # "becomes a copy of target ... creature"
+    ("control magic leaves the battlefield", "Control Magic", "controller"),  # "You control enchanted creature"
+    ("teferis protection and phasing", "Teferi's Protection", "phasing"),  # apostrophe left out
+    ("two Doubling Seasons", "Doubling Season", "replacement_effect"),  # a plural
+    ("Перунов Гнев", "Wrath of God", "destroy"),  # cards.yaml: Wrath of God's sr name Perunov Gnev, in Cyrillic
+    ("карн освобожденный перезапуск", "Karn Liberated", "restart_game"),  # the names column: ru Карн Освобожденный
+], ids=["rest-in-peace", "remand", "mirrorweave", "control-magic", "no-apostrophe", "plural", "sr-cyrillic", "ru"])
+def test_a_card_named_in_a_query_is_found_with_its_concepts(cards: CardNames, query: str, card: str,
+                                                            concept: str) -> None:
+    found = {mention.card.name: mention.card.concepts for mention in cards.find(query)}
+    assert concept in found[card]
+
+
+def test_an_everyday_name_names_the_card_only_when_typed_capitalized(cards: CardNames) -> None:
+    # card_concepts.tsv: Lure's everyday column holds "Lure"; Skrivanje is Fog's sr name in cards.yaml (line 644)
+    assert [m.card.name for m in cards.find("two Lure creatures attack")] == ["Lure"]
+    assert cards.find("lure creatures into a block") == []
+    assert [m.card.name for m in cards.find("Skrivanje i gaženje")] == ["Fog"]
+
+
+def test_a_query_naming_a_card_gains_its_concepts_as_clauses_of_one_clause_share(cards: CardNames,
+                                                                                 concepts: QueryConcepts) -> None:
+    parsed = parse_query("Control Magic leaves", concepts, load_stopwords(), cards)
+    assert [s.words for s in parsed.segments] == ["leaves"]  # the name's words are no longer plain words
+    assert [s.words for s in parsed.cards] == ["Control Magic"]
+    about = parsed.cards[0].concepts  # aura enchant controller continuous_effect layer (card_concepts.tsv)
+    clauses = [c for c in plan_query(parsed, concepts).clauses if c.words == "Control Magic"]
+    assert len(clauses) == len(about) == 5
+    assert sum(clause.share for clause in clauses) == pytest.approx(CARD_SHARE)
+
+
+def test_a_card_name_that_is_a_concept_term_stays_a_concept_of_the_question(cards: CardNames,
+                                                                            concepts: QueryConcepts) -> None:
+    # concepts.tsv: "fog" is a term of prevention_effect; Fog's row: prevention_effect combat_damage
+    parsed = parse_query("Fog and trample", concepts, load_stopwords(), cards)
+    assert "prevention_effect" in parsed.concepts()
+    assert [s.concepts for s in parsed.cards] == [("combat_damage",)]
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ("Fog\t\t\tprevention_effect fogging\tPrevent", "t.tsv:2:7: column 'concepts': 'fogging' is not an id"),
+    ("Fog\tru:Туман\t\tprevention_effect\tPrevent", "t.tsv:2:5: column 'names': 'Fog' is in cards.yaml"),
+    ("Stifle\t\tstifle\tcounter\tCounter", "t.tsv:2:9: column 'everyday': 'stifle' is not one of the card's names"),
+    ("Stifle\tde:Ersticken\t\tcounter\tCounter", "t.tsv:2:8: column 'names': 'de:Ersticken' is not LANG:Name"),
+], ids=["unknown-concept", "names-of-a-library-card", "everyday-not-a-name", "unknown-language"])
+def test_a_mistake_in_the_table_names_file_line_and_column(row: str, message: str) -> None:
+    library = {"Fog": {"sr": "Skrivanje", "ru": "Туман"}}
+    with pytest.raises(CorpusError) as raised:
+        parse_cards(HEADER + row + "\n", "t.tsv", library, IDS)
+    assert str(raised.value).startswith(message)
+
+
+def test_a_name_of_two_cards_is_an_error_naming_the_first() -> None:
+    text = HEADER + "Fog\t\t\tprevention_effect\tPrevent\nHoly Day\tsr:Skrivanje\t\tprevention_effect\tPrevent\n"
+    with pytest.raises(CorpusError, match=r"t.tsv:3:10: column 'names': the name 'Skrivanje' is also a name of "
+                                          r"'Fog' \(line 2\)"):
+        parse_cards(text, "t.tsv", {"Fog": {"sr": "Skrivanje"}}, IDS)
