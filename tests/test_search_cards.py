@@ -9,7 +9,7 @@ import pytest
 
 from izvori_rules.corpus import corpus_dir
 from izvori_rules.errors import CorpusError
-from izvori_rules.search.cards import FILE_NAME, CardNames, load_cards, parse_cards
+from izvori_rules.search.cards import EMPTY, FILE_NAME, CardNames, load_cards, parse_cards
 from izvori_rules.search.query import CARD_SHARE, parse_query, plan_query
 from izvori_rules.text.concepts import load_concepts
 from izvori_rules.text.matching import QueryConcepts
@@ -103,3 +103,7 @@ def test_a_name_of_two_cards_is_an_error_naming_the_first() -> None:
     with pytest.raises(CorpusError, match=r"t.tsv:3:10: column 'names': the name 'Skrivanje' is also a name of "
                                           r"'Fog' \(line 2\)"):
         parse_cards(text, "t.tsv", {"Fog": {"sr": "Skrivanje"}}, IDS)
+
+
+def test_a_corpus_without_the_card_table_names_no_card(tmp_path: Path) -> None:
+    assert load_cards(tmp_path) is EMPTY

@@ -72,30 +72,30 @@ class CardNames:
 
     def find(self, text: str) -> list[Mention]:
         """The cards the text names, longest name first at each place, in text order."""
-        words = [(m, _keys(m.group())) for m in _WORD.finditer(text)]
+        words = _words(text)
         found: list[Mention] = []
         i = 0
         while i < len(words):
-            hit = self._at(words, i)
+            hit = self._at(text, words, i)
             if hit is None:
                 i += 1
                 continue
             n, card = hit
-            start, end = words[i][0].start(), words[i + n - 1][0].end()
+            start, end = words[i][0], words[i + n - 1][1]
             found.append(Mention(start, end, text[start:end], self.cards[card]))
             i += n
         return found
 
-    def _at(self, words: list[tuple[re.Match[str], tuple[str, ...]]], i: int) -> tuple[int, int] | None:
+    def _at(self, text: str, words: list[_Word], i: int) -> tuple[int, int] | None:
         """(number of words, card) of the longest name starting at word ``i``, or None."""
-        for first in words[i][1]:
+        for first in words[i][2]:
             longest = self.firsts.get(first)
             if longest is None:
                 continue
             for n in range(min(longest, len(words) - i), 0, -1):
                 for key in _joined(words[i:i + n]):
                     entry = self.names.get(key)
-                    if entry is not None and (not entry[1] or words[i][0].group()[:1].isupper()):
+                    if entry is not None and (not entry[1] or text[words[i][0]].isupper()):
                         return n, entry[0]
         return None
 
@@ -111,18 +111,37 @@ def name_key(name: str) -> str:
 
 
 def _keys(word: str) -> tuple[str, ...]:
-    """A query word's keys: folded without apostrophes, and in Latin when it may be Serbian Cyrillic (last)."""
-    key = fold(word).translate(_APOSTROPHES)
-    if _CYRILLIC.search(key) and looks_serbian_cyrillic(key):
+    """A word's keys: folded without apostrophes, and in Latin when it may be Serbian Cyrillic (last)."""
+    return _folded_keys(fold(word), True)
+
+
+def _folded_keys(key: str, cyrillic: bool) -> tuple[str, ...]:
+    """The keys of a folded word (see :func:`_keys`); ``cyrillic``: whether its text has Cyrillic at all."""
+    if "'" in key or "’" in key:
+        key = key.translate(_APOSTROPHES)
+    if cyrillic and _CYRILLIC.search(key) and looks_serbian_cyrillic(key):
         latin = serbian_to_latin(key)
         return (key, latin) if latin != key else (key,)
     return (key,)
 
 
-def _joined(words: list[tuple[re.Match[str], tuple[str, ...]]]) -> list[str]:
+_Word = tuple[int, int, tuple[str, ...]]  # a word's start and end in the text, and its keys
+
+
+def _words(text: str) -> list[_Word]:
+    """The text's words with their keys. The text is folded once (a query is folded as a whole, not word by word,
+    whenever folding keeps its length: NFC and lower case rarely change it), its Serbian Cyrillic looked for once."""
+    folded = fold(text)
+    if len(folded) != len(text):
+        return [(m.start(), m.end(), _keys(m.group())) for m in _WORD.finditer(text)]
+    cyrillic = _CYRILLIC.search(folded) is not None
+    return [(m.start(), m.end(), _folded_keys(m.group(), cyrillic)) for m in _WORD.finditer(folded)]
+
+
+def _joined(words: list[_Word]) -> list[str]:
     """The keys of a run of words (each word's first key, then, when any is Serbian Cyrillic, their Latin keys)."""
-    plain = " ".join(keys[0] for _, keys in words)
-    latin = " ".join(keys[-1] for _, keys in words)
+    plain = " ".join(keys[0] for _, _, keys in words)
+    latin = " ".join(keys[-1] for _, _, keys in words)
     return [plain] if latin == plain else [plain, latin]
 
 
