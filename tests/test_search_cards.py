@@ -60,10 +60,11 @@ def test_a_card_named_in_a_query_is_found_with_its_concepts(cards: CardNames, qu
 
 
 def test_an_everyday_name_names_the_card_only_when_typed_capitalized(cards: CardNames) -> None:
-    # card_concepts.tsv: Lure's everyday column holds "Lure"; Skrivanje is Fog's sr name in cards.yaml (line 644)
-    assert [m.card.name for m in cards.find("two Lure creatures attack")] == ["Lure"]
-    assert cards.find("lure creatures into a block") == []
+    # card_concepts.tsv: Shock's everyday column holds "Shock"; Skrivanje is Fog's sr name in cards.yaml (line 644)
+    assert [m.card.name for m in cards.find("Shock the blocker")] == ["Shock"]
+    assert cards.find("do shock lands enter tapped") == []
     assert [m.card.name for m in cards.find("Skrivanje i gaženje")] == ["Fog"]
+    assert [m.card.name for m in cards.find("two lure creatures attack")] == ["Lure"]  # no everyday mark
 
 
 def test_a_query_naming_a_card_gains_its_concepts_as_clauses_of_one_clause_share(cards: CardNames,
