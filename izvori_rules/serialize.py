@@ -213,6 +213,7 @@ def search_json(result: SearchResult) -> dict[str, Any]:
                         for d in result.definitions],
         "suggestions": list(result.suggestions),
         "filtered_out": [{"doc": f.doc, "kind": f.kind, "count": f.count} for f in result.filtered_out],
+        "cards": [{"typed": m.typed, "card": m.card.name, "concepts": list(m.card.concepts)} for m in result.cards],
     }
 
 

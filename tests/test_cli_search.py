@@ -39,8 +39,8 @@ def refs(data: dict[str, Any]) -> list[str]:
 def test_a_concept_query_prints_the_contract_with_its_expansion() -> None:
     code, data = search_json("razbijac")
     assert code == 0
-    assert set(data) == {"query", "kind", "expanded", "hits", "definitions", "suggestions", "filtered_out"}
-    assert (data["query"], data["kind"], data["suggestions"]) == ("razbijac", "fulltext", [])
+    assert set(data) == {"query", "kind", "expanded", "hits", "definitions", "suggestions", "filtered_out", "cards"}
+    assert (data["query"], data["kind"], data["suggestions"], data["cards"]) == ("razbijac", "fulltext", [], [])
     assert data["expanded"]["concepts"] == ["trample"]
     terms = data["expanded"]["terms"]  # corpus/concepts.tsv, row trample
     assert terms["sr"][0] == "Razbijač" and terms["ru"][0] == "Пробивной удар" and terms["en"] == ["trample", "trample over planeswalkers"]
@@ -283,6 +283,35 @@ def test_the_rich_output_shows_reference_breadcrumb_and_concepts() -> None:
     assert result.exit_code == 0
     assert "concepts: trample" in result.stdout
     assert "sr-judge:E3.100" in result.stdout and "E › E3" in result.stdout
+
+
+def card_concepts(card: str) -> list[str]:
+    """The concepts of a card's row of corpus/card_concepts.tsv (its fourth column), read from the file."""
+    lines = (corpus_dir() / "card_concepts.tsv").read_text(encoding="utf-8").splitlines()
+    [row] = [cells for line in lines if (cells := line.split("\t"))[0] == card]
+    return row[3].split()
+
+
+def test_the_json_names_the_cards_of_the_query_with_their_concepts() -> None:
+    _, data = search_json("Rest in Peace and Remand")
+    assert data["cards"] == [
+        {"typed": "Rest in Peace", "card": "Rest in Peace", "concepts": card_concepts("Rest in Peace")},
+        {"typed": "Remand", "card": "Remand", "concepts": card_concepts("Remand")}]
+
+
+def test_the_rich_output_names_a_card_as_typed_and_its_concepts_in_the_judges_language() -> None:
+    """Перунов Гнев is Wrath of God's sr name (corpus/cards.yaml: Perunov Gnev, sr-basic L457), typed in Cyrillic,
+    with "[/]" that rich would read as markup; its concepts are said by their Serbian terms (concepts.tsv)."""
+    assert card_concepts("Wrath of God") == ["destroy", "regenerate", "all_each"]
+    result = runner.invoke(app, ["search", "Перунов[/] Гнев", "--lang", "sr"])
+    assert result.exit_code == 0
+    about = "Uništiti, Regeneracija, sve"  # concepts.tsv: the first sr term of destroy, regenerate, all_each
+    assert f"karta: Перунов[/] Гнев = Wrath of God → {about}" in " ".join(result.stdout.split())
+
+
+def test_a_query_naming_no_card_shows_none() -> None:
+    result = runner.invoke(app, ["search", "razbijač"])
+    assert "card:" not in result.stdout
 
 
 def test_the_rich_output_says_did_you_mean() -> None:

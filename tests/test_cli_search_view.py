@@ -1,9 +1,9 @@
 """``cli/search_view.py``: a search's answer is written by :mod:`.styled` where it prints what rich would (issue 10:
 no ``rich.text`` or ``rich.console`` in a cold search), so both must print the same. Each case lays out the same
 results once and renders them through both: plain text compared exactly, a terminal's output byte for byte (with
-colours and under ``NO_COLOR``); concepts with their definitions, hits in every document and script, a range, a
-citation of no rule and a query with no hits, narrow and wide screens, and queries with characters a terminal
-must not receive raw."""
+colours and under ``NO_COLOR``); concepts with their definitions, the cards a query names, hits in every document
+and script, a range, a citation of no rule and a query with no hits, narrow and wide screens, and queries with
+characters a terminal must not receive raw."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from izvori_rules.search.searcher import default_searcher
 from test_cli_styled import rich_console
 
 QUERIES = ["razbijac", "mana burn", "first strike", "пробивной удар", "hřbitov", "D10.11-D10.19", "702.19b",
-           "razbjiacc", "X99.99", "\x1b[31mred\x07 \u202etrample", "\"deals combat damage\" deathtouch"]
+           "razbjiacc", "X99.99", "\x1b[31mred\x07 \u202etrample", "\"deals combat damage\" deathtouch",
+           "Перунов[/] Гнев and Rest in Peace"]
 
 
 def both(query: str, width: int, styled: bool, no_color: bool, lang: str = "en") -> tuple[str, str]:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..graph import RuleGraph
+    from ..search.cards import Mention
     from ..search.searcher import SearchResult, Searcher
     from .styled import Para, Target
 
@@ -159,7 +160,7 @@ def _written(lines: list[_Line], out: Target) -> str:
 
 
 def _answer(searcher: Searcher, result: SearchResult, lang: str, filters: str = "", hint: str = "") -> list[_Line]:
-    """The concepts the query named, their definitions, the "nothing found" sentence (what ``filters`` left out),
+    """The concepts the query named, the cards it named (:func:`_card_read`), the concepts' definitions, the "nothing found" sentence (what ``filters`` left out),
     then each hit (its reference, breadcrumb and equivalents, and its snippet with the matched words marked), and
     ``hint`` (how to see a long citation's every rule) last, each text with its control characters made visible
     (:func:`.terminal.plain`)."""
@@ -170,6 +171,7 @@ def _answer(searcher: Searcher, result: SearchResult, lang: str, filters: str = 
     if result.concepts:
         names = ", ".join(keyword_name(concept, lang) for concept in result.concepts)
         lines.append((((plain(words["concepts"]) + ": ", "bold dim"), (plain(names), "dim")), None))
+    lines += [(_card_read(mention, words["card"], lang), (0, 4)) for mention in result.cards]
     for definition in result.definitions:
         lines.append((((plain(words["definition"]) + ": ", "bold"), (plain(definition.term), "bold green"),
                        (f"  ({plain(definition.concept)})", "")), None))
@@ -187,6 +189,19 @@ def _answer(searcher: Searcher, result: SearchResult, lang: str, filters: str = 
     if hint:
         lines.append((((plain(hint), "dim"),), None))
     return lines
+
+
+def _card_read(mention: Mention, label: str, lang: str) -> Para:
+    """A card the query names and the concepts it was read as, in the judge's ``lang``: ``card: Rest in Peace →
+    replacement effect, ...``; the name as typed first when it is not the card's English one (``Перунов Гнев =
+    Wrath of God``), so that a judge sees which card a name in another language or a plural was taken for."""
+    from ..messages import keyword_name
+    from ..search.cards import name_key
+
+    typed = f"{mention.typed} = " if name_key(mention.typed) != name_key(mention.card.name) else ""
+    about = ", ".join(keyword_name(concept, lang) for concept in mention.card.concepts)
+    return ((plain(label) + ": ", "bold dim"), (plain(typed), ""), (plain(mention.card.name), "bold"),
+            (" → " + plain(about), "dim"))
 
 
 def _marked(text: str, spans: Sequence[tuple[int, int]]) -> Para:

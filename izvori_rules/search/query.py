@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import QueryError
 from ..references import excerpt
-from .cards import CardNames
+from .cards import CardNames, Mention
 from ..text.matching import QueryConcepts, Segment
 from ..text.stemming import LANGUAGES, WORD, analyze
 from ..text.stopwords import StopLists, is_stopword
@@ -106,12 +106,14 @@ class ParsedQuery:
     """The pieces of a query: concept or plain-word segments, and quoted phrases (each a segment too); ``languages``
     the query's language, or those tied (:meth:`StopLists.languages`: none when no word tells it); ``cards`` the
     cards it names, each a segment of the card's name and the concepts it is about that the query's words do not
-    name (not the concepts the judge named: they are searched as clauses of a smaller share, :data:`CARD_SHARE`)."""
+    name (not the concepts the judge named: they are searched as clauses of a smaller share, :data:`CARD_SHARE`);
+    ``named`` every card named, with all its concepts (what the answer tells the judge it read)."""
 
     segments: tuple[Segment, ...]
     phrases: tuple[Segment, ...] = ()
     languages: frozenset[str] = frozenset()
     cards: tuple[Segment, ...] = ()
+    named: tuple[Mention, ...] = ()
 
     def concepts(self) -> list[str]:
         """Every concept named, in query order."""
@@ -165,23 +167,21 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
         words = _segments(rest, concepts, chosen, others, languages)
     phrased = tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases)
     asked = {c for s in (*words, *phrased) for c in s.concepts}
-    card_segments = tuple(Segment(name, own) for name, about in mentioned
-                          if (own := tuple(c for c in about if c not in asked)))
-    return ParsedQuery(tuple(words), phrased, languages, card_segments)
+    card_segments = tuple(Segment(m.typed, own) for m in mentioned
+                          if (own := tuple(c for c in m.card.concepts if c not in asked)))
+    return ParsedQuery(tuple(words), phrased, languages, card_segments, tuple(mentioned))
 
 
-def _card_names(text: str, concepts: QueryConcepts, cards: CardNames | None
-                ) -> tuple[str, list[tuple[str, tuple[str, ...]]]]:
-    """The text without the card names it holds, and each name as typed with the card's concepts. A name that is a
-    concept's term (Counterspell, Fog, Clone) stays in the text: the judge's word names that concept too."""
+def _card_names(text: str, concepts: QueryConcepts, cards: CardNames | None) -> tuple[str, list[Mention]]:
+    """The text without the card names it holds, and the cards it names. A name that is a concept's term
+    (Counterspell, Fog, Clone) stays in the text: the judge's word names that concept too."""
     if cards is None or not cards.names:
         return text, []
-    named = []
-    for mention in reversed(cards.find(text)):
-        named.append((mention.typed, mention.card.concepts))
+    found = cards.find(text)
+    for mention in reversed(found):
         if not concepts.concepts_named(mention.typed):
             text = text[:mention.start] + " " * (mention.end - mention.start) + text[mention.end:]
-    return text, named[::-1]
+    return text, found
 
 
 def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], others: bool,

@@ -23,7 +23,7 @@ from ..corpus import per_corpus
 from ..graph import RuleGraph
 from ..model import Node
 from ..references import looks_like_reference, typed_reference
-from .cards import load_cards
+from .cards import Mention, load_cards
 from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
 from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
@@ -102,7 +102,9 @@ class Filtered:
 class SearchResult:
     """What a query found; ``terms`` maps each language to the terms the concept expansion searched;
     ``filtered_out``, when the filters left none of the rules a citation names, what they left out (``--kind
-    section D10.11-D10.19``: nine rules of sr-judge), so that the answer is not "no such rule"."""
+    section D10.11-D10.19``: nine rules of sr-judge), so that the answer is not "no such rule"; ``cards`` the cards
+    the query names, each as typed with the card's row of the card table (:mod:`.cards`), so that the judge sees how
+    the question was read (the offsets of a mention are in the query as parsed: without its quoted phrases)."""
 
     query: str
     kind: str
@@ -112,6 +114,7 @@ class SearchResult:
     suggestions: tuple[str, ...] = ()
     definitions: tuple[Definition, ...] = ()
     filtered_out: tuple[Filtered, ...] = ()
+    cards: tuple[Mention, ...] = ()
 
 
 class Analysed(NamedTuple):
@@ -288,7 +291,8 @@ class Searcher:
         hits = tuple(self._hit(d, score, plan) for d, score in ranked)
         suggestions = () if hits else suggest(self._postings(), parsed.words())
         definitions = self._definitions(concepts, doc, lang, parsed)
-        return SearchResult(query, FULLTEXT, tuple(concepts), tuple(terms.items()), hits, suggestions, definitions)
+        return SearchResult(query, FULLTEXT, tuple(concepts), tuple(terms.items()), hits, suggestions, definitions,
+                            cards=parsed.named)
 
     def _corrected(self, query: str, parsed: ParsedQuery) -> ParsedQuery:
         """The query parsed again with its typos corrected (:func:`.spelling.corrections`), when it has any: the
