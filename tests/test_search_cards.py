@@ -108,3 +108,12 @@ def test_a_name_of_two_cards_is_an_error_naming_the_first() -> None:
 
 def test_a_corpus_without_the_card_table_names_no_card(tmp_path: Path) -> None:
     assert load_cards(tmp_path) is EMPTY
+
+
+def test_a_card_whose_concepts_the_query_names_adds_no_clause_but_is_still_named(cards: CardNames,
+                                                                                 concepts: QueryConcepts) -> None:
+    # card_concepts.tsv: Fog is prevention_effect combat_damage; "Fog" is a term of prevention_effect (concepts.tsv)
+    parsed = parse_query("Fog and combat damage", concepts, load_stopwords(), cards)
+    assert parsed.cards == ()  # both concepts are the question's own
+    assert [(m.typed, m.card.name, m.card.concepts) for m in parsed.named] == [
+        ("Fog", "Fog", ("prevention_effect", "combat_damage"))]
