@@ -227,6 +227,7 @@ class Ranker:
         self._section_nodes: frozenset[int] | None = None  # of those, the nodes of the sections themselves
         self._defines_variant: dict[str, bool] = {}  # a concept: whether it is defined in a variant section
         self._keyword_chapters: frozenset[int] | None = None
+        self._languages: dict[frozenset[str], frozenset[int]] = {}  # see _in_languages
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
@@ -519,30 +520,39 @@ class Ranker:
     def _preferred(self, clause: Clause, scores: dict[int, float]) -> dict[int, float]:
         """The scores times PREFERRED on the nodes in a language the judge typed the clause in."""
         if clause.languages:
-            cls, table, _ = self.classes()
-            preferred = [facts.lang in clause.languages for facts in table]
-            for doc in scores:
-                if preferred[cls[doc]]:
-                    scores[doc] *= PREFERRED
+            for doc in self._in_languages(clause.languages).intersection(scores):
+                scores[doc] *= PREFERRED
         return scores
+
+    def _in_languages(self, languages: frozenset[str]) -> frozenset[int]:
+        """The nodes in one of the ``languages`` (made once per set of languages): :meth:`_preferred` meets them with
+        a clause's thousands of nodes in one set operation, not a test per node."""
+        found = self._languages.get(languages)
+        if found is None:
+            cls, table, _ = self.classes()
+            chosen = [facts.lang in languages for facts in table]
+            found = self._languages[languages] = frozenset(doc for doc in range(self.total) if chosen[cls[doc]])
+        return found
 
     def _add(self, scores: dict[int, float], lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
              idf: float, only: Container[int] | None = None) -> None:
-        postings: Iterable[tuple[int, float]] = zip(ids, frequencies)
-        if only is not None:
-            postings = [(doc, tf) for doc, tf in postings if doc in only]
         get = scores.get
         if lookup.flag:
             value = lookup.weight * idf
-            for doc, _ in postings:
-                if get(doc, 0.0) < value:  # the best flag: max() without a call per posting
+            for doc in ids:
+                if get(doc, 0.0) < value and (only is None or doc in only):  # the best flag: no max() call per posting
                     scores[doc] = value
             return
         scaled = self._scaled_lengths(lookup.field)
         base = K1 * (1 - B)
         weight = lookup.weight * idf * (K1 + 1)
-        for doc, tf in postings:
-            scores[doc] = get(doc, 0.0) + weight * tf / (tf + base + scaled[doc])
+        if only is None:
+            for doc, tf in zip(ids, frequencies):
+                scores[doc] = get(doc, 0.0) + weight * tf / (tf + base + scaled[doc])
+            return
+        for doc, tf in zip(ids, frequencies):  # a minor clause's thousands of postings, of which it keeps a few: tested
+            if doc in only:  # in the loop, no list of the kept made first
+                scores[doc] = get(doc, 0.0) + weight * tf / (tf + base + scaled[doc])
 
     def _scaled_lengths(self, field: str) -> Sequence[float]:
         """BM25's ``k1·b·len/avg len`` of the field in every document (``len`` 1 in a field without lengths),

@@ -536,11 +536,14 @@ class QueryConcepts:
         ability*."""
         if len(term) == 1:
             return [((i,), True) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
+        needed = max(2, len(term) - 1)  # too few of its words make no match (_together)
+        if len([stem for stem in term if (lang, stem) in positions]) < needed:  # told before a place is read:
+            return []  # the common case, most terms holding one of the query's words hold none of its others
         endings = self._endings.get(" ".join(term)) if lang == "en" else None
         places = [[i for i in positions.get((lang, stem), [])
                    if endings is None or participle_ending(words[i]) in endings[j]] for j, stem in enumerate(term)]
-        if sum(bool(at) for at in places) < max(2, len(term) - 1):  # too few of its words (_together)
-            return []  # the common case: most terms holding one of the query's words hold none of its others
+        if sum(bool(at) for at in places) < needed:  # an English participle's place held by no participle
+            return []
         found: dict[tuple[int, ...], bool] = {}
         for anchor in sorted({i for at in places for i in at}):
             used: list[int] = []
