@@ -366,10 +366,13 @@ class Ranker:
             totals.update(scores)
             masks.update(dict.fromkeys(scores, flag))
             return
-        tget, mget = totals.get, masks.get
         for doc, score in scores.items():
-            totals[doc] = tget(doc, 0.0) + score
-            masks[doc] = mget(doc, 0) | flag
+            if doc in totals:  # a test and two subscripts cost less than two get() calls
+                totals[doc] += score
+                masks[doc] |= flag
+            else:
+                totals[doc] = score
+                masks[doc] = flag
 
     def _candidates(self, clauses: list[Clause], matched: Matched,
                     keep: Callable[[Facts], bool] | None) -> list[Candidate]:
