@@ -42,6 +42,8 @@ TERMS_KEPT = 50_000  # per field, the terms whose postings (or absence) are reme
 _HEAD = 8
 _PREFIX = _HEAD + 4  # the header's length, then its CRC-32
 Where = tuple[int, int, int]  # a block's offset, size and CRC-32
+Columns = tuple[Sequence[int], Sequence[float]]  # a term's document numbers and frequencies (arrays)
+_NONE: Columns = (array("i"), array("f"))  # a field's absent term, or an absent field's
 
 
 class Postings(Protocol):
@@ -140,22 +142,30 @@ class _Field:
         starts, lengths, self.total = _block(data, (base + where[0], *where[1:]))
         self._data, self._starts = data, [(base + at, size, crc) for at, size, crc in starts]
         self._buckets: dict[int, dict[str, bytes]] = {}
-        self._read: dict[str, bytes | None] = {}  # the terms asked for: a query asks for each term several times
+        self._read: dict[str, Columns] = {}  # the terms asked for: a query asks for each term several times
         self.lengths = array("I")
         self.lengths.frombytes(lengths)
         self._sorted: list[str] | None = None
 
-    def get(self, term: str) -> bytes | None:
-        if term in self._read:
-            return self._read[term]
+    def get(self, term: str) -> Columns:
+        """The term's document numbers and frequencies (empty when the field lacks it), decoded once and kept."""
+        found = self._read.get(term)
+        if found is not None:
+            return found
         if len(self._read) > TERMS_KEPT:
             self._read.clear()
         which = bucket(term)
-        found = self._buckets.get(which)
-        if found is None:
-            found = self._buckets[which] = _block(self._data, self._starts[which])
-        blob = self._read[term] = found.get(term)
-        return blob
+        terms = self._buckets.get(which)
+        if terms is None:
+            terms = self._buckets[which] = _block(self._data, self._starts[which])
+        ids, weights = array("i"), array("f")
+        blob = terms.get(term)
+        if blob is not None:
+            half = len(blob) // 2
+            ids.frombytes(blob[:half])
+            weights.frombytes(blob[half:])
+        found = self._read[term] = (ids, weights)
+        return found
 
     def sorted_terms(self) -> list[str]:
         if self._sorted is None:
@@ -220,20 +230,13 @@ class FilePostings:
 
     def columns(self, field: str, term: str) -> tuple[Sequence[int], Sequence[float]]:
         """A term's document numbers and frequencies as the file stores them, two arrays (no pair made per
-        posting: the ranker reads thousands of postings a query, most of them once)."""
-        ids, weights = array("i"), array("f")
+        posting: the ranker reads thousands of postings a query, most of them once), read only (they are kept)."""
         found = self._field(field)
-        blob = found.get(term) if found is not None else None
-        if blob is not None:
-            half = len(blob) // 2
-            ids.frombytes(blob[:half])
-            weights.frombytes(blob[half:])
-        return ids, weights
+        return found.get(term) if found is not None else _NONE
 
     def doc_frequency(self, field: str, term: str) -> int:
         found = self._field(field)
-        blob = found.get(term) if found is not None else None
-        return len(blob) // 8 if blob else 0
+        return len(found.get(term)[0]) if found is not None else 0
 
     def doc_field_length(self, docnum: int, field: str, default: int = 0) -> int:
         found = self._field(field)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ..errors import QueryError
 from ..references import excerpt
@@ -60,6 +61,7 @@ EXAMPLE = 0.4
 # ``blokiranje``, ``регенерация`` / ``регенерировать``): the stems that share a long prefix (ranking.variants).
 INFLECTED = frozenset({"sr", "ru", "cs"})
 _QUOTES = "\"“”„«»"
+LOOKUPS_KEPT = 4096  # concepts and words whose lookups are remembered (_concept_lookups, _words_clause)
 MAX_QUERY = 2000  # characters: a paragraph pasted whole is a query; a 100 kB paste is a mistake
 _QUOTED = re.compile(rf"[{_QUOTES}]([^{_QUOTES}]*)[{_QUOTES}]")
 
@@ -196,7 +198,7 @@ def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], oth
 def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:
     """One clause per segment and per quoted phrase (a quoted phrase is searched as written, even when it names
     a concept: quotes are how a judge asks for exactly those words)."""
-    clauses = [_concept_clause(s, concepts) if s.concepts else _word_clause(s) for s in parsed.segments]
+    clauses = [_concept_clause(s, concepts) if s.concepts else _words_clause(s.words) for s in parsed.segments]
     clauses += [_phrase_clause(phrase) for phrase in parsed.phrases]
     clauses += [_card_clause(card, concept, concepts) for card in parsed.cards for concept in card.concepts]
     unique: dict[tuple[object, ...], Clause] = {}
@@ -214,15 +216,7 @@ def _concept_clause(segment: Segment, concepts: QueryConcepts) -> Clause:
     stems: dict[str, set[str]] = {}
     wider: dict[str, set[str]] = {}
     for concept in segment.concepts:
-        lookups += [Lookup("named", concept, NAMED, True, "concepts"),
-                    Lookup("listed", concept, LISTED, True, "concepts"),
-                    Lookup("leads", concept, LEADS, True, "concepts"),
-                    Lookup("governs", concept, GOVERNS, True, "concepts"),
-                    Lookup("head_concepts", concept, CONCEPT_HEAD, False, "concepts"),
-                    Lookup("concepts", concept, CONCEPT_USE),
-                    Lookup("gapped_concepts", concept, GAPPED * CONCEPT_USE, idf_field="concepts"),
-                    Lookup("example_concepts", concept, EXAMPLE, idf_field="concepts", weak=True)]
-        lookups += [Lookup("concepts", other, BROADER * CONCEPT_USE, broader=True) for other in concepts.broader(concept)]
+        lookups += _concept_lookups(concept, concepts.broader(concept))
         for lang, concept_stems in concepts.stems(concept).items():
             stems.setdefault(lang, set()).update(concept_stems)
         for other in concepts.broader(concept):
@@ -238,24 +232,43 @@ def _card_clause(card: Segment, concept: str, concepts: QueryConcepts) -> Clause
     return replace(clause, share=CARD_SHARE / len(card.concepts))
 
 
+@lru_cache(maxsize=LOOKUPS_KEPT)
+def _concept_lookups(concept: str, broader: tuple[str, ...]) -> tuple[Lookup, ...]:
+    """A concept's lookups (see the module docstring's tiers), and its ``broader`` concepts' (kept for the
+    LOOKUPS_KEPT concepts last named: a frozen lookup costs a microsecond or two to make, a query names a few
+    concepts of eight or more lookups each, and most queries name the common ones)."""
+    return (Lookup("named", concept, NAMED, True, "concepts"),
+            Lookup("listed", concept, LISTED, True, "concepts"),
+            Lookup("leads", concept, LEADS, True, "concepts"),
+            Lookup("governs", concept, GOVERNS, True, "concepts"),
+            Lookup("head_concepts", concept, CONCEPT_HEAD, False, "concepts"),
+            Lookup("concepts", concept, CONCEPT_USE),
+            Lookup("gapped_concepts", concept, GAPPED * CONCEPT_USE, idf_field="concepts"),
+            Lookup("example_concepts", concept, EXAMPLE, idf_field="concepts", weak=True),
+            *(Lookup("concepts", other, BROADER * CONCEPT_USE, broader=True) for other in broader))
+
+
 def _frozen(stems: dict[str, set[str]]) -> tuple[tuple[str, frozenset[str]], ...]:
     return tuple((lang, frozenset(found)) for lang, found in stems.items() if found)
 
 
-def _word_clause(segment: Segment) -> Clause:
+@lru_cache(maxsize=LOOKUPS_KEPT)
+def _words_clause(words: str) -> Clause:
+    """The clause of plain words: each language's terms in its text, heading and examples (kept for the LOOKUPS_KEPT
+    words last typed: the words are analysed in every language, and each term's lookups made, once)."""
     lookups: list[Lookup] = []
     stems: dict[str, set[str]] = {}
     for lang in LANGUAGES:
-        for term in dict.fromkeys(analyze(lang, segment.words)):
+        for term in dict.fromkeys(analyze(lang, words)):
             stems.setdefault(lang, set()).add(term)
             inflected = lang in INFLECTED
             lookups += [Lookup(f"body_{lang}", term, BODY, variants=inflected),
                         Lookup(f"head_{lang}", term, HEAD, variants=inflected),
                         Lookup(f"example_{lang}", term, EXAMPLE, weak=True)]
-    return Clause(segment.words, tuple(lookups), stems=_frozen(stems))
+    return Clause(words, tuple(lookups), stems=_frozen(stems))
 
 
 def _phrase_clause(segment: Segment) -> Clause:
-    words = _word_clause(segment)
+    words = _words_clause(segment.words)
     phrases = tuple((lang, tuple(terms)) for lang in LANGUAGES if (terms := analyze(lang, segment.words)))
     return Clause(segment.words, words.lookups, phrases, stems=words.stems)

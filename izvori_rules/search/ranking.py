@@ -103,6 +103,7 @@ EXAMPLE_SHARE = 0.5
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
 VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
+CONTRIBUTIONS_KEPT = 300_000  # postings whose BM25 scores are remembered (Ranker._contributions): about 10 MB
 # Of the first PROXIMITY_DEPTH hits of a query of two or more clauses, a node whose text holds the clauses' words
 # close together gains up to PROXIMITY times its key (see Ranker._closer): "toughness 0 or less" (704.5f) answers
 # "creature with 0 toughness" before "its power is 0. The same is true for toughness" (208.5).
@@ -245,6 +246,9 @@ class Ranker:
         self._section_nodes: frozenset[int] | None = None  # of those, the nodes of the sections themselves
         self._defines_variant: dict[str, bool] = {}  # a concept: whether it is defined in a variant section
         self._keyword_chapters: frozenset[int] | None = None
+        self._languages: dict[frozenset[str], frozenset[int]] = {}  # see _in_languages
+        self._contributed: dict[tuple[str, str, float], list[float]] = {}  # see _contributions
+        self._contributed_count = 0
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
@@ -380,10 +384,13 @@ class Ranker:
             totals.update(scores)
             masks.update(dict.fromkeys(scores, flag))
             return
-        tget, mget = totals.get, masks.get
         for doc, score in scores.items():
-            totals[doc] = tget(doc, 0.0) + score
-            masks[doc] = mget(doc, 0) | flag
+            if doc in totals:  # a test and two subscripts cost less than two get() calls
+                totals[doc] += score
+                masks[doc] |= flag
+            else:
+                totals[doc] = score
+                masks[doc] = flag
 
     def _candidates(self, clauses: list[Clause], matched: Matched,
                     keep: Callable[[Facts], bool] | None) -> list[Candidate]:
@@ -538,30 +545,55 @@ class Ranker:
     def _preferred(self, clause: Clause, scores: dict[int, float]) -> dict[int, float]:
         """The scores times PREFERRED on the nodes in a language the judge typed the clause in."""
         if clause.languages:
-            cls, table, _ = self.classes()
-            preferred = [facts.lang in clause.languages for facts in table]
-            for doc in scores:
-                if preferred[cls[doc]]:
-                    scores[doc] *= PREFERRED
+            for doc in self._in_languages(clause.languages).intersection(scores):
+                scores[doc] *= PREFERRED
         return scores
+
+    def _in_languages(self, languages: frozenset[str]) -> frozenset[int]:
+        """The nodes in one of the ``languages`` (made once per set of languages): :meth:`_preferred` meets them with
+        a clause's thousands of nodes in one set operation, not a test per node."""
+        found = self._languages.get(languages)
+        if found is None:
+            cls, table, _ = self.classes()
+            chosen = [facts.lang in languages for facts in table]
+            found = self._languages[languages] = frozenset(doc for doc in range(self.total) if chosen[cls[doc]])
+        return found
 
     def _add(self, scores: dict[int, float], lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
              idf: float, only: Container[int] | None = None) -> None:
-        postings: Iterable[tuple[int, float]] = zip(ids, frequencies)
-        if only is not None:
-            postings = [(doc, tf) for doc, tf in postings if doc in only]
         get = scores.get
         if lookup.flag:
             value = lookup.weight * idf
-            for doc, _ in postings:
-                if get(doc, 0.0) < value:  # the best flag: max() without a call per posting
+            for doc in ids:
+                if get(doc, 0.0) < value and (only is None or doc in only):  # the best flag: no max() call per posting
                     scores[doc] = value
             return
-        scaled = self._scaled_lengths(lookup.field)
-        base = K1 * (1 - B)
-        weight = lookup.weight * idf * (K1 + 1)
-        for doc, tf in postings:
-            scores[doc] = get(doc, 0.0) + weight * tf / (tf + base + scaled[doc])
+        values = self._contributions(lookup, ids, frequencies, lookup.weight * idf * (K1 + 1))
+        if only is None:
+            for doc, value in zip(ids, values):
+                scores[doc] = get(doc, 0.0) + value
+            return
+        for doc, value in zip(ids, values):  # a minor clause's thousands of postings, of which it keeps a few: tested
+            if doc in only:  # in the loop, no list of the kept made first
+                scores[doc] = get(doc, 0.0) + value
+
+    def _contributions(self, lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
+                       weight: float) -> list[float]:
+        """Each posting's BM25 score ``weight × tf / (tf + k1(1 - b + b·len/avg len))`` (``weight`` holds the idf and
+        ``k1 + 1``), computed once per field, term and weight and kept for CONTRIBUTIONS_KEPT postings: most of the
+        thousands of postings a query reads are those of the common words and concepts that query after query names
+        (creature, player, ability), and the arithmetic per posting cost more than adding the scores up."""
+        key = (lookup.field, lookup.term, weight)
+        found = self._contributed.get(key)
+        if found is None:
+            if self._contributed_count > CONTRIBUTIONS_KEPT:
+                self._contributed.clear()
+                self._contributed_count = 0
+            scaled = self._scaled_lengths(lookup.field)
+            base = K1 * (1 - B)
+            found = self._contributed[key] = [weight * tf / (tf + base + scaled[doc]) for doc, tf in zip(ids, frequencies)]
+            self._contributed_count += len(found)
+        return found
 
     def _scaled_lengths(self, field: str) -> Sequence[float]:
         """BM25's ``k1·b·len/avg len`` of the field in every document (``len`` 1 in a field without lengths),

@@ -20,6 +20,7 @@ import marshal
 import re
 from collections.abc import Container, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..model import Node
@@ -62,6 +63,7 @@ LEADING_WORDS = 1
 MIN_QUERY_TERM_CHARS = 3
 # A query word this short must be spelled as one of a one-word term's forms (see QueryConcepts._spelled).
 SHORT_WORD = 4
+WORDS_KEPT = 4096  # query words whose keys are remembered (_word_keys)
 _RAW_WORD = re.compile(WORD)
 _PARENTHESES = re.compile(r"\([^()]*\)")
 
@@ -333,9 +335,17 @@ def _chosen(matched: list[tuple[Stems, str]], chosen: Container[str]) -> list[st
 
 
 def _keys_of(lang: str, word: str) -> list[str]:
-    """A word's key in one language, as a query word's (see :meth:`QueryConcepts._word_keys`)."""
+    """A word's key in one language, as a query word's (see :func:`_word_keys`)."""
     key = english_whole_word(word) if lang == "en" else normalize_word(lang, word)
     return [key] if key else []
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _word_keys(word: str) -> Mapping[str, str]:
+    """A query word's key in every language (English: the whole word; others: the stem), kept for the WORDS_KEPT
+    words last typed: a query whose stop words tell its language is split twice (search/query.py), and a judge's
+    words recur from query to query."""
+    return {lang: key[0] for lang in LANGUAGES if (key := _keys_of(lang, word))}
 
 
 class QueryConcepts:
@@ -414,7 +424,7 @@ class QueryConcepts:
         a word that several concepts share keeps the sense the rest of the query chooses (:meth:`_sense`).
         """
         words = _RAW_WORD.findall(query)
-        keys = [self._word_keys(word) for word in words]
+        keys = [_word_keys(word) for word in words]
         accepted: list[tuple[tuple[int, int, int, int, int], tuple[int, ...], list[str], set[str]]] = []
         taken: set[int] = set()
         stops = [is_stopword(word, stopwords) for word in words]
@@ -455,11 +465,7 @@ class QueryConcepts:
         out += [(i, Segment(words[i])) for i in kept]
         return [segment for _, segment in sorted(out, key=lambda item: item[0])]
 
-    def _word_keys(self, word: str) -> dict[str, str]:
-        """A query word's key in every language (English: the whole word; others: the stem)."""
-        return {lang: key[0] for lang in LANGUAGES if (key := _keys_of(lang, word))}
-
-    def _matches(self, words: Sequence[str], keys: Sequence[dict[str, str]], stops: Sequence[bool]
+    def _matches(self, words: Sequence[str], keys: Sequence[Mapping[str, str]], stops: Sequence[bool]
                  ) -> list[tuple[tuple[int, int, int, int, int], tuple[int, ...], tuple[str, ...], frozenset[str]]]:
         """Every term the query's words match, best first: (rank, query positions, concepts, languages)."""
         names: dict[tuple[str, str], None] = {}
@@ -536,11 +542,14 @@ class QueryConcepts:
         ability*."""
         if len(term) == 1:
             return [((i,), True) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
+        needed = max(2, len(term) - 1)  # too few of its words make no match (_together)
+        if len([stem for stem in term if (lang, stem) in positions]) < needed:  # told before a place is read:
+            return []  # the common case, most terms holding one of the query's words hold none of its others
         endings = self._endings.get(" ".join(term)) if lang == "en" else None
         places = [[i for i in positions.get((lang, stem), [])
                    if endings is None or participle_ending(words[i]) in endings[j]] for j, stem in enumerate(term)]
-        if sum(bool(at) for at in places) < max(2, len(term) - 1):  # too few of its words (_together)
-            return []  # the common case: most terms holding one of the query's words hold none of its others
+        if sum(bool(at) for at in places) < needed:  # an English participle's place held by no participle
+            return []
         found: dict[tuple[int, ...], bool] = {}
         for anchor in sorted({i for at in places for i in at}):
             used: list[int] = []
@@ -573,8 +582,10 @@ class QueryConcepts:
     def _spelled(self, word: str, lang: str, stem: str) -> bool:
         """A short word must begin with one of the table's spellings of a one-word term (``cíle`` with *cíl*),
         or be its beginning, not only share its stem (Serbian and Czech stem *Anti* and *ante* alike)."""
+        if lang == "en":
+            return True
         folded = fold(word)
-        if lang == "en" or len(folded) > SHORT_WORD:
+        if len(folded) > SHORT_WORD:
             return True
         spellings = self._surfaces.get((lang, stem))
         if spellings is None:

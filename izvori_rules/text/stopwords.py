@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from ..corpus import per_corpus, read_table
@@ -21,6 +22,7 @@ from .folding import fold, serbian_to_latin
 FILE_NAME = "stopwords.tsv"
 COLUMNS = ("lang", "words")
 TERM_VOTES = 2
+WORDS_KEPT = 4096  # typed words whose folded forms are remembered (_forms)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +46,11 @@ class StopLists:
         when the query names none."""
         votes = {lang: 0 for lang, _ in self.lists}
         for word in words:
-            folded = fold(word).replace("’", "'")
-            if folded not in self.words and fold(serbian_to_latin(folded)) not in self.words:
+            folded, latin = _forms(word)
+            if folded not in self.words and latin not in self.words:
                 continue  # no list's word: the common case, one look-up instead of one per list
             for lang, listed in self.lists:
-                votes[lang] += folded in listed or lang == "sr" and fold(serbian_to_latin(folded)) in listed
+                votes[lang] += folded in listed or lang == "sr" and latin in listed
         for lang in typed:  # a term names its language more surely than a short word shared by several lists
             if lang in votes:
                 votes[lang] += TERM_VOTES
@@ -84,5 +86,14 @@ def load_stopwords(root: Path | None = None) -> StopLists:
 def is_stopword(word: str, stopwords: frozenset[str], latin: bool = True) -> bool:
     """Whether a typed word is a stop word (folded; Serbian Cyrillic also in Latin script unless ``latin`` is
     False: a Russian word is not compared with the Serbian list)."""
+    folded, latin_form = _forms(word)
+    return folded in stopwords or latin and latin_form in stopwords
+
+
+@lru_cache(maxsize=WORDS_KEPT)
+def _forms(word: str) -> tuple[str, str]:
+    """A typed word as the lists hold words (folded), and its Serbian Cyrillic in Latin script so folded, kept for the
+    WORDS_KEPT words last asked: parsing a query tests each of its words against several lists, and folded it anew
+    for each test."""
     folded = fold(word).replace("’", "'")
-    return folded in stopwords or latin and fold(serbian_to_latin(folded)) in stopwords
+    return folded, fold(serbian_to_latin(folded))
