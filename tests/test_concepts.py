@@ -260,7 +260,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "haste": "хаста|хастой|хейст",
     "hexproof": "хекспруф|хекспруфом|хексопруф",
     "lifelink": "лайфлинк|лайфлинком",
-    "trample": "трампл|трамплом",
+    "trample": "трампл|трамплом|трамп",
     "vigilance": "виджиленс|вижиланс",
     "kicker": "кикер|кикера|кикером",
     "multikicker": "мультикикер|мультикикера",
@@ -323,6 +323,11 @@ RUSSIAN_PLAYERS_WORDS = {
     "destroy": "убить|убил|убивает|убито",
     "block": "заблочить|блочить|заблочил|заблочено",
     "draw_step": "добор|шаг добора",
+    "shroud": "шрауд",
+    "search": "тутор|тутнуть",
+    "regenerate": "реген",
+    "shuffle": "перемешать|перемешивает|шафл|зашафлить",
+    "land": "ленд|ленды|лэнд",
     "draw_card": "тянуть карту|тянет карту|тяну карту|вытянуть карту|добрать карту|добирает карту",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
