@@ -43,6 +43,8 @@ from izvori_rules.tsv import read_tsv
     ("объявить", "объявляет"),
     # ru-cr 715.9 "Игрок может получить контроль над самим собой"; 301.5d "(слова «получает» или «имеет»)"
     ("получает", "получить"),
+    # ru-cr 116.7 "Новое заклинание или способность разрешится раньше"; 304.2 "Когда мгновенное заклинание разрешается"
+    ("разрешится", "разрешается"),
     # ru-cr 106.4 "Когда эффект предписывает игроку добавить ману, она добавляется в хранилище маны"
     ("добавить", "добавляется"),
     # ru-cr 112.9 "что отменяет только заклинания"; 605.3b "ее нельзя выбрать целью, отменить"
@@ -53,8 +55,8 @@ from izvori_rules.tsv import read_tsv
     ("распределяет", "распределить"),
     # ru-cr 106.11b "изменяет производство маны"; 112.6m "не могут изменить турнирную легальность"
     ("изменяет", "изменить"),
-], ids=["look", "triggered", "triggers", "draws", "pay", "destroy", "prevent", "declare", "gain", "add", "counter",
-        "remove", "assign", "change"])
+], ids=["look", "triggered", "triggers", "draws", "pay", "destroy", "prevent", "declare", "gain", "resolves", "add",
+        "counter", "remove", "assign", "change"])
 def test_either_aspect_is_one_term(typed: str, printed: str) -> None:
     assert normalize_word("ru", typed) == normalize_word("ru", printed)
 

@@ -18,7 +18,8 @@ from izvori_rules.text.stopwords import load_stopwords
     ("Существует", "существо"),  # ru-cr 104.2 "Существует несколько способов выиграть партию"; 302.1 "карту существа"
     ("ничего", "ничья"),  # ru-cr 114.1a "ничего не целит"; 104.1 "если наступает ничья"
     ("данный", "Дань"),  # ru-cr 702.103 "Дань"
-], ids=["exists, creature", "nothing, draw", "given, tribute"])
+    ("способными", "способности"),  # a judge's "способными существами" (creatures able to block); ru-cr 112.1 "способности"
+], ids=["exists, creature", "nothing, draw", "given, tribute", "able, ability"])
 def test_a_listed_word_is_not_the_word_the_stemmer_gave_its_stem(word: str, other: str) -> None:
     assert normalize_word("ru", word) != normalize_word("ru", other)
 

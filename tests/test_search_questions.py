@@ -99,7 +99,13 @@ TOP = 10
 # the others, search/repeats.py; the judge's language's twin first, search/twins.py; concepts for today's CR glossary)
 # the held-out part stands at sr 0.981/0.834, ru 0.913/0.766, en 0.881/0.748, cs 0.981/0.828, the sixth batch at
 # sr 0.833/0.532, ru 0.778/0.577, en 0.766/0.497.
-SHORT_OF_TARGETS = {"ru": (0.913, 0.766), "en": (0.881, 0.748)}
+# Session 28's Russian changes, chosen on batch 6 as the study set (players' words and ru-cr's own forms for some 20
+# concepts, corpus/concepts.tsv; "способный" kept apart from "способность"; fleeting vowels, corpus/
+# russian_fleeting_vowels.tsv; a term with a word missing whose typed words are each a one-word term read as those
+# terms, text/matching.py; pronouns' whole paradigms as stop words) moved ru's batch 6 from 0.778/0.577 to 0.861/0.592
+# and batch 7, the new validation set, from 0.796/0.612 to 0.796/0.616 (batches 1-5 unchanged); its held-out part
+# 0.913/0.766 -> 0.928/0.769.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.769), "en": (0.881, 0.748)}
 
 
 @dataclass(frozen=True)

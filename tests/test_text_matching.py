@@ -44,9 +44,13 @@ def concepts_of(query: QueryConcepts, text: str) -> list[tuple[str, tuple[str, .
         # sr-judge A4.40 "prvo aktivan igrač ... zatim ... neaktivni igrači": a repeated word serves each term
         ("aktivan igrač neaktivan igrač", [("aktivan igrač", ("active_player",)),
                                            ("neaktivan igrač", ("nonactive_player",))]),
+        # ru-cr 613.3b "силу и/или выносливость" (layer 7b) against 613.3e "меняющие местами силу и выносливость": words
+        # that are each a one-word term are those terms, not a longer term with its verb missing
+        ("какая у него сила и выносливость", [("сила", ("power",)), ("выносливость", ("toughness",))]),
+        ("меняет силу и выносливость", [("меняет силу и выносливость", ("switch_power_toughness",))]),
     ],
     ids=["any order", "partial", "partial ru", "APNAP", "stop word aside", "until end of turn sr",
-         "until end of turn", "end of turn", "repeated word"],
+         "until end of turn", "end of turn", "repeated word", "power and toughness", "switching them"],
 )
 def test_terms_match_in_any_order_and_by_all_but_one_word(query: QueryConcepts, text: str,
                                                            expected: list[tuple[str, tuple[str, ...]]]) -> None:

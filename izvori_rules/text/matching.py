@@ -496,6 +496,13 @@ class QueryConcepts:
             if rank[1] and any(whole < set(covered) and all(stops[i] for i in set(covered) - whole)  # do kraja poteza
                                for whole in wholes):  # (until end of turn), not kraj poteza (the end step)
                 scored[(covered, concepts)] = ((*rank[:3], 1, rank[4]), langs)
+        # a term with a word missing, each of whose words typed is a concept's one-word term, is those words: "какая у
+        # него сила и выносливость" asks for power and toughness (ru-cr 613.3b), not the "меняет силу и выносливость"
+        # of switching them (613.3e) with its verb left out
+        singles = {covered[0] for (covered, _), (rank, _) in scored.items() if rank[1] and len(covered) == 1}
+        for (covered, concepts), (rank, langs) in scored.items():
+            if not rank[1] and all(i in singles or stops[i] for i in covered):
+                scored[(covered, concepts)] = ((1, *rank[1:]), langs)
         # a term read across another term typed as written counts only that one's words, so that one wins: "left the
         # battlefield before the ability" leaves the battlefield, not a leaves-the-battlefield ability; and a term
         # read across part of a term typed whole counts only the words they share: "efekt do konce kola vyprší v

@@ -12,7 +12,8 @@ stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks li
 ``plaća`` and ``plaćanje``), a Russian -ировать verb's forms and its -ация noun one stem (:mod:`.russian`:
 ``регенерация`` and ``регенерирует``), a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
 ``смотреть``), and a Russian or English word the stemmer gives another's stem its own (:mod:`.kept_apart`:
-``существует`` is not ``существо``, ``active`` not ``activate``). Only English text gets an English stop list.
+``существует`` is not ``существо``, ``active`` not ``activate``), and a Russian word whose vowel drops in its
+other forms their stem (:mod:`.fleeting`: ``оборотень`` is ``оборотня``). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -24,13 +25,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from ..corpus import corpus_dir
 from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
 from .aspects import FILE_NAME as ASPECTS_FILE, load_aspect_pairs
+from .fleeting import FILE_NAME as FLEETING_FILE, load_fleeting_vowels
 from .folding import fold, serbian_to_latin
 from .irregular import FILE_NAME as IRREGULAR_FILE, load_irregular_verbs
 from .kept_apart import ENGLISH_FILE_NAME as ENGLISH_KEPT_APART_FILE, FILE_NAME as KEPT_APART_FILE
@@ -94,6 +96,7 @@ class _Normalizer:
         self._bases: dict[str, str] = {}
         self._aspects: Callable[[str], str] = str
         self._kept_apart: Callable[[str], str | None] = lambda word: None
+        self._fleeting: Mapping[str, str] = {}
         self._stop = ENGLISH_STOP_WORDS if lang == "en" else frozenset()
         self.memo: dict[str, str | None] = {}
 
@@ -118,6 +121,7 @@ class _Normalizer:
             if self.lang == "ru":
                 self._aspects = load_aspect_pairs()
                 self._kept_apart = load_kept_apart()
+                self._fleeting = load_fleeting_vowels()
         text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
@@ -136,6 +140,8 @@ class _Normalizer:
         if self.lang in STEMS_ACCENTS:
             printed = unicodedata.normalize("NFC", self._printed.get(text, text) if restore else text)
             return fold(czech_perfective(printed, str(self._stem.stemWord(printed)))) or None
+        if self.lang == "ru":
+            folded = self._fleeting.get(folded, folded)
         stem = fold(str(self._stem.stemWord(self._bases.get(folded, folded))))
         if self.lang == "ru":
             stem = self._aspects(russian_stem(folded, stem))
@@ -157,10 +163,11 @@ _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
 
 def table_files() -> tuple[Path, ...]:
     """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics, English
-    irregular verbs, Russian aspect pairs, Russian and English words kept apart), always those of the installed corpus: a cache of
-    another corpus folder keys them too."""
+    irregular verbs, Russian aspect pairs, Russian and English words kept apart, Russian fleeting vowels), always
+    those of the installed corpus: a cache of another corpus folder keys them too."""
     folder = corpus_dir()
-    names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, ASPECTS_FILE, KEPT_APART_FILE, ENGLISH_KEPT_APART_FILE)
+    names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, ASPECTS_FILE, KEPT_APART_FILE, ENGLISH_KEPT_APART_FILE,
+             FLEETING_FILE)
     return tuple(folder / name for name in names)
 
 
