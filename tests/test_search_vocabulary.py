@@ -262,8 +262,18 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 702.52a "Dredge is a static ability that functions only while the card with dredge is in a player's
     # graveyard" (an ability works: it functions)
     ("dredge ability works while in graveyard", "function", "cr:702.52a"),
+    # cr 509.1c "requirements (effects that say a creature must block ...)": a Lure effect, after the card whose
+    # creatures all must block
+    ("lure effect must block", "requirement", "cr:509.1c"),
+    # cr 500.7 "Some effects can give a player extra turns" (Time Walk's, the players' name for one)
+    ("time walk", "extra_turn", "cr:500.7"),
+    # cr 204.1 "It consists of a circular symbol filled in with one or more colors": the players' colored dot
+    ("colored dot on a card", "color_indicator", "cr:204.1"),
+    # ru-cr 802 «Правило об атаке нескольких игроков» (cr 802.1 "attack multiple other players")
+    ("attack several opponents", "attack_multiple_players_option", "ru-cr:802"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
-                              "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "works",
+                              "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "works", "lure",
+                              "time-walk", "colored-dot", "several-opponents",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
