@@ -271,9 +271,12 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("colored dot on a card", "color_indicator", "cr:204.1"),
     # ru-cr 802 «Правило об атаке нескольких игроков» (cr 802.1 "attack multiple other players")
     ("attack several opponents", "attack_multiple_players_option", "ru-cr:802"),
+    # cr 510.1c "A blocked creature assigns its combat damage to the creatures blocking it" (double blocked: blocked by
+    # two creatures, not the doubling of cr 701.10)
+    ("double block damage assignment", "block", "cr:510.1c"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "works", "lure",
-                              "time-walk", "colored-dot", "several-opponents",
+                              "time-walk", "colored-dot", "several-opponents", "double-block",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
