@@ -259,9 +259,6 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 613.4b "Layer 7b: Effects that set power and/or toughness to a specific number or value are applied" (P/T:
     # power/toughness, cr 208)
     ("set p/t effects layer", "power_toughness", "cr:613.4b"),
-    # cr 702.52a "Dredge is a static ability that functions only while the card with dredge is in a player's
-    # graveyard" (an ability works: it functions)
-    ("dredge ability works while in graveyard", "function", "cr:702.52a"),
     # cr 509.1c "requirements (effects that say a creature must block ...)": a Lure effect, after the card whose
     # creatures all must block
     ("lure effect must block", "requirement", "cr:509.1c"),
@@ -275,7 +272,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # two creatures, not the doubling of cr 701.10)
     ("double block damage assignment", "block", "cr:510.1c"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
-                              "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "works", "lure",
+                              "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
