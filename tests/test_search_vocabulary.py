@@ -271,9 +271,12 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 510.1c "A blocked creature assigns its combat damage to the creatures blocking it" (double blocked: blocked by
     # two creatures, not the doubling of cr 701.10)
     ("double block damage assignment", "block", "cr:510.1c"),
+    # cr 202.3b "The mana value of the back face of a nonmodal double-faced permanent or spell's back face is calculated
+    # as though it had the mana cost of its front face" (the players' back side)
+    ("mana value of the back side of a double-faced card", "back_face", "cr:202.3b"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
-                              "time-walk", "colored-dot", "several-opponents", "double-block",
+                              "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
