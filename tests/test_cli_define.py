@@ -31,7 +31,8 @@ def test_define_trample_prints_the_whole_row_as_json() -> None:
             "id": "trample",
             "kind": "keyword_ability",
             "terms": {
-                "en": ["trample", "trample over planeswalkers"],  # cr 702.19c, glossary "Trample Over Planeswalkers"
+                # cr 702.19c, glossary "Trample Over Planeswalkers"; trampler: the players' word
+                "en": ["trample", "trample over planeswalkers", "trampler", "tramplers"],
                 # sr-judge.txt 3385 "E3.100 Razbijač", 3409 "Razbijačeve", 3398 "Razbijača"
                 "sr": ["Razbijač", "razbijača", "Razbijačeve"],
                 "cs": [],  # cs-cr.txt stops at 400.1, before the keyword chapter 502

@@ -43,7 +43,7 @@ def test_a_concept_query_prints_the_contract_with_its_expansion() -> None:
     assert (data["query"], data["kind"], data["suggestions"], data["cards"]) == ("razbijac", "fulltext", [], [])
     assert data["expanded"]["concepts"] == ["trample"]
     terms = data["expanded"]["terms"]  # corpus/concepts.tsv, row trample
-    assert terms["sr"][0] == "Razbijač" and terms["ru"][0] == "Пробивной удар" and terms["en"] == ["trample", "trample over planeswalkers"]
+    assert terms["sr"][0] == "Razbijač" and terms["ru"][0] == "Пробивной удар" and terms["en"] == ["trample", "trample over planeswalkers", "trampler", "tramplers"]
     assert len(data["hits"]) == 10
     assert all(set(hit) == HIT_KEYS and hit["ref"] == f"{hit['doc']}:{hit['id']}" for hit in data["hits"])
     assert {"sr-judge:E3.100", "ru-cr:702.19"} <= set(refs(data))  # sr-judge.txt 3385, ru-cr.txt 9303

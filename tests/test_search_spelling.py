@@ -42,6 +42,13 @@ def test_a_word_the_documents_have_or_a_short_one_is_not_corrected(searcher: Sea
     assert corrections(searcher._postings(), [word]) == {}
 
 
+def test_a_seven_letter_slip_is_corrected_only_in_an_english_query(searcher: Searcher) -> None:
+    # cr 117.3b "The active player receives priority after a spell or ability (other than a mana ability) resolves"
+    assert corrections(searcher._postings(), ["priorty"], frozenset({"en"})) == {"priorty": "priority"}
+    assert corrections(searcher._postings(), ["priorty"]) == {}
+    assert "priority" in searcher.search("who gets priorty after a spell resolves").concepts
+
+
 def test_a_typo_searches_as_the_word_typed_right(searcher: Searcher) -> None:
     right = [hit.ref for hit in searcher.search("attack planeswalker", kind="rule").hits]
     assert [hit.ref for hit in searcher.search("attack planeswaker", kind="rule").hits] == right

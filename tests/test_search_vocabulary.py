@@ -153,6 +153,23 @@ def test_players_abbreviations_and_words_name_their_concepts(searcher: Searcher,
     assert ref in [hit.ref for hit in result.hits]
 
 
+def test_power_and_toughness_together_is_not_switching_them(searcher: Searcher) -> None:
+    # cr 208 "Power/Toughness"; switching says its verb (cr 613.4d "Effects that switch a creature's power and
+    # toughness"), so the two numbers said together are not all but the first word of "switch power and toughness"
+    assert searcher.search("what is the power and toughness of a token").concepts == ("power_toughness", "token")
+    assert searcher.search("switch power and toughness").concepts == ("switch_power_toughness",)
+
+
+@pytest.mark.parametrize("query", ["whats the cmc", "isnt the cmc", "doesnt the cmc"])
+def test_a_contraction_typed_without_its_apostrophe_is_a_stop_word(searcher: Searcher, query: str) -> None:
+    # a phone drops the apostrophe: "whats" is "what's", a question word (corpus/stopwords.tsv)
+    from izvori_rules.search.query import parse_query
+    from izvori_rules.text.stopwords import load_stopwords
+
+    segments = parse_query(query, searcher.concepts, load_stopwords()).segments
+    assert [segment.words for segment in segments] == ["cmc"]
+
+
 def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     # cr 701.19c "Neither activating an ability that creates a regeneration shield nor casting a spell that creates a
     # regeneration shield is the same as regenerating a permanent": the players' name of the effect 701.19a creates,
@@ -233,8 +250,34 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("ping a creature with protection", "damage", "cr:702.16e"),
     # cr 702.9b "A creature with flying can't be blocked except by creatures with flying and/or reach"
     ("can a flier be blocked by a creature with reach", "flying", "cr:702.9b"),
+    # cr 702.19a "Trample is a static ability that modifies the rules for assigning an attacking creature's combat
+    # damage" (a trampler: a creature with trample)
+    ("how does a trampler assign damage", "trample", "cr:702.19a"),
+    # cr 702.37e "Any time you have priority, you may turn a face-down permanent you control with a morph ability face
+    # up" (to unmorph: to turn a morph face up)
+    ("unmorph a creature", "morph", "cr:702.37e"),
+    # cr 613.4b "Layer 7b: Effects that set power and/or toughness to a specific number or value are applied" (P/T:
+    # power/toughness, cr 208)
+    ("set p/t effects layer", "power_toughness", "cr:613.4b"),
+    # cr 509.1c "requirements (effects that say a creature must block ...)": a Lure effect, after the card whose
+    # creatures all must block
+    ("lure effect must block", "requirement", "cr:509.1c"),
+    # cr 500.7 "Some effects can give a player extra turns" (Time Walk's, the players' name for one)
+    ("time walk", "extra_turn", "cr:500.7"),
+    # cr 204.1 "It consists of a circular symbol filled in with one or more colors": the players' colored dot
+    ("colored dot on a card", "color_indicator", "cr:204.1"),
+    # ru-cr 802 «Правило об атаке нескольких игроков» (cr 802.1 "attack multiple other players")
+    ("attack several opponents", "attack_multiple_players_option", "ru-cr:802"),
+    # cr 510.1c "A blocked creature assigns its combat damage to the creatures blocking it" (double blocked: blocked by
+    # two creatures, not the doubling of cr 701.10)
+    ("double block damage assignment", "block", "cr:510.1c"),
+    # cr 202.3b "The mana value of the back face of a nonmodal double-faced permanent or spell's back face is calculated
+    # as though it had the mana cost of its front face" (the players' back side)
+    ("mana value of the back side of a double-faced card", "back_face", "cr:202.3b"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
-                              "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", *RUSSIAN_IDS])
+                              "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
+                              "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
+                              *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the

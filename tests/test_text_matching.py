@@ -39,8 +39,8 @@ def concepts_of(query: QueryConcepts, text: str) -> list[tuple[str, tuple[str, .
         # sr-judge C15.20 "svi “do kraja poteza” ... efekti se završavaju": a whole term that is another (kraj poteza,
         # the end step) and a stop word more is the longer one; "end of turn" alone stays the end step
         ("efekti do kraja poteza", [("efekti", ("effect",)), ("do kraja poteza", ("until_end_of_turn",))]),
-        ("until end of turn", [("until end turn", ("until_end_of_turn",))]),
-        ("end of turn", [("end turn", ("end_step",))]),
+        ("until end of turn", [("until end of turn", ("until_end_of_turn",))]),
+        ("end of turn", [("end of turn", ("end_step",))]),
         # sr-judge A4.40 "prvo aktivan igrač ... zatim ... neaktivni igrači": a repeated word serves each term
         ("aktivan igrač neaktivan igrač", [("aktivan igrač", ("active_player",)),
                                            ("neaktivan igrač", ("nonactive_player",))]),
@@ -341,7 +341,7 @@ def test_losing_an_ability_is_not_losing_the_game(query: QueryConcepts) -> None:
     # row lose_game, sense "?en game ... player": cr 104.3 "a player loses the game"
     assert [c for _, concepts in concepts_of(query, "the creature loses protection") for c in concepts] == [
         "creature", "protection"]
-    assert ("loses game", ("lose_game",)) in concepts_of(query, "a player loses the game")
+    assert ("loses the game", ("lose_game",)) in concepts_of(query, "a player loses the game")
 
 
 @pytest.mark.parametrize(
@@ -518,7 +518,7 @@ def test_a_preposition_holds_to_its_noun_and_a_clause_ends_a_term_said_apart(tab
         # row zone_change_trigger ("leaves-the-battlefield ability") read across "left the battlefield" (row
         # leaves_the_battlefield) typed as written: the latter
         ("creature left the battlefield before the ability resolved",
-         [("creature", ("creature",)), ("left battlefield", ("leaves_the_battlefield",)), ("ability", ("ability",)),
+         [("creature", ("creature",)), ("left the battlefield", ("leaves_the_battlefield",)), ("ability", ("ability",)),
           ("resolved", ("resolve",))]),
         # row until_end_of_turn ("do konce kola", cs-cr 314.1b "všechny efekty do konce kola") typed whole, before row
         # end_step ("krok konec kola") read scattered across it and "kroku"; "kroku vyčištění" is the cleanup step
@@ -529,4 +529,29 @@ def test_a_preposition_holds_to_its_noun_and_a_clause_ends_a_term_said_apart(tab
 )
 def test_a_term_typed_in_its_order_matches_with_words_between_and_wins_a_tie(query: QueryConcepts, text: str,
                                                                               expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    assert concepts_of(query, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # cr 724.1 "When an effect ends the turn" (row end_the_turn, "end the turn") against the end step's "end of
+        # turn" (cr 513): without their stop words both are "end turn"
+        ("an effect ends the turn", [("effect", ("effect",)), ("ends the turn", ("end_the_turn",))]),
+        ("end of turn", [("end of turn", ("end_step",))]),
+        # row battlefield's "in play" (cr glossary "In Play (Obsolete)") is the phrase, not every "play"
+        ("creature in play", [("creature", ("creature",)), ("in play", ("battlefield",))]),
+        ("can I play a land", [("play", ("play",)), ("land", ("land",))]),
+        # cr 609.4 "as though"; "counts as" (glossary Counts As (Obsolete)): their stop word is the term
+        ("as though it had flash", [("as though", ("as_though",)), ("flash", ("flash",))]),
+        ("count the cards", [("cards", ("card",))]),
+        # cr 614.1c "As [this permanent] enters" is row as_enters, "enters the battlefield" alone is entering
+        ("enters the battlefield tapped", [("enters the battlefield", ("enters_the_battlefield",)),
+                                           ("tapped", ("tap",))]),
+        ("as enters the battlefield", [("as enters the battlefield", ("as_enters",))]),
+    ],
+    ids=["end the turn", "end of turn", "in play", "play", "as though", "count", "enters", "as enters"],
+)
+def test_an_english_terms_stop_words_tell_it_from_another(query: QueryConcepts, text: str,
+                                                          expected: list[tuple[str, tuple[str, ...]]]) -> None:
     assert concepts_of(query, text) == expected

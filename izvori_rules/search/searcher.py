@@ -298,7 +298,7 @@ class Searcher:
         """The query parsed again with its typos corrected (:func:`.spelling.corrections`), when it has any: the
         words outside quotes and concept terms that no document has (``planeswaker`` is ``planeswalker``)."""
         fixes = corrections(self._postings(), (word for segment in parsed.segments if not segment.concepts
-                                                for word in re.findall(WORD, segment.words)))
+                                                for word in re.findall(WORD, segment.words)), parsed.languages)
         if not fixes:
             return parsed
         text = re.sub(WORD, lambda match: fixes.get(match.group(), match.group()), query)

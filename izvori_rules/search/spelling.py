@@ -24,6 +24,9 @@ FIELD = "words"
 # The shortest word read as a typo: a shorter one the documents lack is more often a real word they do not use
 # (ru "уходит" is not "входит", sr "preuzme" not "preduzme") than a slip of the thumb.
 TYPO_MIN = 8
+# An English query's words from one letter shorter: English words barely inflect, so a seven-letter word that no
+# document has in any form is a slip more often than a word the rules do not use ("priorty" is priority).
+SHORTEST_TYPO = {"en": 7}
 
 
 def suggest(reader: Postings, words: Iterable[str]) -> tuple[str, ...]:
@@ -52,13 +55,15 @@ def close_words(reader: Postings, spelling: str) -> list[str]:
     return []
 
 
-def corrections(reader: Postings, words: Iterable[str]) -> dict[str, str]:
-    """Each word of TYPO_MIN or more letters that no document has, neither as typed nor as any language's stem,
-    mapped to the documents' word one typo away (a letter left out, added, changed, or two swapped, compared
-    folded), the most frequent of them: ``planeswaker`` → ``planeswalker``. A word without one is left out."""
+def corrections(reader: Postings, words: Iterable[str], languages: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Each word of TYPO_MIN or more letters (SHORTEST_TYPO in a query of that one language) that no document has,
+    neither as typed nor as any language's stem, mapped to the documents' word one typo away (a letter left out,
+    added, changed, or two swapped, compared folded), the most frequent of them: ``planeswaker`` → ``planeswalker``.
+    A word without one is left out."""
+    shortest = SHORTEST_TYPO.get(next(iter(languages)), TYPO_MIN) if len(languages) == 1 else TYPO_MIN
     out: dict[str, str] = {}
     for word in words:
-        if len(word) < TYPO_MIN or word in out or _known(reader, word):
+        if len(word) < shortest or word in out or _known(reader, word):
             continue
         spelling = fold(plain_word(word))
         pool = _indexed(reader, spelling[:2], lambda printed: abs(len(printed) - len(spelling)) <= 1)

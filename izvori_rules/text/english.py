@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import re
+
 from .folding import fold
-from .stemming import english_whole_word, english_words
+from .stemming import ENGLISH_STOP_WORDS, WORD, english_whole_word, english_whole_words, english_words
+
+# A placeholder of a term ("as [this] enters the battlefield"): any name stands there, so its words are no term's.
+_PLACEHOLDER = re.compile(r"\[[^\]]*\]")
 
 
 def participle_ending(word: str) -> str:
@@ -41,3 +46,18 @@ def singular(word: str) -> str:
     """An English word folded, a plural's *s* dropped (``attackers``: ``attacker``)."""
     folded = fold(word)
     return folded[:-1] if len(folded) > 3 and folded.endswith("s") else folded
+
+
+def term_keys(term: str) -> tuple[str, str]:
+    """An English term's keys as queries match it: its words as :func:`.stemming.english_whole_word` keeps them,
+    without the stop words English analysis drops, and, for a term that has some, with them (placeholders left
+    out; empty when it has none): "end the turn" (cr 724) is not "end of turn" (the end step), nor "enters the
+    battlefield" "as [this] enters the battlefield" (cr 614.1c), though both pairs are "end turn" and "enter
+    battlefield" without them. A term of one word and stop words is only its phrase (its first key empty): "in play"
+    (the battlefield) is not every "play", nor "counts as" every "count", "as though" (cr 609.4) every "though",
+    nor "look at" every "look"."""
+    plain = " ".join(english_whole_words(term))
+    words = re.findall(WORD, _PLACEHOLDER.sub(" ", term))
+    if not any(fold(word) in ENGLISH_STOP_WORDS for word in words):
+        return plain, ""
+    return plain if " " in plain else "", " ".join(english_whole_word(word) for word in words)

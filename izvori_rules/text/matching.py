@@ -26,13 +26,12 @@ from typing import TYPE_CHECKING, Any
 from ..model import Node
 from ..parts import PartedMap, split
 from .folding import fold, serbian_to_latin
-from .english import participle_ending, participles, singular
+from .english import participle_ending, participles, singular, term_keys
 from .stemming import (
     LANGUAGES,
     WORD,
     analyze,
     english_whole_word,
-    english_whole_words,
     english_words,
     field_language,
     normalize_word,
@@ -261,15 +260,17 @@ class ConceptMatcher:
         """What queries need of the table, detached from it (English terms keyed by whole words)."""
         names: dict[tuple[str, str], tuple[str, ...]] = {}
         surfaces: dict[tuple[str, str], set[str]] = {}
+        spoken: set[str] = set()
         for concept in self.table:
             for lang, term in concept.all_terms():
-                key = " ".join(english_whole_words(term) if lang == "en" else analyze(lang, term))
-                if not key:
-                    continue
-                if concept.id not in names.get((lang, key), ()):
-                    names[(lang, key)] = (*names.get((lang, key), ()), concept.id)
-                if lang != "en" and " " not in key:
-                    surfaces.setdefault((lang, key), set()).update(fold(w) for w in _RAW_WORD.findall(term))
+                keys = term_keys(term) if lang == "en" else (" ".join(analyze(lang, term)), "")
+                for key in filter(None, keys):
+                    if concept.id not in names.get((lang, key), ()):
+                        names[(lang, key)] = (*names.get((lang, key), ()), concept.id)
+                if keys[1]:
+                    spoken.add(keys[1])
+                if lang != "en" and keys[0] and " " not in keys[0]:
+                    surfaces.setdefault((lang, keys[0]), set()).update(fold(w) for w in _RAW_WORD.findall(term))
         terms = {c.id: {lang: t for lang in LANGUAGES if (t := c.terms_in(lang))} for c in self.table}
         endings = participles(term for concept in self.table for lang, term in concept.all_terms() if lang == "en")
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
@@ -283,7 +284,7 @@ class ConceptMatcher:
                    for c in self.table if any(word.startswith("?") for word in c.sense)}
         broader = {c.id: c.broader for c in self.table if c.broader}
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
-                             guarded=guarded, broader=broader, endings=endings)
+                             guarded=guarded, broader=broader, endings=endings, spoken=frozenset(spoken))
 
 
 def _foreign(langs: Set[str], other: Set[str], languages: frozenset[str]) -> bool:
@@ -360,7 +361,8 @@ class QueryConcepts:
     ``guarded`` maps a concept whose words in some languages are everyday words too (sr *promeni*: enchant, and
     change) to those languages: named only in them, the concept needs one of its sense words in the query.
     ``broader`` maps a concept to those that include it (a creature is a permanent). ``endings`` holds the English
-    terms whose participle a query must spell as one (see :meth:`_covers`).
+    terms whose participle a query must spell as one (see :meth:`_covers`). ``spoken`` holds the English keys
+    written with their stop words (:func:`.english.term_keys`), matched only as written.
     """
 
     def __init__(self, names: Mapping[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -371,7 +373,8 @@ class QueryConcepts:
                  containing: Mapping[tuple[str, str], list[tuple[str, str]]] | None = None,
                  guarded: dict[str, frozenset[str]] | None = None,
                  broader: dict[str, tuple[str, ...]] | None = None,
-                 endings: dict[str, tuple[frozenset[str], ...]] | None = None) -> None:
+                 endings: dict[str, tuple[frozenset[str], ...]] | None = None,
+                 spoken: frozenset[str] = frozenset()) -> None:
         self._names = names
         self._terms = terms
         self._stems = stems if stems is not None else _stems_of(names)
@@ -382,6 +385,7 @@ class QueryConcepts:
         self._guarded = guarded or {}
         self._broader = broader or {}
         self._endings = endings or {}
+        self._spoken = spoken
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
@@ -391,13 +395,13 @@ class QueryConcepts:
         return {"names": split(self._names), "lazy": marshal.dumps((self._terms, self._stems)),
                 "surfaces": split(self._surfaces), "senses": self._senses, "defaults": self._defaults,
                 "containing": split(self._containing), "guarded": self._guarded, "broader": self._broader,
-                "endings": self._endings}
+                "endings": self._endings, "spoken": self._spoken}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(PartedMap(data["names"]), {}, {}, PartedMap(data["surfaces"]), data["senses"], data["defaults"],
-                   PartedMap(data["containing"]), data["guarded"], data["broader"], data["endings"])
+                   PartedMap(data["containing"]), data["guarded"], data["broader"], data["endings"], data["spoken"])
         made._lazy = data["lazy"]
         return made
 
@@ -494,8 +498,10 @@ class QueryConcepts:
         wholes = [set(covered) for (covered, _), (rank, _) in scored.items() if rank[1]]
         for (covered, concepts), (rank, langs) in scored.items():  # a whole term that is another one and stop words
             if rank[1] and any(whole < set(covered) and all(stops[i] for i in set(covered) - whole)  # do kraja poteza
-                               for whole in wholes):  # (until end of turn), not kraj poteza (the end step)
-                scored[(covered, concepts)] = ((*rank[:3], 1, rank[4]), langs)
+                               for whole in wholes):  # (until end of turn), not kraj poteza (the end step); the more
+                # of them, the closer the term says the query: "as it enters the battlefield" is "as [this] enters the
+                # battlefield" (cr 614.1c), not "enters the battlefield"
+                scored[(covered, concepts)] = ((*rank[:3], sum(stops[i] for i in covered), rank[4]), langs)
         # a term with a word missing, each of whose words typed is a concept's one-word term, is those words: "какая у
         # него сила и выносливость" asks for power and toughness (ru-cr 613.3b), not the "меняет силу и выносливость"
         # of switching them (613.3e) with its verb left out
@@ -552,6 +558,10 @@ class QueryConcepts:
         needed = max(2, len(term) - 1)  # too few of its words make no match (_together)
         if len([stem for stem in term if (lang, stem) in positions]) < needed:  # told before a place is read:
             return []  # the common case, most terms holding one of the query's words hold none of its others
+        if lang == "en" and " ".join(term) in self._spoken:  # a term's stop words count only typed as
+            return [(tuple(range(i, i + len(term))), True)  # the term writes them, word by word (english.term_keys)
+                    for i in positions.get((lang, term[0]), ())
+                    if all(i + j in positions.get((lang, word), ()) for j, word in enumerate(term))]
         endings = self._endings.get(" ".join(term)) if lang == "en" else None
         places = [[i for i in positions.get((lang, stem), [])
                    if endings is None or participle_ending(words[i]) in endings[j]] for j, stem in enumerate(term)]
@@ -638,9 +648,13 @@ class QueryConcepts:
         return frozenset(lang for lang in LANGUAGES
                          if (key := self._phrase_key(lang, phrase)) and (lang, key) in self._names)
 
-    @staticmethod
-    def _phrase_key(lang: str, phrase: str) -> str:
-        return " ".join(english_whole_words(phrase) if lang == "en" else analyze(lang, phrase))
+    def _phrase_key(self, lang: str, phrase: str) -> str:
+        """The phrase's key in one language; in English its key with its stop words when a term has that one (a
+        quoted "end the turn" is cr 724's, not the end step's "end of turn", see :func:`.english.term_keys`)."""
+        if lang != "en":
+            return " ".join(analyze(lang, phrase))
+        plain, spoken = term_keys(phrase)
+        return spoken if spoken in self._spoken else plain
 
     def terms(self, concept: str) -> dict[str, tuple[str, ...]]:
         """The concept's terms in every language that has some."""
