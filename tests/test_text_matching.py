@@ -64,6 +64,23 @@ def test_an_english_term_lacking_its_first_word_is_not_read_after_another_modifi
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # sr-judge D19.52's example "efekat koji određuje snagu i izdržljivost": two terms joined by "i", not row
+        # switch_power_toughness's "zameniti snagu i izdržljivost" (D19.59) with its verb missing; typed whole, the switch
+        ("efekat postavlja snagu i izdržljivost", [("efekat", ("effect",)), ("snagu", ("power",)),
+                                                   ("izdržljivost", ("toughness",))]),
+        ("какая у него сила и выносливость", [("сила", ("power",)), ("выносливость", ("toughness",))]),
+        ("zameni snagu i izdržljivost", [("zameni snagu i izdržljivost", ("switch_power_toughness",))]),
+    ],
+    ids=["sr", "ru", "whole"],
+)
+def test_terms_said_in_coordination_are_not_a_longer_term_missing_a_word(
+        query: QueryConcepts, text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    assert concepts_of(query, text) == expected
+
+
+@pytest.mark.parametrize(
     ("text", "named", "unnamed"),
     [
         # cr 508.1b: the active player announces which player or planeswalker each creature attacks (the verb); cr

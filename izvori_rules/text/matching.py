@@ -474,6 +474,8 @@ class QueryConcepts:
             term = key.split()
             for covered, tight in self._covers(words, positions, lang, term, stops):
                 full = len(covered) == len(term)
+                if not full and self._coordinated(lang, covered, keys, stops):
+                    continue
                 concepts = self._named(lang, key, [words[i] for i in covered])
                 # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
                 # поле битвы" of entering the battlefield with its verb missing
@@ -505,6 +507,15 @@ class QueryConcepts:
                 scored[(covered, concepts)] = ((min(inner, rank[0]), *rank[1:]), langs)
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
+
+    def _coordinated(self, lang: str, covered: tuple[int, ...], keys: Sequence[dict[str, str]],
+                     stops: Sequence[bool]) -> bool:
+        """Whether the words a term typed without one of its words covers are other terms said in coordination, each
+        a one-word term of its own and a stop word (the conjunction) between them: "snagu i izdržljivost", "силу и
+        выносливость" are power and toughness, not *zameniti snagu i izdržljivost* (switch) with its verb missing."""
+        inner = [i for i in covered if not stops[i]]
+        return any(stops[i] for i in range(inner[0], inner[-1])) and all(
+            (lang, keys[i].get(lang, "")) in self._names for i in inner)
 
     def _named(self, lang: str, key: str, typed: Sequence[str]) -> tuple[str, ...]:
         """The concepts an English term names, of several sharing its stems those with a term of those stems spelled
