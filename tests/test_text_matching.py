@@ -331,6 +331,13 @@ def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: 
     assert [s.words for s in parse_query(text, query, load_stopwords()).segments] == kept
 
 
+def test_abilities_that_work_are_where_they_function(query: QueryConcepts) -> None:
+    # sr-basic's glossary (Osobine) "Osobine rade samo ako je permanent sa njima u igri", sr-judge D3.80 "Osobine
+    # funkcionišu samo dok je permanent sa osobinom u igri": "rade" is no question word here (kako radi stays one)
+    named = concepts_of(query, "da li osobine bića rade dok je karta u ruci")
+    assert ("osobine rade", ("ability_functions",)) in named
+
+
 @pytest.mark.parametrize(
     ("text", "instead"),
     [
