@@ -331,6 +331,21 @@ def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: 
     assert [s.words for s in parse_query(text, query, load_stopwords()).segments] == kept
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("tapnuta kreatura na steku", ["tap", "creature", "stack"]),
+        ("kastujem spel", ["play", "spell"]),  # Izvori's igrati is casting a spell (sr-judge D10.10)
+        ("koliko zemalja mogu da odigram", ["land", "play"]),
+        # sr-judge B12.76 lists the basic land types Zemlja, Voda, Grob, Vatra, Šuma: there Zemlja is plains
+        ("Zemlja Voda Grob", ["plains", "island", "swamp"]),
+    ],
+    ids=["tap creature stack", "cast", "land", "plains"],
+)
+def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
+    assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
+
+
 def test_abilities_that_work_are_where_they_function(query: QueryConcepts) -> None:
     # sr-basic's glossary (Osobine) "Osobine rade samo ako je permanent sa njima u igri", sr-judge D3.80 "Osobine
     # funkcionišu samo dok je permanent sa osobinom u igri": "rade" is no question word here (kako radi stays one)
