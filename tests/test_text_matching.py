@@ -346,6 +346,20 @@ def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: s
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("sorcery jen v hlavní fázi", ("hlavní fázi", ("main_phase",))),  # cs-cr 308.5a "v dané bojové fázi"
+        ("zonu", ("zonu", ("zone",))),  # sr-judge B16.11 "ide u odgovarajuću zonu svog vlasnika"
+    ],
+    ids=["cs fázi", "sr zonu"],
+)
+def test_a_short_inflected_form_the_documents_print_names_its_concept(query: QueryConcepts, text: str,
+                                                                        expected: tuple[str, tuple[str, ...]]) -> None:
+    # a word of four letters or fewer must be spelled as one of the table's forms (QueryConcepts._spelled)
+    assert expected in concepts_of(query, text)
+
+
 def test_abilities_that_work_are_where_they_function(query: QueryConcepts) -> None:
     # sr-basic's glossary (Osobine) "Osobine rade samo ako je permanent sa njima u igri", sr-judge D3.80 "Osobine
     # funkcionišu samo dok je permanent sa osobinom u igri": "rade" is no question word here (kako radi stays one)
