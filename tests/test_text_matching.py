@@ -231,6 +231,11 @@ def test_only_the_stop_words_of_the_querys_language_are_dropped(query: QueryConc
     assert "mana" not in how_many.concepts()
     # a query whose language nothing tells drops every language's stop words, as before
     assert load_stopwords().for_query(["deset", "X"]) == load_stopwords().words
+    # a Serbian player's question with Magic's English words is Serbian: its "da li" is dropped (sr-judge E3.100
+    # Razbijač is trample, E3.20 Anti protection)
+    mixed = parse_query("da li trample radi protiv protection", query, load_stopwords())
+    assert mixed.languages == {"sr"}
+    assert [s.words for s in mixed.segments] == ["trample", "protiv", "protection"]
 
 
 def test_apostrophes_stay_inside_words() -> None:
