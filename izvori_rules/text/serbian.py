@@ -17,11 +17,7 @@ of its gaps (each measured on the sr-judge and sr-basic words: it joins the form
 * the verbal noun: "plaćanje" placanj, "plaća" plac; "aktiviranje" / "aktivira", "žrtvovanje" / "žrtvovati"; a
   stem ending in -anj or -enj loses it when ROOT letters or more stay ("igranje" keeps its igr-anj: igr is the game);
 * the imperfective's -av- / -iv-: "sprečava" / "spreči", "odigrava" / "odigra" (sr-judge D10.19 "postaje
-  odigrana"), "odbacivanje" / "odbaci"; a stem of IMPERFECTIVE letters or more loses it ("naziv", the name, stays);
-* a passive participle's genders: the stemmer cuts "odabran" and "odabrano" to odabra but "odabrana", "odabrani"
-  to odabran, "blokirano" to blokira but "blokirana" to blokiran, so sr-judge F2.40's "ne mogu biti odabrani" (can't
-  be targeted) missed the target's "odabrano"; a word ending in -an, -ano or -ani after PASSIVE letters or more keeps
-  its -an (not -ane, -anu: "postane", "ostane" are verbs).
+  odigrana"), "odbacivanje" / "odbaci"; a stem of IMPERFECTIVE letters or more loses it ("naziv", the name, stays).
 """
 
 from __future__ import annotations
@@ -34,18 +30,13 @@ PERSON = 5
 _PERSONS = ("im", "is", "em", "es", "am", "as")
 ROOT = 4
 IMPERFECTIVE = 7
-PASSIVE = 3
 _THEME = frozenset("aeio")
 _PARTICIPLE = re.compile(r"[ae]n(?:[aeiou]|og|om|im|ih|oj|ima)?$")
-_PASSIVE = re.compile(r"an[oi]?$")
 
 
 def serbian_stem(word: str, stem: str) -> str:
     """The stem of a folded Serbian ``word`` that Snowball stemmed to ``stem``, its verb's forms joined (see the
     module docstring): ``pobedio`` pobedi → ``pobed``, ``platim`` → ``plat``, ``žrtvuje`` zrtvuj → ``zrtvov``."""
-    passive = _PASSIVE.search(word)
-    if passive and passive.start() >= PASSIVE and word.startswith(stem, 0, passive.start() + 2):
-        return word[:passive.start() + 2]
     if stem == word and len(word) >= PERSON and word.endswith(_PERSONS):
         return word[:-2]
     if len(stem) >= LONG and stem.endswith("uj"):
