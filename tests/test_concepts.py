@@ -331,6 +331,37 @@ RUSSIAN_PLAYERS_WORDS = {
     "draw_card": "тянуть карту|тянет карту|тяну карту|вытянуть карту|добрать карту|добирает карту",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
+# The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian
+# introduction to the game, akopalipsa.org/mtg, writes kreature, artifakte, landovi (zemlje), deck (špil), graveyard
+# (groblje)): Magic's English word in Serbian spelling or a verb made from it (stek, spel, tapnuti, triger, kastovati),
+# and plain Serbian sr-judge does not print for the game (zemlja for a land: its Zemlja is plains; groblje, umre).
+SERBIAN_PLAYERS_WORDS = {
+    "creature": "kreature|kreaturu",  # kreatura: sr-basic's flavor text prints "mrtvih kreatura"
+    "stack": "stek|steku",
+    "spell": "spel|spelovi",
+    "tap": "tapnuti|tapnut|tapovati|tapovan|tapovana|tapuje",
+    "untap": "odtapovati|odtapnuti|untapovati",
+    "land": "zemlje|zemalja|landovi",  # zemlja, zemlju: sr-judge's Zemlja is plains (B12.76)
+    "basic_land": "osnovna zemlja|osnovne zemlje",
+    "graveyard": "groblje|groblju",
+    "exile": "egzil|egzajl",
+    "deck": "dek|deka|deku",
+    "triggered_ability": "triger|trigerovati|trigeruje",
+    "dies": "umrlo|umrla|umire",  # umre: sr-basic prints it
+    "play": "kastovati|kastuje|kastovan|kastovana",
+    "resolve": "rezolvovati|rezolvuje",
+    "priority": "prioritet|prioriteta",
+    "blocking_creature": "bloker|blokeri",
+    "artifact": "artifakt|artifakti",
+    "target": "target|targetovati|targetuje|targetovan",
+    "discard": "diskardovati|diskard",
+    "flying": "flajing|flajer",
+    "token": "token|tokeni|tokena",
+    "upkeep_step": "apkip",
+    "main_phase": "mejn faza|mejn fazi|mejn",
+    "mana_pool": "mana pul",
+}
+NOT_IN_CORPUS |= {(concept, "sr", term) for concept, terms in SERBIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 
 
 def test_every_term_is_used_in_the_documents_of_its_language(table: ConceptTable) -> None:

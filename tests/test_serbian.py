@@ -26,6 +26,8 @@ from izvori_rules.text.stemming import normalize_word
         ("žrtvuje", "žrtvovanje"),    # sr-basic Žrtvovanje
         ("spreči", "sprečava"),       # sr-judge C7.22 "ne sprečava borbenu štetu"; counter's term "spreči"
         ("odigra", "odigravanja"),    # sr-judge line 756 "da uobičajeno odigra"; D9 "Vreme odigravanja magija"
+        ("vučem", "vuče"),            # a first person: sr-judge D16.10 "Igrač vuče kartu"
+        ("biram", "bira"),            # sr-judge A4.40 example "Prvo aktivni igrač bira"
     ],
     ids=lambda value: value,
 )
@@ -53,6 +55,8 @@ def test_a_passive_participle_stays_apart_from_its_verb(participle: str, verb: s
         ("igram", "igra", "igra"),           # ... however it ends (igrati is not igra, the game)
         ("platim", "platim", "plat"),        # a first person the stemmer left whole
         ("svim", "svim", "svim"),            # too short to be one
+        ("vucem", "vucem", "vuc"),           # ... or -em, -am, -eš, -aš, -iš
+        ("biras", "biras", "bir"),
         ("zrtvuje", "zrtvuj", "zrtvov"),     # -uje is -ovati's present
         ("deluje", "deluj", "deluj"),        # too short: not delov (delova, the parts)
         ("blokirano", "blokira", "blokira"),  # a passive participle keeps its vowel

@@ -68,6 +68,23 @@ def test_an_english_term_lacking_its_first_word_is_not_read_after_another_modifi
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # sr-judge D19.52's example "efekat koji određuje snagu i izdržljivost": two terms joined by "i", not row
+        # switch_power_toughness's "zameniti snagu i izdržljivost" (D19.59) with its verb missing; typed whole, the switch
+        ("efekat postavlja snagu i izdržljivost", [("efekat", ("effect",)), ("snagu", ("power",)),
+                                                   ("izdržljivost", ("toughness",))]),
+        ("какая у него сила и выносливость", [("сила", ("power",)), ("выносливость", ("toughness",))]),
+        ("zameni snagu i izdržljivost", [("zameni snagu i izdržljivost", ("switch_power_toughness",))]),
+    ],
+    ids=["sr", "ru", "whole"],
+)
+def test_terms_said_in_coordination_are_not_a_longer_term_missing_a_word(
+        query: QueryConcepts, text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    assert concepts_of(query, text) == expected
+
+
+@pytest.mark.parametrize(
     ("text", "named", "unnamed"),
     [
         # cr 508.1b: the active player announces which player or planeswalker each creature attacks (the verb); cr
@@ -218,6 +235,11 @@ def test_only_the_stop_words_of_the_querys_language_are_dropped(query: QueryConc
     assert "mana" not in how_many.concepts()
     # a query whose language nothing tells drops every language's stop words, as before
     assert load_stopwords().for_query(["deset", "X"]) == load_stopwords().words
+    # a Serbian player's question with Magic's English words is Serbian: its "da li" is dropped (sr-judge E3.100
+    # Razbijač is trample, E3.20 Anti protection)
+    mixed = parse_query("da li trample radi protiv protection", query, load_stopwords())
+    assert mixed.languages == {"sr"}
+    assert [s.words for s in mixed.segments] == ["trample", "protiv", "protection"]
 
 
 def test_apostrophes_stay_inside_words() -> None:
@@ -316,6 +338,42 @@ def test_a_query_s_die_is_the_sense_its_words_choose(query: QueryConcepts, text:
 )
 def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: str, kept: list[str]) -> None:
     assert [s.words for s in parse_query(text, query, load_stopwords()).segments] == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("tapnuta kreatura na steku", ["tap", "creature", "stack"]),
+        ("kastujem spel", ["play", "spell"]),  # Izvori's igrati is casting a spell (sr-judge D10.10)
+        ("koliko zemalja mogu da odigram", ["land", "play"]),
+        # sr-judge B12.76 lists the basic land types Zemlja, Voda, Grob, Vatra, Šuma: there Zemlja is plains
+        ("Zemlja Voda Grob", ["plains", "island", "swamp"]),
+    ],
+    ids=["tap creature stack", "cast", "land", "plains"],
+)
+def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
+    assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("sorcery jen v hlavní fázi", ("hlavní fázi", ("main_phase",))),  # cs-cr 308.5a "v dané bojové fázi"
+        ("zonu", ("zonu", ("zone",))),  # sr-judge B16.11 "ide u odgovarajuću zonu svog vlasnika"
+    ],
+    ids=["cs fázi", "sr zonu"],
+)
+def test_a_short_inflected_form_the_documents_print_names_its_concept(query: QueryConcepts, text: str,
+                                                                        expected: tuple[str, tuple[str, ...]]) -> None:
+    # a word of four letters or fewer must be spelled as one of the table's forms (QueryConcepts._spelled)
+    assert expected in concepts_of(query, text)
+
+
+def test_abilities_that_work_are_where_they_function(query: QueryConcepts) -> None:
+    # sr-basic's glossary (Osobine) "Osobine rade samo ako je permanent sa njima u igri", sr-judge D3.80 "Osobine
+    # funkcionišu samo dok je permanent sa osobinom u igri": "rade" is no question word here (kako radi stays one)
+    named = concepts_of(query, "da li osobine bića rade dok je karta u ruci")
+    assert ("osobine rade", ("ability_functions",)) in named
 
 
 @pytest.mark.parametrize(

@@ -484,6 +484,8 @@ class QueryConcepts:
             term = key.split()
             for covered, tight in self._covers(words, positions, lang, term, stops):
                 full = len(covered) == len(term)
+                if not full and self._coordinated(lang, covered, keys, stops):
+                    continue
                 concepts = self._named(lang, key, [words[i] for i in covered])
                 # stop words covered do not count: "на поле битвы" is поле битвы (battlefield), not the "выходит на
                 # поле битвы" of entering the battlefield with its verb missing
@@ -502,13 +504,6 @@ class QueryConcepts:
                 # of them, the closer the term says the query: "as it enters the battlefield" is "as [this] enters the
                 # battlefield" (cr 614.1c), not "enters the battlefield"
                 scored[(covered, concepts)] = ((*rank[:3], sum(stops[i] for i in covered), rank[4]), langs)
-        # a term with a word missing, each of whose words typed is a concept's one-word term, is those words: "какая у
-        # него сила и выносливость" asks for power and toughness (ru-cr 613.3b), not the "меняет силу и выносливость"
-        # of switching them (613.3e) with its verb left out
-        singles = {covered[0] for (covered, _), (rank, _) in scored.items() if rank[1] and len(covered) == 1}
-        for (covered, concepts), (rank, langs) in scored.items():
-            if not rank[1] and all(i in singles or stops[i] for i in covered):
-                scored[(covered, concepts)] = ((1, *rank[1:]), langs)
         # a term read across another term typed as written counts only that one's words, so that one wins: "left the
         # battlefield before the ability" leaves the battlefield, not a leaves-the-battlefield ability; and a term
         # read across part of a term typed whole counts only the words they share: "efekt do konce kola vyprší v
@@ -524,6 +519,15 @@ class QueryConcepts:
                 scored[(covered, concepts)] = ((min(inner, rank[0]), *rank[1:]), langs)
         ordered = sorted(scored.items(), key=lambda item: (item[1][0], -item[0][0][0]), reverse=True)
         return [(rank, covered, concepts, frozenset(langs)) for (covered, concepts), (rank, langs) in ordered]
+
+    def _coordinated(self, lang: str, covered: tuple[int, ...], keys: Sequence[Mapping[str, str]],
+                     stops: Sequence[bool]) -> bool:
+        """Whether the words a term typed without one of its words covers are other terms said in coordination, each
+        a one-word term of its own and a stop word (the conjunction) between them: "snagu i izdržljivost", "силу и
+        выносливость" are power and toughness, not *zameniti snagu i izdržljivost* (switch) with its verb missing."""
+        inner = [i for i in covered if not stops[i]]
+        return any(stops[i] for i in range(inner[0], inner[-1])) and all(
+            (lang, keys[i].get(lang, "")) in self._names for i in inner)
 
     def _named(self, lang: str, key: str, typed: Sequence[str]) -> tuple[str, ...]:
         """The concepts an English term names, of several sharing its stems those with a term of those stems spelled

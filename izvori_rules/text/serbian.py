@@ -9,8 +9,9 @@ of its gaps (each measured on the sr-judge and sr-basic words: it joins the form
   "kontrolisao" kontrolisa; a stem of THEMED letters or more loses a final vowel. Not a passive participle's
   (-an-, -en-): it is an adjective, and "blokirano biće" (C10.26, the blocked creature) is not "biće blokira" (the
   creature that blocks), nor "aktivirano biće" (tapped) "aktivira" (taps);
-* the first person's -im, left on "platim", "vratim", "stavim" (taken off "izgubim", "pobedim"): a word of
-  LONG letters or more the stemmer left whole loses it;
+* the first and second persons' -im, -iš, -em, -eš, -am, -aš, left on "platim", "vratim", "bacim", "biram",
+  "vučem", "plaćaš" (taken off "izgubim", "pobedim"): a word of PERSON letters or more the stemmer left whole
+  loses it;
 * the present tense of an -ovati verb: "žrtvuje" zrtvuj, "žrtvovati" zrtvov ("uzrokuje" / "uzrokovati"); a stem of
   LONG letters or more ending in -uj ends in -ov;
 * the verbal noun: "plaćanje" placanj, "plaća" plac; "aktiviranje" / "aktivira", "žrtvovanje" / "žrtvovati"; a
@@ -25,6 +26,8 @@ import re
 
 THEMED = 5
 LONG = 6
+PERSON = 5
+_PERSONS = ("im", "is", "em", "es", "am", "as")
 ROOT = 4
 IMPERFECTIVE = 7
 _THEME = frozenset("aeio")
@@ -34,7 +37,7 @@ _PARTICIPLE = re.compile(r"[ae]n(?:[aeiou]|og|om|im|ih|oj|ima)?$")
 def serbian_stem(word: str, stem: str) -> str:
     """The stem of a folded Serbian ``word`` that Snowball stemmed to ``stem``, its verb's forms joined (see the
     module docstring): ``pobedio`` pobedi → ``pobed``, ``platim`` → ``plat``, ``žrtvuje`` zrtvuj → ``zrtvov``."""
-    if stem == word and len(word) >= LONG and word.endswith("im"):
+    if stem == word and len(word) >= PERSON and word.endswith(_PERSONS):
         return word[:-2]
     if len(stem) >= LONG and stem.endswith("uj"):
         return stem[:-2] + "ov"

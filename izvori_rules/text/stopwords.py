@@ -23,6 +23,12 @@ FILE_NAME = "stopwords.tsv"
 COLUMNS = ("lang", "words")
 TERM_VOTES = 2
 WORDS_KEPT = 4096  # typed words whose folded forms are remembered (_forms)
+# Players of every language type Magic's English words ("da li trample radi protiv protection", "first strike da li
+# je to keyword"): a query holding BORROWED or more stop words of another language and no word of English's own list
+# is that language's, its English terms borrowed; they vote only where the words tell no language so surely ("ten
+# poison counters": Czech "ten" alone).
+BORROWED = 2
+ENGLISH = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,17 +48,22 @@ class StopLists:
 
     def languages(self, words: Iterable[str], typed: Iterable[str] = ()) -> frozenset[str]:
         """The query's language (or languages, tied): the one with the most of the query's words in its list plus
-        two for each of the query's concept terms in that language (``typed``, one language per term found); none
-        when the query names none."""
+        two for each of the query's concept terms in that language (``typed``, one language per term found), an
+        English term only where no other language's stop words outnumber English's own (see BORROWED); none when
+        the query names none."""
         votes = {lang: 0 for lang, _ in self.lists}
+        english = 0  # words of the English list and of no other
         for word in words:
             folded, latin = _forms(word)
             if folded not in self.words and latin not in self.words:
                 continue  # no list's word: the common case, one look-up instead of one per list
-            for lang, listed in self.lists:
-                votes[lang] += folded in listed or lang == "sr" and latin in listed
+            found = [lang for lang, listed in self.lists if folded in listed or lang == "sr" and latin in listed]
+            for lang in found:
+                votes[lang] += 1
+            english += found == [ENGLISH]
+        borrowed = not english and max((n for lang, n in votes.items() if lang != ENGLISH), default=0) >= BORROWED
         for lang in typed:  # a term names its language more surely than a short word shared by several lists
-            if lang in votes:
+            if lang in votes and not (lang == ENGLISH and borrowed):
                 votes[lang] += TERM_VOTES
         most = max(votes.values(), default=0)
         return frozenset(lang for lang, count in votes.items() if most and count == most)
