@@ -31,7 +31,20 @@ from ..text.stopwords import StopLists, is_stopword
 # heading and text use the concept. The use part saturates below 2.2 × (CONCEPT_HEAD + CONCEPT_USE) = 5.5,
 # so a tier more than 5.5 above the next one is never overtaken by mere use.
 NAMED = 20.0  # the heading is one of the concept's terms (E3.100 Razbijač, ru-cr 704 Действия вызванные состоянием)
-LISTED = 14.0  # the concept table lists the node among the concept's rules or glossary entries
+# LISTED: the concept table lists the node among the concept's rules or glossary entries. Measured in session 28 for
+# issue 10 (a listed rule of another language, or a listed definition, above the rule that states the answer) on the
+# real-question set's tune part (tests/search_questions.tsv, batches 1-6; MRR of batch 1 sr/ru/en/cs .958/.966/.957/
+# .944) and dropped, each losing batch 1's rows, whose answers are often the listed rules of whichever document lists
+# them: LISTED 10 (.932/.936/.927/.941) or 17 (sr .955, en .953); 8 or 11 in a query of two or more clauses (sr
+# .914/.947, en .913/.927) or in such a question (sr .943/.958, en .933/.937, sr batch 6 recall .917 -> .833/.875);
+# a listed rule outside the query's languages at 10 (sr .943, en .927) or not at all (en .866, 86-set .986 -> .949);
+# the listing spread to the listed rule's twins (relation same, search/twins.py: sr .936, cs .932, though en batch 6
+# .628 -> .641), or to its English twin alone (sr batch "extra" .952 -> .917, en batch 3 .892 -> .873); a listing in
+# the query's language first, the other documents' listings of the concept then dropped (sr batches 3-6 and ru 4 and 6
+# gain, but sr .923, ru .956, cs .919: sr-judge lists another side of the concept than the one asked, pocetni zivot
+# igraca loses cs-cr 101.3 and ru-cr 118.1) or kept at 8 or 11 (sr .924/.947); the flag only where the rule's words
+# use the concept (ru batch 5 .747 -> .708, 86-set .971).
+LISTED = 14.0
 LEADS = 8.0  # the text starts with the concept (Razbijač je pasivna osobina…)
 GOVERNS = 4.0  # an ancestor defines the concept (the subrules of a keyword's rule)
 CONCEPT_HEAD = 1.5
