@@ -36,8 +36,8 @@ def test_define_trample_prints_the_whole_row_as_json() -> None:
                 # sr-judge.txt 3385 "E3.100 Razbijač", 3409 "Razbijačeve", 3398 "Razbijača"
                 "sr": ["Razbijač", "razbijača", "Razbijačeve"],
                 "cs": [],  # cs-cr.txt stops at 400.1, before the keyword chapter 502
-                # ru-cr.txt 9303 "702.19. Пробивной удар", 9313 "пробивным ударом"; трампл: the players' word
-                "ru": ["Пробивной удар", "пробивного удара", "пробивным ударом", "трампл", "трамплом"],
+                # ru-cr.txt 9303 "702.19. Пробивной удар", 9313 "пробивным ударом"; трампл, трамп: the players' words
+                "ru": ["Пробивной удар", "пробивного удара", "пробивным ударом", "трампл", "трамплом", "трамп"],
                 "pt": ["atropelar", "atropela", "atropelamento"],  # official name; pt-guide lost its A–B pages
             },
             "rules": ["sr-judge:E3.100", "sr-judge:E3.102", "ru-cr:702.19", "ru-cr:702.19b"],

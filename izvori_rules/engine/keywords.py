@@ -96,11 +96,14 @@ def _find(term: str, leading: bool) -> Concept | None:
 
 
 def _of_kind(term: str, kinds: tuple[str, ...], leading: bool = False) -> Concept | None:
-    """The concept of one of ``kinds`` the whole term names: a name followed by other words names none
-    (``trample bogus``, ``green bogus``, ``creature bogus``), unless ``leading`` lets its first words name it
-    (protection's parameter follows its name: ``Anti-Crno``, ``Защита от красного``)."""
-    concept = _find(term, leading)
-    return concept if concept is not None and concept.kind in kinds else None
+    """The one concept of ``kinds`` the whole term names: a name followed by other words names none (``trample
+    bogus``, ``green bogus``, ``creature bogus``), unless ``leading`` lets its first words name it (protection's
+    parameter follows its name: ``Anti-Crno``, ``Защита от красного``). A name of concepts of other kinds too
+    names the one of ``kinds``: Izvori's ``Zemlja`` is the basic land type (sr-judge B12.76) where a land type is
+    asked, though Serbian players also say zemlja for any land."""
+    text = term.replace("_", " ").strip()
+    found = [c for c in _concepts().candidates(text, leading=leading) if c.kind in kinds] if text else []
+    return found[0] if len(found) == 1 else None
 
 
 def color(name: str) -> str | None:
@@ -195,18 +198,28 @@ def close_keywords(term: str, among: frozenset[str], colour: str | None = None) 
     none (:attr:`KeywordError.colour`), only those spelled very like the term, else the colour names spelled very
     like that word; empty when nothing is close."""
     out = []
+    named: set[str] = set()  # one name a keyword: trample, not trample, trampler, tramplers
     for name in _concepts().suggest(term):
         try:
             canon = resolve_keyword(name)
         except KeywordError:
             continue
-        if canon.partition(":")[0] in among:
-            out.append(name)
+        if canon.partition(":")[0] in among and canon not in named:
+            named.add(canon)
+            out.append(_preferred_name(name, canon))
     if colour is not None:  # protection from a word that is no colour: only names spelled very like it
         out = [name for name in out if _alike(term, name)]
         if not out and colour and "protection" in among:
             out = [name for name in _concepts().suggest(colour) if color(name) is not None and _alike(colour, name)]
     return ", ".join(out)
+
+
+def _preferred_name(name: str, canon: str) -> str:
+    """A keyword's name as the table prefers it in the language ``name`` is in (``tramplers`` → trample,
+    ``Razbijača`` → Razbijač); a parameterised keyword's name (``Anti-Crveno``) as it is."""
+    concept = None if ":" in canon else _of_kind(name, _KEYWORD_KINDS)
+    lang = next((lang for lang, term in concept.all_terms() if term == name), None) if concept else None
+    return (concept.preferred(lang) if concept and lang else None) or name
 
 
 def _alike(typed: str, name: str) -> bool:
