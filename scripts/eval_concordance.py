@@ -72,6 +72,7 @@ STEPS = {  # the values coordinate descent tries for each weight
     "key": (0.2, 0.35, 0.5, 0.7), "position": (0.3, 0.5, 0.7, 0.9), "length": (0.1, 0.25, 0.4),
     "kind": (0.0, 0.1, 0.2), "chapter": (0.0, 0.2, 0.4), "threshold": (0.65, 0.75, 0.85, 0.95, 1.05),
     "free": (0.2, 0.35, 0.5, 0.7), "block": (0.4, 0.6, 0.8), "triangle": (0.0, 0.15, 0.3, 0.5),
+    "floor": (0.0, 0.5, 0.6, 0.65, 0.7),
 }
 
 

@@ -20,6 +20,8 @@ from izvori_rules.concordance.evaluate import evaluate, evaluate_equivalents, fo
 from izvori_rules.concordance.lexicon import learn_lexicon
 from izvori_rules.concordance.link import node_concepts, node_words, train_only_equivalents
 from izvori_rules.concordance.missing import load_missing, notices_for_node, notices_for_query, parse_missing
+from izvori_rules.concordance.pairwise import DocumentPair
+from izvori_rules.concordance.scoring import WEIGHTS, Scorer
 from izvori_rules.errors import CorpusError
 from izvori_rules.graph import RuleGraph
 from izvori_rules.originals.lineage import load_lineage
@@ -184,6 +186,27 @@ def test_the_lexicon_and_the_bridge_learn_from_known_pairs() -> None:
     bridge_a, _ = concept_bridge(pairs)
     assert "all_each" in bridge_a.drop and "life" not in bridge_a.drop
     assert bridge_a.apply(frozenset({"play"})) >= {"cast"}
+
+
+@pytest.mark.parametrize(("concepts_b", "aligned"), [({"x", "z"}, True), ({"x", "z", "w"}, False)],
+                         ids=["own score 0.7 carried by its place", "own score 0.6 below the floor"])
+def test_place_carries_a_pair_over_the_threshold_only_from_the_floor(concepts_b: set[str], aligned: bool) -> None:
+    # between two known pairs the middle rules meet at their expected place (+0.3): with half their concepts
+    # shared (0.5) and the same structural number (0.2) that passes the threshold (0.85); with 0.4 shared their
+    # own score, 0.6, is below the floor (0.65), where pairs carried by their place were mostly wrong
+    def profile(ref: str, index: int, concepts: set[str]) -> features.Profile:
+        return features.Profile(ref, ref.partition(":")[0], "rule", "x:1", ref, index, frozenset(concepts),
+                                frozenset(), (), (index + 1, 0), 1.0)
+
+    rules_a = [profile("sr-judge:A1", 0, {"a"}), profile("sr-judge:A2", 1, {"x", "y"}),
+               profile("sr-judge:A3", 2, {"c"})]
+    rules_b = [profile("ru-cr:1", 0, {"a"}), profile("ru-cr:2", 1, concepts_b), profile("ru-cr:3", 2, {"c"})]
+    known = {"sr-judge:A1": {"ru-cr:1"}, "ru-cr:1": {"sr-judge:A1"},
+             "sr-judge:A3": {"ru-cr:3"}, "ru-cr:3": {"sr-judge:A3"}}
+    pair = object.__new__(DocumentPair)
+    pair.scorer = Scorer({}, {}, {}, known, 0.0, WEIGHTS)
+    ordered, _ = pair._in_order(rules_a, rules_b, 0.0)
+    assert [(p.left, p.right) for p in ordered] == ([("sr-judge:A2", "ru-cr:2")] if aligned else [])
 
 
 def test_folds_keep_rows_that_share_a_ref_together() -> None:

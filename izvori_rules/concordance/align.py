@@ -10,7 +10,8 @@ the 2009+ numbers. The aligner uses that structure as a prior and decides by con
    chapter by chapter, in order, a rule with no good partner getting none;
 2. **triangulation**: a rule still without a partner in a document is given the partner its partner in the
    third document has there (sr-judge A2.20 → cs-cr 101.2 → ru-cr 103.2), when the direct evidence for
-   that pair, plus :attr:`.scoring.Weights.triangle`, passes the threshold.
+   that pair, plus :attr:`.scoring.Weights.triangle`, passes the threshold (and is itself at least
+   :attr:`.scoring.Weights.floor`).
 
 Chapters and sections get equivalents from the chapter affinities (:mod:`.chapters`).
 """
@@ -88,7 +89,7 @@ def _triangulated(pair: DocumentPair, doc_a: str, doc_b: str, by_doc: Mapping[st
                     continue
                 left, right = (target, ref) if flip else (ref, target)
                 direct = pair.score(left, right)
-                if direct is not None and direct + weights.triangle >= weights.threshold:
+                if direct is not None and direct >= weights.floor and direct + weights.triangle >= weights.threshold:
                     out.append(Aligned(left, right, direct + weights.triangle, f"way of {via}"))
                     break
     return out

@@ -6,7 +6,8 @@ bridge, the lexicon, the chapter affinities) and aligns them:
 1. for every chapter pair with real affinity (:mod:`.chapters`), an **order-preserving alignment** of
    the two chapters' rules: a monotone dynamic programme (Needleman-Wunsch without gap costs) between
    consecutive known pairs, which it never crosses, over the pair scores of :mod:`.scoring` plus the
-   evidence of place (how near a rule is to where the known pairs around it put it);
+   evidence of place (how near a rule is to where the known pairs around it put it), which never carries a
+   pair whose own score is below :attr:`.scoring.Weights.floor`;
 2. the same inside **blocks** (a rule with its subrules) that are each other's best match in the two
    chapters whatever their order: sr-judge E3 lists the keywords in another order than ru-cr 702;
 3. a **rescue** for a rule left without a partner whose best partner in the chapter pair, regardless of
@@ -110,7 +111,7 @@ class DocumentPair:
             rows, columns = range(i0 + 1, i1), range(j0 + 1, j1)
             if rows and columns:
                 cells = {(i, j): base[i][j] + weights.position * _near(j, expected(i))
-                         for i in rows for j in columns}
+                         if base[i][j] >= weights.floor else -math.inf for i in rows for j in columns}
                 ordered.extend(_monotone(rules_a, rules_b, cells, rows, columns, weights.threshold))
         return ordered, _best_regardless_of_order(rules_a, rules_b, base)
 
