@@ -72,7 +72,7 @@ def test_a_broken_concept_table_is_an_error_not_a_silent_fallback(monkeypatch: p
         raise CorpusError("concepts.tsv:3: bad row")
 
     keywords._concepts.cache_clear()
-    keywords._find.cache_clear()
+    keywords._candidates.cache_clear()
     keywords.resolve_keyword.cache_clear()
     monkeypatch.setattr(concepts, "load_concepts", broken)
     try:
@@ -81,7 +81,7 @@ def test_a_broken_concept_table_is_an_error_not_a_silent_fallback(monkeypatch: p
     finally:
         monkeypatch.undo()
         keywords._concepts.cache_clear()
-        keywords._find.cache_clear()
+        keywords._candidates.cache_clear()
         keywords.resolve_keyword.cache_clear()
 
 

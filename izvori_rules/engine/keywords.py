@@ -90,9 +90,15 @@ def land_of_color(color_id: str) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _find(term: str, leading: bool) -> Concept | None:
+def _candidates(term: str, leading: bool) -> tuple[Concept, ...]:
+    """Every concept the term may name (:meth:`Concepts.candidates`), ``_`` read as a space."""
     text = term.replace("_", " ").strip()
-    return _concepts().find(text, leading=leading) if text else None
+    return _concepts().candidates(text, leading=leading) if text else ()
+
+
+def _find(term: str, leading: bool) -> Concept | None:
+    found = _candidates(term, leading)
+    return found[0] if len(found) == 1 else None
 
 
 def _of_kind(term: str, kinds: tuple[str, ...], leading: bool = False) -> Concept | None:
@@ -101,8 +107,7 @@ def _of_kind(term: str, kinds: tuple[str, ...], leading: bool = False) -> Concep
     parameter follows its name: ``Anti-Crno``, ``Защита от красного``). A name of concepts of other kinds too
     names the one of ``kinds``: Izvori's ``Zemlja`` is the basic land type (sr-judge B12.76) where a land type is
     asked, though Serbian players also say zemlja for any land."""
-    text = term.replace("_", " ").strip()
-    found = [c for c in _concepts().candidates(text, leading=leading) if c.kind in kinds] if text else []
+    found = [concept for concept in _candidates(term, leading) if concept.kind in kinds]
     return found[0] if len(found) == 1 else None
 
 
