@@ -1,11 +1,13 @@
 """Search quality figures: recall@10 and MRR per language and part of the real-question set
 (tests/search_questions.tsv), both parts also per batch (1: questions 1-75, 2: questions 104-148, 3:
 questions 149-193, 4: questions 194-238; the tune-only questions as "extra", 76-103, and "5", the fifth batch,
-239-274, "6", the sixth, 275-310, and "7", the seventh, 311-346), and the 86-query set's overall figures
+239-274, "6", the sixth, 275-310, and "7", the seventh, 311-346, "8", the eighth, 347-382), and the 86-query set's overall figures
 (tests/search_queries.tsv).
 
-``PYTHONPATH=. python scripts/eval_search.py [--misses]``: ``--misses`` lists the tuned part's queries whose
-first right rule is below the first place (never the held-out part's: it is not tuned on).
+``PYTHONPATH=. python scripts/eval_search.py [--misses] [--questions FILE]``: ``--misses`` lists the tuned part's
+queries whose first right rule is below the first place (never the held-out part's: it is not tuned on);
+``--questions`` reads the set from another copy of the TSV (another branch's, to measure a change on rows written
+since).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from test_search_questions import LANGUAGE, ROWS, Question, by_batch, reciprocal_rank  # noqa: E402
+from test_search_questions import LANGUAGE, ROWS, Question, by_batch, load_questions, reciprocal_rank  # noqa: E402
 from test_search_quality import CASES, score  # noqa: E402
 
 from izvori_rules.search.searcher import default_searcher  # noqa: E402
@@ -26,7 +28,8 @@ def main(argv: list[str]) -> int:
     searcher = default_searcher()
     found: dict[tuple[str, str], list[tuple[Question, float]]] = defaultdict(list)
     misses = []
-    for row in ROWS:
+    rows = load_questions(Path(argv[argv.index("--questions") + 1])) if "--questions" in argv else ROWS
+    for row in rows:
         rr = reciprocal_rank(searcher, row)
         found[(row.part, LANGUAGE[row.kind])].append((row, rr))
         if row.part == "tune" and rr < 1:
