@@ -455,7 +455,26 @@ def test_a_search_query_in_markdown_pings_no_one(query: str) -> None:
 
 def test_define_and_search_have_markdown() -> None:
     assert invoke("define", "trample", "--markdown").stdout.startswith("**trample**")
-    assert invoke("search", "razbijac", "--markdown", "--limit", "2").stdout.startswith("1. `")
+    assert "\n1. `" in invoke("search", "razbijac", "--markdown", "--limit", "2").stdout
+
+
+def test_search_markdown_shows_the_concepts_and_their_definitions_above_the_rules_in_the_judges_language() -> None:
+    """Issue 10: definitions grouped by concept above the list, in --markdown as in the rich answer. sr-judge's
+    glossary has "Razbijač" ("Razbijač je pasivna osobina koja menja korak borbene štete"), the English CR's
+    "Trample"; the labels are corpus/messages.toml's [sr.search]."""
+    from izvori_rules.messages import section
+
+    words = section("sr", "search")
+    out = invoke("search", "razbijac", "--markdown", "--limit", "2", "--lang", "sr").stdout
+    lines = out.splitlines()
+    assert lines[0].startswith(f"_{words['concepts']}:_ ")
+    assert f"**{words['definition']}: " in out and "- `sr-judge:glossary:Razbijač` — Razbijač je pasivna osobina" in out
+    assert "- `cr:glossary:Trample` — A keyword ability" in out
+    first_hit = next(n for n, line in enumerate(lines) if line.startswith("1. `"))
+    assert all(not line.startswith("- `") for line in lines[first_hit:])  # every definition above the rules
+    # corpus/cards.yaml: Wrath of God's Serbian name is "Perunov Gnev" (sr-basic L457), said as the card it names
+    card = invoke("search", "Perunov Gnev regeneracija", "--markdown", "--limit", "1", "--lang", "sr").stdout
+    assert f"_{words['card']}:_ Perunov Gnev = **Wrath of God** → " in card
 
 
 # --- --lang on the other commands judges use at the table ---------------------------------------------------------

@@ -146,13 +146,30 @@ def lookup_markdown(graph: RuleGraph, answers: tuple[LookupAnswer, ...], base_ur
     return "\n".join(out)
 
 
-def search_markdown(graph: RuleGraph, result: SearchResult, base_url: str | None, nothing: str) -> str:
-    """The hits as a numbered list: reference (linked) and snippet with the matched words in bold; without hits,
-    ``nothing`` (the judge's words for it, :func:`.search_view.nothing_found`)."""
-    link = linker(base_url, graph)
-    if not result.hits:
-        return escape(nothing)
+def search_markdown(graph: RuleGraph, result: SearchResult, base_url: str | None, nothing: str, lang: str) -> str:
+    """What the rich answer shows, in the same order (issue 10: the concepts and definitions above the list): the
+    concepts the query named, the cards it named, each concept's definitions (every document's glossary entry,
+    linked), then the hits as a numbered list: reference (linked) and snippet with the matched words in bold;
+    without hits, ``nothing`` (the judge's words for it, :func:`.search_view.nothing_found`). The labels are in the
+    judge's ``lang`` (``[LANG.search]``)."""
+    from ..messages import keyword_name, section
+
+    words, link = section(lang, "search"), linker(base_url, graph)
     out = []
+    if result.concepts:
+        names = ", ".join(keyword_name(concept, lang) for concept in result.concepts)
+        out.append(f"_{escape(words['concepts'])}:_ {escape(names)}")
+    for mention in result.cards:
+        typed = f"{escape(mention.typed)} = " if mention.renamed else ""
+        about = ", ".join(keyword_name(concept, lang) for concept in mention.card.concepts)
+        out.append(f"_{escape(words['card'])}:_ {typed}**{escape(mention.card.name)}** → {escape(about)}")
+    for definition in result.definitions:
+        out.append(f"**{escape(words['definition'])}: {escape(definition.term)}** ({escape(definition.concept)})")
+        out += [f"- {link(entry.ref)} — {escape(entry.text)}" for entry in definition.entries]
+    if out:
+        out.append("")
+    if not result.hits:
+        return "\n".join([*out, escape(nothing)])
     for n, hit in enumerate(result.hits, 1):
         text, spans, pieces, at = hit.snippet.text, sorted(hit.snippet.spans), [], 0
         for start, end in spans:

@@ -48,7 +48,8 @@ def show_search(text: str, docs: str | None = None, limit: int | None = None,
         from .markdown import escape, search_markdown, write
 
         hint = f"\n\n{escape(_many_hint(result, shown, judge))}" if shown is not result else ""
-        write(search_markdown(searcher.graph, shown, base_url, "".join(nothing_found(result, judge, filters))) + hint)
+        write(search_markdown(searcher.graph, shown, base_url, "".join(nothing_found(result, judge, filters)), judge)
+              + hint)
     else:
         _render(searcher, shown, judge, filters, _many_hint(result, shown, judge) if shown is not result else "")
     return 0 if result.hits else 1
@@ -196,9 +197,8 @@ def _card_read(mention: Mention, label: str, lang: str) -> Para:
     replacement effect, ...``; the name as typed first when it is not the card's English one (``Перунов Гнев =
     Wrath of God``), so that a judge sees which card a name in another language or a plural was taken for."""
     from ..messages import keyword_name
-    from ..search.cards import name_key
 
-    typed = f"{mention.typed} = " if name_key(mention.typed) != name_key(mention.card.name) else ""
+    typed = f"{mention.typed} = " if mention.renamed else ""
     about = ", ".join(keyword_name(concept, lang) for concept in mention.card.concepts)
     return ((plain(label) + ": ", "bold dim"), (plain(typed), ""), (plain(mention.card.name), "bold"),
             (" → " + plain(about), "dim"))

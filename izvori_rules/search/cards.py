@@ -61,6 +61,12 @@ class Mention:
     typed: str
     card: Card
 
+    @property
+    def renamed(self) -> bool:
+        """Whether the name as typed is not the card's English one (``Перунов Гнев`` for Wrath of God, a plural):
+        then the answer says which card it was taken for."""
+        return name_key(self.typed) != name_key(self.card.name)
+
 
 @dataclass(frozen=True, slots=True)
 class CardNames:
