@@ -672,7 +672,8 @@ class Ranker:
         at 0.6, 0.75 or 1, and the means over every field's non-empty nodes, concepts included. On batch 8, measured
         once after the choice, the own mean alone ranked sr 0.767 -> 0.789, ru 0.617 -> 0.634, en 0.599 -> 0.605 but
         recall@10 0.833 -> 0.819, cs (9 rows) 0.720 -> 0.775, the 86-query set 0.986 -> 0.981; the concept fields' mean
-        per document sr 0.767 -> 0.805, cs 0.720 -> 0.664; the own mean with the weights kept (b 1) ranked as this does."""
+        per document sr 0.767 -> 0.805, cs 0.720 -> 0.664; the own mean with the weights kept (b 1) ranked as this
+        does."""
         if field not in self._average:
             length = self.source.field_length(field)
             self._average[field] = length / self.total if length and self.total else 1.0
