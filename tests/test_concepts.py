@@ -157,7 +157,7 @@ DOCUMENT_CHECKS = [
     ("golden_rule", "cs", "Zlaté pravidlo", "cs-cr:103.1"),  # cs-cr.txt line 5, rule 103.1
     ("mulligan", "cs", "mulligan", "cs-cr:101.5"),  # cs-cr.txt line 4, rule 101.5
     ("instant", "sr", "iznenađenje", "sr-judge:B12.51"),  # sr-judge.txt line 664
-    ("enchantment", "sr", "promene", "sr-judge:B12.61"),  # sr-judge.txt line 681
+    ("enchantment", "sr", "promene", "sr-judge:B12.60"),  # sr-judge.txt line 678, the heading "B12.60 Promene"
     ("sorcery", "pt", "feitiço", "pt-guide:glossary:Feitiço"),  # pt-guide.txt line 359
     ("aura", "sr", "oreol", "sr-judge:B12.64"),  # sr-judge.txt line 694
     ("plains", "sr", "Zemlja", "sr-judge:glossary:Zemlja"),  # sr-judge.txt line 4601
