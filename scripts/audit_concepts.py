@@ -20,6 +20,15 @@ and without its remarks in parentheses (``Casting Cost (Obsolete)``). Each line 
 English headword, when there is one (a ready English-Russian pair), and the entry's first words.
 
     PYTHONPATH=. python scripts/audit_concepts.py --glossary
+
+``--listings`` checks the table's rules column instead (search ranks a listed rule first for every query naming the
+concept, so a wrong number reaches every such query): each listed rule whose heading, text and English original
+name neither the concept nor a narrower one ("name"; a renumbering slip between the CR of 2003, 2006 or 2019 and
+today's, as ru-cr 400.11 for outside the game, which is today's 400.12), and each rule of another of cs-cr, ru-cr
+and sr-judge that renders the same rule of today's CR as a listed one and is not listed ("twin": an equivalent the
+table lacks, or a listing of a rule that only names the concept in passing). Read each in the documents.
+
+    PYTHONPATH=. python scripts/audit_concepts.py --listings
 """
 
 from __future__ import annotations
@@ -41,8 +50,9 @@ from izvori_rules.originals.coverage import Coverage, Pair, audit, totals
 from izvori_rules.originals.link import whole_text
 from izvori_rules.parsing import cr_english
 from izvori_rules.text.concepts import load_concepts
+from izvori_rules.text.concepts import Concept, ConceptTable
 from izvori_rules.text.matching import ConceptMatcher
-from izvori_rules.text.stemming import normalize_word
+from izvori_rules.text.stemming import field_language, normalize_word
 
 DOCS = ("cs-cr", "ru-cr", "sr-judge")
 GLOSSARY_DOCS = ("cr", "ru-cr")  # the glossaries --glossary lists: today's English CR, and ru-cr's English headwords
@@ -79,11 +89,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--extra", action="store_true", help="list the translated rules the English lacks it in")
     parser.add_argument("--words", action="store_true", help="the words the misses share (candidates to read for)")
     parser.add_argument("--glossary", action="store_true", help="list the glossary headwords no concept names")
+    parser.add_argument("--listings", action="store_true", help="check the rules column (see the docstring)")
     parser.add_argument("--width", type=int, default=240, help="characters of a text to print (0: all)")
     args = parser.parse_args(argv)
     table = load_concepts(corpus_dir() / "concepts.tsv")
     if args.glossary:
         return print_uncovered(ConceptMatcher(table), args.width)
+    if args.listings:
+        return print_listings(table, args.width)
     unknown = [c for c in args.concept if c not in table]
     if unknown:
         parser.error(f"no concept {unknown[0]!r} in the concept table")
@@ -119,6 +132,43 @@ def print_uncovered(matcher: ConceptMatcher, width: int) -> int:
             beside = f"  [ru-cr: {pair.title}]" if pair is not None else ""
             print(f"    {node.english or node.title}{beside}  {cut(node.text, width)}")
     return 0
+
+
+def print_listings(table: ConceptTable, width: int) -> int:
+    """The listings of the rules column to read (see the module docstring), one a line: ``name`` or ``twin``,
+    the concept, the listed rule (and the unlisted twin) and the text."""
+    graph = load_graph()
+    matcher = ConceptMatcher(table)
+    narrower: dict[str, set[str]] = {}
+    for concept in table:
+        for other in concept.broader:
+            narrower.setdefault(other, set()).add(concept.id)
+    twins: dict[str, list[Node]] = {}
+    for node in graph.nodes.values():
+        if node.doc in DOCS and node.today is not None and node.today.ref:
+            twins.setdefault(node.today.ref, []).append(node)
+    for concept in table:
+        wanted = {concept.id, *narrower.get(concept.id, ())}
+        for ref in concept.rules:
+            node = graph.nodes[ref]
+            if not wanted & names(matcher, concept, node):
+                print(f"name  {concept.id:<26} {ref:<18} {cut(node.title + ' ' + node.text, width)}")
+            for twin in twins.get(node.today.ref, []) if node.today is not None and node.today.ref else []:
+                if twin.doc != node.doc and twin.ref not in concept.rules:
+                    print(f"twin  {concept.id:<26} {ref:<18} -> {twin.ref:<18} {cut(twin.text, width)}")
+    return 0
+
+
+def names(matcher: ConceptMatcher, concept: Concept, node: Node) -> set[str]:
+    """The concepts a listed node names: by its heading, in its text (when the concept has terms in the node's
+    language), or in the English rule it renders."""
+    lang = field_language(node.lang)
+    found = set(matcher.named_by(node))
+    if concept.terms_in(lang):
+        found.update(matcher.used(lang, f"{node.title} {node.text} {node.english}"))
+    if node.original is not None and node.original.text:
+        found.update(matcher.used("en", node.original.text))
+    return found
 
 
 def covered(matcher: ConceptMatcher, node: Node, russian: Node | None) -> bool:

@@ -157,7 +157,7 @@ DOCUMENT_CHECKS = [
     ("golden_rule", "cs", "Zlaté pravidlo", "cs-cr:103.1"),  # cs-cr.txt line 5, rule 103.1
     ("mulligan", "cs", "mulligan", "cs-cr:101.5"),  # cs-cr.txt line 4, rule 101.5
     ("instant", "sr", "iznenađenje", "sr-judge:B12.51"),  # sr-judge.txt line 664
-    ("enchantment", "sr", "promene", "sr-judge:B12.61"),  # sr-judge.txt line 681
+    ("enchantment", "sr", "promene", "sr-judge:B12.60"),  # sr-judge.txt line 678, the heading "B12.60 Promene"
     ("sorcery", "pt", "feitiço", "pt-guide:glossary:Feitiço"),  # pt-guide.txt line 359
     ("aura", "sr", "oreol", "sr-judge:B12.64"),  # sr-judge.txt line 694
     ("plains", "sr", "Zemlja", "sr-judge:glossary:Zemlja"),  # sr-judge.txt line 4601
@@ -183,6 +183,16 @@ DOCUMENT_CHECKS = [
     ("clue", "ru", "Улика", "ru-cr:205.3g"),  # ru-cr.txt line 2943, an artifact type
     ("supervillain_rumble", "ru", "Суперзлодейская битва", "ru-cr:904.12"),  # ru-cr.txt line 15030
     ("checklist_card", "ru", "Карты-списки", "ru-cr:713"),  # ru-cr.txt line 12782, "713. Карты-списки."
+    # listings that once named a neighbouring rule (a number of another CR release, the owner's rule for the controller)
+    ("outside_the_game", "ru", "Вне игры", "ru-cr:400.10"),  # ru-cr.txt line 4140 (400.11 is today's cr 400.12)
+    ("permanent_card", "ru", "Карта перманента", "ru-cr:110.4a"),  # ru-cr.txt line 1136, «карта перманента»
+    ("starting_team", "ru", "Стартующая команда", "ru-cr:103.2a"),  # ru-cr.txt line 258
+    ("chaos_symbol", "ru", "Символ Хаоса", "ru-cr:107.12"),  # ru-cr.txt line 935, "Символ хаоса обозначается"
+    ("controller", "sr", "kontroliše", "sr-judge:B1.51"),  # sr-judge.txt line 267 (B1.11 is the owner's rule)
+    ("colorless", "sr", "bezbojni", "sr-judge:B4.21"),  # sr-judge.txt line 379
+    ("team", "sr", "timu", "sr-judge:B1.21"),  # sr-judge.txt line 246, "u njegovom timu"
+    ("active_team", "sr", "aktivan tim", "sr-judge:F7.63"),  # sr-judge.txt line 3981
+    ("attach", "cs", "připojen", "cs-cr:214.8g"),  # cs-cr.txt line 13, "je připojen k tomuto permanentu"
 ]
 
 
