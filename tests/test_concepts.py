@@ -297,7 +297,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "spell": "спелл|спеллы|спелла",
     "ability": "абилка|абилки|абилку|абилити",
     "creature": "кричер|кричеры|кричера",
-    "instant": "инстант|инстанта|инстанты",
+    "instant": "инстант|инстанта|инстанты|мгновенка|мгновенку|мгновенки|мгновенкой",
     "sorcery": "сорсери",
     "enchantment": "энчант|энчантмент",
     "equip": "эквип|эквипнуть|эквипнул",
@@ -308,7 +308,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "defender": "дефендер|дефендером",
     "menace": "менейс|менас",
     "reach": "рич|ричем",
-    "damage": "получает урон|получил урон|получить урон",
+    "damage": "получает урон|получил урон|получить урон|дамаг|дамага|дамагом|дамажит|дамажить",
     "commander": "коммандер|командер",
     "protection": "протекция|протекцией|протекшн",
     "legend_rule": "правило легенды",
@@ -348,6 +348,11 @@ RUSSIAN_PLAYERS_WORDS = {
     "affinity": "аффинити",
     "buyback": "байбек",
     "reflexive_triggered_ability": "рефлексивная способность|рефлексивный триггер",
+    "illegal_target": "физл|физлится|зафизлился|зафизлить",
+    "timestamp_order": "таймстемп|таймстамп",
+    "mana_cost": "манакост|мана кост",
+    "loyalty": "лояльность|лояльности",
+    "ability_functions": "работают способности|работает способность",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian
