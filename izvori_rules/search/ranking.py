@@ -107,6 +107,17 @@ SQUASH = 50.0  # the raw score at which the fraction reaches one half
 # the answer are mostly a rule that defines a concept of the question (LEADS, LISTED), a sibling subrule or a longer
 # rule matching the same clauses; what would tell them apart is the players' words for what the answer says ("again" for
 # "repeatedly", "work" for "function"), not the weights.
+# Session 29 (batch 7 studied; recall@10/MRR of the tuned rows) measured and dropped:
+# - a rule outside the query's language capped at its twin's key in that language (times 1 or 1.2): 86-set MRR .986 ->
+#   .966, every language lower.
+# - PROXIMITY_DEPTH 15 or 20: recall up (86-set 1.0), but MRR of ru .807 -> .806, en batch 5 .776 -> .775, sr batch 6
+#   recall .917 -> .875 at 20.
+# - the clauses a rule's peers match and it does not, counted at 0.25 or 0.5 of their importance in its coverage (or
+#   concept clauses alone): sr batch 5 .73 -> .78, but sr batch 7 recall .737 -> .684, cs .919 -> .900.
+# - a parent rule with text placed below its own subrule among the first hits (matching the same clauses or a
+#   superset): en batch 5 .778 -> .761, ru batch 7 .634 -> .611.
+# - siblings.EARLIER 0 or 0.1 (later subrules state the details real questions ask): cs .910 -> .905 / ru batch 7 .634
+#   -> .631, en batch 6 .641 -> .625.
 # A clause a node matches only in its examples (Primer 2 of sr-judge D14.21 names Anti-Crveno and blocking, the rule
 # is about targets) counts for EXAMPLE_SHARE of its importance in the node's coverage, and not as a concept carried.
 EXAMPLE_SHARE = 0.5
