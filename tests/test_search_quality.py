@@ -13,6 +13,7 @@ import pytest
 
 from izvori_rules.graph import RuleGraph
 from izvori_rules.search.keywords import OTHER_KEYWORD, other_keywords
+from izvori_rules.search.ranking import PEER, PEER_MORE, Facts, Ranker
 from izvori_rules.search.repeats import repeats_last
 from izvori_rules.search.siblings import EARLIER, earlier, subrule_of
 from izvori_rules.search.searcher import Searcher, default_searcher, indexed_refs
@@ -326,6 +327,33 @@ def test_a_keywords_subrule_gives_way_unless_the_query_found_its_rule() -> None:
     assert other_keywords(best, {10, 11}, rules.get, {20}) is best
 
 
+class _Peers:
+    """The one field :meth:`Ranker._with_peers` reads: each document number's peers (the index's ``peers``)."""
+
+    def __init__(self, peers: dict[int, list[int]]) -> None:
+        self.peers = peers
+
+    def doc_count_all(self) -> int:
+        return 5
+
+    def columns(self, field: str, term: str) -> tuple[list[int], list[float]]:
+        found = self.peers.get(int(term), []) if field == "peers" else []
+        return found, [1.0] * len(found)
+
+
+def test_a_rule_gains_more_the_more_documents_agree() -> None:
+    # 0 is a cr rule; its peers 1 and 3 are ru-cr rules, 2 sr-judge's: of ru-cr only the better (1) counts, in full
+    # as the best peer, and sr-judge's 2 at PEER_MORE
+    documents = {0: "cr", 1: "ru-cr", 2: "sr-judge", 3: "ru-cr", 4: "cr"}
+    facts = [Facts(doc, "en", True) for doc in ("cr", "ru-cr", "sr-judge")]
+    classes = bytes(["cr ru-cr sr-judge".split().index(documents[n]) for n in range(5)]), facts, bytes([1] * 5)
+    ranker = Ranker(_Peers({0: [1, 2, 3], 4: [1]}), lambda n: facts[0], lambda: classes)  # type: ignore[arg-type]
+    candidates = [(False, -1.0, 0), (False, -0.4, 1), (False, -0.3, 2), (False, -0.35, 3), (False, -1.0, 4)]
+    raised = ranker._with_peers(candidates, 2)
+    assert raised[0] == (False, -1.0 - PEER * (0.4 + PEER_MORE * 0.3), 0)
+    assert raised[4] == (False, -1.0 - PEER * 0.4, 4)  # one document agrees: its best peer alone
+
+
 def test_a_rule_whose_twin_stands_above_it_follows_the_other_hits() -> None:
     # 0 sr-judge B12.27 names 1 cr 301.5b and 2 ru-cr 301.5b (Equipment is cast like any artifact), 2 names 0 and 1,
     # and 1 names none (the English rule names no translation); 3 ru-cr 704.5n names 4, none of them
@@ -436,6 +464,18 @@ def test_a_question_finds_the_rule_under_a_heading_before_the_heading(searcher: 
     assert refs[0] in {"cr:701.6a", "ru-cr:701.5a", "sr-judge:D20.73"}
     # cr 122 "Counters" is about the markers: 122.1 "A counter is a marker placed on an object or player"
     assert not [ref for ref in refs if ref.startswith("cr:122")]
+
+
+def test_a_heading_follows_every_rule_of_its_own_among_the_first_hits(searcher: Searcher) -> None:
+    # ru-cr 702.11 «Порчеустойчивость» is a heading with no text over 702.11a-f; 702.11b «"Порчеустойчивость" на
+    # перманенте означает: "Этот перманент не может быть целью..."» and 702.11e (an effect that removes hexproof) are
+    # two of its rules. The question asks about an Aura put onto the battlefield (cr 303.4f): the heading names what
+    # its rules say, so it stands below each of them, not between them
+    refs = [hit.ref for hit in searcher.search(
+        "аура выходит на поле битвы не через розыгрыш можно прицепить к существу с порчеустойчивостью", limit=20).hits]
+    own = [ref for ref in refs if ref in searcher.graph.nodes["ru-cr:702.11"].children]
+    assert len(own) >= 2
+    assert "ru-cr:702.11" not in refs or all(refs.index(ref) < refs.index("ru-cr:702.11") for ref in own)
 
 
 @pytest.mark.parametrize(("query", "heading", "rule"), [
