@@ -13,7 +13,6 @@ import pytest
 
 from izvori_rules.graph import RuleGraph
 from izvori_rules.search.keywords import OTHER_KEYWORD, other_keywords
-from izvori_rules.search.ranking import PEER, PEER_MORE, Facts, Ranker
 from izvori_rules.search.repeats import repeats_last
 from izvori_rules.search.siblings import EARLIER, earlier, subrule_of
 from izvori_rules.search.searcher import Searcher, default_searcher, indexed_refs
@@ -325,33 +324,6 @@ def test_a_keywords_subrule_gives_way_unless_the_query_found_its_rule() -> None:
     # the query found rule 11 (named its keyword), not rule 10: only document 0 gives way
     assert ranked == [(False, -1.0, 1), (False, -0.95, 2), (False, -0.9, 3), (False, -1.1 * OTHER_KEYWORD, 0)]
     assert other_keywords(best, {10, 11}, rules.get, {20}) is best
-
-
-class _Peers:
-    """The one field :meth:`Ranker._with_peers` reads: each document number's peers (the index's ``peers``)."""
-
-    def __init__(self, peers: dict[int, list[int]]) -> None:
-        self.peers = peers
-
-    def doc_count_all(self) -> int:
-        return 5
-
-    def columns(self, field: str, term: str) -> tuple[list[int], list[float]]:
-        found = self.peers.get(int(term), []) if field == "peers" else []
-        return found, [1.0] * len(found)
-
-
-def test_a_rule_gains_more_the_more_documents_agree() -> None:
-    # 0 is a cr rule; its peers 1 and 3 are ru-cr rules, 2 sr-judge's: of ru-cr only the better (1) counts, in full
-    # as the best peer, and sr-judge's 2 at PEER_MORE
-    documents = {0: "cr", 1: "ru-cr", 2: "sr-judge", 3: "ru-cr", 4: "cr"}
-    facts = [Facts(doc, "en", True) for doc in ("cr", "ru-cr", "sr-judge")]
-    classes = bytes(["cr ru-cr sr-judge".split().index(documents[n]) for n in range(5)]), facts, bytes([1] * 5)
-    ranker = Ranker(_Peers({0: [1, 2, 3], 4: [1]}), lambda n: facts[0], lambda: classes)  # type: ignore[arg-type]
-    candidates = [(False, -1.0, 0), (False, -0.4, 1), (False, -0.3, 2), (False, -0.35, 3), (False, -1.0, 4)]
-    raised = ranker._with_peers(candidates, 2)
-    assert raised[0] == (False, -1.0 - PEER * (0.4 + PEER_MORE * 0.3), 0)
-    assert raised[4] == (False, -1.0 - PEER * 0.4, 4)  # one document agrees: its best peer alone
 
 
 def test_a_rule_whose_twin_stands_above_it_follows_the_other_hits() -> None:
