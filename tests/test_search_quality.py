@@ -438,6 +438,18 @@ def test_a_question_finds_the_rule_under_a_heading_before_the_heading(searcher: 
     assert not [ref for ref in refs if ref.startswith("cr:122")]
 
 
+def test_a_heading_follows_every_rule_of_its_own_among_the_first_hits(searcher: Searcher) -> None:
+    # ru-cr 702.11 «Порчеустойчивость» is a heading with no text over 702.11a-f; 702.11b «"Порчеустойчивость" на
+    # перманенте означает: "Этот перманент не может быть целью..."» and 702.11e (an effect that removes hexproof) are
+    # two of its rules. The question asks about an Aura put onto the battlefield (cr 303.4f): the heading names what
+    # its rules say, so it stands below each of them, not between them
+    refs = [hit.ref for hit in searcher.search(
+        "аура выходит на поле битвы не через розыгрыш можно прицепить к существу с порчеустойчивостью", limit=20).hits]
+    own = [ref for ref in refs if ref in searcher.graph.nodes["ru-cr:702.11"].children]
+    assert len(own) >= 2
+    assert "ru-cr:702.11" not in refs or all(refs.index(ref) < refs.index("ru-cr:702.11") for ref in own)
+
+
 @pytest.mark.parametrize(("query", "heading", "rule"), [
     ("counter", "cr:701.6", "cr:701.6a"),  # cr 701.6 "Counter"; 701.6a "To counter a spell or ability means..."
     ("trample", "cr:702.19", "cr:702.19a"),  # cr 702.19 "Trample"; 702.19a "Trample is a static ability"

@@ -33,7 +33,8 @@ opens with a question word also prefers, among them, the rules that hold the kin
 ``prefer`` callable of :meth:`Ranker.rank`, :mod:`.questions`), and of lettered subrules of one rule that match the
 same clauses, the earlier (:mod:`.siblings`); a subrule of a keyword's rule the query did not find gives way
 (:mod:`.keywords`: its reminder text is in common words). Last, a heading without text of its own (cr 701.6
-"Counter") ranks just below the best of its rules the query found (HEADING, :meth:`Ranker._under_rules`): a judge
+"Counter") ranks just below the last of its rules the query ranked among the first hits (HEADING,
+:meth:`Ranker._under_rules`): a judge
 cites the rule that says it (cr 701.6a: a countered spell goes to its owner's graveyard), unless the query is the
 heading's name (razbijač, "combat damage step": it matches every clause and asks no question); a heading with
 neither text nor rules under it (cs-cr's chapters past its cut) then follows the rules. Before that, a rule's twin in
@@ -98,6 +99,22 @@ SQUASH = 50.0  # the raw score at which the fraction reaches one half
 # the answer are mostly a rule that defines a concept of the question (LEADS, LISTED), a sibling subrule or a longer
 # rule matching the same clauses; what would tell them apart is the players' words for what the answer says ("again" for
 # "repeatedly", "work" for "function"), not the weights.
+# Session 29 (batch 7 studied; recall@10/MRR of the tuned rows) measured and dropped:
+# - a rule outside the query's language capped at its twin's key in that language (times 1 or 1.2): 86-set MRR .986 ->
+#   .966, every language lower.
+# - PROXIMITY_DEPTH 15 or 20: recall up (86-set 1.0), but MRR of ru .807 -> .806, en batch 5 .776 -> .775, sr batch 6
+#   recall .917 -> .875 at 20.
+# - the clauses a rule's peers match and it does not, counted at 0.25 or 0.5 of their importance in its coverage (or
+#   concept clauses alone): sr batch 5 .73 -> .78, but sr batch 7 recall .737 -> .684, cs .919 -> .900.
+# - a parent rule with text placed below its own subrule among the first hits (matching the same clauses or a
+#   superset): en batch 5 .778 -> .761, ru batch 7 .634 -> .611.
+# - a rule's peers counted per document, the best plus 0.5 times each other document's best (commit 84a1077): batch 7
+#   sr .521 -> .561, ru .619 -> .634, batch 6 sr, ru, en up, batch 5 and the 86-set kept, but the Czech tuned rows .919
+#   -> .910 (two of batch 1, first -> second); on the blind batch 8 sr .768 -> .798, en .600 -> .610, cs .720 -> .775,
+#   ru .618 -> .608; the sum over every peer, or each other document's best in full, lost more of batches 1-5.
+# - ALL_CONCEPTS (1.25 or 1.5) also for a node carrying every clause, words included: no batch moved, ru .808 -> .806.
+# - siblings.EARLIER 0 or 0.1 (later subrules state the details real questions ask): cs .910 -> .905 / ru batch 7 .634
+#   -> .631, en batch 6 .641 -> .625.
 # A clause a node matches only in its examples (Primer 2 of sr-judge D14.21 names Anti-Crveno and blocking, the rule
 # is about targets) counts for EXAMPLE_SHARE of its importance in the node's coverage, and not as a concept carried.
 EXAMPLE_SHARE = 0.5
@@ -119,8 +136,11 @@ SCOPE = "variant"  # the ``scope`` term of a node in one of those sections (writ
 OPENS = "opens"  # the ``scope`` term of a rule elsewhere whose opening clause names a variant's game
 DEFINING = ("named", "listed")  # the fields of the nodes that define a concept (its rules and glossary entries)
 # A heading without text of its own (cr 701.6 "Counter", ru-cr 701.5 «Отменить») ranks at most HEADING times the key of
-# its best rule the query found, just below it: the heading names what its rules say (cr 701.6a: a countered spell
-# goes to its owner's graveyard), and a judge cites the rule. HEADINGS_DEPTH more hits than asked are ranked, so that
+# the last of its rules among the first hits, just below it: the heading names what its rules say (cr 701.6a: a
+# countered spell goes to its owner's graveyard), and a judge cites the rule. Below the best of them (until session
+# 29) it took a place above the next of them and the rules of other sections (ru-cr 702.11 «Порчеустойчивость» fifth,
+# above 303.4f on an Aura put onto the battlefield; tests/search_questions.tsv batch 7, English recall@10/MRR
+# .817/.586 -> .831/.587, no other figure moved). HEADINGS_DEPTH more hits than asked are ranked, so that
 # the hits a demoted heading makes room for are known.
 HEADING = 0.99
 HEADINGS_DEPTH = 10
@@ -320,7 +340,7 @@ class Ranker:
     def _under_rules(self, best: list[Candidate], matched: Matched, question: bool,
                      width: int) -> list[Candidate]:
         """The hits ``best`` (the first candidates, in order) ordered again, a heading without text of its own (cr
-        701.6 "Counter") at most HEADING times the key of its best rule the query found (cr 701.6a "To counter a
+        701.6 "Counter") at most HEADING times the key of the last of its rules among them (cr 701.6a "To counter a
         spell…"), and left out when that rule ranks below ``best``. A heading keeps its key when the query found
         none of its rules (the heading is all that matched), or when the query is the heading's name: it matches
         every one of the ``width`` clauses of the query (outside its examples), and the query is no ``question``: a
@@ -337,7 +357,7 @@ class Ranker:
                 rules = [rule for rule in self.source.columns("heading", str(doc))[0] if rule in totals]
                 if rules and doc in keys and doc not in named:  # a heading over rules the query found
                     below = [key for rule in rules if (key := key_of(rule)) is not None]
-                    capped[doc] = max(keys[doc], HEADING * min(below)) if below else None
+                    capped[doc] = max(keys[doc], HEADING * max(below)) if below else None
             return capped[doc]
 
         return sorted((unranked or (doc not in named and self._empty(doc)), key, doc)
