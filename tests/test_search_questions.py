@@ -116,7 +116,13 @@ TOP = 10
 # ru 0.796/0.612, en 0.803/0.587 to sr 0.737/0.521, ru 0.796/0.614, en 0.817/0.586: what was learnt from batch 6's
 # misses mostly does not reach new questions. The held-out part: sr 0.972/0.830, ru 0.928/0.771, en 0.869/0.735,
 # cs 0.981/0.821 (en lost one query of batch 4).
-SHORT_OF_TARGETS = {"ru": (0.928, 0.771), "en": (0.869, 0.735)}
+# Session 29's English changes, chosen on batch 7 as the study set (players' words: reflexive trigger, falls off, flip up,
+# pro, land drop; the English CR's own "library with no cards in it"; a keyword's subrule the query does not name at
+# 0.5 of its key, search/keywords.py) moved en's batch 7 from 0.817/0.586 to 0.831/0.595, batch 6 from 0.844/0.628 to
+# 0.859/0.642, batch 5 from 0.936/0.776 to 0.936/0.778, and batch 8, written blind as the validation set, from
+# 0.833/0.599 to 0.861/0.627 (the keyword constant alone moved it not at all); en's held-out part 0.869/0.735 ->
+# 0.869/0.736.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.771), "en": (0.869, 0.736)}
 
 
 @dataclass(frozen=True)

@@ -274,10 +274,22 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 202.3b "The mana value of the back face of a nonmodal double-faced permanent or spell's back face is calculated
     # as though it had the mana cost of its front face" (the players' back side)
     ("mana value of the back side of a double-faced card", "back_face", "cr:202.3b"),
+    # ru-cr 603.12 (cr 603.12 "These reflexive triggered abilities follow the rules for delayed triggered abilities")
+    ("reflexive trigger", "reflexive_triggered_ability", "ru-cr:603.12"),
+    # cr 701.3d "To “unattach” an Equipment from a creature means to move it away from that creature so the
+    # Equipment is on the battlefield but is not equipping anything" (what falls off means)
+    ("equipment falls off", "unattach", "cr:701.3d"),
+    # cr 701.40b "Any time you have priority, you may turn a manifested permanent you control face up" (flip it up)
+    ("flip up a manifested card", "face_up", "cr:701.40b"),
+    # cr 702.16a "Protection is a static ability, written “Protection from [quality].”" (pro black)
+    ("creature with pro black", "protection", "cr:702.16a"),
+    # ru-cr 305.2 «Обычно игрок может разыграть одну землю во время своего хода. Однако продолжительные эффекты
+    # могут увеличить это число.» (cr 305.2: one land per turn, more by continuous effects: an extra land drop)
+    ("extra land drop", "land_play", "ru-cr:305.2"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
-                              *RUSSIAN_IDS])
+                              "reflexive-trigger", "falls-off", "flip-up", "pro", "land-drop", *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the
@@ -286,6 +298,23 @@ def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, qu
     result = searcher.search(query, limit=3)
     assert concept in result.concepts
     assert ref in [hit.ref for hit in result.hits]
+
+
+def test_the_english_rules_words_for_an_empty_library_name_it() -> None:
+    # cr 704.5b "If a player attempted to draw a card from a library with no cards in it since the last time
+    # state-based actions were checked, that player loses the game" (ru-cr 704.5b «из пустой библиотеки»)
+    from izvori_rules.text.concepts import load_concepts
+    from izvori_rules.text.matching import ConceptMatcher
+    from izvori_rules.text.stemming import analyze
+
+    text = "If a player attempted to draw a card from a library with no cards in it"
+    assert "empty_library" in ConceptMatcher(load_concepts()).occurrences("en", analyze("en", text))
+
+
+def test_flipping_a_card_up_is_turning_it_face_up_not_a_flip_card(searcher: Searcher) -> None:
+    # cr 701.40b "you may turn a manifested permanent you control face up"; flip cards are cr 709's Kamigawa frame
+    concepts = searcher.search("manifested card can I flip it up").concepts
+    assert "face_up" in concepts and "flip_cards" not in concepts
 
 
 def test_a_slang_word_that_stems_to_a_rules_word_is_left_out() -> None:
