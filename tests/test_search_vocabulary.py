@@ -229,8 +229,8 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 701.21a "To sacrifice a permanent, its controller moves it from the battlefield directly to its owner's
     # graveyard."
     ("sac a creature", "sacrifice", "cr:701.21a"),
-    # ru-cr 120.4 "Игрок, попытавшийся взять карту из пустой библиотеки, проигрывает партию" (cr 121.4)
-    ("what happens when I deck out", "empty_library", "ru-cr:120.4"),
+    # cr 121.4 "A player who attempts to draw a card from a library with no cards in it loses the game" (ru-cr 120.4)
+    ("what happens when I deck out", "empty_library", "cr:121.4"),
     # cr 707.2 "When copying an object, the copy acquires the copiable values of the original object's
     # characteristics" (a clone is a creature that enters as a copy)
     ("does a clone copy counters", "copy", "cr:707.2"),
