@@ -353,8 +353,10 @@ def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: 
         ("biće uklonjeno iz igre", ["creature", "exile_action"]),
         # sr-judge B12.53 "Ako bi iznenađenje ušlo u igru" (corpus/serbian_irregular_verbs.tsv)
         ("biće koje je ušlo u igru ovog poteza", ["creature", "enters_the_battlefield", "turn"]),
+        # sr-judge A3.21 "dobija partiju" (corpus/serbian_irregular_verbs.tsv: dobio is dobija)
+        ("karta kaže da sam dobio partiju", ["card", "win_game"]),
     ],
-    ids=["tap creature stack", "cast", "land", "plains", "removed from the game", "entered"],
+    ids=["tap creature stack", "cast", "land", "plains", "removed from the game", "entered", "won"],
 )
 def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
