@@ -1,5 +1,6 @@
-"""The table of English irregular verbs (corpus/english_irregular_verbs.tsv, izvori_rules/text/irregular.py): a form
-the Snowball stemmer leaves apart from its verb is searched as the verb, and only the forms listed."""
+"""The tables of irregular verbs (corpus/english_irregular_verbs.tsv, corpus/serbian_irregular_verbs.tsv,
+izvori_rules/text/irregular.py): a form the Snowball stemmer leaves apart from its verb is searched as the verb, and
+only the forms listed."""
 
 from __future__ import annotations
 
@@ -40,8 +41,29 @@ def test_only_english_reads_the_table() -> None:
     assert normalize_word("sr", "made") != normalize_word("sr", "make")
 
 
-def test_the_table_keys_the_index() -> None:
-    assert any(path.name == "english_irregular_verbs.tsv" for path in table_files())
+def test_the_tables_key_the_index() -> None:
+    assert {"english_irregular_verbs.tsv", "serbian_irregular_verbs.tsv"} <= {path.name for path in table_files()}
+
+
+@pytest.mark.parametrize(("typed", "printed"), [
+    ("ušlo", "ulazi"),    # sr-judge B12.53 "Ako bi iznenađenje ušlo u igru"; B12.64 "Oreol ulazi u igru"
+    ("uđe", "ulazi"),     # sr-judge B14.30 "kada uđu u igru"
+    ("udje", "ulaze"),    # typed without diacritics
+    ("ode", "odlazi"),    # sr-judge D11.40 "Kada izazvana osobina ode na niz"; sr-basic "odlazi na niz"
+    ("otišlo", "ode"),    # sr-judge D20.91's example "Ako bi [ovo biće] otišlo na odlagalište"
+    ("vukao", "vuče"),    # sr-judge D16.50 "igrač nije vukao te karte"; D16.10 "Igrač vuče kartu"
+    ("ОДЕ", "odlazi"),    # Cyrillic
+], ids=lambda value: value)
+def test_a_serbian_verbs_changed_root_meets_its_verb(typed: str, printed: str) -> None:
+    assert normalize_word("sr", typed) == normalize_word("sr", printed)
+
+
+def test_a_serbian_verb_is_not_the_preposition_its_stem_was() -> None:
+    # Snowball cut "ode" (goes away) to "od", the "from" of nearly every rule (sr-judge B16.13 "Objekat koji se
+    # premešta iz jedne zone u drugu")
+    assert normalize_word("sr", "ode") != normalize_word("sr", "od")
+    # going away is not going (two verbs): "ide" stays apart from "ode"
+    assert normalize_word("sr", "ide") != normalize_word("sr", "ode")
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -36,6 +36,20 @@ def test_a_verbs_forms_meet(typed: str, printed: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("typed", "printed"),
+    [
+        ("aktivirano", "aktiviran"),  # biće is neuter; sr-judge B14.40 "aktiviran", C9.21 "aktivirana"
+        ("aktivirano", "aktivirana"),
+        ("odabrano", "odabrani"),     # sr-judge D15.10 “odabrano [nešto]”; F2.40 "ne mogu biti odabrani"
+        ("plaćena", "plaćene"),       # sr-judge A5.31 "plaćena"; C9.26 "plaćene"
+    ],
+    ids=lambda value: value,
+)
+def test_a_passive_participles_genders_meet(typed: str, printed: str) -> None:
+    assert normalize_word("sr", typed) == normalize_word("sr", printed)
+
+
+@pytest.mark.parametrize(
     ("participle", "verb"),
     [
         ("blokirano", "blokira"),     # sr-judge C10.26 "postaje blokirano biće ... da ga blokira"
@@ -59,7 +73,8 @@ def test_a_passive_participle_stays_apart_from_its_verb(participle: str, verb: s
         ("biras", "biras", "bir"),
         ("zrtvuje", "zrtvuj", "zrtvov"),     # -uje is -ovati's present
         ("deluje", "deluj", "deluj"),        # too short: not delov (delova, the parts)
-        ("blokirano", "blokira", "blokira"),  # a passive participle keeps its vowel
+        ("blokirano", "blokira", "blokiran"),  # a passive participle keeps its -an- whole (blokirana blokiran)
+        ("blokiran", "blokir", "blokiran"),    # ... in every gender, not the verb's blokir
         ("aktiviranje", "aktiviranj", "aktivir"),  # a verbal noun loses -anj
         ("igranje", "igranj", "igranj"),     # ... unless too little stays (igr is the game, igra)
         ("odigravanje", "odigravanj", "odigr"),  # and an imperfective its -av

@@ -348,11 +348,31 @@ def test_the_asking_words_of_a_question_are_dropped(query: QueryConcepts, text: 
         ("koliko zemalja mogu da odigram", ["land", "play"]),
         # sr-judge B12.76 lists the basic land types Zemlja, Voda, Grob, Vatra, Šuma: there Zemlja is plains
         ("Zemlja Voda Grob", ["plains", "island", "swamp"]),
+        # sr-judge D14.21 "Meta uklonjena iz igre"; the glossary's Ukloniti van igre "Karta uklonjena iz igre je van
+        # partije"
+        ("biće uklonjeno iz igre", ["creature", "exile_action"]),
+        # sr-judge B12.53 "Ako bi iznenađenje ušlo u igru" (corpus/serbian_irregular_verbs.tsv)
+        ("biće koje je ušlo u igru ovog poteza", ["creature", "enters_the_battlefield", "turn"]),
+        # sr-judge A3.21 "dobija partiju" (corpus/serbian_irregular_verbs.tsv: dobio is dobija)
+        ("karta kaže da sam dobio partiju", ["card", "win_game"]),
     ],
-    ids=["tap creature stack", "cast", "land", "plains"],
+    ids=["tap creature stack", "cast", "land", "plains", "removed from the game", "entered", "won"],
 )
 def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("ulazi u igru kao kopija bića da li se izaziva", False),
+        ("igraj kao da ima Presretač", True),  # sr-judge glossary “Kao da”
+    ],
+    ids=["scattered", "as written"],
+)
+def test_a_term_of_stop_words_names_its_concept_only_as_written(query: QueryConcepts, text: str, named: bool) -> None:
+    # kao and da are both stop words (corpus/stopwords.tsv): read apart they are a comparison and a question
+    assert any("as_though" in concepts for _, concepts in concepts_of(query, text)) is named
 
 
 @pytest.mark.parametrize(

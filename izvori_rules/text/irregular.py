@@ -1,9 +1,10 @@
-"""English irregular verbs: ``corpus/english_irregular_verbs.tsv``, a verb's past and participle forms that
-Snowball's English stemmer leaves apart from it.
+"""Irregular verbs: ``corpus/english_irregular_verbs.tsv`` and ``corpus/serbian_irregular_verbs.tsv``, a verb's
+forms that the language's Snowball stemmer leaves apart from it.
 
-The stemmer reduces ``deals`` and ``dealing`` to ``deal`` but keeps ``dealt``; a judge asks "a creature deals
-damage to a planeswalker" of the rule that prints "Damage dealt to a planeswalker" (cr 120.3c). :mod:`.stemming`
-stems a listed form as its base, so the index and the queries meet; the table is read once, on first use.
+The English stemmer reduces ``deals`` and ``dealing`` to ``deal`` but keeps ``dealt``; a judge asks "a creature
+deals damage to a planeswalker" of the rule that prints "Damage dealt to a planeswalker" (cr 120.3c). The Serbian one
+cannot join a verb whose root changes: ``ušlo`` (usl) is ``ulazi`` (ulaz), ``ode`` (od, the preposition) ``ide``.
+:mod:`.stemming` stems a listed form as its base, so the index and the queries meet; a table is read once, on first use.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..tsv import read_tsv
 from .folding import fold
 
 FILE_NAME = "english_irregular_verbs.tsv"
+SERBIAN_FILE_NAME = "serbian_irregular_verbs.tsv"
 COLUMNS = ("base", "forms")
 
 
@@ -36,4 +38,12 @@ def parse_irregular_verbs(text: str, source: str = FILE_NAME) -> dict[str, str]:
 def load_irregular_verbs(root: Path | None = None) -> dict[str, str]:
     """The irregular forms of the corpus at ``root`` (the installed one if None); none when it has no table."""
     found = read_table(FILE_NAME, "the English irregular verbs", root)
+    return parse_irregular_verbs(*found) if found else {}
+
+
+@per_corpus
+def load_serbian_irregular_verbs(root: Path | None = None) -> dict[str, str]:
+    """The Serbian irregular forms (Latin, folded) of the corpus at ``root`` (the installed one if None); none when
+    it has no table."""
+    found = read_table(SERBIAN_FILE_NAME, "the Serbian irregular verbs", root)
     return parse_irregular_verbs(*found) if found else {}

@@ -433,8 +433,9 @@ class QueryConcepts:
         taken: set[int] = set()
         stops = [is_stopword(word, stopwords) for word in words]
         for rank, covered, concepts, langs in self._matches(words, keys, stops):
-            if all(stops[i] for i in covered) and (len(covered) == 1 or not rank[1]):
-                continue  # a stop word alone, or stop words as part of a longer term, name nothing
+            if all(stops[i] for i in covered) and (len(covered) == 1 or not (rank[1] and rank[2])):
+                continue  # a stop word alone, stop words as part of a longer term, or a term of stop words read
+                # scattered name nothing: "kao kopija bića da li" holds no *kao da* (as though)
             twin = next((a for a in accepted if a[1] == covered and a[0] == rank), None)
             if twin is not None and _foreign(langs, twin[3], languages):
                 continue
