@@ -49,7 +49,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set as AbstractSet
 from typing import NamedTuple
 
 from .candidates import Candidate
@@ -197,6 +197,17 @@ def _first(depth: int, candidates: list[Candidate],
     return [candidate for candidate in first if raised.get(candidate[2], candidate) is candidate][:depth]
 
 
+def _added(into: dict[int, float], scores: Mapping[int, float]) -> None:
+    """Add ``scores`` into ``into`` node by node; into an empty ``into``, copied in C (``dict.update``: a clause's
+    first lookup, a query's first clause; each sum is the one the loop made, since 0.0 + score is score)."""
+    if not into:
+        into.update(scores)
+        return
+    get = into.get
+    for doc, score in scores.items():
+        into[doc] = get(doc, 0.0) + score
+
+
 def _stem_clauses(stems: list[tuple[tuple[str, frozenset[str]], ...]]) -> dict[str, dict[str, list[int]]]:
     """Per language, each stem's clauses (from each clause's stems per language)."""
     clauses_of: dict[str, dict[str, list[int]]] = {}
@@ -248,7 +259,7 @@ class Ranker:
         self._defines_variant: dict[str, bool] = {}  # a concept: whether it is defined in a variant section
         self._keyword_chapters: frozenset[int] | None = None
         self._languages: dict[frozenset[str], frozenset[int]] = {}  # see _in_languages
-        self._contributed: dict[tuple[str, str, float], list[float]] = {}  # see _contributions
+        self._contributed: dict[tuple[str, str, float], dict[int, float]] = {}  # see _contributions
         self._contributed_count = 0
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
@@ -361,7 +372,7 @@ class Ranker:
         top = max(weights, default=0.0)
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores, examples_only = self._clause(clauses[bit], has_phrase, totals if minor else None)
+            scores, examples_only = self._clause(clauses[bit], has_phrase, totals.keys() if minor else None)
             found.importances[bit] = weights[bit] if scores else 0.0
             wget = weak.get
             for doc in examples_only:
@@ -500,7 +511,7 @@ class Ranker:
         return best * clause.share
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
-                only: Container[int] | None = None) -> tuple[dict[int, float], set[int]]:
+                only: AbstractSet[int] | None = None) -> tuple[dict[int, float], set[int]]:
         """Per-document score of one clause (of the ``only`` nodes when given: the sums so far, looked up where they
         are, since a copy of thousands for each clause cost more than it read), and the nodes it matches only through
         weak lookups (their examples); its broader lookups are read apart (:meth:`_broader`)."""
@@ -523,11 +534,9 @@ class Ranker:
                 continue
             idf = self.idf(lookup, len(ids))
             self._add(flags if lookup.flag else weak if lookup.weak else scores, lookup, ids, frequencies, idf, only)
-        for doc, flag in flags.items():
-            scores[doc] = scores.get(doc, 0.0) + flag
+        _added(scores, flags)
         examples_only = weak.keys() - scores.keys()
-        for doc, score in weak.items():
-            scores[doc] = scores.get(doc, 0.0) + score
+        _added(scores, weak)
         if clause.phrases:
             kept = self._with_phrase(clause, read, has_phrase)
             scores = {doc: score for doc, score in scores.items() if doc in kept}
@@ -561,25 +570,28 @@ class Ranker:
         return found
 
     def _add(self, scores: dict[int, float], lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
-             idf: float, only: Container[int] | None = None) -> None:
+             idf: float, only: AbstractSet[int] | None = None) -> None:
+        """Add one lookup's postings to a clause's ``scores`` (of the ``only`` nodes when given): a flag keeps each
+        node's best ``weight × idf``, any other lookup adds its BM25 scores (:meth:`_contributions`)."""
         get = scores.get
         if lookup.flag:
             value = lookup.weight * idf
+            if not scores and only is None and value > 0.0:  # the clause's first flag: every posting is its best
+                scores.update(dict.fromkeys(ids, value))
+                return
             for doc in ids:
                 if get(doc, 0.0) < value and (only is None or doc in only):  # the best flag: no max() call per posting
                     scores[doc] = value
             return
         values = self._contributions(lookup, ids, frequencies, lookup.weight * idf * (K1 + 1))
         if only is None:
-            for doc, value in zip(ids, values):
-                scores[doc] = get(doc, 0.0) + value
+            _added(scores, values)
             return
-        for doc, value in zip(ids, values):  # a minor clause's thousands of postings, of which it keeps a few: tested
-            if doc in only:  # in the loop, no list of the kept made first
-                scores[doc] = get(doc, 0.0) + value
+        for doc in values.keys() & only:  # a minor clause's thousands of postings, of which it keeps a few: met in C
+            scores[doc] = get(doc, 0.0) + values[doc]
 
     def _contributions(self, lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
-                       weight: float) -> list[float]:
+                       weight: float) -> dict[int, float]:
         """Each posting's BM25 score ``weight × tf / (tf + k1(1 - b + b·len/avg len))`` (``weight`` holds the idf and
         ``k1 + 1``), computed once per field, term and weight and kept for CONTRIBUTIONS_KEPT postings: most of the
         thousands of postings a query reads are those of the common words and concepts that query after query names
@@ -592,7 +604,8 @@ class Ranker:
                 self._contributed_count = 0
             scaled = self._scaled_lengths(lookup.field)
             base = K1 * (1 - B)
-            found = self._contributed[key] = [weight * tf / (tf + base + scaled[doc]) for doc, tf in zip(ids, frequencies)]
+            found = self._contributed[key] = {doc: weight * tf / (tf + base + scaled[doc])
+                                              for doc, tf in zip(ids, frequencies)}
             self._contributed_count += len(found)
         return found
 
