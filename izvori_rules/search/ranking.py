@@ -104,7 +104,8 @@ EXAMPLE_SHARE = 0.5
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
 VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
-CONTRIBUTIONS_KEPT = 300_000  # postings whose BM25 scores are remembered (Ranker._contributions): about 10 MB
+CONTRIBUTIONS_KEPT = 300_000  # postings whose BM25 scores are remembered (Ranker._contributions): about 25 MB
+CLAUSES_KEPT = 300_000  # nodes' scores of the clauses remembered (Ranker._clause): about 25 MB
 # Of the first PROXIMITY_DEPTH hits of a query of two or more clauses, a node whose text holds the clauses' words
 # close together gains up to PROXIMITY times its key (see Ranker._closer): "toughness 0 or less" (704.5f) answers
 # "creature with 0 toughness" before "its power is 0. The same is true for toughness" (208.5).
@@ -261,6 +262,9 @@ class Ranker:
         self._languages: dict[frozenset[str], frozenset[int]] = {}  # see _in_languages
         self._contributed: dict[tuple[str, str, float], dict[int, float]] = {}  # see _contributions
         self._contributed_count = 0
+        self._clauses: dict[tuple[tuple[Lookup, ...], frozenset[str]],
+                            tuple[dict[int, float], AbstractSet[int]]] = {}  # see _clause
+        self._clauses_count = 0
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
@@ -511,7 +515,25 @@ class Ranker:
         return best * clause.share
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
-                only: AbstractSet[int] | None = None) -> tuple[dict[int, float], set[int]]:
+                only: AbstractSet[int] | None = None) -> tuple[dict[int, float], AbstractSet[int]]:
+        """:meth:`_scores` of one clause, kept per lookups and languages (what they depend on) for a clause read in
+        full, without a phrase (CLAUSES_KEPT nodes' scores): a judge's questions name the same concepts again and again
+        (creature, player, spell), and summing their dozen lookups' thousands of postings was a third of a query's
+        ranking. What is kept is shared: the caller reads it and never changes it."""
+        if only is not None or clause.phrases:
+            return self._scores(clause, has_phrase, only)
+        key = (clause.lookups, clause.languages)
+        found = self._clauses.get(key)
+        if found is None:
+            if self._clauses_count > CLAUSES_KEPT:
+                self._clauses.clear()
+                self._clauses_count = 0
+            found = self._clauses[key] = self._scores(clause, has_phrase)
+            self._clauses_count += len(found[0])
+        return found
+
+    def _scores(self, clause: Clause, has_phrase: PhraseCheck | None,
+                only: AbstractSet[int] | None = None) -> tuple[dict[int, float], AbstractSet[int]]:
         """Per-document score of one clause (of the ``only`` nodes when given: the sums so far, looked up where they
         are, since a copy of thousands for each clause cost more than it read), and the nodes it matches only through
         weak lookups (their examples); its broader lookups are read apart (:meth:`_broader`)."""
