@@ -16,7 +16,6 @@ Two classes, because the two sides need different things:
 
 from __future__ import annotations
 
-import marshal
 import re
 from collections.abc import Container, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
@@ -376,8 +375,10 @@ class QueryConcepts:
                  endings: dict[str, tuple[frozenset[str], ...]] | None = None,
                  spoken: frozenset[str] = frozenset()) -> None:
         self._names = names
-        self._terms = terms
-        self._stems = stems if stems is not None else _stems_of(names)
+        # per concept, keyed as a parted map's keys are (one-word tuples): loaded from the index, both are parted
+        self._terms: Mapping[tuple[str], dict[str, tuple[str, ...]]] = {(c,): t for c, t in terms.items()}
+        self._stems: Mapping[tuple[str], dict[str, frozenset[str]]] = {
+            (c,): s for c, s in (stems if stems is not None else _stems_of(names)).items()}
         self._surfaces = surfaces or {}
         self._senses = senses or {}
         self._defaults = defaults
@@ -388,11 +389,11 @@ class QueryConcepts:
         self._spoken = spoken
 
     def to_data(self) -> dict[str, Any]:
-        """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
-        for the concepts it names, are one marshalled blob decoded on first use, and the names, the names holding
-        each stem and the spellings, of which a query reads the keys of its words, are kept in parts
-        (:mod:`~izvori_rules.parts`)."""
-        return {"names": split(self._names), "lazy": marshal.dumps((self._terms, self._stems)),
+        """Plain data for ``marshal`` (saved with the index); the maps a query reads a few keys of are kept in parts
+        (:mod:`~izvori_rules.parts`): the names, the names holding each stem and the spellings, of which it reads the
+        keys of its words, and the terms and their stems, of which it reads those of the concepts it names (decoding
+        them whole cost a cold search 3 ms)."""
+        return {"names": split(self._names), "terms": split(self._terms), "stems": split(self._stems),
                 "surfaces": split(self._surfaces), "senses": self._senses, "defaults": self._defaults,
                 "containing": split(self._containing), "guarded": self._guarded, "broader": self._broader,
                 "endings": self._endings, "spoken": self._spoken}
@@ -402,15 +403,8 @@ class QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(PartedMap(data["names"]), {}, {}, PartedMap(data["surfaces"]), data["senses"], data["defaults"],
                    PartedMap(data["containing"]), data["guarded"], data["broader"], data["endings"], data["spoken"])
-        made._lazy = data["lazy"]
+        made._terms, made._stems = PartedMap(data["terms"]), PartedMap(data["stems"])
         return made
-
-    _lazy: bytes | None = None
-
-    def _decode(self) -> None:
-        if self._lazy is not None:
-            self._terms, self._stems = marshal.loads(self._lazy)
-            self._lazy = None
 
     def segments(self, query: str, stopwords: frozenset[str] = frozenset(),
                  languages: frozenset[str] = frozenset()) -> list[Segment]:
@@ -662,8 +656,7 @@ class QueryConcepts:
 
     def terms(self, concept: str) -> dict[str, tuple[str, ...]]:
         """The concept's terms in every language that has some."""
-        self._decode()
-        return self._terms.get(concept, {})
+        return self._terms.get((concept,), {})
 
     def broader(self, concept: str) -> tuple[str, ...]:
         """The concepts that include this one (``creature``: ``permanent``), from the table's broader column."""
@@ -671,8 +664,7 @@ class QueryConcepts:
 
     def stems(self, concept: str) -> dict[str, frozenset[str]]:
         """The stems of the concept's terms per language (what a snippet highlights)."""
-        self._decode()
-        return self._stems.get(concept, {})
+        return self._stems.get((concept,), {})
 
 
 def _containing(names: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str]]]:
