@@ -379,7 +379,7 @@ class QueryConcepts:
         self._terms: Mapping[tuple[str], dict[str, tuple[str, ...]]] = {(c,): t for c, t in terms.items()}
         self._stems: Mapping[tuple[str], dict[str, frozenset[str]]] = {
             (c,): s for c, s in (stems if stems is not None else _stems_of(names)).items()}
-        self._surfaces = surfaces or {}
+        self._surfaces = surfaces if surfaces is not None else {}  # not `or`: a parted map's truth decodes it whole
         self._senses = senses or {}
         self._defaults = defaults
         self._containing = containing if containing is not None else _containing(names)
