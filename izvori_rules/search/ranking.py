@@ -535,7 +535,9 @@ class Ranker:
                 only: AbstractSet[int] | None = None) -> tuple[dict[int, float], AbstractSet[int]]:
         """Per-document score of one clause (of the ``only`` nodes when given: the sums so far, looked up where they
         are, since a copy of thousands for each clause cost more than it read), and the nodes it matches only through
-        weak lookups (their examples); its broader lookups are read apart (:meth:`_broader`)."""
+        weak lookups (their examples); its broader lookups are read apart (:meth:`_broader`). It reads nothing of the
+        clause but its lookups, phrases and languages: :meth:`_clause` keeps what it returns by those (a change that
+        reads more of the clause, or of the query, adds it to that key)."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
         weak: dict[int, float] = {}
