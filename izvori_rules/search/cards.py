@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from ..corpus import corpus_dir, per_corpus, read_table
 from ..errors import CorpusError
@@ -44,9 +44,10 @@ _APOSTROPHES = str.maketrans("", "", "'’")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One row: the card's English name and the concepts its rules questions are about."""
+class Card(NamedTuple):
+    """One row: the card's English name and the concepts its rules questions are about. A named tuple, not a frozen
+    dataclass: a cold search reads all 430 rows back from the cache (:func:`load_cards`), and making each through a
+    frozen dataclass's ``__init__`` (and the class itself at import) cost it a millisecond."""
 
     name: str
     concepts: tuple[str, ...]
@@ -253,8 +254,7 @@ def load_cards(root: Path | None = None) -> CardNames:
     data = cache.kept(cache.cache_dir() / f"card-concepts-{key}.marshal", str(files[0]),
                       lambda: _plain(_build(folder)), _is_plain, plain=True)
     cards, names, firsts = cast(tuple[Any, dict[str, Any], dict[str, int]], data)  # checked by _is_plain
-    return CardNames(tuple(Card(name, tuple(concepts)) for name, concepts in cards),
-                     {key: (entry[0], entry[1]) for key, entry in names.items()}, firsts)
+    return CardNames(tuple(map(Card._make, cards)), names, firsts)  # marshal keeps the tuples: no copy made
 
 
 def _plain(table: CardNames) -> tuple[object, ...]:
@@ -267,7 +267,7 @@ def _is_plain(data: object) -> bool:
         return False
     cards, names, firsts = data
     return (isinstance(cards, tuple) and isinstance(names, dict) and isinstance(firsts, dict)
-            and all(isinstance(card, tuple) and len(card) == 2 for card in cards)
+            and all(isinstance(card, tuple) and len(card) == 2 and isinstance(card[1], tuple) for card in cards)
             and all(isinstance(entry, tuple) and len(entry) == 2 and 0 <= entry[0] < len(cards)
                     for entry in names.values()))
 

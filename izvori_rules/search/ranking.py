@@ -50,7 +50,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set as AbstractSet
 from typing import NamedTuple
 
 from .candidates import Candidate
@@ -121,7 +121,8 @@ EXAMPLE_SHARE = 0.5
 VARIANT = 0.5  # the weight of another stem of the same word (see variants)
 VARIANT_MIN = 6  # the shortest stem whose variants are searched
 VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
-CONTRIBUTIONS_KEPT = 300_000  # postings whose BM25 scores are remembered (Ranker._contributions): about 10 MB
+CONTRIBUTIONS_KEPT = 300_000  # postings whose BM25 scores are remembered (Ranker._contributions): about 25 MB
+CLAUSES_KEPT = 300_000  # nodes' scores of the clauses remembered (Ranker._clause): about 25 MB
 # Of the first PROXIMITY_DEPTH hits of a query of two or more clauses, a node whose text holds the clauses' words
 # close together gains up to PROXIMITY times its key (see Ranker._closer): "toughness 0 or less" (704.5f) answers
 # "creature with 0 toughness" before "its power is 0. The same is true for toughness" (208.5).
@@ -217,6 +218,17 @@ def _first(depth: int, candidates: list[Candidate],
     return [candidate for candidate in first if raised.get(candidate[2], candidate) is candidate][:depth]
 
 
+def _added(into: dict[int, float], scores: Mapping[int, float]) -> None:
+    """Add ``scores`` into ``into`` node by node; into an empty ``into``, copied in C (``dict.update``: a clause's
+    first lookup, a query's first clause; each sum is the one the loop made, since 0.0 + score is score)."""
+    if not into:
+        into.update(scores)
+        return
+    get = into.get
+    for doc, score in scores.items():
+        into[doc] = get(doc, 0.0) + score
+
+
 def _stem_clauses(stems: list[tuple[tuple[str, frozenset[str]], ...]]) -> dict[str, dict[str, list[int]]]:
     """Per language, each stem's clauses (from each clause's stems per language)."""
     clauses_of: dict[str, dict[str, list[int]]] = {}
@@ -259,7 +271,6 @@ class Ranker:
         self.facts = facts
         self.total = source.doc_count_all()
         self._average: dict[str, float] = {}
-        self._scaled: dict[str, list[float]] = {}
         self._variants: dict[tuple[str, str], list[str]] = {}
         self._make_classes = classes
         self._classes: tuple[bytes, list[Facts], bytes] | None = None
@@ -268,8 +279,11 @@ class Ranker:
         self._defines_variant: dict[str, bool] = {}  # a concept: whether it is defined in a variant section
         self._keyword_chapters: frozenset[int] | None = None
         self._languages: dict[frozenset[str], frozenset[int]] = {}  # see _in_languages
-        self._contributed: dict[tuple[str, str, float], list[float]] = {}  # see _contributions
+        self._contributed: dict[tuple[str, str, float], dict[int, float]] = {}  # see _contributions
         self._contributed_count = 0
+        self._clauses: dict[tuple[tuple[Lookup, ...], frozenset[str]],
+                            tuple[dict[int, float], AbstractSet[int]]] = {}  # see _clause
+        self._clauses_count = 0
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
@@ -381,7 +395,7 @@ class Ranker:
         top = max(weights, default=0.0)
         for bit in sorted(range(len(clauses)), key=lambda i: -weights[i]):
             minor = weights[bit] < MINOR * top and len(totals) >= MINOR_AFTER  # adds weight, not candidates
-            scores, examples_only = self._clause(clauses[bit], has_phrase, totals if minor else None)
+            scores, examples_only = self._clause(clauses[bit], has_phrase, totals.keys() if minor else None)
             found.importances[bit] = weights[bit] if scores else 0.0
             wget = weak.get
             for doc in examples_only:
@@ -520,10 +534,30 @@ class Ranker:
         return best * clause.share
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
-                only: Container[int] | None = None) -> tuple[dict[int, float], set[int]]:
+                only: AbstractSet[int] | None = None) -> tuple[dict[int, float], AbstractSet[int]]:
+        """:meth:`_scores` of one clause, kept per lookups and languages (what they depend on) for a clause read in
+        full, without a phrase (CLAUSES_KEPT nodes' scores): a judge's questions name the same concepts again and again
+        (creature, player, spell), and summing their dozen lookups' thousands of postings was a third of a query's
+        ranking. What is kept is shared: the caller reads it and never changes it."""
+        if only is not None or clause.phrases:
+            return self._scores(clause, has_phrase, only)
+        key = (clause.lookups, clause.languages)
+        found = self._clauses.get(key)
+        if found is None:
+            if self._clauses_count > CLAUSES_KEPT:
+                self._clauses.clear()
+                self._clauses_count = 0
+            found = self._clauses[key] = self._scores(clause, has_phrase)
+            self._clauses_count += len(found[0])
+        return found
+
+    def _scores(self, clause: Clause, has_phrase: PhraseCheck | None,
+                only: AbstractSet[int] | None = None) -> tuple[dict[int, float], AbstractSet[int]]:
         """Per-document score of one clause (of the ``only`` nodes when given: the sums so far, looked up where they
         are, since a copy of thousands for each clause cost more than it read), and the nodes it matches only through
-        weak lookups (their examples); its broader lookups are read apart (:meth:`_broader`)."""
+        weak lookups (their examples); its broader lookups are read apart (:meth:`_broader`). It reads nothing of the
+        clause but its lookups, phrases and languages: :meth:`_clause` keeps what it returns by those (a change that
+        reads more of the clause, or of the query, adds it to that key)."""
         scores: dict[int, float] = {}
         flags: dict[int, float] = {}
         weak: dict[int, float] = {}
@@ -543,11 +577,9 @@ class Ranker:
                 continue
             idf = self.idf(lookup, len(ids))
             self._add(flags if lookup.flag else weak if lookup.weak else scores, lookup, ids, frequencies, idf, only)
-        for doc, flag in flags.items():
-            scores[doc] = scores.get(doc, 0.0) + flag
+        _added(scores, flags)
         examples_only = weak.keys() - scores.keys()
-        for doc, score in weak.items():
-            scores[doc] = scores.get(doc, 0.0) + score
+        _added(scores, weak)
         if clause.phrases:
             kept = self._with_phrase(clause, read, has_phrase)
             scores = {doc: score for doc, score in scores.items() if doc in kept}
@@ -581,50 +613,48 @@ class Ranker:
         return found
 
     def _add(self, scores: dict[int, float], lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
-             idf: float, only: Container[int] | None = None) -> None:
+             idf: float, only: AbstractSet[int] | None = None) -> None:
+        """Add one lookup's postings to a clause's ``scores`` (of the ``only`` nodes when given): a flag keeps each
+        node's best ``weight × idf``, any other lookup adds its BM25 scores (:meth:`_contributions`)."""
         get = scores.get
         if lookup.flag:
             value = lookup.weight * idf
+            if not scores and only is None and value > 0.0:  # the clause's first flag: every posting is its best
+                scores.update(dict.fromkeys(ids, value))
+                return
             for doc in ids:
                 if get(doc, 0.0) < value and (only is None or doc in only):  # the best flag: no max() call per posting
                     scores[doc] = value
             return
         values = self._contributions(lookup, ids, frequencies, lookup.weight * idf * (K1 + 1))
         if only is None:
-            for doc, value in zip(ids, values):
-                scores[doc] = get(doc, 0.0) + value
+            _added(scores, values)
             return
-        for doc, value in zip(ids, values):  # a minor clause's thousands of postings, of which it keeps a few: tested
-            if doc in only:  # in the loop, no list of the kept made first
-                scores[doc] = get(doc, 0.0) + value
+        for doc in values.keys() & only:  # a minor clause's thousands of postings, of which it keeps a few: met in C
+            scores[doc] = get(doc, 0.0) + values[doc]
 
     def _contributions(self, lookup: Lookup, ids: Sequence[int], frequencies: Sequence[float],
-                       weight: float) -> list[float]:
+                       weight: float) -> dict[int, float]:
         """Each posting's BM25 score ``weight × tf / (tf + k1(1 - b + b·len/avg len))`` (``weight`` holds the idf and
         ``k1 + 1``), computed once per field, term and weight and kept for CONTRIBUTIONS_KEPT postings: most of the
         thousands of postings a query reads are those of the common words and concepts that query after query names
-        (creature, player, ability), and the arithmetic per posting cost more than adding the scores up."""
+        (creature, player, ability), and the arithmetic per posting cost more than adding the scores up. The length's
+        share ``k1·b·len/avg len`` is computed for the postings read, not for the field's every node (``len`` 1 in a
+        field without lengths): kept as they are, the scores need no second copy of the lengths, and a cold search
+        reads a few hundred postings of a dozen fields, where scaling each field's 8,726 lengths cost it 6 ms."""
         key = (lookup.field, lookup.term, weight)
         found = self._contributed.get(key)
         if found is None:
             if self._contributed_count > CONTRIBUTIONS_KEPT:
                 self._contributed.clear()
                 self._contributed_count = 0
-            scaled = self._scaled_lengths(lookup.field)
+            norm = B * K1 / self.average_length(lookup.field)
+            lengths = self.source.field_lengths(lookup.field)
             base = K1 * (1 - B)
-            found = self._contributed[key] = [weight * tf / (tf + base + scaled[doc]) for doc, tf in zip(ids, frequencies)]
+            found = self._contributed[key] = (
+                {doc: weight * tf / (tf + base + norm * lengths[doc]) for doc, tf in zip(ids, frequencies)} if lengths
+                else {doc: weight * tf / (tf + base + norm) for doc, tf in zip(ids, frequencies)})
             self._contributed_count += len(found)
-        return found
-
-    def _scaled_lengths(self, field: str) -> Sequence[float]:
-        """BM25's ``k1·b·len/avg len`` of the field in every document (``len`` 1 in a field without lengths),
-        computed once per field: a query reads thousands of postings, and this was a multiplication and an
-        array read (an int made) for each."""
-        found = self._scaled.get(field)
-        if found is None:
-            norm = B * K1 / self.average_length(field)
-            lengths = self.source.field_lengths(field)
-            found = self._scaled[field] = [norm * length for length in lengths] if lengths else [norm] * self.total
         return found
 
     def _with_phrase(self, clause: Clause, read: dict[tuple[str, str], Sequence[int]],

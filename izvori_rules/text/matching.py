@@ -16,7 +16,6 @@ Two classes, because the two sides need different things:
 
 from __future__ import annotations
 
-import marshal
 import re
 from collections.abc import Container, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
@@ -48,8 +47,10 @@ MAX_GAP = 3
 # At most this many words in all stand between a term's words said apart (see ConceptMatcher.gapped): "gain that
 # much life", "return target creature to its owner's hand" (return to hand), "вернуть ... в руку его владельца".
 GAPPED_WORDS = 3
-# What ends the stretch of a text a term said apart may span: a sentence, a clause, a parenthesis, a quotation.
-_CLAUSE_END = re.compile(r"[.;:!?,()\[\]\"“”„«»]")
+# What ends the stretch of a text a term said apart may span: a sentence, a clause, a parenthesis, a quotation. Kept
+# as text, compiled by re when an index is built (a query never asks; compiling its quotes' class cost a cold search
+# 0.4 ms).
+_CLAUSE_END = r"[.;:!?,()\[\]\"“”„«»]"
 # Where a definition's subject may stand: only the first word. Allowing the second too catches "Varijanta
 # Kraljeva garda uključuje…" but also "Každý hřbitov musí…", and cost more than it gained on the query set.
 # English analysis drops a leading "If", "When", "In" or "To", so "If a creature is put onto the battlefield
@@ -178,7 +179,7 @@ class ConceptMatcher:
         stops = self._joining(lang, self.coordination) if self.coordination is not None else frozenset()
         starts = self._spread.get(lang, {})
         found: dict[str, int] = {}
-        for clause in _CLAUSE_END.split(text):
+        for clause in re.split(_CLAUSE_END, text):
             stems = analyze(lang, clause)
             for i, stem in enumerate(stems):
                 here: set[str] = set()
@@ -376,9 +377,11 @@ class QueryConcepts:
                  endings: dict[str, tuple[frozenset[str], ...]] | None = None,
                  spoken: frozenset[str] = frozenset()) -> None:
         self._names = names
-        self._terms = terms
-        self._stems = stems if stems is not None else _stems_of(names)
-        self._surfaces = surfaces or {}
+        # per concept, keyed as a parted map's keys are (one-word tuples): loaded from the index, both are parted
+        self._terms: Mapping[tuple[str], dict[str, tuple[str, ...]]] = {(c,): t for c, t in terms.items()}
+        self._stems: Mapping[tuple[str], dict[str, frozenset[str]]] = {
+            (c,): s for c, s in (stems if stems is not None else _stems_of(names)).items()}
+        self._surfaces = surfaces if surfaces is not None else {}  # not `or`: a parted map's truth decodes it whole
         self._senses = senses or {}
         self._defaults = defaults
         self._containing = containing if containing is not None else _containing(names)
@@ -388,11 +391,11 @@ class QueryConcepts:
         self._spoken = spoken
 
     def to_data(self) -> dict[str, Any]:
-        """Plain data for ``marshal`` (saved with the index); the terms and their stems, which a query needs only
-        for the concepts it names, are one marshalled blob decoded on first use, and the names, the names holding
-        each stem and the spellings, of which a query reads the keys of its words, are kept in parts
-        (:mod:`~izvori_rules.parts`)."""
-        return {"names": split(self._names), "lazy": marshal.dumps((self._terms, self._stems)),
+        """Plain data for ``marshal`` (saved with the index); the maps a query reads a few keys of are kept in parts
+        (:mod:`~izvori_rules.parts`): the names, the names holding each stem and the spellings, of which it reads the
+        keys of its words, and the terms and their stems, of which it reads those of the concepts it names (decoding
+        them whole cost a cold search 3 ms)."""
+        return {"names": split(self._names), "terms": split(self._terms), "stems": split(self._stems),
                 "surfaces": split(self._surfaces), "senses": self._senses, "defaults": self._defaults,
                 "containing": split(self._containing), "guarded": self._guarded, "broader": self._broader,
                 "endings": self._endings, "spoken": self._spoken}
@@ -402,15 +405,8 @@ class QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(PartedMap(data["names"]), {}, {}, PartedMap(data["surfaces"]), data["senses"], data["defaults"],
                    PartedMap(data["containing"]), data["guarded"], data["broader"], data["endings"], data["spoken"])
-        made._lazy = data["lazy"]
+        made._terms, made._stems = PartedMap(data["terms"]), PartedMap(data["stems"])
         return made
-
-    _lazy: bytes | None = None
-
-    def _decode(self) -> None:
-        if self._lazy is not None:
-            self._terms, self._stems = marshal.loads(self._lazy)
-            self._lazy = None
 
     def segments(self, query: str, stopwords: frozenset[str] = frozenset(),
                  languages: frozenset[str] = frozenset()) -> list[Segment]:
@@ -663,8 +659,7 @@ class QueryConcepts:
 
     def terms(self, concept: str) -> dict[str, tuple[str, ...]]:
         """The concept's terms in every language that has some."""
-        self._decode()
-        return self._terms.get(concept, {})
+        return self._terms.get((concept,), {})
 
     def broader(self, concept: str) -> tuple[str, ...]:
         """The concepts that include this one (``creature``: ``permanent``), from the table's broader column."""
@@ -672,8 +667,7 @@ class QueryConcepts:
 
     def stems(self, concept: str) -> dict[str, frozenset[str]]:
         """The stems of the concept's terms per language (what a snippet highlights)."""
-        self._decode()
-        return self._stems.get(concept, {})
+        return self._stems.get((concept,), {})
 
 
 def _containing(names: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str]]]:
