@@ -157,9 +157,14 @@ def bench_search(bare: float) -> None:
     report("index build (forced, on disk, with concepts)",
            timed(lambda: open_index(graph, search_matcher, force=True).close(), 3))
     searcher = default_searcher()
-    queries = search_queries() + search_queries("search_questions.tsv")
-    for query, doc, lang in queries:  # warm up: stemmer memos, postings pages in the OS cache
+    known, new = search_queries(), search_queries("search_questions.tsv")
+    for query, doc, lang in known:  # warm up: stemmer memos, postings pages in the OS cache
         searcher.search(query, doc, lang)
+    # A judge's next question is new: each question of the set asked once, its clauses' scores not yet kept
+    # (Ranker's memos hold what earlier queries read; the repeated runs below measure them warm)
+    report(f"in-process search, first time, {len(new)} queries × 1",
+           [t for query, doc, lang in new for t in timed(lambda: searcher.search(query, doc, lang), 1)])
+    queries = known + new
     latencies = [t for query, doc, lang in queries for t in timed(lambda: searcher.search(query, doc, lang), 5)]
     report(f"in-process search, {len(queries)} queries × 5", latencies)
     cpu = [t for query, doc, lang in queries for t in timed(lambda: searcher.search(query, doc, lang), 3,
