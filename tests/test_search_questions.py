@@ -130,8 +130,8 @@ TOP = 10
 # written) batch 8 sr 0.971/0.767, ru 0.895/0.617, en 0.833/0.599, cs 1.0/0.720 and batch 9 sr 0.857/0.538, ru
 # 0.722/0.437, en 0.778/0.555, cs 1.0/0.781 to batch 8 sr 0.971/0.788, ru 0.895/0.616, en 0.861/0.628, cs 1.0/0.720
 # and batch 9 sr 0.857/0.567, ru 0.722/0.437, en 0.750/0.554, cs 1.0/0.781. The held-out part: sr 0.972/0.835,
-# ru 0.913/0.770, en 0.869/0.725, cs 0.981/0.821 (ru lost one query of batch 3 to the audit's corrected listings).
-SHORT_OF_TARGETS = {"ru": (0.913, 0.770), "en": (0.869, 0.725)}
+# ru 0.928/0.771, en 0.869/0.725, cs 0.981/0.821.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.771), "en": (0.869, 0.725)}
 
 
 @dataclass(frozen=True)

@@ -119,9 +119,9 @@ class _Normalizer:
                 self._printed = load_accented_words().get(self.lang, {})
             if self.lang == "en":
                 self._bases = load_irregular_verbs()
+                self._kept_apart = load_english_kept_apart()
             if self.lang == "sr":
                 self._bases = load_serbian_irregular_verbs()
-                self._kept_apart = load_english_kept_apart()
             if self.lang == "ru":
                 self._aspects = load_aspect_pairs()
                 self._kept_apart = load_kept_apart()
@@ -169,8 +169,7 @@ _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
 def table_files() -> tuple[Path, ...]:
     """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics, English and
     Serbian irregular verbs, Russian aspect pairs, Russian and English words kept apart, Russian fleeting vowels),
-    always
-    those of the installed corpus: a cache of another corpus folder keys them too."""
+    always those of the installed corpus: a cache of another corpus folder keys them too."""
     folder = corpus_dir()
     names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, SERBIAN_IRREGULAR_FILE, ASPECTS_FILE, KEPT_APART_FILE,
              ENGLISH_KEPT_APART_FILE, FLEETING_FILE)
