@@ -26,6 +26,20 @@ def test_twins_first(best: list[Candidate], expected: list[Candidate]) -> None:
     assert twins_first(best, 2, lambda doc: TWINS.get(doc, set())) == expected
 
 
+def test_a_twin_the_query_matched_below_the_first_hits_is_raised_one_it_did_not_match_is_not() -> None:
+    # 4, the English twin of the Russian rule 1, matched (a candidate) but not among the first hits ``best``: raised
+    # above 1; 5, the guide's section twin of 3, matched but of another kind: not raised among the rules
+    def matched(doc: int) -> bool | None:
+        return {1: False, 2: False, 3: False, 4: False, 5: True}.get(doc)
+
+    assert twins_first([(False, -9.0, 1), (False, -8.0, 2)], 2, lambda doc: TWINS.get(doc, set()), matched) == [
+        (False, -9.0 * (1 + ABOVE), 4), (False, -9.0, 1), (False, -8.0, 2)]
+    assert twins_first([(False, -9.0, 3), (False, -8.0, 2)], 2, lambda doc: TWINS.get(doc, set()), matched) == [
+        (False, -9.0, 3), (False, -8.0, 2)]
+    assert twins_first([(False, -9.0, 1), (False, -8.0, 2)], 2, lambda doc: TWINS.get(doc, set())) == [
+        (False, -9.0, 1), (False, -8.0, 2)]  # 4 not matched: nothing to show of it (no words found, no snippet)
+
+
 @pytest.fixture(scope="module")
 def searcher() -> Searcher:
     return default_searcher()

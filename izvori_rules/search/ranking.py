@@ -342,7 +342,7 @@ class Ranker:
                 best[:PROXIMITY_DEPTH] = other_keywords(best[:PROXIMITY_DEPTH], matched.totals, rules,
                                                         self.keyword_chapters())
             if twins is not None:
-                best = twins_first(best, limit, twins)
+                best = twins_first(best, limit, twins, self._unranked_of(matched))
             ranked = self._under_rules(best, matched, question, len(clauses))
             if equivalents is not None and len(clauses) >= PEER_CLAUSES:
                 cls, table, _ = self.classes()
@@ -350,6 +350,12 @@ class Ranker:
             if len(ranked) >= limit or depth >= len(candidates):  # else the headings left out made room: rank all
                 break
         return [(doc, -key) for _, key, doc in ranked[:limit]]
+
+    def _unranked_of(self, matched: Matched) -> Callable[[int], bool | None]:
+        """A node's ``unranked`` as its candidate has it (not a rule: a guide's section, a glossary entry), None for
+        a node the query did not match: what :func:`.twins.twins_first` asks of a twin past the first hits."""
+        cls, table, _ = self.classes()
+        return lambda doc: table[cls[doc]].kind != RULE if doc in matched.masks else None
 
     def _under_rules(self, best: list[Candidate], matched: Matched, question: bool,
                      width: int) -> list[Candidate]:

@@ -347,15 +347,16 @@ class Searcher:
         return self._open_ranker().rank(plan.clauses, limit, keep, self._has_phrase, self._words,
                                         preferring if answers else None, question, lambda doc: subrule_of(refs[doc]),
                                         self._rule_of, self._equivalents, languages,
-                                        self._twins_in(languages) if languages else None)
+                                        self._twins_in(languages, keep) if languages else None)
 
-    def _twins_in(self, languages: frozenset[str]) -> Twins:
-        """A node's twins in one of the ``languages`` (none for a node in one of them): :mod:`.twins`."""
+    def _twins_in(self, languages: frozenset[str], keep: Callable[[Facts], bool]) -> Twins:
+        """A node's twins in one of the ``languages`` (none for a node in one of them) that the filters ``keep``:
+        :mod:`.twins`."""
 
         def twins(docnum: int) -> Collection[int]:
             if self.facts(docnum).lang in languages:
                 return ()
-            return {twin for twin in self._same(docnum) if self.facts(twin).lang in languages}
+            return {twin for twin in self._same(docnum) if self.facts(twin).lang in languages and keep(self.facts(twin))}
 
         return twins
 
