@@ -31,9 +31,10 @@ def twins_first(best: list[Candidate], depth: int, twins: Twins,
     it in ``best`` and is of the same kind (a rule, not a guide's section): the twin takes the rule's key times
     1 + ABOVE, so that a later sort keeps it first (``best`` holds the keys negated, as the candidates do), and the
     candidates between them keep their order. A twin the query matched but ranked past ``best`` (``matched``: a
-    node's ``unranked``, None for a node the query did not match) is raised the same way (session 29: an English question's answer in ru-cr first, its cr twin 16th;
-    the real-question set's sixth batch, English recall@10 0.859 -> 0.875, the 86-set's 0.997 -> 1.0, the blind
-    eighth and ninth batches unchanged but one English row of the eighth, MRR 0.628 -> 0.627); one it did not
+    node's ``unranked``, None for a node the query did not match) is raised the same way (session 29: an English
+    question's answer in ru-cr first, its cr twin 16th; the real-question set's sixth batch, English recall@10
+    0.859 -> 0.875, the 86-set's 0.997 -> 1.0, the blind eighth and ninth batches unchanged but one English row of
+    the eighth, MRR 0.628 -> 0.627); one it did not
     match is not: it has no words found to show."""
     out = list(best)
     i = 0
