@@ -356,7 +356,8 @@ class Searcher:
         def twins(docnum: int) -> Collection[int]:
             if self.facts(docnum).lang in languages:
                 return ()
-            return {twin for twin in self._same(docnum) if self.facts(twin).lang in languages and keep(self.facts(twin))}
+            return {twin for twin in self._same(docnum)
+                    if self.facts(twin).lang in languages and keep(self.facts(twin))}
 
         return twins
 
