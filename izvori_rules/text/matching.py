@@ -102,6 +102,8 @@ class ConceptMatcher:
         self._senses = {c.id: tuple(w for w in c.sense if w != "*" and not w.startswith("?")) for c in table
                         if c.sense}
         self._sense_stems: dict[tuple[str, str], frozenset[str]] = {}
+        self._guarded = {c.id: frozenset(w[1:] for w in c.sense if w.startswith("?")) for c in table
+                         if any(w.startswith("?") for w in c.sense)}
         self._joiners: dict[str, frozenset[str]] | None = None
         for concept in table:
             self._add(concept)
@@ -143,9 +145,20 @@ class ConceptMatcher:
             if len(here) > 1 and any(c in self._senses for c in here):
                 context = frozenset(stems) if context is None else context
                 here = self._senses_of(lang, matched, here, context)
+            if any(lang in self._guarded.get(c, ()) for c in here):
+                context = frozenset(stems) if context is None else context
+                here = [c for c in here if not self._unsaid(lang, c, context, chosen)]
             for concept in here:
                 found[concept] = found.get(concept, 0) + 1
         return found
+
+    def _unsaid(self, lang: str, concept: str, context: frozenset[str], chosen: Container[str]) -> bool:
+        """Whether a text of ``lang`` says a concept guarded in that language (``?ru`` in its sense column: its words
+        there are everyday words too) without one of its sense words, and no heading above chose it: ru-cr's
+        «Действующий» (ongoing) stems as every «действие» and «действует», which the English twins say as
+        "action" and "applies", never "ongoing"; its rules say «карта замысла» (scheme) beside it."""
+        return concept not in chosen and lang in self._guarded.get(concept, ()) and \
+            not self.sense_stems(lang, concept) & context
 
     def _coordinated(self, lang: str, stems: Sequence[str], i: int, here: list[str],
                      stopwords: StopLists) -> list[str]:
@@ -179,11 +192,16 @@ class ConceptMatcher:
         stops = self._joining(lang, self.coordination) if self.coordination is not None else frozenset()
         starts = self._spread.get(lang, {})
         found: dict[str, int] = {}
+        context: frozenset[str] | None = None
         for clause in re.split(_CLAUSE_END, text):
             stems = analyze(lang, clause)
             for i, stem in enumerate(stems):
                 here: set[str] = set()
                 for seq, concept in starts.get(stem, ()):
+                    if concept in self._guarded and context is None:
+                        context = frozenset(analyze(lang, text))
+                    if context is not None and self._unsaid(lang, concept, context, ()):
+                        continue
                     if concept not in known and concept not in here and _apart(stems, i, seq, stops):
                         here.add(concept)
                         found[concept] = found.get(concept, 0) + 1
@@ -235,7 +253,7 @@ class ConceptMatcher:
         found: dict[str, None] = {}
         for start in range(min(LEADING_WORDS, len(stems))):
             found.update(dict.fromkeys(_chosen(self._terms_at(lang, stems, start), chosen)))
-        return list(found)
+        return [c for c in found if c not in self._guarded or not self._unsaid(lang, c, frozenset(stems), chosen)]
 
     def _terms_at(self, lang: str, stems: Sequence[str], i: int) -> list[tuple[Stems, str]]:
         """The terms the analyzed text says from its ``i``-th stem on, each with its concept (longest first)."""
