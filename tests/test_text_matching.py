@@ -278,6 +278,10 @@ def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query:
         # owner will be able to look at it" is no requirement
         ("must my creature attack if able", "if_able", True),
         ("will I be able to look at the face-down card", "if_able", False),
+        # row ongoing, sense "!ru замысел ...": ru-cr 205.4h "Любая карта замысла с супертипом «действующий»"; a
+        # question whether an effect applies («действует») is no scheme's
+        ("действующая карта замысла", "ongoing", True),
+        ("действует ли это на карты существ на кладбище", "ongoing", False),
     ],
 )
 def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: QueryConcepts, text: str, concept: str,
@@ -633,3 +637,38 @@ def test_a_term_typed_in_its_order_matches_with_words_between_and_wins_a_tie(que
 def test_an_english_terms_stop_words_tell_it_from_another(query: QueryConcepts, text: str,
                                                           expected: list[tuple[str, tuple[str, ...]]]) -> None:
     assert concepts_of(query, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "concept", "named"),
+    [
+        # row ongoing, sense "!ru замысел ...": ru-cr 205.4h names the supertype beside the scheme; ru-cr 704.1's
+        # «Действия вызванные состоянием» (state-based actions) stem as «Действующий» (ongoing) and «Вызвать» (summon)
+        ("ru", "Любая карта замысла с супертипом «действующий» не подвержена действию вызванному состоянием для "
+               "замыслов (смотрите правило 704.5w).", "ongoing", True),
+        ("ru", "Действия вызванные состоянием это игровые действия, которые выполняются автоматически при "
+               "возникновении подходящих условий (приведены ниже).", "ongoing", False),
+        ("ru", "Действия вызванные состоянием это игровые действия, которые выполняются автоматически при "
+               "возникновении подходящих условий (приведены ниже).", "summon", False),
+        # row pile, sense "!sr gomila ... razdvoji ...": sr-judge E1.20 "Kao deo najave bića koja napadaju" (as part
+        # of declaring attackers); the glossary's Deo "razdvoji grupu objekata na dve dela ili više delova"
+        ("sr", "Kao deo najave bića koja napadaju, aktivni igrač proverava svako biće koje kontroliše", "pile", False),
+        ("sr", "Ako se od igrača traži da razdvoji grupu objekata na dve dela ili više delova, ti objekti ne napuštaju "
+               "zonu u kojoj su trenutno. Deo može imati nula ili više objekata.", "pile", True),
+    ],
+    ids=["ongoing scheme", "state-based actions not ongoing", "state-based actions not summon", "deo: part",
+         "deo: pile"],
+)
+def test_a_documents_everyday_word_marks_its_concept_only_beside_a_sense_word(table: ConceptTable, lang: str,
+                                                                               text: str, concept: str,
+                                                                               named: bool) -> None:
+    assert (concept in ConceptMatcher(table).occurrences(lang, analyze(lang, text))) is named
+
+
+def test_a_heading_naming_the_concept_keeps_it_without_a_sense_word(table: ConceptTable) -> None:
+    # ru-cr 702.28b, under 702.28 «Цикл» (cycling, sense "!ru сбросьте ..."): "Не смотря на то, что способность цикла
+    # может быть активирована только если карта находится в руке игрока"
+    text = "Не смотря на то, что способность цикла может быть активирована только если карта находится в руке игрока"
+    matcher = ConceptMatcher(table)
+    assert "cycling" not in matcher.occurrences("ru", analyze("ru", text))
+    assert "cycling" in matcher.occurrences("ru", analyze("ru", text), chosen={"cycling"})

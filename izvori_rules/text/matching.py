@@ -63,6 +63,10 @@ LEADING_WORDS = 1
 MIN_QUERY_TERM_CHARS = 3
 # A query word this short must be spelled as one of a one-word term's forms (see QueryConcepts._spelled).
 SHORT_WORD = 4
+# The marks of a language in a concept's sense column (see corpus/concepts.tsv): its words in that language are
+# everyday words too, so a query in that language names it only beside one of its sense words (?), and (!) a text
+# of that language as well: ru-cr's «Действующий» (ongoing) stems as every «действие».
+QUERY_GUARD, TEXT_GUARD = "?", "!"
 WORDS_KEPT = 4096  # query words whose keys are remembered (_word_keys)
 _RAW_WORD = re.compile(WORD)
 _PARENTHESES = re.compile(r"\([^()]*\)")
@@ -99,9 +103,9 @@ class ConceptMatcher:
         self._starts: dict[tuple[str, str], list[tuple[Stems, str]]] = {}
         self._defining: dict[str, list[str]] = {}
         self._headings: dict[tuple[str, Stems], list[str]] = {}
-        self._senses = {c.id: tuple(w for w in c.sense if w != "*" and not w.startswith("?")) for c in table
-                        if c.sense}
+        self._senses = {c.id: sense_words(c) for c in table if c.sense}
         self._sense_stems: dict[tuple[str, str], frozenset[str]] = {}
+        self._guarded = {c.id: langs for c in table if (langs := guarded_in(c, TEXT_GUARD))}
         self._joiners: dict[str, frozenset[str]] | None = None
         for concept in table:
             self._add(concept)
@@ -143,9 +147,20 @@ class ConceptMatcher:
             if len(here) > 1 and any(c in self._senses for c in here):
                 context = frozenset(stems) if context is None else context
                 here = self._senses_of(lang, matched, here, context)
+            if any(lang in self._guarded.get(c, ()) for c in here):
+                context = frozenset(stems) if context is None else context
+                here = [c for c in here if not self._unsaid(lang, c, context, chosen)]
             for concept in here:
                 found[concept] = found.get(concept, 0) + 1
         return found
+
+    def _unsaid(self, lang: str, concept: str, context: frozenset[str], chosen: Container[str]) -> bool:
+        """Whether a text of ``lang`` says a concept guarded in that language (``!ru`` in its sense column: its words
+        there are everyday words too) without one of its sense words, and no heading above chose it: ru-cr's
+        «Действующий» (ongoing) stems as every «действие» and «действует», which the English twins say as
+        "action" and "applies", never "ongoing"; its rules say «карта замысла» (scheme) beside it."""
+        return concept not in chosen and lang in self._guarded.get(concept, ()) and \
+            not self.sense_stems(lang, concept) & context
 
     def _coordinated(self, lang: str, stems: Sequence[str], i: int, here: list[str],
                      stopwords: StopLists) -> list[str]:
@@ -179,11 +194,16 @@ class ConceptMatcher:
         stops = self._joining(lang, self.coordination) if self.coordination is not None else frozenset()
         starts = self._spread.get(lang, {})
         found: dict[str, int] = {}
+        context: frozenset[str] | None = None
         for clause in re.split(_CLAUSE_END, text):
             stems = analyze(lang, clause)
             for i, stem in enumerate(stems):
                 here: set[str] = set()
                 for seq, concept in starts.get(stem, ()):
+                    if concept in self._guarded and context is None:
+                        context = frozenset(analyze(lang, text))
+                    if context is not None and self._unsaid(lang, concept, context, ()):
+                        continue
                     if concept not in known and concept not in here and _apart(stems, i, seq, stops):
                         here.add(concept)
                         found[concept] = found.get(concept, 0) + 1
@@ -235,7 +255,7 @@ class ConceptMatcher:
         found: dict[str, None] = {}
         for start in range(min(LEADING_WORDS, len(stems))):
             found.update(dict.fromkeys(_chosen(self._terms_at(lang, stems, start), chosen)))
-        return list(found)
+        return [c for c in found if c not in self._guarded or not self._unsaid(lang, c, frozenset(stems), chosen)]
 
     def _terms_at(self, lang: str, stems: Sequence[str], i: int) -> list[tuple[Stems, str]]:
         """The terms the analyzed text says from its ``i``-th stem on, each with its concept (longest first)."""
@@ -277,15 +297,25 @@ class ConceptMatcher:
         stems = _stems_of({k: v for k, v in names.items() if k[0] != "en"} | {
             ("en", " ".join(stems)): tuple(concepts) for (lang, stems), concepts in self._headings.items()
             if lang == "en"})
-        senses = {c.id: frozenset((lang, key) for word in c.sense if word != "*" and not word.startswith("?")
+        senses = {c.id: frozenset((lang, key) for word in sense_words(c)
                                   for lang in LANGUAGES for key in _keys_of(lang, word))
                   for c in self.table if c.sense}
         defaults = frozenset(c.id for c in self.table if "*" in c.sense)
-        guarded = {c.id: frozenset(word[1:] for word in c.sense if word.startswith("?"))
-                   for c in self.table if any(word.startswith("?") for word in c.sense)}
+        guarded = {c.id: langs for c in self.table if (langs := guarded_in(c, QUERY_GUARD + TEXT_GUARD))}
         broader = {c.id: c.broader for c in self.table if c.broader}
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
                              guarded=guarded, broader=broader, endings=endings, spoken=frozenset(spoken))
+
+
+def sense_words(concept: Concept) -> tuple[str, ...]:
+    """The words of a concept's sense column that choose it, without its marks (``*`` and the guards)."""
+    return tuple(w for w in concept.sense if w != "*" and not w.startswith((QUERY_GUARD, TEXT_GUARD)))
+
+
+def guarded_in(concept: Concept, marks: str) -> frozenset[str]:
+    """The languages a concept's sense column guards with one of ``marks`` (``?ru``: in queries; ``!ru``: in
+    queries and in the documents of that language)."""
+    return frozenset(w[1:] for w in concept.sense if w[:1] and w[0] in marks)
 
 
 def _foreign(langs: Set[str], other: Set[str], languages: frozenset[str]) -> bool:
