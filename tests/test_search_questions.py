@@ -125,13 +125,14 @@ TOP = 10
 # With all of session 29 merged (also Russian players' words and keyword names in Cyrillic, pronoun and filler stop
 # words; Serbian irregular verbs, corpus/serbian_irregular_verbs.tsv, participles' genders, question words, a term of
 # stop words only as written; the concept table's rules column audited: 23 wrong numbers mended, 14 passing mentions
-# removed, 24 equivalents added; a heading without text after its own rules) the study set, batch 7, stands at sr
-# 0.737/0.583, ru 0.837/0.668, en 0.845/0.589; the validation sets written blind this session moved from (as written)
-# batch 8 sr 0.971/0.767, ru 0.895/0.617, en 0.833/0.599, cs 1.0/0.720 and batch 9 sr 0.857/0.538, ru 0.722/0.437, en
-# 0.778/0.555, cs 1.0/0.781 to batch 8 sr 0.971/0.788, ru 0.895/0.616, en 0.861/0.628, cs 1.0/0.720 and batch 9 sr
-# 0.857/0.567, ru 0.722/0.437, en 0.750/0.554, cs 1.0/0.781. The held-out part: sr 0.972/0.835, ru 0.928/0.771, en
-# 0.869/0.725, cs 0.981/0.821.
-SHORT_OF_TARGETS = {"ru": (0.928, 0.771), "en": (0.869, 0.725)}
+# removed, 24 equivalents added; eleven translated terms that are everyday words guarded in the documents too, !LANG;
+# a heading without text after its own rules; a twin in the query's language raised from past the first hits) the
+# study set, batch 7, stands at sr 0.737/0.583, ru 0.837/0.677, en 0.845/0.589; the validation sets written blind this
+# session moved from (as written) batch 8 sr 0.971/0.767, ru 0.895/0.617, en 0.833/0.599, cs 1.0/0.720 and batch 9 sr
+# 0.857/0.538, ru 0.722/0.437, en 0.778/0.555, cs 1.0/0.781 to batch 8 sr 0.971/0.788, ru 0.895/0.616, en 0.861/0.627,
+# cs 1.0/0.720 and batch 9 sr 0.857/0.567, ru 0.722/0.437, en 0.750/0.554, cs 1.0/0.781. The held-out part: sr
+# 0.972/0.835, ru 0.928/0.771, en 0.869/0.727, cs 0.981/0.818.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.771), "en": (0.869, 0.727)}
 
 
 @dataclass(frozen=True)
