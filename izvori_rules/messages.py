@@ -17,7 +17,7 @@ from .errors import CorpusError, IzvoriError, Keyed, Phrase
 
 if TYPE_CHECKING:
     import string
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
 FILE_NAME = "messages.toml"
 EXAMPLE_WORDS = "example_words.tsv"
@@ -174,3 +174,9 @@ def keyword_name(keyword: str, lang: str) -> str:
         preferred = concept.preferred(lang) if concept is not None else None
         name = preferred or name
     return f"{name} ({parameter})" if parameter else name
+
+
+def keyword_names(keywords: Iterable[str], lang: str) -> str:
+    """Several keyword ids in the judge's language, comma-separated (:func:`keyword_name`): the concepts a query
+    named, or a card stands for, on one line of an answer."""
+    return ", ".join(keyword_name(keyword, lang) for keyword in keywords)

@@ -152,16 +152,16 @@ def search_markdown(graph: RuleGraph, result: SearchResult, base_url: str | None
     linked), then the hits as a numbered list: reference (linked) and snippet with the matched words in bold;
     without hits, ``nothing`` (the judge's words for it, :func:`.search_view.nothing_found`). The labels are in the
     judge's ``lang`` (``[LANG.search]``)."""
-    from ..messages import keyword_name, section
+    from ..messages import keyword_names, section
 
     words, link = section(lang, "search"), linker(base_url, graph)
     out = []
     if result.concepts:
-        names = ", ".join(keyword_name(concept, lang) for concept in result.concepts)
+        names = keyword_names(result.concepts, lang)
         out.append(f"_{escape(words['concepts'])}:_ {escape(names)}")
     for mention in result.cards:
         typed = f"{escape(mention.typed)} = " if mention.renamed else ""
-        about = ", ".join(keyword_name(concept, lang) for concept in mention.card.concepts)
+        about = keyword_names(mention.card.concepts, lang)
         out.append(f"_{escape(words['card'])}:_ {typed}**{escape(mention.card.name)}** → {escape(about)}")
     for definition in result.definitions:
         out.append(f"**{escape(words['definition'])}: {escape(definition.term)}** ({escape(definition.concept)})")

@@ -165,12 +165,12 @@ def _answer(searcher: Searcher, result: SearchResult, lang: str, filters: str = 
     then each hit (its reference, breadcrumb and equivalents, and its snippet with the matched words marked), and
     ``hint`` (how to see a long citation's every rule) last, each text with its control characters made visible
     (:func:`.terminal.plain`)."""
-    from ..messages import keyword_name, section
+    from ..messages import keyword_names, section
 
     words = section(lang, "search")
     lines: list[_Line] = []
     if result.concepts:
-        names = ", ".join(keyword_name(concept, lang) for concept in result.concepts)
+        names = keyword_names(result.concepts, lang)
         lines.append((((plain(words["concepts"]) + ": ", "bold dim"), (plain(names), "dim")), None))
     lines += [(_card_read(mention, words["card"], lang), (0, 4)) for mention in result.cards]
     for definition in result.definitions:
@@ -196,10 +196,10 @@ def _card_read(mention: Mention, label: str, lang: str) -> Para:
     """A card the query names and the concepts it was read as, in the judge's ``lang``: ``card: Rest in Peace →
     replacement effect, ...``; the name as typed first when it is not the card's English one (``Перунов Гнев =
     Wrath of God``), so that a judge sees which card a name in another language or a plural was taken for."""
-    from ..messages import keyword_name
+    from ..messages import keyword_names
 
     typed = f"{mention.typed} = " if mention.renamed else ""
-    about = ", ".join(keyword_name(concept, lang) for concept in mention.card.concepts)
+    about = keyword_names(mention.card.concepts, lang)
     return ((plain(label) + ": ", "bold dim"), (plain(typed), ""), (plain(mention.card.name), "bold"),
             (" → " + plain(about), "dim"))
 
