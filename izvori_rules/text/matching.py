@@ -200,10 +200,10 @@ class ConceptMatcher:
             for i, stem in enumerate(stems):
                 here: set[str] = set()
                 for seq, concept in starts.get(stem, ()):
-                    if concept in self._guarded and context is None:
-                        context = frozenset(analyze(lang, text))
-                    if context is not None and self._unsaid(lang, concept, context, ()):
-                        continue
+                    if lang in self._guarded.get(concept, ()):  # the whole text read only for a guard of its language
+                        context = frozenset(analyze(lang, text)) if context is None else context
+                        if self._unsaid(lang, concept, context, ()):
+                            continue
                     if concept not in known and concept not in here and _apart(stems, i, seq, stops):
                         here.add(concept)
                         found[concept] = found.get(concept, 0) + 1
