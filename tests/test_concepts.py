@@ -363,6 +363,8 @@ RUSSIAN_PLAYERS_WORDS = {
     "mana_cost": "манакост|мана кост",
     "loyalty": "лояльность|лояльности",
     "ability_functions": "работают способности|работает способность",
+    "state_based_actions": "ДВС",  # cantrip.ru, Судейская школа MTG: Действия, Вызванные Состоянием (ДВС)
+    "put_onto_battlefield": "реанимировать|реанимация",  # tesera.ru, Магический сленг: "реанимировал Иону"
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian
