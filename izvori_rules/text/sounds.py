@@ -1,0 +1,48 @@
+"""A word's sound key: the consonants it is heard with, so that a card's English name meets the Cyrillic spelling of
+Russian players, who write a card's English name as they hear it ("даблинг сизон" is Doubling Season, "мутаволт"
+Mutavault, "мана лик" Mana Leak, "джейс" Jace) more often than its official Russian name, when it has one.
+
+Both sides are read alike: the Russian word in Latin letters (its case ending dropped: "мана лика"), then each
+spelling of one sound as one letter (ch and ч, sh and ш, j and дж, ck and к, a soft c and с, z and з as s), h
+dropped, each run of vowels one V (which vowel is heard varies: "doubling", "даблинг"), a doubled letter kept once and
+a last vowel dropped ("Clone", "мана"). The vowels' places keep the words apart whose consonants alone would meet
+("передней" pVrVdn, Preordain prVrdVn). What such a key leaves is rough, so :mod:`..search.cards` takes only a name
+whose key has MIN_SOUNDS consonants or more.
+"""
+
+from __future__ import annotations
+
+import re
+
+MIN_SOUNDS = 4  # consonants: fewer ("VrVst" of Arrest, "Vmbl" of Humble) are also the sounds of everyday Russian words ("ярость", "эмблема")
+_RUSSIAN_LATIN = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i", "й": "y",
+    "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f",
+    "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "sh", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "u", "я": "a",
+})
+# A noun's or adjective's case ending, dropped when three letters are left: "мана лика", "клоном", "даблинга".
+_CASE_ENDING = re.compile(r"(?:ами|ями|ого|его|ому|ему|ом|ем|ой|ей|ам|ям|ах|ях|ов|ев|ый|ий|ым|им|ую|ая|[аяуюеыио])$")
+_SPELLINGS = (("tch", "C"), ("dzh", "J"), ("ch", "C"), ("sh", "S"), ("zh", "S"), ("ph", "f"), ("th", "t"),
+              ("ck", "k"), ("kh", "h"), ("ts", "s"), ("j", "J"), ("x", "ks"), ("q", "k"), ("w", "v"), ("z", "s"))
+_SOFT_C = re.compile(r"c(?=[eiy])")
+_VOWELS = re.compile(r"[aeiouy]+")
+_DOUBLED = re.compile(r"(.)\1+")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]+")
+
+
+def sound_key(word: str) -> str:
+    """The word's sound key: "doubling" and "даблинг" are both ``dVblVng``, "season" and "сизон" ``sVsVn``."""
+    text = word.lower()
+    if _CYRILLIC.fullmatch(text):
+        if len(stem := _CASE_ENDING.sub("", text)) >= 3:
+            text = stem
+        text = text.translate(_RUSSIAN_LATIN)
+    for spelling, sound in _SPELLINGS:
+        text = text.replace(spelling, sound)
+    text = _VOWELS.sub("V", _SOFT_C.sub("s", text).replace("c", "k").replace("h", ""))
+    return _DOUBLED.sub(r"\1", text).removesuffix("V")
+
+
+def is_cyrillic(word: str) -> bool:
+    """Whether the word is written in Cyrillic letters only."""
+    return _CYRILLIC.fullmatch(word) is not None
