@@ -2,7 +2,7 @@
 Russian players, who write a card's English name as they hear it ("даблинг сизон" is Doubling Season, "мутаволт"
 Mutavault, "мана лик" Mana Leak, "джейс" Jace) more often than its official Russian name, when it has one.
 
-Both sides are read alike: the Russian word in Latin letters (its case ending dropped: "мана лика"), then each
+Both sides are read alike: the Russian word as the Latin letters it is written with (its case ending dropped: "мана лика"), each
 spelling of one sound as one letter (ch and ч, sh and ш, j and дж, ck and к, a soft c and с, z and з as s), h
 dropped, each run of vowels one V (which vowel is heard varies: "doubling", "даблинг"), a doubled letter kept once and
 a last vowel dropped ("Clone", "мана"). The vowels' places keep the words apart whose consonants alone would meet
@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 
 MIN_SOUNDS = 4  # consonants: fewer ("VrVst" of Arrest, "Vmbl" of Humble) are also the sounds of everyday Russian words ("ярость", "эмблема")
-_RUSSIAN_LATIN = str.maketrans({
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i", "й": "y",
-    "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f",
-    "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "sh", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "u", "я": "a",
+# A Russian letter's sound, as _SPELLINGS and the vowels make the Latin letters it is written with (х kh, ц ts,
+# ч ch, ш and щ sh, ж zh; дж, j, is read before): one pass instead of a Latin spelling read again.
+_RUSSIAN_SOUNDS = str.maketrans({
+    "а": "V", "б": "b", "в": "v", "г": "g", "д": "d", "е": "V", "ё": "V", "ж": "S", "з": "s", "и": "V", "й": "V",
+    "к": "k", "л": "l", "м": "m", "н": "n", "о": "V", "п": "p", "р": "r", "с": "s", "т": "t", "у": "V", "ф": "f",
+    "х": "", "ц": "s", "ч": "C", "ш": "S", "щ": "S", "ъ": "", "ы": "V", "ь": "", "э": "V", "ю": "V", "я": "V",
 })
 # A noun's or adjective's case ending, dropped when three letters are left: "мана лика", "клоном", "даблинга".
 _CASE_ENDING = re.compile(r"(?:ами|ями|ого|его|ому|ему|ом|ем|ой|ей|ам|ям|ах|ях|ов|ев|ый|ий|ым|им|ую|ая|[аяуюеыио])$")
@@ -36,7 +38,7 @@ def sound_key(word: str) -> str:
     if _CYRILLIC.fullmatch(text):
         if len(stem := _CASE_ENDING.sub("", text)) >= 3:
             text = stem
-        text = text.translate(_RUSSIAN_LATIN)
+        return _DOUBLED.sub(r"\1", text.replace("дж", "J").translate(_RUSSIAN_SOUNDS)).removesuffix("V")
     for spelling, sound in _SPELLINGS:
         text = text.replace(spelling, sound)
     text = _VOWELS.sub("V", _SOFT_C.sub("s", text).replace("c", "k").replace("h", ""))
