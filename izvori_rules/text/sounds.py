@@ -2,12 +2,12 @@
 Russian players, who write a card's English name as they hear it ("даблинг сизон" is Doubling Season, "мутаволт"
 Mutavault, "мана лик" Mana Leak, "джейс" Jace) more often than its official Russian name, when it has one.
 
-Both sides are read alike: the Russian word as the Latin letters it is written with (its case ending dropped: "мана лика"), each
-spelling of one sound as one letter (ch and ч, sh and ш, j and дж, ck and к, a soft c and с, z and з as s), h
-dropped, each run of vowels one V (which vowel is heard varies: "doubling", "даблинг"), a doubled letter kept once and
-a last vowel dropped ("Clone", "мана"). The vowels' places keep the words apart whose consonants alone would meet
-("передней" pVrVdn, Preordain prVrdVn). What such a key leaves is rough, so :mod:`..search.cards` takes only a name
-whose key has MIN_SOUNDS consonants or more.
+Both sides are read alike: the Russian word as the Latin letters it is written with (its case ending dropped: "мана
+лика"), each spelling of one sound as one letter (ch and ч, sh and ш, j and дж, ck and к, a soft c and с, z and з as
+s), h dropped, each run of vowels one V (which vowel is heard varies: "doubling", "даблинг"), a doubled letter kept
+once and a last vowel dropped ("Clone", "мана"). The vowels' places keep the words apart whose consonants alone
+would meet ("передней" pVrVdn, Preordain prVrdVn). What such a key leaves is rough, so :mod:`..search.cards` takes
+only a name whose key has MIN_SOUNDS consonants or more.
 """
 
 from __future__ import annotations
