@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 
-MIN_SOUNDS = 4  # consonants: fewer ("VrVst" of Arrest, "Vmbl" of Humble) are also the sounds of everyday Russian words ("ярость", "эмблема")
+# The fewest consonants of a name heard in Cyrillic: fewer ("VrVst" of Arrest, "Vmbl" of Humble) are also the sounds
+# of everyday Russian words ("ярость", "эмблема").
+MIN_SOUNDS = 4
 # A Russian letter's sound, as _SPELLINGS and the vowels make the Latin letters it is written with (х kh, ц ts,
 # ч ch, ш and щ sh, ж zh; дж, j, is read before): one pass instead of a Latin spelling read again.
 _RUSSIAN_SOUNDS = str.maketrans({
