@@ -13,10 +13,12 @@ only a name whose key has MIN_SOUNDS consonants or more.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # The fewest consonants of a name heard in Cyrillic: fewer ("VrVst" of Arrest, "Vmbl" of Humble) are also the sounds
 # of everyday Russian words ("ярость", "эмблема").
 MIN_SOUNDS = 4
+SOUNDS_KEPT = 4096  # words whose sound keys are remembered: a judge's questions repeat their words
 # A Russian letter's sound, as _SPELLINGS and the vowels make the Latin letters it is written with (х kh, ц ts,
 # ч ch, ш and щ sh, ж zh; дж, j, is read before): one pass instead of a Latin spelling read again.
 _RUSSIAN_SOUNDS = str.maketrans({
@@ -34,6 +36,7 @@ _DOUBLED = re.compile(r"(.)\1+")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]+")
 
 
+@lru_cache(maxsize=SOUNDS_KEPT)
 def sound_key(word: str) -> str:
     """The word's sound key: "doubling" and "даблинг" are both ``dVblVng``, "season" and "сизон" ``sVsVn``."""
     text = word.lower()
