@@ -52,7 +52,12 @@ def test_every_row_of_the_table_is_a_card_whose_concepts_are_in_the_concept_tabl
     ("two Doubling Seasons", "Doubling Season", "replacement_effect"),  # a plural
     ("Перунов Гнев", "Wrath of God", "destroy"),  # cards.yaml: Wrath of God's sr name Perunov Gnev, in Cyrillic
     ("карн освобожденный перезапуск", "Karn Liberated", "restart_game"),  # the names column: ru Карн Освобожденный
-], ids=["rest-in-peace", "remand", "mirrorweave", "control-magic", "no-apostrophe", "plural", "sr-cyrillic", "ru"])
+    # the English name as Russian players spell it in Cyrillic (izvori_rules/text/sounds.py), in a case form
+    ("даблинг сизон и жетоны верности", "Doubling Season", "counter_marker"),  # "... twice that many of those counters"
+    ("ответ на мана лик", "Mana Leak", "counter"),  # "Counter target spell unless its controller pays {3}"
+    ("шахразадой", "Shahrazad", "subgame"),  # "Players play a Magic subgame"
+], ids=["rest-in-peace", "remand", "mirrorweave", "control-magic", "no-apostrophe", "plural", "sr-cyrillic", "ru",
+        "ru-sounded", "ru-sounded-two-words", "ru-sounded-case-ending"])
 def test_a_card_named_in_a_query_is_found_with_its_concepts(cards: CardNames, query: str, card: str,
                                                             concept: str) -> None:
     found = {mention.card.name: mention.card.concepts for mention in cards.find(query)}
@@ -65,6 +70,15 @@ def test_an_everyday_name_names_the_card_only_when_typed_capitalized(cards: Card
     assert cards.find("do shock lands enter tapped") == []
     assert [m.card.name for m in cards.find("Skrivanje i gaženje")] == ["Fog"]
     assert [m.card.name for m in cards.find("two lure creatures attack")] == ["Lure"]  # no everyday mark
+
+
+@pytest.mark.parametrize("query", [
+    "передней стороной вверх",  # pVrVdn is no Preordain (prVrdVn): the vowels stand elsewhere
+    "постоянно наземное существо",  # no Opposition, no Unsummon
+    "ярость эмблему дерётся вызова",  # Arrest, Humble, Duress, Vesuva: too few consonants to be heard as a name
+])
+def test_everyday_russian_words_sound_like_no_card(cards: CardNames, query: str) -> None:
+    assert cards.find(query) == []
 
 
 def test_a_query_naming_a_card_gains_its_concepts_as_clauses_of_one_clause_share(cards: CardNames,

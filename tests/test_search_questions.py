@@ -135,7 +135,12 @@ TOP = 10
 # 0.857/0.538, ru 0.722/0.437, en 0.778/0.555, cs 1.0/0.781 to batch 8 sr 0.971/0.788, ru 0.895/0.616, en 0.861/0.627,
 # cs 1.0/0.720 and batch 9 sr 0.857/0.567, ru 0.722/0.437, en 0.750/0.554, cs 1.0/0.781. The held-out part: sr
 # 0.972/0.835, ru 0.928/0.771, en 0.869/0.727, cs 0.981/0.818.
-SHORT_OF_TARGETS = {"ru": (0.928, 0.771), "en": (0.869, 0.727)}
+# Session 30's Russian changes, chosen on batches 8 and 9 as the study set (ru-cr's own шага конца хода and замещающий
+# эффект, не повернут; -ивать aspect pairs; Cyrillic words naming no concept only in the other Cyrillic language; a
+# card's English name as Russian players spell it in Cyrillic; players' противник, доп) moved ru's batch 8 from
+# 0.895/0.616 to 0.895/0.638 and batch 9 from 0.722/0.437 to 0.778/0.526 (batches 1-7 unchanged), batch 10, written blind
+# as the validation set, not at all (0.870/0.667), and ru's held-out part from 0.928/0.771 to 0.928/0.772.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.772), "en": (0.869, 0.727)}
 
 
 @dataclass(frozen=True)

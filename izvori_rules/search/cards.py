@@ -23,6 +23,7 @@ capitalized, as a judge writes a card's name: "Lure creatures" is the card, "lur
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, cast
@@ -30,6 +31,7 @@ from typing import Any, NamedTuple, cast
 from ..corpus import corpus_dir, per_corpus, read_table
 from ..errors import CorpusError
 from ..text.folding import fold, looks_serbian_cyrillic, serbian_to_latin
+from ..text.sounds import MIN_SOUNDS, is_cyrillic, sound_key
 from ..text.stemming import WORD
 from ..tsv import Row, read_tsv
 
@@ -42,6 +44,7 @@ NAME_LANGUAGES = ("sr", "ru", "pt", "cs")
 _WORD = re.compile(WORD)
 _APOSTROPHES = str.maketrans("", "", "'’")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
+SOUNDED = "~"  # marks a word's sound key among its keys (a card's English name as Russian players spell it)
 
 
 class Card(NamedTuple):
@@ -115,7 +118,7 @@ def name_key(name: str) -> str:
     """A name's look-up key: its folded words, apostrophes dropped, Serbian Cyrillic in Latin (``Teferi's
     Protection`` → ``teferis protection``, ``Перунов Гнев`` → ``perunov gnev``)."""
     words = _WORD.findall(name)
-    return " ".join(_keys(word)[-1] for word in words)
+    return " ".join(_latin(_keys(word)) for word in words)
 
 
 def _keys(word: str) -> tuple[str, ...]:
@@ -124,13 +127,27 @@ def _keys(word: str) -> tuple[str, ...]:
 
 
 def _folded_keys(key: str, cyrillic: bool) -> tuple[str, ...]:
-    """The keys of a folded word (see :func:`_keys`); ``cyrillic``: whether its text has Cyrillic at all."""
+    """The keys of a folded word (see :func:`_keys`); ``cyrillic``: whether its text has Cyrillic at all. A word
+    in Cyrillic only has its sound key too, marked with :data:`SOUNDED` (:func:`sounded_key`)."""
     if "'" in key or "’" in key:
         key = key.translate(_APOSTROPHES)
-    if cyrillic and _CYRILLIC.search(key) and looks_serbian_cyrillic(key):
+    if not (cyrillic and _CYRILLIC.search(key)):
+        return (key,)
+    sound = (SOUNDED + sound_key(key),) if is_cyrillic(key) else ()
+    if looks_serbian_cyrillic(key):
         latin = serbian_to_latin(key)
-        return (key, latin) if latin != key else (key,)
-    return (key,)
+        return (key, latin, *sound) if latin != key else (key, *sound)
+    return (key, *sound)
+
+
+def sounded_key(name: str) -> str | None:
+    """The key of a card's English name as its sounds (:func:`.sounds.sound_key`, each word marked with
+    :data:`SOUNDED`), for a query that spells the name in Cyrillic: None when it has fewer consonants than
+    :data:`.sounds.MIN_SOUNDS` (too many everyday words sound so)."""
+    sounds = [sound_key(word) for word in _WORD.findall(fold(name).translate(_APOSTROPHES))]
+    if sum(len(sound.replace("V", "")) for sound in sounds) < MIN_SOUNDS or not all(sounds):
+        return None
+    return " ".join(SOUNDED + sound for sound in sounds)
 
 
 _Word = tuple[int, int, tuple[str, ...]]  # a word's start and end in the text, and its keys
@@ -147,10 +164,19 @@ def _words(text: str) -> list[_Word]:
 
 
 def _joined(words: list[_Word]) -> list[str]:
-    """The keys of a run of words (each word's first key, then, when any is Serbian Cyrillic, their Latin keys)."""
+    """The keys of a run of words (each word's first key, then, when any is Serbian Cyrillic, their Latin keys,
+    then, when all are in Cyrillic, their sound keys)."""
     plain = " ".join(keys[0] for _, _, keys in words)
-    latin = " ".join(keys[-1] for _, _, keys in words)
-    return [plain] if latin == plain else [plain, latin]
+    latin = " ".join(_latin(keys) for _, _, keys in words)
+    found = [plain] if latin == plain else [plain, latin]
+    if all(keys[-1][0] == SOUNDED for _, _, keys in words):
+        found.append(" ".join(keys[-1] for _, _, keys in words))
+    return found
+
+
+def _latin(keys: tuple[str, ...]) -> str:
+    """A word's Latin key: its last key but its sound key."""
+    return keys[-2] if keys[-1][0] == SOUNDED else keys[-1]
 
 
 def parse_cards(text: str, source: str, library: dict[str, dict[str, str]], concept_ids: frozenset[str]
@@ -179,6 +205,11 @@ def parse_cards(text: str, source: str, library: dict[str, dict[str, str]], conc
         cards.append(card)
     for plural, entry in plurals.items():  # a name's own key wins over another's plural
         names.setdefault(plural, entry)
+    sounded = [(sound, card) for card in cards if (sound := sounded_key(card.name)) is not None and sound not in names]
+    heard = Counter(sound for sound, _ in sounded)
+    for sound, card in sounded:  # the English name as Russian players spell it, where no other name sounds so
+        if heard[sound] == 1:
+            names[sound] = names[name_key(card.name)]
     firsts: dict[str, int] = {}
     for key in names:
         words = key.split()

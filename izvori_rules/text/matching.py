@@ -69,6 +69,8 @@ SHORT_WORD = 4
 QUERY_GUARD, TEXT_GUARD = "?", "!"
 WORDS_KEPT = 4096  # query words whose keys are remembered (_word_keys)
 _RAW_WORD = re.compile(WORD)
+_CYRILLIC = frozenset(("sr", "ru"))  # the languages whose judges may type Cyrillic
+_CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]+")
 _PARENTHESES = re.compile(r"\([^()]*\)")
 
 Stems = tuple[str, ...]
@@ -325,6 +327,15 @@ def _foreign(langs: Set[str], other: Set[str], languages: frozenset[str]) -> boo
     return bool(languages and langs and other & languages and not langs & languages)
 
 
+def _false_friend(langs: Set[str], languages: frozenset[str], words: Sequence[str]) -> bool:
+    """Whether Cyrillic words name a concept only in the other language written in Cyrillic (Serbian or Russian)
+    than the query's: a Russian question's «источник» (source) is not Serbian *Istočnik* (Wellspring), «ниже» (below)
+    not *niz* (the stack), «в основном» (mainly) not *osnovni* (basic); the two languages share an alphabet, not
+    their words. Words in the Latin alphabet keep their concepts (a Russian judge's ETB, goad)."""
+    return bool(languages and langs and not langs & languages and langs <= _CYRILLIC and languages & _CYRILLIC
+                and all(_CYRILLIC_WORD.fullmatch(word) for word in words))
+
+
 def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) -> bool:
     """Whether the term ``seq`` occurs from ``start`` on with words between its words, in its order, at most
     GAPPED_WORDS of them in all (each of its words taken where it first stands after the one before), none next
@@ -463,6 +474,8 @@ class QueryConcepts:
                 continue  # a stop word alone, stop words as part of a longer term, or a term of stop words read
                 # scattered name nothing: "kao kopija bića da li" holds no *kao da* (as though)
             twin = next((a for a in accepted if a[1] == covered and a[0] == rank), None)
+            if _false_friend(langs, languages, [words[i] for i in covered]):
+                continue
             if twin is not None and _foreign(langs, twin[3], languages):
                 continue
             if twin is not None and _foreign(twin[3], langs, languages):

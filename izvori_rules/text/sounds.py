@@ -1,0 +1,55 @@
+"""A word's sound key: the consonants it is heard with, so that a card's English name meets the Cyrillic spelling of
+Russian players, who write a card's English name as they hear it ("даблинг сизон" is Doubling Season, "мутаволт"
+Mutavault, "мана лик" Mana Leak, "джейс" Jace) more often than its official Russian name, when it has one.
+
+Both sides are read alike: the Russian word as the Latin letters it is written with (its case ending dropped: "мана
+лика"), each spelling of one sound as one letter (ch and ч, sh and ш, j and дж, ck and к, a soft c and с, z and з as
+s), h dropped, each run of vowels one V (which vowel is heard varies: "doubling", "даблинг"), a doubled letter kept
+once and a last vowel dropped ("Clone", "мана"). The vowels' places keep the words apart whose consonants alone
+would meet ("передней" pVrVdn, Preordain prVrdVn). What such a key leaves is rough, so :mod:`..search.cards` takes
+only a name whose key has MIN_SOUNDS consonants or more.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# The fewest consonants of a name heard in Cyrillic: fewer ("VrVst" of Arrest, "Vmbl" of Humble) are also the sounds
+# of everyday Russian words ("ярость", "эмблема").
+MIN_SOUNDS = 4
+SOUNDS_KEPT = 4096  # words whose sound keys are remembered: a judge's questions repeat their words
+# A Russian letter's sound, as _SPELLINGS and the vowels make the Latin letters it is written with (х kh, ц ts,
+# ч ch, ш and щ sh, ж zh; дж, j, is read before): one pass instead of a Latin spelling read again.
+_RUSSIAN_SOUNDS = str.maketrans({
+    "а": "V", "б": "b", "в": "v", "г": "g", "д": "d", "е": "V", "ё": "V", "ж": "S", "з": "s", "и": "V", "й": "V",
+    "к": "k", "л": "l", "м": "m", "н": "n", "о": "V", "п": "p", "р": "r", "с": "s", "т": "t", "у": "V", "ф": "f",
+    "х": "", "ц": "s", "ч": "C", "ш": "S", "щ": "S", "ъ": "", "ы": "V", "ь": "", "э": "V", "ю": "V", "я": "V",
+})
+# A noun's or adjective's case ending, dropped when three letters are left: "мана лика", "клоном", "даблинга".
+_CASE_ENDING = re.compile(r"(?:ами|ями|ого|его|ому|ему|ом|ем|ой|ей|ам|ям|ах|ях|ов|ев|ый|ий|ым|им|ую|ая|[аяуюеыио])$")
+_SPELLINGS = (("tch", "C"), ("dzh", "J"), ("ch", "C"), ("sh", "S"), ("zh", "S"), ("ph", "f"), ("th", "t"),
+              ("ck", "k"), ("kh", "h"), ("ts", "s"), ("j", "J"), ("x", "ks"), ("q", "k"), ("w", "v"), ("z", "s"))
+_SOFT_C = re.compile(r"c(?=[eiy])")
+_VOWELS = re.compile(r"[aeiouy]+")
+_DOUBLED = re.compile(r"(.)\1+")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]+")
+
+
+@lru_cache(maxsize=SOUNDS_KEPT)
+def sound_key(word: str) -> str:
+    """The word's sound key: "doubling" and "даблинг" are both ``dVblVng``, "season" and "сизон" ``sVsVn``."""
+    text = word.lower()
+    if _CYRILLIC.fullmatch(text):
+        if len(stem := _CASE_ENDING.sub("", text)) >= 3:
+            text = stem
+        return _DOUBLED.sub(r"\1", text.replace("дж", "J").translate(_RUSSIAN_SOUNDS)).removesuffix("V")
+    for spelling, sound in _SPELLINGS:
+        text = text.replace(spelling, sound)
+    text = _VOWELS.sub("V", _SOFT_C.sub("s", text).replace("c", "k").replace("h", ""))
+    return _DOUBLED.sub(r"\1", text).removesuffix("V")
+
+
+def is_cyrillic(word: str) -> bool:
+    """Whether the word is written in Cyrillic letters only."""
+    return _CYRILLIC.fullmatch(word) is not None

@@ -1,0 +1,23 @@
+"""Sound keys (izvori_rules/text/sounds.py): a card's English name and its Cyrillic spelling by Russian players."""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules.text.sounds import sound_key
+
+
+@pytest.mark.parametrize(("english", "russian"), [
+    ("doubling", "даблинг"),  # ou and а: a run of vowels is one V
+    ("season", "сизон"),  # z and с are one s
+    ("mutavault", "мутаволт"),
+    ("leak", "лика"),  # a case ending dropped, then the last vowel
+    ("shahrazad", "шахразадой"),  # sh and ш; h and х dropped
+    ("jace", "джейс"),  # j and дж; a soft c and с
+], ids=["vowels", "z-s", "mutavault", "case-ending", "sh-h", "j-soft-c"])
+def test_an_english_word_and_its_russian_spelling_sound_alike(english: str, russian: str) -> None:
+    assert sound_key(english) == sound_key(russian)
+
+
+def test_the_places_of_the_vowels_keep_words_apart() -> None:
+    assert (sound_key("preordain"), sound_key("передней")) == ("prVrdVn", "pVrVdn")
