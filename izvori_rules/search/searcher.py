@@ -252,7 +252,7 @@ class Searcher:
             return SearchResult(query, CITATION, (), (), hits, suggestions, filtered_out=left_out)
         check_syntax(query)  # before the index is opened
         stopwords = self._stopwords(query)
-        parsed = parse_query(query, self.concepts, stopwords, load_cards(self._root))  # a failure to open is not retried
+        parsed = parse_query(query, self.concepts, stopwords, load_cards(self._root), self._known)  # not retried
         kinds = frozenset((kind,)) if kind else frozenset((RULE, SECTION))
         return self._retried(lambda: self._fulltext(query, parsed, doc, lang, limit or DEFAULT_LIMIT, kinds))
 
@@ -302,7 +302,12 @@ class Searcher:
         if not fixes:
             return parsed
         text = re.sub(WORD, lambda match: fixes.get(match.group(), match.group()), query)
-        return parse_query(text, self.concepts, self._stopwords(query), load_cards(self._root))
+        return parse_query(text, self.concepts, self._stopwords(query), load_cards(self._root), self._known)
+
+    def _known(self, lang: str, word: str) -> bool:
+        """Whether the word is a word of the documents of the language: its every stem is in their rules' text."""
+        source, stems = self._postings(), analyze(lang, word)
+        return bool(stems) and all(source.doc_frequency(f"body_{lang}", stem) for stem in stems)
 
     def _definitions(self, concepts: list[str], doc: str | None, lang: str | None,
                      parsed: ParsedQuery) -> tuple[Definition, ...]:
