@@ -182,8 +182,8 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
     chosen, languages = lists.for_query(typed, named), lists.languages(typed, named)
     if any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed) or any(
             s.languages - languages for s in words if s.concepts and languages):
-        own = (lambda word: any(known(lang, word) for lang in languages)) if known is not None else None
-        words = _segments(rest, concepts, chosen, others, languages, own)
+        native = (lambda word: any(known(lang, word) for lang in languages)) if known is not None else None
+        words = _segments(rest, concepts, chosen, others, languages, native)
     phrased = tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases)
     asked = {c for s in (*words, *phrased) for c in s.concepts}
     card_segments = tuple(Segment(m.typed, own) for m in mentioned
@@ -204,12 +204,12 @@ def _card_names(text: str, concepts: QueryConcepts, cards: CardNames | None) -> 
 
 
 def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], others: bool,
-              languages: frozenset[str] = frozenset(), own: Callable[[str], bool] | None = None) -> list[Segment]:
+              languages: frozenset[str] = frozenset(), native: Callable[[str], bool] | None = None) -> list[Segment]:
     """The text's segments, its stop words dropped unless it has nothing else (and the query no ``others``: a quoted
-    phrase, a card's name); words that name a concept in one of the query's ``languages``, or are ``own`` words of
-    its documents, name none they name only in another."""
+    phrase, a card's name); words that name a concept in one of the query's ``languages``, or are ``native`` words
+    of its documents, name none they name only in another."""
     only = all(is_stopword(word, stopwords) for word in re.findall(WORD, text))
-    return concepts.segments(text, stopwords if others or not only else frozenset(), languages, own)
+    return concepts.segments(text, stopwords if others or not only else frozenset(), languages, native)
 
 
 def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:

@@ -439,7 +439,7 @@ class QueryConcepts:
         return made
 
     def segments(self, query: str, stopwords: frozenset[str] = frozenset(),
-                 languages: frozenset[str] = frozenset(), own: Callable[[str], bool] | None = None) -> list[Segment]:
+                 languages: frozenset[str] = frozenset(), native: Callable[[str], bool] | None = None) -> list[Segment]:
         """Split a query's words into concept names and plain words, stop words dropped.
 
         A term matches when all its words are in the query, in any order, within a window a little longer
@@ -452,7 +452,7 @@ class QueryConcepts:
         term typed as written counts only that one's words (``left the battlefield before the ability``), and one read
         across part of another concept's term typed whole only the words they share (``do konce kola ... kroku``);
         a word that several concepts share keeps the sense the rest of the query chooses (:meth:`_sense`). Words that
-        are each an ``own`` word of the documents of the query's ``languages`` name no concept whose whole term they are
+        are each a ``native`` word of the documents of the query's ``languages`` name no concept whose whole term they are
         only in another language: English "magic" (the game) is not Portuguese "mágica" (spell), "part" not
         "partida" (match), "man" not Serbian "mana"; Czech "část" (part) is not English cast. A word they lack keeps
         the other language's concept: "goad" or "ETB" typed in a Russian question, "razbijac" in an English one.
@@ -466,8 +466,8 @@ class QueryConcepts:
             if all(stops[i] for i in covered) and (len(covered) == 1 or not (rank[1] and rank[2])):
                 continue  # a stop word alone, stop words as part of a longer term, or a term of stop words read
                 # scattered name nothing: "kao kopija bića da li" holds no *kao da* (as though)
-            if own is not None and languages and langs and not langs & languages and all(
-                    own(words[i]) for i in covered if not stops[i]):
+            if native is not None and languages and langs and not langs & languages and all(
+                    native(words[i]) for i in covered if not stops[i]):
                 continue
             twin = next((a for a in accepted if a[1] == covered and a[0] == rank), None)
             if twin is not None and _foreign(langs, twin[3], languages):
