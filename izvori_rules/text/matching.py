@@ -454,7 +454,7 @@ class QueryConcepts:
         a word that several concepts share keeps the sense the rest of the query chooses (:meth:`_sense`). Words that
         are each a ``native`` word of the documents of the query's ``languages`` name no concept whose whole term they are
         only in another language: English "magic" (the game) is not Portuguese "mágica" (spell), "part" not
-        "partida" (match), "man" not Serbian "mana"; Czech "část" (part) is not English cast. A word they lack keeps
+        "partida" (match), "many" not Czech "many" (mana); Czech "část" (part) is not English cast. A word they lack keeps
         the other language's concept: "goad" or "ETB" typed in a Russian question, "razbijac" in an English one.
         """
         words = _RAW_WORD.findall(query)
