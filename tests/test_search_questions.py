@@ -132,7 +132,12 @@ TOP = 10
 # 0.857/0.538, ru 0.722/0.437, en 0.778/0.555, cs 1.0/0.781 to batch 8 sr 0.971/0.788, ru 0.895/0.616, en 0.861/0.627,
 # cs 1.0/0.720 and batch 9 sr 0.857/0.567, ru 0.722/0.437, en 0.750/0.554, cs 1.0/0.781. The held-out part: sr
 # 0.972/0.835, ru 0.928/0.771, en 0.869/0.727, cs 0.981/0.818.
-SHORT_OF_TARGETS = {"ru": (0.928, 0.771), "en": (0.869, 0.727)}
+# Session 30's English changes, chosen on batches 8 and 9 as the study set (a word the rules of the query's language print
+# names no concept whose term it is only in another language: English part, magic are not Portuguese partida, mágica;
+# already, later, like, let as stop words; turned, turning kept apart from turn) moved en's batch 8 from 0.861/0.627 to
+# 0.847/0.639 and batch 9 from 0.750/0.554 to 0.750/0.561; batch 10, written blind as the validation set, stayed at
+# 0.829/0.651; en's held-out part 0.869/0.727 -> 0.869/0.721.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.771), "en": (0.869, 0.721)}
 
 
 @dataclass(frozen=True)
