@@ -29,7 +29,9 @@ def test_a_listed_word_is_not_the_word_the_stemmer_gave_its_stem(word: str, othe
     ("Commander", "command"),  # cr 903 "Commander"; 408.1 "The command zone is a game area"
     ("phasing", "phase"),  # cr 702.26 "Phasing"; 505.1 "There are two main phases in a turn"
     ("phased", "phases"),  # cr 702.26b 'its status changes to "phased out"'
-], ids=["active, activate", "commander, command", "phasing, phase", "phased, phases"])
+    ("turned", "turn"),  # cr 708.8 "As a face-down permanent is turned face up"; 500.1 "A turn consists of five phases"
+    ("turning", "turns"),  # a judge's "turning a morph face up"; cr 500.7 "extra turns"
+], ids=["active, activate", "commander, command", "phasing, phase", "phased, phases", "turned, turn", "turning, turns"])
 def test_an_english_listed_word_is_not_the_word_the_stemmer_gave_its_stem(word: str, other: str) -> None:
     assert normalize_word("en", word) != normalize_word("en", other)
 
@@ -41,7 +43,9 @@ def test_an_english_listed_word_is_not_the_word_the_stemmer_gave_its_stem(word: 
     ("The active player receives priority at the beginning of most steps and phases", "phasing"),
     # cr 408.1 "The command zone is a game area reserved for certain specialized objects": no Commander game
     ("The command zone is a game area reserved for certain specialized objects", "commander"),
-], ids=["active player", "phases", "command zone"])
+    # cr 708.8 "As a face-down permanent is turned face up, its copiable values revert": no game turn
+    ("As a face-down permanent is turned face up, its copiable values revert", "turn"),
+], ids=["active player", "phases", "command zone", "turned face up"])
 def test_a_rule_saying_the_other_word_names_no_concept_of_the_listed_one(text: str, concept: str) -> None:
     from izvori_rules.text.concepts import load_concepts
     from izvori_rules.text.matching import ConceptMatcher

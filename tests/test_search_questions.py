@@ -140,7 +140,12 @@ TOP = 10
 # card's English name as Russian players spell it in Cyrillic; players' противник, доп) moved ru's batch 8 from
 # 0.895/0.616 to 0.895/0.638 and batch 9 from 0.722/0.437 to 0.778/0.526 (batches 1-7 unchanged), batch 10, written blind
 # as the validation set, not at all (0.870/0.667), and ru's held-out part from 0.928/0.771 to 0.928/0.772.
-SHORT_OF_TARGETS = {"ru": (0.928, 0.772), "en": (0.869, 0.727)}
+# Session 30's English changes, chosen on batches 8 and 9 as the study set (a word the rules of the query's language print
+# names no concept whose term it is only in another language: English part, magic are not Portuguese partida, mágica;
+# already, later, like, let as stop words; turned, turning kept apart from turn) moved en's batch 8 from 0.861/0.627 to
+# 0.847/0.639 and batch 9 from 0.750/0.554 to 0.750/0.561; batch 10, written blind as the validation set, stayed at
+# 0.829/0.651; en's held-out part 0.869/0.727 -> 0.869/0.721.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.772), "en": (0.869, 0.721)}
 
 
 @dataclass(frozen=True)

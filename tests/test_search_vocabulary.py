@@ -342,3 +342,23 @@ def test_the_rules_noun_or_verb_for_a_concept_names_it(searcher: Searcher, query
     result = searcher.search(query, lang="en", limit=3)
     assert concept in result.concepts
     assert ref in [hit.ref for hit in result.hits]
+
+
+@pytest.mark.parametrize(("query", "concepts"), [
+    # English "part" and "magic" are words of the English rules (cr 202.4 "isn't part of the mana cost", cr 100.1
+    # "These Magic rules"), not pt-guide's "partida" (match) and "mágica" (spell) they stem as in Portuguese
+    ("number part of the mana cost paid with colored mana", ("numbers", "mana_cost", "pay", "color", "mana")),
+    ("can you gain half a life point in magic", ("gain_life",)),
+    # Czech "část" (part) is a word of cs-cr (209.1 "pod částí s textem"), not English cast
+    ("lze zaplatit bezbarvou část manové ceny barevnou manou", ("pay", "colorless", "mana_cost", "mana")),
+    # "goad" is no word of ru-cr's text (only of its heading 701.37 "Разозлить (неоф) (англ.: Goad)"): typed in a Russian
+    # question it is the English keyword
+    ("разозленное существо (goad) обязано атаковать другого игрока?", ("goad",)),
+    # nor is "flying" one, though ru-cr quotes it in card names (700.8a "Flying Carpet, Flying Men"): still the keyword
+    ("может ли существо с flying блокировать существо без него", ("flying",)),
+], ids=["part", "magic", "cast", "goad", "flying"])
+def test_a_word_of_the_querys_own_language_names_no_concept_of_another(searcher: Searcher, query: str,
+                                                                        concepts: tuple[str, ...]) -> None:
+    named = searcher.search(query, limit=TOP).concepts
+    assert all(concept in named for concept in concepts)
+    assert not {"match", "spell", "cast"} & set(named) - set(concepts)

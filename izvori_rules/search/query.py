@@ -17,6 +17,7 @@ more, examples less. A quoted phrase must occur as written (after analysis) in o
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -77,6 +78,7 @@ _QUOTES = "\"“”„«»"
 LOOKUPS_KEPT = 4096  # concepts and words whose lookups are remembered (_concept_lookups, _words_clause)
 MAX_QUERY = 2000  # characters: a paragraph pasted whole is a query; a 100 kB paste is a mistake
 _QUOTED = re.compile(rf"[{_QUOTES}]([^{_QUOTES}]*)[{_QUOTES}]")
+Known = Callable[[str, str], bool]  # whether a word is a word of a language's documents (the language, the word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,11 +164,12 @@ def check_syntax(text: str) -> None:
 
 
 def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None = None,
-                cards: CardNames | None = None) -> ParsedQuery:
+                cards: CardNames | None = None, known: Known | None = None) -> ParsedQuery:
     """Split quoted phrases from words, dropping the stop words of the query's language outside phrases
     (:meth:`StopLists.for_query`, told by the stop words and the concept terms the words hold), and the names of
-    ``cards`` from the words (:func:`_card_names`); a malformed query is a :class:`QueryError` (see
-    :func:`check_syntax`)."""
+    ``cards`` from the words (:func:`_card_names`); words ``known`` in the query's language's documents name no
+    concept they name only in another language (:meth:`.QueryConcepts.segments`); a malformed query is a
+    :class:`QueryError` (see :func:`check_syntax`)."""
     check_syntax(text)
     rest = _QUOTED.sub(" ", text)
     rest, mentioned = _card_names(rest, concepts, cards)
@@ -179,7 +182,8 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
     chosen, languages = lists.for_query(typed, named), lists.languages(typed, named)
     if any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed) or any(
             s.languages - languages for s in words if s.concepts and languages):
-        words = _segments(rest, concepts, chosen, others, languages)
+        native = (lambda word: any(known(lang, word) for lang in languages)) if known is not None else None
+        words = _segments(rest, concepts, chosen, others, languages, native)
     phrased = tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases)
     asked = {c for s in (*words, *phrased) for c in s.concepts}
     card_segments = tuple(Segment(m.typed, own) for m in mentioned
@@ -200,12 +204,12 @@ def _card_names(text: str, concepts: QueryConcepts, cards: CardNames | None) -> 
 
 
 def _segments(text: str, concepts: QueryConcepts, stopwords: frozenset[str], others: bool,
-              languages: frozenset[str] = frozenset()) -> list[Segment]:
+              languages: frozenset[str] = frozenset(), native: Callable[[str], bool] | None = None) -> list[Segment]:
     """The text's segments, its stop words dropped unless it has nothing else (and the query no ``others``: a quoted
-    phrase, a card's name); words that name a concept in one of the query's ``languages`` name none they name only
-    in another."""
+    phrase, a card's name); words that name a concept in one of the query's ``languages``, or are ``native`` words
+    of its documents, name none they name only in another."""
     only = all(is_stopword(word, stopwords) for word in re.findall(WORD, text))
-    return concepts.segments(text, stopwords if others or not only else frozenset(), languages)
+    return concepts.segments(text, stopwords if others or not only else frozenset(), languages, native)
 
 
 def plan_query(parsed: ParsedQuery, concepts: QueryConcepts) -> Plan:

@@ -48,6 +48,7 @@ DEFAULT_LIMIT = 10
 QUESTION_FRAME = 2  # stop words a question drops (see is_question)
 SAME = "same"  # the relation of an equivalent that says the same as its rule (model.Equivalent): a twin, see .twins
 WORDS_KEPT = 4096  # nodes whose stems a searcher remembers (for the proximity of the first hits' words)
+NATIVE = 3  # rules of a language whose text holds a word, at least, for the word to be the language's own (_known)
 
 
 def indexed_refs(graph: RuleGraph) -> list[str]:
@@ -252,7 +253,7 @@ class Searcher:
             return SearchResult(query, CITATION, (), (), hits, suggestions, filtered_out=left_out)
         check_syntax(query)  # before the index is opened
         stopwords = self._stopwords(query)
-        parsed = parse_query(query, self.concepts, stopwords, load_cards(self._root))  # a failure to open is not retried
+        parsed = parse_query(query, self.concepts, stopwords, load_cards(self._root), self._known)  # not retried
         kinds = frozenset((kind,)) if kind else frozenset((RULE, SECTION))
         return self._retried(lambda: self._fulltext(query, parsed, doc, lang, limit or DEFAULT_LIMIT, kinds))
 
@@ -302,7 +303,15 @@ class Searcher:
         if not fixes:
             return parsed
         text = re.sub(WORD, lambda match: fixes.get(match.group(), match.group()), query)
-        return parse_query(text, self.concepts, self._stopwords(query), load_cards(self._root))
+        return parse_query(text, self.concepts, self._stopwords(query), load_cards(self._root), self._known)
+
+    def _known(self, lang: str, word: str) -> bool:
+        """Whether the word is a word of the documents of the language: its every stem is in the text of NATIVE or
+        more of their rules (fewer is a borrowed word they quote: the card names of ru-cr 700.8a, "Elephant
+        Graveyard", "Flying Carpet"; cs-cr 214.3's "kouzlo (spell)"), so a Russian question's "graveyard" is still
+        the English concept."""
+        source, stems = self._postings(), analyze(lang, word)
+        return bool(stems) and all(source.doc_frequency(f"body_{lang}", stem) >= NATIVE for stem in stems)
 
     def _definitions(self, concepts: list[str], doc: str | None, lang: str | None,
                      parsed: ParsedQuery) -> tuple[Definition, ...]:

@@ -17,7 +17,7 @@ Two classes, because the two sides need different things:
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -450,7 +450,7 @@ class QueryConcepts:
         return made
 
     def segments(self, query: str, stopwords: frozenset[str] = frozenset(),
-                 languages: frozenset[str] = frozenset()) -> list[Segment]:
+                 languages: frozenset[str] = frozenset(), native: Callable[[str], bool] | None = None) -> list[Segment]:
         """Split a query's words into concept names and plain words, stop words dropped.
 
         A term matches when all its words are in the query, in any order, within a window a little longer
@@ -462,7 +462,11 @@ class QueryConcepts:
         с мгновением`` read backwards as *мгновенное заклинание*), then shorter ones; a term read across another
         term typed as written counts only that one's words (``left the battlefield before the ability``), and one read
         across part of another concept's term typed whole only the words they share (``do konce kola ... kroku``);
-        a word that several concepts share keeps the sense the rest of the query chooses (:meth:`_sense`).
+        a word that several concepts share keeps the sense the rest of the query chooses (:meth:`_sense`). Words that
+        are each a ``native`` word of the documents of the query's ``languages`` name no concept whose whole term they are
+        only in another language: English "magic" (the game) is not Portuguese "mágica" (spell), "part" not
+        "partida" (match), "many" not Czech "many" (mana); Czech "část" (part) is not English cast. A word they lack keeps
+        the other language's concept: "goad" or "ETB" typed in a Russian question, "razbijac" in an English one.
         """
         words = _RAW_WORD.findall(query)
         keys = [_word_keys(word) for word in words]
@@ -473,6 +477,9 @@ class QueryConcepts:
             if all(stops[i] for i in covered) and (len(covered) == 1 or not (rank[1] and rank[2])):
                 continue  # a stop word alone, stop words as part of a longer term, or a term of stop words read
                 # scattered name nothing: "kao kopija bića da li" holds no *kao da* (as though)
+            if native is not None and languages and langs and not langs & languages and all(
+                    native(words[i]) for i in covered if not stops[i]):
+                continue
             twin = next((a for a in accepted if a[1] == covered and a[0] == rank), None)
             if _false_friend(langs, languages, [words[i] for i in covered]):
                 continue
