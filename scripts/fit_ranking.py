@@ -1,0 +1,225 @@
+"""Fit the ranking's hand-set weights on the real-question set's tune part, cross-validated by batch.
+
+The ranking's weights (search/ranking.py, query.py, keywords.py, questions.py, siblings.py) were each set by hand on a
+few queries. This measures them on data: every value of a weight's grid is ranked over the tune part's rows
+(tests/search_questions.tsv, never the held-out part) and the 86-query set, one process, the index open once (the
+weights are read at ranking time: a module constant patched, the ranker's and the query planner's memos cleared).
+Each row's reciprocal rank is kept, so that the batch cross-validation is arithmetic: for each batch left out (1-4's
+tune part, extra, 5-9), the value best on the other batches is chosen and measured on the one left out. A change
+that helps the batches it was fitted on but not the one left out is noise.
+
+``PYTHONPATH=. python scripts/fit_ranking.py grid [WEIGHT ...] [--set NAME=VALUE ...] [--out FILE]``: rank every
+grid value of the weights named (all of WEIGHTS by default) from the base (the code's values, or ``--set``'s), and
+write the rows' reciprocal ranks as JSON; ``cv FILE ...``: the cross-validated figures of each weight in those files;
+``eval [--set NAME=VALUE ...]``: one setting's figures per language and batch on the tune part (those of
+scripts/eval_search.py at the code's values).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from importlib import import_module
+from pathlib import Path
+from statistics import mean
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from test_search_questions import LANGUAGE, ROWS, Question, reciprocal_rank  # noqa: E402
+from test_search_quality import CASES, Score, score  # noqa: E402
+
+from izvori_rules.search import query  # noqa: E402
+from izvori_rules.search.searcher import Searcher, default_searcher  # noqa: E402
+
+# Each weight: its module, and the values tried (its code value among them; the base is whatever the code holds).
+WEIGHTS: dict[str, tuple[str, tuple[float, ...]]] = {
+    "B": ("ranking", (0.7, 0.8, 0.9, 1.0)),
+    "K1": ("ranking", (0.8, 1.2, 1.6, 2.0)),
+    "PREFERRED": ("ranking", (1.0, 1.15, 1.3, 1.5, 1.8)),
+    "UNNUMBERED": ("ranking", (0.6, 0.75, 0.85, 1.0)),
+    "ALL_CONCEPTS": ("ranking", (1.0, 1.25, 1.5, 1.75, 2.0)),
+    "MINOR": ("ranking", (0.25, 0.4, 0.55)),
+    "PEER": ("ranking", (0.0, 0.25, 0.5, 0.75, 1.0)),
+    "SQUASH": ("ranking", (20.0, 35.0, 50.0, 75.0, 110.0)),
+    "PROXIMITY": ("ranking", (0.3, 0.5, 0.7, 0.9, 1.2)),
+    "ELSEWHERE": ("ranking", (0.15, 0.3, 0.5, 0.7)),
+    "HEADING": ("ranking", (0.8, 0.9, 0.99)),
+    "EXAMPLE_SHARE": ("ranking", (0.25, 0.5, 0.75, 1.0)),
+    "VARIANT": ("ranking", (0.25, 0.5, 0.75, 1.0)),
+    "NAMED": ("query", (12.0, 16.0, 20.0, 25.0, 30.0)),
+    "LISTED": ("query", (10.0, 12.0, 14.0, 17.0, 20.0)),
+    "LEADS": ("query", (4.0, 6.0, 8.0, 10.0, 12.0)),
+    "GOVERNS": ("query", (2.0, 3.0, 4.0, 6.0, 8.0)),
+    "CONCEPT_HEAD": ("query", (0.75, 1.0, 1.5, 2.0, 3.0)),
+    "CONCEPT_USE": ("query", (0.6, 0.8, 1.0, 1.3, 1.6)),
+    "GAPPED": ("query", (0.3, 0.6, 0.8, 1.0)),
+    "BROADER": ("query", (0.0, 0.25, 0.5, 0.75, 1.0)),
+    "HEAD": ("query", (1.5, 2.0, 2.5, 3.5, 5.0)),
+    "BODY": ("query", (0.6, 0.8, 1.0, 1.3, 1.6)),
+    "EXAMPLE": ("query", (0.2, 0.4, 0.6, 0.8)),
+    "OTHER_KEYWORD": ("keywords", (0.3, 0.5, 0.7, 1.0)),
+    "PREFER": ("questions", (0.0, 0.4, 0.75, 1.0, 1.5)),
+    "EARLIER": ("siblings", (0.0, 0.025, 0.05, 0.1, 0.2)),
+}
+LANGUAGES = ("sr", "ru", "en", "cs")
+SET_86 = "86"  # the fold label of the 86-query set's rows: a check, never fitted on
+
+
+def module_of(name: str) -> object:
+    return import_module(f"izvori_rules.search.{WEIGHTS[name][0]}")
+
+
+@contextmanager
+def weights(searcher: Searcher, values: Mapping[str, float]) -> Iterator[None]:
+    """The weights set to ``values`` for the block, and the memos that hold scores made with the old ones cleared
+    before and after (the ranker's BM25 contributions and clause scores, the planner's lookups)."""
+    old = {name: getattr(module_of(name), name) for name in values}
+    for name, value in values.items():
+        setattr(module_of(name), name, value)
+    forget(searcher)
+    try:
+        yield
+    finally:
+        for name, value in old.items():
+            setattr(module_of(name), name, value)
+        forget(searcher)
+
+
+def forget(searcher: Searcher) -> None:
+    ranker = searcher._open_ranker()
+    ranker._contributed.clear()
+    ranker._contributed_count = 0
+    ranker._clauses.clear()
+    ranker._clauses_count = 0
+    query._concept_lookups.cache_clear()
+    query._words_clause.cache_clear()
+
+
+def ranks(searcher: Searcher, rows: Sequence[Question], with_86: bool = True) -> dict[str, float]:
+    """Each row's reciprocal rank, by its line (the 86-query set's by ``86:<n>``)."""
+    found = {str(row.line): reciprocal_rank(searcher, row) for row in rows}
+    if with_86:
+        for n, case in enumerate(CASES):
+            found[f"{SET_86}:{n}"], found[f"{SET_86}r:{n}"] = _of(score(searcher, case))
+    return found
+
+
+def _of(found: Score) -> tuple[float, float]:
+    return found.reciprocal_rank, found.recall
+
+
+def tune_rows() -> list[Question]:
+    return [row for row in ROWS if row.part == "tune"]
+
+
+def figures(rows: Sequence[Question], rr: Mapping[str, float]) -> dict[tuple[str, str], tuple[int, float, float]]:
+    """(language, batch label or "all"): rows, recall@10 and MRR."""
+    groups: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for row in rows:
+        lang = LANGUAGE[row.kind]
+        groups[(lang, "all")].append(rr[str(row.line)])
+        groups[(lang, row.label)].append(rr[str(row.line)])
+    return {key: (len(v), sum(x > 0 for x in v) / len(v), mean(v)) for key, v in groups.items()}
+
+
+def objective(rows: Sequence[Question], rr: Mapping[str, float], folds: set[str]) -> tuple[float, float]:
+    """Over the rows of the ``folds``: the mean over languages of MRR, and of recall@10 (each language its rows')."""
+    per: dict[str, list[float]] = defaultdict(list)
+    for row in rows:
+        if row.label in folds:
+            per[LANGUAGE[row.kind]].append(rr[str(row.line)])
+    return (mean(mean(v) for v in per.values()), mean(sum(x > 0 for x in v) / len(v) for v in per.values()))
+
+
+def parse_sets(argv: list[str]) -> dict[str, float]:
+    return {name: float(value) for arg, item in zip(argv, argv[1:]) if arg == "--set"
+            for name, value in [item.split("=", 1)]}
+
+
+def grid(argv: list[str]) -> None:
+    names = [arg for arg in argv if arg in WEIGHTS] or list(WEIGHTS)
+    base = parse_sets(argv)
+    out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else Path("fit-grid.json")
+    searcher = default_searcher()
+    rows = tune_rows()
+    results = json.loads(out.read_text()) if out.exists() else {}
+    with weights(searcher, base):
+        current = {name: getattr(module_of(name), name) for name in WEIGHTS}
+        if "base" not in results:
+            results["base"] = {"values": current, "ranks": ranks(searcher, rows)}
+        for name in names:
+            for value in WEIGHTS[name][1]:
+                key = f"{name}={value}"
+                if value == current[name] or key in results:
+                    continue
+                with weights(searcher, {name: value}):
+                    results[key] = {"values": {**current, name: value}, "ranks": ranks(searcher, rows)}
+                base_mrr = objective(rows, results["base"]["ranks"], _labels(rows))[0]
+                mrr = objective(rows, results[key]["ranks"], _labels(rows))[0]
+                print(f"{key:<22} tune MRR {base_mrr:.4f} -> {mrr:.4f}", flush=True)
+                out.write_text(json.dumps(results))
+
+
+def _labels(rows: Sequence[Question]) -> set[str]:
+    return {row.label for row in rows}
+
+
+def cross_validate(paths: list[str]) -> None:
+    """Per weight: for each batch left out, the value best on the others (mean MRR over languages, recall not lower
+    than the base's), and the left-out batch's gain; then the weight's mean left-out gain and the whole part's."""
+    rows = tune_rows()
+    folds = sorted(_labels(rows), key=lambda label: (not label.isdigit(), label))
+    results: dict[str, dict[str, object]] = {}
+    for path in paths:
+        results.update(json.loads(Path(path).read_text()))
+    base = results["base"]["ranks"]  # type: ignore[index]
+    by_weight: dict[str, dict[float, Mapping[str, float]]] = defaultdict(dict)
+    for key, entry in results.items():
+        if key != "base":
+            name, value = key.split("=")
+            by_weight[name][float(value)] = entry["ranks"]  # type: ignore[index]
+    base_values = results["base"]["values"]  # type: ignore[index]
+    for name, tried in by_weight.items():
+        tried = {**tried, float(base_values[name]): base}  # type: ignore[index]
+        gains, chosen = [], []
+        for fold in folds:
+            others = set(folds) - {fold}
+            value = max(tried, key=lambda v: (objective(rows, tried[v], others)[1]
+                                              >= objective(rows, base, others)[1] - 1e-9,
+                                              round(objective(rows, tried[v], others)[0], 6), v == base_values[name]))
+            chosen.append(value)
+            gains.append(objective(rows, tried[value], {fold})[0] - objective(rows, base, {fold})[0])
+        whole = {v: objective(rows, r, set(folds)) for v, r in sorted(tried.items())}
+        b86 = _mrr_86(base)
+        print(f"{name:<14} base {base_values[name]}: left-out gain {mean(gains):+.4f} "  # type: ignore[index]
+              f"(folds up {sum(g > 1e-9 for g in gains)}, down {sum(g < -1e-9 for g in gains)}); chosen {chosen}")
+        print("    whole tune: " + "  ".join(f"{v:g}: {m:.4f}/{r:.4f} 86 {_mrr_86(tried[v]) - b86:+.3f}"
+                                         for v, (m, r) in whole.items()))
+
+
+def _mrr_86(rr: Mapping[str, float]) -> float:
+    return mean(v for k, v in rr.items() if k.startswith(f"{SET_86}:"))
+
+
+def evaluate(argv: list[str]) -> None:
+    searcher = default_searcher()
+    rows = tune_rows()
+    with weights(searcher, parse_sets(argv)):
+        rr = ranks(searcher, rows)
+    for (lang, label), (n, recall, mrr) in sorted(figures(rows, rr).items()):
+        print(f"{lang:<4}{label:<7}{n:>5}{recall:>8.3f}{mrr:>7.3f}")
+    print("objective (mean over languages) MRR {:.4f} recall {:.4f}".format(*objective(rows, rr, _labels(rows))))
+    print(f"86-set MRR {_mrr_86(rr):.3f} recall {mean(v for k, v in rr.items() if k.startswith(f'{SET_86}r:')):.3f}")
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "eval"
+    {"grid": grid, "cv": cross_validate, "eval": evaluate}[command](argv[1:])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
