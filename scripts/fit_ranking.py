@@ -11,6 +11,7 @@ that helps the batches it was fitted on but not the one left out is noise.
 ``PYTHONPATH=. python scripts/fit_ranking.py grid [WEIGHT ...] [--set NAME=VALUE ...] [--out FILE]``: rank every
 grid value of the weights named (all of WEIGHTS by default) from the base (the code's values, or ``--set``'s), and
 write the rows' reciprocal ranks as JSON; ``cv FILE ...``: the cross-validated figures of each weight in those files;
+``cv-together FILE ...``: the procedure that sets every weight so chosen at once, cross-validated the same way;
 ``eval [--set NAME=VALUE ...]``: one setting's figures per language and batch on the tune part (those of
 scripts/eval_search.py at the code's values).
 """
@@ -65,6 +66,7 @@ WEIGHTS: dict[str, tuple[str, tuple[float, ...]]] = {
     "EARLIER": ("siblings", (0.0, 0.025, 0.05, 0.1, 0.2)),
 }
 LANGUAGES = ("sr", "ru", "en", "cs")
+MIN_ROWS = 8  # a language's rows a batch must hold to count in its objective
 SET_86 = "86"  # the fold label of the 86-query set's rows: a check, never fitted on
 
 
@@ -126,12 +128,14 @@ def figures(rows: Sequence[Question], rr: Mapping[str, float]) -> dict[tuple[str
 
 
 def objective(rows: Sequence[Question], rr: Mapping[str, float], folds: set[str]) -> tuple[float, float]:
-    """Over the rows of the ``folds``: the mean over languages of MRR, and of recall@10 (each language its rows')."""
+    """Over the rows of the ``folds``: the mean over languages of MRR, and of recall@10 (each language its rows'), of
+    the languages with MIN_ROWS rows there or more (Czech has one or two in some batches: one row's rank is noise)."""
     per: dict[str, list[float]] = defaultdict(list)
     for row in rows:
         if row.label in folds:
             per[LANGUAGE[row.kind]].append(rr[str(row.line)])
-    return (mean(mean(v) for v in per.values()), mean(sum(x > 0 for x in v) / len(v) for v in per.values()))
+    kept = [v for v in per.values() if len(v) >= MIN_ROWS]
+    return (mean(mean(v) for v in kept), mean(sum(x > 0 for x in v) / len(v) for v in kept))
 
 
 def parse_sets(argv: list[str]) -> dict[str, float]:
@@ -167,37 +171,82 @@ def _labels(rows: Sequence[Question]) -> set[str]:
     return {row.label for row in rows}
 
 
-def cross_validate(paths: list[str]) -> None:
-    """Per weight: for each batch left out, the value best on the others (mean MRR over languages, recall not lower
-    than the base's), and the left-out batch's gain; then the weight's mean left-out gain and the whole part's."""
-    rows = tune_rows()
-    folds = sorted(_labels(rows), key=lambda label: (not label.isdigit(), label))
-    results: dict[str, dict[str, object]] = {}
+MARGIN = 0.001  # a value must beat the base by this much on the batches it is fitted on (mean MRR over languages)
+
+
+def load_grid(paths: Sequence[str]) -> tuple[dict[str, float], dict[str, float], dict[str, dict[float, dict[str, float]]]]:
+    """The base's values and rows' reciprocal ranks, and per weight each value's (the base's value among them)."""
+    results: dict[str, dict[str, dict[str, float]]] = {}
     for path in paths:
         results.update(json.loads(Path(path).read_text()))
-    base = results["base"]["ranks"]  # type: ignore[index]
-    by_weight: dict[str, dict[float, Mapping[str, float]]] = defaultdict(dict)
+    base_values, base = results["base"]["values"], results["base"]["ranks"]
+    by_weight: dict[str, dict[float, dict[str, float]]] = defaultdict(dict)
     for key, entry in results.items():
         if key != "base":
             name, value = key.split("=")
-            by_weight[name][float(value)] = entry["ranks"]  # type: ignore[index]
-    base_values = results["base"]["values"]  # type: ignore[index]
+            by_weight[name][float(value)] = entry["ranks"]
+            by_weight[name][float(base_values[name])] = base
+    return base_values, base, by_weight
+
+
+def choose(rows: Sequence[Question], tried: Mapping[float, Mapping[str, float]], base: Mapping[str, float],
+           base_value: float, folds: set[str]) -> float:
+    """The value best on the ``folds`` (mean MRR over languages), of those that keep their recall@10 and the
+    86-query set's MRR, when it beats the base's by MARGIN; else the base's."""
+    mrr, recall = objective(rows, base, folds)
+    allowed = {v: objective(rows, r, folds)[0] for v, r in tried.items()
+               if objective(rows, r, folds)[1] >= recall - 1e-9 and _mrr_86(r) >= _mrr_86(base) - 1e-9}
+    best = max(allowed, key=lambda v: allowed[v], default=base_value)
+    return best if allowed.get(best, mrr) >= mrr + MARGIN else base_value
+
+
+def cross_validate(paths: list[str]) -> None:
+    """Per weight: for each batch left out, the value :func:`choose` picks on the others, and the left-out batch's
+    gain; the weight's mean left-out gain, and each value's figures on the whole part (mean MRR / recall over
+    languages, en and ru MRR, the 86-set's MRR against the base's)."""
+    rows = tune_rows()
+    folds = _folds(rows)
+    base_values, base, by_weight = load_grid(paths)
     for name, tried in by_weight.items():
-        tried = {**tried, float(base_values[name]): base}  # type: ignore[index]
         gains, chosen = [], []
         for fold in folds:
-            others = set(folds) - {fold}
-            value = max(tried, key=lambda v: (objective(rows, tried[v], others)[1]
-                                              >= objective(rows, base, others)[1] - 1e-9,
-                                              round(objective(rows, tried[v], others)[0], 6), v == base_values[name]))
+            value = choose(rows, tried, base, base_values[name], set(folds) - {fold})
             chosen.append(value)
             gains.append(objective(rows, tried[value], {fold})[0] - objective(rows, base, {fold})[0])
-        whole = {v: objective(rows, r, set(folds)) for v, r in sorted(tried.items())}
+        print(f"{name:<14} base {base_values[name]:g}: left-out gain {mean(gains):+.4f} (folds up "
+              f"{sum(g > 1e-9 for g in gains)}, down {sum(g < -1e-9 for g in gains)}); chosen {' '.join(map(str, chosen))}")
         b86 = _mrr_86(base)
-        print(f"{name:<14} base {base_values[name]}: left-out gain {mean(gains):+.4f} "  # type: ignore[index]
-              f"(folds up {sum(g > 1e-9 for g in gains)}, down {sum(g < -1e-9 for g in gains)}); chosen {chosen}")
-        print("    whole tune: " + "  ".join(f"{v:g}: {m:.4f}/{r:.4f} 86 {_mrr_86(tried[v]) - b86:+.3f}"
-                                         for v, (m, r) in whole.items()))
+        for v, r in sorted(tried.items()):
+            by_language = figures(rows, r)
+            print(f"    {v:<6g} {objective(rows, r, set(folds))[0]:.4f}/{objective(rows, r, set(folds))[1]:.4f}"
+                  f"  en {by_language[('en', 'all')][2]:.4f} ru {by_language[('ru', 'all')][2]:.4f}"
+                  f"  86 {_mrr_86(r) - b86:+.3f}")
+
+
+def _folds(rows: Sequence[Question]) -> list[str]:
+    return sorted(_labels(rows), key=lambda label: (not label.isdigit(), label))
+
+
+def cross_validate_together(paths: list[str]) -> None:
+    """The whole procedure cross-validated: for each batch left out, every weight's value chosen on the others
+    (:func:`choose`, one weight at a time from the base), all of them set together, and the left-out batch ranked."""
+    rows = tune_rows()
+    folds = _folds(rows)
+    base_values, base, by_weight = load_grid(paths)
+    searcher = default_searcher()
+    gains: dict[str, list[float]] = defaultdict(list)
+    for fold in folds:
+        chosen = {name: value for name, tried in by_weight.items()
+                  if (value := choose(rows, tried, base, base_values[name], set(folds) - {fold})) != base_values[name]}
+        with weights(searcher, chosen):
+            rr = ranks(searcher, rows)
+        gain = objective(rows, rr, {fold})[0] - objective(rows, base, {fold})[0]
+        gains["mean"].append(gain)
+        after, before = figures(rows, rr), figures(rows, base)
+        line = " ".join(f"{lang} {after[(lang, fold)][2] - before[(lang, fold)][2]:+.3f}"
+                        for lang in LANGUAGES if (lang, fold) in after)
+        print(f"left out {fold:<6} gain {gain:+.4f} ({line}) with {chosen}", flush=True)
+    print(f"mean left-out gain {mean(gains['mean']):+.4f}")
 
 
 def _mrr_86(rr: Mapping[str, float]) -> float:
@@ -217,7 +266,7 @@ def evaluate(argv: list[str]) -> None:
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "eval"
-    {"grid": grid, "cv": cross_validate, "eval": evaluate}[command](argv[1:])
+    {"grid": grid, "cv": cross_validate, "cv-together": cross_validate_together, "eval": evaluate}[command](argv[1:])
     return 0
 
 
