@@ -8,16 +8,29 @@ Each row's reciprocal rank is kept, so that the batch cross-validation is arithm
 tune part, extra, 5-9), the value best on the other batches is chosen and measured on the one left out. A change
 that helps the batches it was fitted on but not the one left out is noise.
 
-``PYTHONPATH=. python scripts/fit_ranking.py grid [WEIGHT ...] [--set NAME=VALUE ...] [--out FILE]``: rank every
-grid value of the weights named (all of WEIGHTS by default) from the base (the code's values, or ``--set``'s), and
-write the rows' reciprocal ranks as JSON; ``cv FILE ...``: the cross-validated figures of each weight in those files;
-``cv-together FILE ...``: the procedure that sets every weight so chosen at once, cross-validated the same way;
-``eval [--set NAME=VALUE ...]``: one setting's figures per language and batch on the tune part (those of
-scripts/eval_search.py at the code's values).
+``PYTHONPATH=. python scripts/fit_ranking.py COMMAND``, the commands:
+
+- ``grid [WEIGHT ...] [--set NAME=VALUE ...] [--out FILE]``: rank every grid value of the weights named (all of
+  WEIGHTS by default) from the base (the code's values, or ``--set``'s), and write the rows' reciprocal ranks as JSON;
+- ``cv FILE ...``: each weight of those files cross-validated alone;
+- ``combinations NAME=VALUE ... [--set NAME=VALUE ...] --out FILE``: every subset of those changes ranked (from the
+  base ``--set`` gives);
+- ``cv-settings FILE ...``: the choice among every setting in the files (a weight's value, a combination),
+  cross-validated;
+- ``cv-ascent --memo FILE [--known]``: a coordinate ascent over the weights that move anything, fitted on every batch,
+  and cross-validated by fitting it again without each batch (``--known``: on the settings ranked before only);
+- ``cv-together FILE ...``: every weight set at once to the value ``cv`` picks, cross-validated the same way;
+- ``eval [--set NAME=VALUE ...]``: one setting's figures per language and batch on the tune part (those of
+  scripts/eval_search.py at the code's values).
+
+Session 30's fit (search/ranking.py, above EXAMPLE_SHARE) ran from the values before it: to see it again, ``grid
+--set B=0.9 --set ALL_CONCEPTS=1.5 --set EXAMPLE_SHARE=0.5 --set EXAMPLE=0.4 --out g.json``, ``cv g.json``,
+``combinations B=0.8 EXAMPLE=0.6 ALL_CONCEPTS=1.25 EXAMPLE_SHARE=1`` with the same ``--set``s, ``cv-settings``.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from collections import defaultdict
@@ -174,7 +187,10 @@ def _labels(rows: Sequence[Question]) -> set[str]:
 MARGIN = 0.001  # a value must beat the base by this much on the batches it is fitted on (mean MRR over languages)
 
 
-def load_grid(paths: Sequence[str]) -> tuple[dict[str, float], dict[str, float], dict[str, dict[float, dict[str, float]]]]:
+Grid = tuple[dict[str, float], dict[str, float], dict[str, dict[float, dict[str, float]]]]
+
+
+def load_grid(paths: Sequence[str]) -> Grid:
     """The base's values and rows' reciprocal ranks, and per weight each value's (the base's value among them)."""
     results: dict[str, dict[str, dict[str, float]]] = {}
     for path in paths:
@@ -214,7 +230,8 @@ def cross_validate(paths: list[str]) -> None:
             chosen.append(value)
             gains.append(objective(rows, tried[value], {fold})[0] - objective(rows, base, {fold})[0])
         print(f"{name:<14} base {base_values[name]:g}: left-out gain {mean(gains):+.4f} (folds up "
-              f"{sum(g > 1e-9 for g in gains)}, down {sum(g < -1e-9 for g in gains)}); chosen {' '.join(map(str, chosen))}")
+              f"{sum(g > 1e-9 for g in gains)}, down {sum(g < -1e-9 for g in gains)}); chosen "
+              + " ".join(map(str, chosen)))
         b86 = _mrr_86(base)
         for v, r in sorted(tried.items()):
             by_language = figures(rows, r)
@@ -249,6 +266,137 @@ def cross_validate_together(paths: list[str]) -> None:
     print(f"mean left-out gain {mean(gains['mean']):+.4f}")
 
 
+def combinations(argv: list[str]) -> None:
+    """Every subset of the ``NAME=VALUE`` changes given, ranked from the base, into ``--out`` (for cv-settings)."""
+    base = parse_sets(argv)
+    changes = [(name, float(value)) for previous, arg in zip(["", *argv], argv) if "=" in arg and previous != "--set"
+               for name, value in [arg.split("=", 1)]]
+    out = Path(argv[argv.index("--out") + 1])
+    searcher = default_searcher()
+    rows = tune_rows()
+    results = json.loads(out.read_text()) if out.exists() else {}
+    if "base" not in results:
+        with weights(searcher, base):
+            results["base"] = {"values": {name: getattr(module_of(name), name) for name in WEIGHTS},
+                               "ranks": ranks(searcher, rows)}
+    for size in range(1, len(changes) + 1):
+        for subset in itertools.combinations(changes, size):
+            key = ",".join(f"{name}={value:g}" for name, value in subset)
+            if key not in results:
+                with weights(searcher, {**base, **dict(subset)}):
+                    results[key] = {"values": dict(subset), "ranks": ranks(searcher, rows)}
+                out.write_text(json.dumps(results))
+                print(f"{key:<60} {objective(rows, results[key]['ranks'], _labels(rows))[0]:.4f}", flush=True)
+
+
+def cross_validate_settings(paths: list[str]) -> None:
+    """Of every setting in the files (a single weight's value or a combination), for each batch left out the one
+    :func:`choose` picks on the others, and the left-out batch's gain."""
+    rows = tune_rows()
+    folds = _folds(rows)
+    results: dict[str, dict[str, dict[str, float]]] = {}
+    for path in paths:
+        results.update(json.loads(Path(path).read_text()))
+    base = results["base"]["ranks"]
+    settings = {float(i): entry["ranks"] for i, entry in enumerate(results.values())}
+    names = list(results)
+    gains = []
+    for fold in folds:
+        pick = int(choose(rows, settings, base, float(names.index("base")), set(folds) - {fold}))
+        after, before = figures(rows, settings[pick]), figures(rows, base)
+        gains.append(objective(rows, settings[pick], {fold})[0] - objective(rows, base, {fold})[0])
+        line = " ".join(f"{lang} {after[(lang, fold)][2] - before[(lang, fold)][2]:+.3f}"
+                        for lang in LANGUAGES if (lang, fold) in after)
+        print(f"left out {fold:<6} gain {gains[-1]:+.4f} ({line}) with {names[pick]}")
+    print(f"mean left-out gain {mean(gains):+.4f}")
+    ranked = sorted(settings, key=lambda i: -objective(rows, settings[i], set(folds))[0])
+    for i in ranked[:10]:
+        print(f"  whole {objective(rows, settings[i], set(folds))[0]:.4f} 86 {_mrr_86(settings[i]):.3f} {names[int(i)]}")
+
+
+# The weights the first grid found to move the tune part at all (the others ranked every row alike at every value):
+# the pool of the coordinate ascent.
+MOVING = ("B", "K1", "PREFERRED", "ALL_CONCEPTS", "MINOR", "PEER", "SQUASH", "PROXIMITY", "ELSEWHERE",
+          "EXAMPLE_SHARE", "NAMED", "LISTED", "LEADS", "GOVERNS", "CONCEPT_USE", "BROADER", "BODY", "EXAMPLE",
+          "OTHER_KEYWORD", "PREFER", "EARLIER")
+
+
+class Memo:
+    """Each setting's rows' reciprocal ranks, ranked once and kept in a JSON file (settings as ``NAME=VALUE,...``)."""
+
+    def __init__(self, path: Path, searcher: Searcher, rows: Sequence[Question]) -> None:
+        self.path, self.searcher, self.rows = path, searcher, rows
+        self.found: dict[str, dict[str, float]] = json.loads(path.read_text()) if path.exists() else {}
+
+    @staticmethod
+    def key(setting: Mapping[str, float]) -> str:
+        return ",".join(f"{name}={value:g}" for name, value in sorted(setting.items())) or "base"
+
+    def __call__(self, setting: Mapping[str, float]) -> dict[str, float]:
+        key = self.key(setting)
+        if key not in self.found:
+            with weights(self.searcher, setting):
+                self.found[key] = ranks(self.searcher, self.rows)
+            self.path.write_text(json.dumps(self.found))
+        return self.found[key]
+
+
+def ascend(rows: Sequence[Question], memo: Memo, folds: set[str], log: bool = False,
+           known: bool = False) -> dict[str, float]:
+    """Coordinate ascent from the code's values, fitted on the ``folds``: at each step every MOVING weight's
+    neighbouring grid values are ranked, and the best move taken when :func:`choose` takes it (MARGIN better on the
+    folds, their recall and the 86-set's MRR kept); until no move is. ``known``: only the settings ``memo`` holds
+    are moved to (a cross-validation that ranks nothing new: an ascent without each batch costs a dozen minutes)."""
+    current: dict[str, float] = {}
+    code = {name: float(getattr(module_of(name), name)) for name in WEIGHTS}
+    while True:
+        now = memo(current)
+        moves: dict[float, dict[str, float]] = {}
+        settings: dict[float, dict[str, float]] = {}
+        for name in MOVING:
+            grid_values = sorted(set(WEIGHTS[name][1]) | {code[name]})
+            at = grid_values.index(current.get(name, code[name]))
+            for value in grid_values[max(at - 1, 0):at + 2]:
+                if value != current.get(name, code[name]):
+                    key = float(len(moves) + 1)
+                    settings[key] = {**current, name: value}
+                    if value == code[name]:
+                        del settings[key][name]
+                    if known and memo.key(settings[key]) not in memo.found:
+                        del settings[key]
+                        continue
+                    moves[key] = memo(settings[key])
+        moves[0.0] = now
+        pick = choose(rows, moves, now, 0.0, folds)
+        if not pick:
+            return current
+        current = settings[pick]
+        if log:
+            print(f"    {objective(rows, memo(current), folds)[0]:.4f} {current}", flush=True)
+
+
+def cross_validate_ascent(argv: list[str]) -> None:
+    """The coordinate ascent fitted on every batch (the choice), then on every batch but one, each measured on the
+    one left out."""
+    rows = tune_rows()
+    folds = _folds(rows)
+    memo = Memo(Path(argv[argv.index("--memo") + 1]), default_searcher(), rows)
+    known = "--known" in argv
+    base = memo({})
+    chosen = ascend(rows, memo, set(folds), log=True, known=known)
+    print(f"on every batch: {chosen}: {objective(rows, base, set(folds))[0]:.4f} -> "
+          f"{objective(rows, memo(chosen), set(folds))[0]:.4f}", flush=True)
+    gains = []
+    for fold in folds:
+        fitted = ascend(rows, memo, set(folds) - {fold}, known=known)
+        after, before = figures(rows, memo(fitted)), figures(rows, base)
+        gains.append(objective(rows, memo(fitted), {fold})[0] - objective(rows, base, {fold})[0])
+        line = " ".join(f"{lang} {after[(lang, fold)][2] - before[(lang, fold)][2]:+.3f}"
+                        for lang in LANGUAGES if (lang, fold) in after)
+        print(f"left out {fold:<6} gain {gains[-1]:+.4f} ({line}) with {fitted}", flush=True)
+    print(f"mean left-out gain {mean(gains):+.4f}")
+
+
 def _mrr_86(rr: Mapping[str, float]) -> float:
     return mean(v for k, v in rr.items() if k.startswith(f"{SET_86}:"))
 
@@ -266,7 +414,9 @@ def evaluate(argv: list[str]) -> None:
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "eval"
-    {"grid": grid, "cv": cross_validate, "cv-together": cross_validate_together, "eval": evaluate}[command](argv[1:])
+    {"grid": grid, "cv": cross_validate, "cv-together": cross_validate_together,
+     "combinations": combinations, "cv-settings": cross_validate_settings,
+     "cv-ascent": cross_validate_ascent, "eval": evaluate}[command](argv[1:])
     return 0
 
 
