@@ -133,7 +133,10 @@ SQUASH = 50.0  # the raw score at which the fraction reaches one half
 # noise), PEER (0.25 gains sr and ru, loses en .010), questions.PREFER, siblings.EARLIER (0.1-0.2 noise). Also
 # measured: PEER_MORE (84a1077) at 0.25, whole part +.003, but chosen by the ascent it lost on the batches left out;
 # reranking the first hits by the rule graph (how many rules cite a rule, how many it cites), its depth, whether it
-# has subrules, its length: every one lost English on most batches.
+# has subrules, its length: every one lost English on most batches. Around the fit the part is a plateau: B 0.7 and
+# query.EXAMPLE 0.2-0.8 rank within .001 of it, ALL_CONCEPTS 1 or 1.5 and EXAMPLE_SHARE 0.75 lose .003-.006, and a
+# second pass over the other weights from it found none whose change reached the batches left out (BODY 1.3-1.6
+# +.002 on the whole part, +.001 left out, recall@10 lower; PREFERRED 1.5 +.001, left out -.003).
 # A clause a node matches only in its examples (Primer 2 of sr-judge D14.21 names Anti-Crveno and blocking, the rule
 # is about targets) counts for EXAMPLE_SHARE of its importance in the node's coverage (0.5 until session 30, fitted
 # above: an example that names the question's word is evidence as good as the text), and not as a concept carried.
