@@ -23,9 +23,9 @@ that helps the batches it was fitted on but not the one left out is noise.
 - ``eval [--set NAME=VALUE ...]``: one setting's figures per language and batch on the tune part (those of
   scripts/eval_search.py at the code's values).
 
-Session 30's fit (search/ranking.py, above EXAMPLE_SHARE) ran from the values before it: to see it again, ``grid
---set B=0.9 --set ALL_CONCEPTS=1.5 --set EXAMPLE_SHARE=0.5 --set EXAMPLE=0.4 --out g.json``, ``cv g.json``,
-``combinations B=0.8 EXAMPLE=0.6 ALL_CONCEPTS=1.25 EXAMPLE_SHARE=1`` with the same ``--set``s, ``cv-settings``.
+Session 30's fit (search/ranking.py, above EXAMPLE_SHARE: what it found, and why nothing was adopted) is, from the
+code's values: ``grid --out g.json``, ``cv g.json``, ``combinations B=0.8 EXAMPLE=0.6 ALL_CONCEPTS=1.25
+EXAMPLE_SHARE=1 --out c.json``, ``cv-settings c.json``, ``cv-ascent --memo m.json`` (about an hour on one core).
 """
 
 from __future__ import annotations

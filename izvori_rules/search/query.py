@@ -69,7 +69,7 @@ BROADER = 0.5
 CARD_SHARE = 1.0
 HEAD = 2.5
 BODY = 1.0
-EXAMPLE = 0.6  # 0.4 until session 30: fitted with ranking.B, ALL_CONCEPTS and EXAMPLE_SHARE (see ranking.EXAMPLE_SHARE)
+EXAMPLE = 0.4
 # Languages whose words also match their other inflections and derivations (``blokira`` / ``blokirano`` /
 # ``blokiranje``, ``регенерация`` / ``регенерировать``): the stems that share a long prefix (ranking.variants).
 INFLECTED = frozenset({"sr", "ru", "cs"})
