@@ -19,7 +19,6 @@ that helps the batches it was fitted on but not the one left out is noise.
   cross-validated;
 - ``cv-ascent --memo FILE [--known]``: a coordinate ascent over the weights that move anything, fitted on every batch,
   and cross-validated by fitting it again without each batch (``--known``: on the settings ranked before only);
-- ``cv-together FILE ...``: every weight set at once to the value ``cv`` picks, cross-validated the same way;
 - ``eval [--set NAME=VALUE ...]``: one setting's figures per language and batch on the tune part (those of
   scripts/eval_search.py at the code's values).
 
@@ -244,28 +243,6 @@ def _folds(rows: Sequence[Question]) -> list[str]:
     return sorted(_labels(rows), key=lambda label: (not label.isdigit(), label))
 
 
-def cross_validate_together(paths: list[str]) -> None:
-    """The whole procedure cross-validated: for each batch left out, every weight's value chosen on the others
-    (:func:`choose`, one weight at a time from the base), all of them set together, and the left-out batch ranked."""
-    rows = tune_rows()
-    folds = _folds(rows)
-    base_values, base, by_weight = load_grid(paths)
-    searcher = default_searcher()
-    gains: dict[str, list[float]] = defaultdict(list)
-    for fold in folds:
-        chosen = {name: value for name, tried in by_weight.items()
-                  if (value := choose(rows, tried, base, base_values[name], set(folds) - {fold})) != base_values[name]}
-        with weights(searcher, chosen):
-            rr = ranks(searcher, rows)
-        gain = objective(rows, rr, {fold})[0] - objective(rows, base, {fold})[0]
-        gains["mean"].append(gain)
-        after, before = figures(rows, rr), figures(rows, base)
-        line = " ".join(f"{lang} {after[(lang, fold)][2] - before[(lang, fold)][2]:+.3f}"
-                        for lang in LANGUAGES if (lang, fold) in after)
-        print(f"left out {fold:<6} gain {gain:+.4f} ({line}) with {chosen}", flush=True)
-    print(f"mean left-out gain {mean(gains['mean']):+.4f}")
-
-
 def combinations(argv: list[str]) -> None:
     """Every subset of the ``NAME=VALUE`` changes given, ranked from the base, into ``--out`` (for cv-settings)."""
     base = parse_sets(argv)
@@ -414,7 +391,7 @@ def evaluate(argv: list[str]) -> None:
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "eval"
-    {"grid": grid, "cv": cross_validate, "cv-together": cross_validate_together,
+    {"grid": grid, "cv": cross_validate,
      "combinations": combinations, "cv-settings": cross_validate_settings,
      "cv-ascent": cross_validate_ascent, "eval": evaluate}[command](argv[1:])
     return 0
