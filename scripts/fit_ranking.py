@@ -44,7 +44,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from test_search_questions import LANGUAGE, ROWS, Question, reciprocal_rank  # noqa: E402
 from test_search_quality import CASES, Score, score  # noqa: E402
 
-from izvori_rules.search import query  # noqa: E402
 from izvori_rules.search.searcher import Searcher, default_searcher  # noqa: E402
 
 # Each weight: its module, and the values tried (its code value among them; the base is whatever the code holds).
@@ -93,23 +92,13 @@ def weights(searcher: Searcher, values: Mapping[str, float]) -> Iterator[None]:
     old = {name: getattr(module_of(name), name) for name in values}
     for name, value in values.items():
         setattr(module_of(name), name, value)
-    forget(searcher)
+    searcher.forget_scores()
     try:
         yield
     finally:
         for name, value in old.items():
             setattr(module_of(name), name, value)
-        forget(searcher)
-
-
-def forget(searcher: Searcher) -> None:
-    ranker = searcher._open_ranker()
-    ranker._contributed.clear()
-    ranker._contributed_count = 0
-    ranker._clauses.clear()
-    ranker._clauses_count = 0
-    query._concept_lookups.cache_clear()
-    query._words_clause.cache_clear()
+        searcher.forget_scores()
 
 
 def ranks(searcher: Searcher, rows: Sequence[Question], with_86: bool = True) -> dict[str, float]:

@@ -19,6 +19,7 @@ from izvori_rules.corpus import corpus_dir
 from izvori_rules.errors import CacheError, CacheNotice
 from izvori_rules.search import index
 from izvori_rules.search.postings import FilePostings, bucket
+from izvori_rules.search import ranking
 from izvori_rules.search.ranking import Ranker
 from izvori_rules.search.searcher import Searcher, open_searcher
 
@@ -293,3 +294,22 @@ def test_the_index_module_does_not_import_the_graph_cache() -> None:
     code = "import sys, izvori_rules.search.index; print('izvori_rules.graph_cache' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_a_weight_changed_in_process_reaches_the_ranking_only_after_forget_scores(
+        small_corpus: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # scripts/fit_ranking.py patches the ranking's weights in one process: the scores remembered with the old
+    # weights must be forgotten, or every setting would rank as the first did.
+    searcher = open_searcher(root=small_corpus)
+
+    def scores() -> list[tuple[str, float]]:
+        return [(hit.ref, hit.score) for hit in searcher.search("hřbitov karty").hits]
+
+    first, weight = scores(), ranking.B
+    monkeypatch.setattr(ranking, "B", 0.1)  # BM25's length normalisation, 0.9 in the code
+    assert scores() == first
+    searcher.forget_scores()
+    assert scores() != first
+    monkeypatch.setattr(ranking, "B", weight)
+    searcher.forget_scores()
+    assert scores() == first

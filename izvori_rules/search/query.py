@@ -249,6 +249,13 @@ def _card_clause(card: Segment, concept: str, concepts: QueryConcepts) -> Clause
     return replace(clause, share=CARD_SHARE / len(card.concepts))
 
 
+def forget_lookups() -> None:
+    """Forget the remembered concept and word lookups: their weights are the module's as they stood (see
+    :meth:`Ranker.forget_scores <izvori_rules.search.ranking.Ranker.forget_scores>`)."""
+    _concept_lookups.cache_clear()
+    _words_clause.cache_clear()
+
+
 @lru_cache(maxsize=LOOKUPS_KEPT)
 def _concept_lookups(concept: str, broader: tuple[str, ...]) -> tuple[Lookup, ...]:
     """A concept's lookups (see the module docstring's tiers), and its ``broader`` concepts' (kept for the

@@ -305,6 +305,14 @@ class Ranker:
                             tuple[dict[int, float], AbstractSet[int]]] = {}  # see _clause
         self._clauses_count = 0
 
+    def forget_scores(self) -> None:
+        """Forget the remembered BM25 contributions and clause scores: they were computed with the module's weights
+        as they stood, so whoever changes a weight (scripts/fit_ranking.py) must forget them first."""
+        self._contributed.clear()
+        self._contributed_count = 0
+        self._clauses.clear()
+        self._clauses_count = 0
+
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
         list, and per document whether it is numbered: filters and weights read these, not a call per node."""

@@ -26,7 +26,7 @@ from ..references import looks_like_reference, typed_reference
 from .cards import Mention, load_cards
 from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
-from .query import ParsedQuery, Plan, check_syntax, parse_query, plan_query
+from .query import ParsedQuery, Plan, check_syntax, forget_lookups, parse_query, plan_query
 from .postings import FilePostings, Postings
 from .questions import load_question_words, prefer
 from .ranking import DEFINING, GLOSSARY, HIT_KINDS, RULE, SECTION, Facts, Ranker, hit_kind
@@ -232,6 +232,12 @@ class Searcher:
             facts = self._facts[docnum] = Facts(node.doc, field_language(self._languages.get(node.doc, "")),
                                                 ref in self._numbered, hit_kind(node.kind))
         return facts
+
+    def forget_scores(self) -> None:
+        """Forget every score and lookup remembered with the ranking's weights as they stood, so that the next
+        search ranks with the weights as they are (scripts/fit_ranking.py changes them in-process)."""
+        self._open_ranker().forget_scores()
+        forget_lookups()
 
     def search(self, query: str, doc: str | None = None, lang: str | None = None,
                limit: int | None = None, kind: str | None = None) -> SearchResult:
