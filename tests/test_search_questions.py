@@ -146,7 +146,14 @@ TOP = 10
 # already, later, like, let as stop words; turned, turning kept apart from turn) moved en's batch 8 from 0.861/0.627 to
 # 0.847/0.639 and batch 9 from 0.750/0.554 to 0.750/0.561; batch 10, written blind as the validation set, stayed at
 # 0.829/0.651; en's held-out part 0.869/0.727 -> 0.869/0.721.
-SHORT_OF_TARGETS = {"ru": (0.928, 0.772), "en": (0.869, 0.721)}
+# Session 30 also audited the keys of questions 149-436 blind (no search run), as 1-148 had been: 168 refs added and
+# 14 removed, mostly a second rule of the same document stating the same answer; of the held-out part only the third
+# batch changed (sr 0.835 -> 0.850, ru 0.771 -> 0.782, en 0.869/0.727 -> 0.893/0.753 before the changes above). Players'
+# words taken from public rules Q&A and slang glossaries outside the set (corpus/concepts.tsv: edict, loot, boardwipe,
+# chump, fork, ДВС, реанимировать...) and a fit of the ranking's weights cross-validated by batch (scripts/fit_ranking.py:
+# a plateau, nothing adopted) left batch 10 unchanged. With all of session 30 merged the held-out part stands at sr
+# 0.972/0.850, ru 0.928/0.775, en 0.893/0.751, cs 0.981/0.818, and batch 10 where it was written (keys audited).
+SHORT_OF_TARGETS = {"ru": (0.928, 0.775), "en": (0.893, 0.751)}
 
 
 @dataclass(frozen=True)
