@@ -672,3 +672,18 @@ def test_a_heading_naming_the_concept_keeps_it_without_a_sense_word(table: Conce
     matcher = ConceptMatcher(table)
     assert "cycling" not in matcher.occurrences("ru", analyze("ru", text))
     assert "cycling" in matcher.occurrences("ru", analyze("ru", text), chosen={"cycling"})
+
+
+def test_a_negation_holds_to_the_word_it_negates(table: ConceptTable, query: QueryConcepts) -> None:
+    # row untap's ru term «не повернут» (ru-cr 502.2's untapped): "can't be tapped", as ru-cr 107.5 says it
+    # («Повернутый перманент не может быть повернут еще раз для оплаты»), is tapping, in a question and in the rules
+    def named(text: str) -> set[str]:
+        return {concept for _, concepts in concepts_of(query, text) for concept in concepts}
+
+    assert {"tap", "creature"} <= named("существо не может быть повёрнуто для оплаты")
+    assert "untap" not in named("существо не может быть повёрнуто для оплаты")
+    assert "untap" in named("не повернутое существо может блокировать")
+    matcher = ConceptMatcher(table, coordination=load_stopwords())
+    text = "Повернутый перманент не может быть повернут еще раз для оплаты"
+    whole = matcher.occurrences("ru", analyze("ru", text))
+    assert "untap" not in whole and "untap" not in matcher.gapped("ru", text, whole)

@@ -67,6 +67,7 @@ SHORT_WORD = 4
 # everyday words too, so a query in that language names it only beside one of its sense words (?), and (!) a text
 # of that language as well: ru-cr's «Действующий» (ongoing) stems as every «действие».
 QUERY_GUARD, TEXT_GUARD = "?", "!"
+NEGATIONS = frozenset(("не", "ne", "not"))  # a term's word that binds to the next one a query types (_negation_holds)
 WORDS_KEPT = 4096  # query words whose keys are remembered (_word_keys)
 _RAW_WORD = re.compile(WORD)
 _CYRILLIC = frozenset(("sr", "ru"))  # the languages whose judges may type Cyrillic
@@ -351,6 +352,14 @@ def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) 
         spare -= nxt - at - 1
         at = nxt
     return spare < GAPPED_WORDS
+
+
+def _negation_holds(used: list[int], matched: list[int], term: Sequence[str]) -> bool:
+    """Whether a term's negation, where the query has it and the word it negates, is typed right before that
+    word: ru-cr's *не повернут* (untapped) is not "не может быть повёрнут" (can't be tapped). A query without the
+    negation may still name the term ("использует ли стек", does it use the stack: *не использует стек*)."""
+    return all(used[matched.index(j + 1)] == used[matched.index(j)] + 1
+               for j, stem in enumerate(term[:-1]) if stem in NEGATIONS and j in matched and j + 1 in matched)
 
 
 def _modified(used: list[int], stops: Sequence[bool]) -> bool:
@@ -640,6 +649,8 @@ class QueryConcepts:
             return False
         if max(used) - min(used) + 1 > len(term) + 2 and (len(used) < len(term) or used != sorted(used) or sum(
                 i not in used and not stops[i] for i in range(used[0], used[-1])) > GAPPED_WORDS):
+            return False
+        if not _negation_holds(used, matched, term):
             return False
         if len(used) < len(term):  # the term's words that matched are a run of it, typed in its order
             if matched[-1] - matched[0] + 1 != len(matched) or sum(not stops[i] for i in used) < 2 \
