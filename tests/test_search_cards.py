@@ -72,6 +72,14 @@ def test_an_everyday_name_names_the_card_only_when_typed_capitalized(cards: Card
     assert [m.card.name for m in cards.find("two lure creatures attack")] == ["Lure"]  # no everyday mark
 
 
+def test_a_legend_is_named_by_its_name_before_the_title_when_only_one_card_is_so_called(cards: CardNames) -> None:
+    # card_concepts.tsv: one Kalitas (Kalitas, Traitor of Ghet), two Thalias (Guardian of Thraben, Heretic Cathar)
+    assert [m.card.name for m in cards.find("does Kalitas exile tokens")] == ["Kalitas, Traitor of Ghet"]
+    assert cards.find("kalitas exile tokens") == []  # typed capitalized only, as a name is written
+    assert cards.find("Thalia tax on flashback") == []
+    assert [m.card.name for m in cards.find("Thalia, Guardian of Thraben tax")] == ["Thalia, Guardian of Thraben"]
+
+
 @pytest.mark.parametrize("query", [
     "передней стороной вверх",  # pVrVdn is no Preordain (prVrdVn): the vowels stand elsewhere
     "постоянно наземное существо",  # no Opposition, no Unsummon

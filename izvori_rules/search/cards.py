@@ -205,6 +205,8 @@ def parse_cards(text: str, source: str, library: dict[str, dict[str, str]], conc
         cards.append(card)
     for plural, entry in plurals.items():  # a name's own key wins over another's plural
         names.setdefault(plural, entry)
+    for short, index in _short_names(cards):
+        names.setdefault(short, (index, True))
     sounded = [(sound, card) for card in cards if (sound := sounded_key(card.name)) is not None and sound not in names]
     heard = Counter(sound for sound, _ in sounded)
     for sound, card in sounded:  # the English name as Russian players spell it, where no other name sounds so
@@ -215,6 +217,15 @@ def parse_cards(text: str, source: str, library: dict[str, dict[str, str]], conc
         words = key.split()
         firsts[words[0]] = max(firsts.get(words[0], 0), len(words))
     return CardNames(tuple(cards), names, firsts)
+
+
+def _short_names(cards: list[Card]) -> list[tuple[str, int]]:
+    """A legend's name before its title, as players call it ("Kalitas" for Kalitas, Traitor of Ghet, "Thalia"), with
+    its card's index: only where no other card of the table is so called (two Elesh Norns, many Jaces name none),
+    and only typed capitalized, as a name is written (a full name's own key, or its plural, wins)."""
+    shorts = [(name_key(card.name.split(",")[0]), index) for index, card in enumerate(cards) if ", " in card.name]
+    told = Counter(short for short, _ in shorts)
+    return [(short, index) for short, index in shorts if told[short] == 1]
 
 
 def _card(row: Row, concept_ids: frozenset[str]) -> Card:
