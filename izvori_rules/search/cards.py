@@ -30,8 +30,8 @@ from typing import Any, NamedTuple, cast
 
 from ..corpus import corpus_dir, per_corpus, read_table
 from ..errors import CorpusError
-from ..text.folding import fold, looks_serbian_cyrillic, serbian_to_latin
-from ..text.sounds import MIN_SOUNDS, is_cyrillic, sound_key
+from ..text.folding import fold, is_cyrillic, looks_serbian_cyrillic, serbian_to_latin
+from ..text.sounds import MIN_SOUNDS, sound_key
 from ..text.stemming import WORD
 from ..tsv import Row, read_tsv
 

@@ -19,10 +19,12 @@ as Russian and, when :func:`looks_serbian_cyrillic` allows it, as Serbian transl
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Serbian Cyrillic → Latin (the official one-to-one correspondence; љ њ џ are digraphs).
 _SR_CYRILLIC = "абвгдђежзијклљмнњопрстћуфхцчџш"
+_CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]+")
 _SR_LATIN = ("a", "b", "v", "g", "d", "đ", "e", "ž", "z", "i", "j", "k", "l", "lj", "m", "n", "nj", "o", "p",
              "r", "s", "t", "ć", "u", "f", "h", "c", "č", "dž", "š")
 _TO_LATIN: dict[str, str] = dict(zip(_SR_CYRILLIC, _SR_LATIN, strict=True))
@@ -86,6 +88,12 @@ def fold(text: str) -> str:
     The input is NFC-normalised first, so decomposed accents fold like precomposed ones.
     """
     return unicodedata.normalize("NFC", text).lower().translate(_FOLD)
+
+
+def is_cyrillic(word: str) -> bool:
+    """Whether the word is written in Cyrillic letters only (a card's name heard in Russian, :mod:`.sounds`; a
+    Russian word that is no Serbian one, :mod:`.matching`)."""
+    return _CYRILLIC_WORD.fullmatch(word) is not None
 
 
 def looks_serbian_cyrillic(text: str) -> bool:

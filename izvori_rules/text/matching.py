@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import Node
 from ..parts import PartedMap, split
-from .folding import fold, serbian_to_latin
+from .folding import fold, is_cyrillic, serbian_to_latin
 from .english import participle_ending, participles, singular, term_keys
 from .stemming import (
     LANGUAGES,
@@ -71,7 +71,6 @@ NEGATIONS = frozenset(("не", "ne", "not"))  # a term's word that binds to the 
 WORDS_KEPT = 4096  # query words whose keys are remembered (_word_keys)
 _RAW_WORD = re.compile(WORD)
 _CYRILLIC = frozenset(("sr", "ru"))  # the languages whose judges may type Cyrillic
-_CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]+")
 _PARENTHESES = re.compile(r"\([^()]*\)")
 
 Stems = tuple[str, ...]
@@ -334,7 +333,7 @@ def _false_friend(langs: Set[str], languages: frozenset[str], words: Sequence[st
     not *niz* (the stack), «в основном» (mainly) not *osnovni* (basic); the two languages share an alphabet, not
     their words. Words in the Latin alphabet keep their concepts (a Russian judge's ETB, goad)."""
     return bool(languages and langs and not langs & languages and langs <= _CYRILLIC and languages & _CYRILLIC
-                and all(_CYRILLIC_WORD.fullmatch(word) for word in words))
+                and all(map(is_cyrillic, words)))
 
 
 def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) -> bool:

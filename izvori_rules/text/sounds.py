@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .folding import is_cyrillic
+
 # The fewest consonants of a name heard in Cyrillic: fewer ("VrVst" of Arrest, "Vmbl" of Humble) are also the sounds
 # of everyday Russian words ("ярость", "эмблема").
 MIN_SOUNDS = 4
@@ -33,14 +35,13 @@ _SPELLINGS = (("tch", "C"), ("dzh", "J"), ("ch", "C"), ("sh", "S"), ("zh", "S"),
 _SOFT_C = re.compile(r"c(?=[eiy])")
 _VOWELS = re.compile(r"[aeiouy]+")
 _DOUBLED = re.compile(r"(.)\1+")
-_CYRILLIC = re.compile(r"[\u0400-\u04ff]+")
 
 
 @lru_cache(maxsize=SOUNDS_KEPT)
 def sound_key(word: str) -> str:
     """The word's sound key: "doubling" and "даблинг" are both ``dVblVng``, "season" and "сизон" ``sVsVn``."""
     text = word.lower()
-    if _CYRILLIC.fullmatch(text):
+    if is_cyrillic(text):
         if len(stem := _CASE_ENDING.sub("", text)) >= 3:
             text = stem
         return _DOUBLED.sub(r"\1", text.replace("дж", "J").translate(_RUSSIAN_SOUNDS)).removesuffix("V")
@@ -48,8 +49,3 @@ def sound_key(word: str) -> str:
         text = text.replace(spelling, sound)
     text = _VOWELS.sub("V", _SOFT_C.sub("s", text).replace("c", "k").replace("h", ""))
     return _DOUBLED.sub(r"\1", text).removesuffix("V")
-
-
-def is_cyrillic(word: str) -> bool:
-    """Whether the word is written in Cyrillic letters only."""
-    return _CYRILLIC.fullmatch(word) is not None
