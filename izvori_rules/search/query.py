@@ -195,10 +195,10 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
 
 
 def _told_apart(languages: frozenset[str], typed: list[str], known: Known) -> frozenset[str]:
-    """The query's languages without one of the two written in Cyrillic when its Cyrillic words, tied between them, are
-    more often words of the other's documents alone: in «источник урона» (the source of damage) «источник» names Serbian
-    *Istočnik* as surely as «урона» Russian damage, but «урона» is no word of the Serbian rules, and so no false friend
-    of the Russian question stays (:func:`~izvori_rules.text.matching.QueryConcepts.segments`)."""
+    """The query's languages without one of the two written in Cyrillic when its Cyrillic words, tied between them,
+    are more often words of the other's documents alone: in «источник урона» (the source of damage) «источник»
+    names Serbian *Istočnik* as surely as «урона» Russian damage, but «урона» is no word of the Serbian rules, so
+    the Russian question keeps no false friend (:meth:`~izvori_rules.text.matching.QueryConcepts.segments`)."""
     votes = dict.fromkeys(sorted(CYRILLIC_LANGUAGES), 0)
     for word in filter(is_cyrillic, typed):
         only = [lang for lang in votes if known(lang, word)]
