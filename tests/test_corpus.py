@@ -175,9 +175,10 @@ def _unreadable(root: Path, name: str) -> Path:
     ("missing_rules.tsv", "izvori_rules.concordance.missing:load_missing", "the list of missing rules"),
     ("russian_kept_apart.tsv", "izvori_rules.text.kept_apart:load_kept_apart", "the Russian words kept apart"),
     ("english_kept_apart.tsv", "izvori_rules.text.kept_apart:load_english_kept_apart", "the English words kept apart"),
+    ("serbian_kept_apart.tsv", "izvori_rules.text.kept_apart:load_serbian_kept_apart", "the Serbian words kept apart"),
     ("yaml_problems.tsv", "izvori_rules.engine.yamlproblems:load_problems", "the YAML parser's problems"),
     ("card_concepts.tsv", "izvori_rules.search.cards:load_cards", "the card table"),
-], ids=["stopwords", "lineage", "chapters", "missing", "kept apart", "English kept apart", "yaml problems", "cards"])
+], ids=["stopwords", "lineage", "chapters", "missing", "kept apart", "English kept apart", "Serbian kept apart", "yaml problems", "cards"])
 def test_every_table_loader_names_the_table_it_cannot_read(tmp_path: Path, name: str, load: str, what: str) -> None:
     import importlib
 

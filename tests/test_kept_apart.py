@@ -1,6 +1,6 @@
-"""The words kept apart (corpus/russian_kept_apart.tsv, corpus/english_kept_apart.tsv, izvori_rules/text/kept_apart.py):
-a word Snowball's Russian or English stemmer gives another word's stem is its own term, in the index and in queries
-alike."""
+"""The words kept apart (corpus/russian_kept_apart.tsv, corpus/english_kept_apart.tsv, corpus/serbian_kept_apart.tsv,
+izvori_rules/text/kept_apart.py): a word the Russian, English or Serbian stemmer gives another word's stem is its own
+term, in the index and in queries alike."""
 
 from __future__ import annotations
 
@@ -36,6 +36,24 @@ def test_an_english_listed_word_is_not_the_word_the_stemmer_gave_its_stem(word: 
     assert normalize_word("en", word) != normalize_word("en", other)
 
 
+@pytest.mark.parametrize("word", ["niže", "niži", "nižeg", "ниже"])
+def test_a_serbian_comparative_is_not_the_stack(word: str) -> None:
+    # sr-judge D22.30: "Može izabrati niži broj" (a lower number of loops); "Niz se može zamisliti kao prst" (sr-basic: the stack)
+    assert normalize_word("sr", word) != normalize_word("sr", "niz")
+
+
+@pytest.mark.parametrize("word", ["niza", "nizu", "nizom", "низу"])
+def test_the_stacks_own_forms_still_meet(word: str) -> None:
+    # folded, "niža" and "nižu" are these too: a judge's "na nizu" (on the stack) is typed without diacritics
+    assert normalize_word("sr", word) == normalize_word("sr", "niz")
+
+
+def test_a_russian_below_names_no_stack() -> None:
+    # a Russian "карта ниже в библиотеке" (a card lower in the library): «ниже» is below, not Serbian *niz*
+    concepts = parse_query("карта ниже в библиотеке", default_searcher().concepts, load_stopwords()).concepts()
+    assert "stack" not in concepts and "library" in concepts
+
+
 @pytest.mark.parametrize(("text", "concept"), [
     # cr 117.3a "The active player receives priority at the beginning of most steps and phases": no activating, no
     # phasing
@@ -64,7 +82,7 @@ def test_a_word_the_stemmer_joined_names_no_concept() -> None:
     assert "draw_game" not in concepts
 
 
-@pytest.mark.parametrize("name", ["russian_kept_apart.tsv", "english_kept_apart.tsv"])
+@pytest.mark.parametrize("name", ["russian_kept_apart.tsv", "english_kept_apart.tsv", "serbian_kept_apart.tsv"])
 def test_the_table_keys_the_index(name: str) -> None:
     assert any(path.name == name for path in table_files())
 

@@ -362,3 +362,13 @@ def test_a_word_of_the_querys_own_language_names_no_concept_of_another(searcher:
     named = searcher.search(query, limit=TOP).concepts
     assert all(concept in named for concept in concepts)
     assert not {"match", "spell", "cast"} & set(named) - set(concepts)
+
+
+def test_a_russian_source_of_damage_is_no_serbian_wellspring(searcher: Searcher) -> None:
+    # «источник» (source) is Serbian Istočnik (sr-judge E3.50, an Izvori keyword) in Cyrillic; «урона» (players' word for
+    # damage) is no word of the Serbian rules, so the question is Russian: ru-cr 609.7a «Если эффект просит игрока
+    # выбрать источник повреждений»
+    result = searcher.search("источник урона", limit=TOP)
+    assert "wellspring" not in result.concepts
+    assert "ru-cr:609.7a" in top(searcher, "источник урона")
+    assert not any(ref.startswith("sr-judge:E3.5") for ref in top(searcher, "источник урона"))

@@ -1,10 +1,11 @@
-"""Words kept apart from the word Snowball stems them with: ``corpus/russian_kept_apart.tsv`` and
-``corpus/english_kept_apart.tsv``.
+"""Words kept apart from the word the stemmer stems them with: ``corpus/russian_kept_apart.tsv``,
+``corpus/english_kept_apart.tsv`` and ``corpus/serbian_kept_apart.tsv``.
 
 Snowball's Russian stemmer gives "существует" (exists) the stem of "существо" (creature) and "ничего" (nothing)
 that of "Ничья" (a drawn game), so a query about creatures met every rule that says something exists. The English
 one gives "active" (the active player, cr 102.1) the stem of "activate" and "commander" that of "command", so concept
-search counted every rule about the active player as one about activating. A word opening with a listed opening is
+search counted every rule about the active player as one about activating. The Serbian one gives the comparative
+"niže" (lower) the stem of "niz" (the stack), so a Russian "ниже" (below), read in Serbian, asked about the stack. A word opening with a listed opening is
 that row's term instead (:mod:`.stemming`, for the index and the queries alike); a table is read once, on first use.
 """
 
@@ -19,6 +20,7 @@ from .folding import fold
 
 FILE_NAME = "russian_kept_apart.tsv"
 ENGLISH_FILE_NAME = "english_kept_apart.tsv"
+SERBIAN_FILE_NAME = "serbian_kept_apart.tsv"
 COLUMNS = ("term", "openings", "apart_from")
 
 
@@ -57,6 +59,13 @@ def load_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
 def load_english_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
     """The English table of the corpus at ``root`` (the installed one if None); keeps nothing apart when it has none."""
     return _load(ENGLISH_FILE_NAME, "the English words kept apart", root)
+
+
+@per_corpus
+def load_serbian_kept_apart(root: Path | None = None) -> Callable[[str], str | None]:
+    """The Serbian table of the corpus at ``root`` (the installed one if None): the comparative "niže" (lower) is
+    not "niz" (the stack); keeps nothing apart when it has none."""
+    return _load(SERBIAN_FILE_NAME, "the Serbian words kept apart", root)
 
 
 def _load(name: str, what: str, root: Path | None) -> Callable[[str], str | None]:

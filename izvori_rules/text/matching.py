@@ -70,7 +70,7 @@ QUERY_GUARD, TEXT_GUARD = "?", "!"
 NEGATIONS = frozenset(("не", "ne", "not"))  # a term's word that binds to the next one a query types (_negation_holds)
 WORDS_KEPT = 4096  # query words whose keys are remembered (_word_keys)
 _RAW_WORD = re.compile(WORD)
-_CYRILLIC = frozenset(("sr", "ru"))  # the languages whose judges may type Cyrillic
+CYRILLIC_LANGUAGES = frozenset(("sr", "ru"))  # the languages whose judges may type Cyrillic
 _PARENTHESES = re.compile(r"\([^()]*\)")
 
 Stems = tuple[str, ...]
@@ -332,8 +332,8 @@ def _false_friend(langs: Set[str], languages: frozenset[str], words: Sequence[st
     than the query's: a Russian question's «источник» (source) is not Serbian *Istočnik* (Wellspring), «ниже» (below)
     not *niz* (the stack), «в основном» (mainly) not *osnovni* (basic); the two languages share an alphabet, not
     their words. Words in the Latin alphabet keep their concepts (a Russian judge's ETB, goad)."""
-    return bool(languages and langs and not langs & languages and langs <= _CYRILLIC and languages & _CYRILLIC
-                and all(map(is_cyrillic, words)))
+    return bool(languages and langs and not langs & languages and langs <= CYRILLIC_LANGUAGES
+                and languages & CYRILLIC_LANGUAGES and all(map(is_cyrillic, words)))
 
 
 def _apart(stems: Sequence[str], start: int, seq: Stems, stops: Container[str]) -> bool:

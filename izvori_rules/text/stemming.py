@@ -12,8 +12,8 @@ stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks li
 ``pobedi`` and ``pobedio``,
 ``plaća`` and ``plaćanje``), a Russian -ировать verb's forms and its -ация noun one stem (:mod:`.russian`:
 ``регенерация`` and ``регенерирует``), a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
-``смотреть``), and a Russian or English word the stemmer gives another's stem its own (:mod:`.kept_apart`:
-``существует`` is not ``существо``, ``active`` not ``activate``), and a Russian word whose vowel drops in its
+``смотреть``), and a Russian, English or Serbian word the stemmer gives another's stem its own (:mod:`.kept_apart`:
+``существует`` is not ``существо``, ``active`` not ``activate``, ``niže`` not ``niz``), and a Russian word whose vowel drops in its
 other forms their stem (:mod:`.fleeting`: ``оборотень`` is ``оборотня``). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
@@ -38,7 +38,8 @@ from .folding import fold, serbian_to_latin
 from .irregular import FILE_NAME as IRREGULAR_FILE, SERBIAN_FILE_NAME as SERBIAN_IRREGULAR_FILE
 from .irregular import load_irregular_verbs, load_serbian_irregular_verbs
 from .kept_apart import ENGLISH_FILE_NAME as ENGLISH_KEPT_APART_FILE, FILE_NAME as KEPT_APART_FILE
-from .kept_apart import load_english_kept_apart, load_kept_apart
+from .kept_apart import SERBIAN_FILE_NAME as SERBIAN_KEPT_APART_FILE
+from .kept_apart import load_english_kept_apart, load_kept_apart, load_serbian_kept_apart
 from .numbers import FILE_NAME as NUMBERS_FILE, load_number_words
 from .russian import russian_stem
 from .serbian import serbian_stem
@@ -122,6 +123,7 @@ class _Normalizer:
                 self._kept_apart = load_english_kept_apart()
             if self.lang == "sr":
                 self._bases = load_serbian_irregular_verbs()
+                self._kept_apart = load_serbian_kept_apart()
             if self.lang == "ru":
                 self._aspects = load_aspect_pairs()
                 self._kept_apart = load_kept_apart()
@@ -172,7 +174,7 @@ def table_files() -> tuple[Path, ...]:
     always those of the installed corpus: a cache of another corpus folder keys them too."""
     folder = corpus_dir()
     names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, SERBIAN_IRREGULAR_FILE, ASPECTS_FILE, KEPT_APART_FILE,
-             ENGLISH_KEPT_APART_FILE, FLEETING_FILE)
+             ENGLISH_KEPT_APART_FILE, SERBIAN_KEPT_APART_FILE, FLEETING_FILE)
     return tuple(folder / name for name in names)
 
 
