@@ -23,6 +23,7 @@ capitalized, as a judge writes a card's name: "Lure creatures" is the card, "lur
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -237,7 +238,7 @@ def _card(row: Row, concept_ids: frozenset[str]) -> Card:
     name = row["card"]
     if not name_key(name):
         raise row.error("card", f"{name!r} has no words")
-    concepts = tuple(row["concepts"].split())
+    concepts = tuple(map(sys.intern, row["concepts"].split()))  # one string per id: the cache keeps one copy
     for concept in concepts:
         if concept not in concept_ids:
             raise row.error("concepts", f"{concept!r} is not an id of {CONCEPTS}")
