@@ -23,6 +23,7 @@ capitalized, as a judge writes a card's name: "Lure creatures" is the card, "lur
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,7 +50,7 @@ SOUNDED = "~"  # marks a word's sound key among its keys (a card's English name 
 
 class Card(NamedTuple):
     """One row: the card's English name and the concepts its rules questions are about. A named tuple, not a frozen
-    dataclass: a cold search reads all 766 rows back from the cache (:func:`load_cards`), and making each through a
+    dataclass: a cold search reads all 1161 rows back from the cache (:func:`load_cards`), and making each through a
     frozen dataclass's ``__init__`` (and the class itself at import) cost it a millisecond."""
 
     name: str
@@ -221,10 +222,15 @@ def parse_cards(text: str, source: str, library: dict[str, dict[str, str]], conc
 
 def _short_names(cards: list[Card]) -> list[tuple[str, int]]:
     """A legend's name before its title, as players call it ("Kalitas" for Kalitas, Traitor of Ghet, "Thalia"), with
-    its card's index: only where no other card of the table is so called (two Elesh Norns, many Jaces name none),
-    and only typed capitalized, as a name is written (a full name's own key, or its plural, wins)."""
+    its card's index: only where no other card of the table is so called (two Elesh Norns, many Jaces name none; nor
+    does "Karn", which Karn Liberated's name starts with too), and only typed capitalized, as a name is written (a
+    full name's own key, or its plural, wins)."""
     shorts = [(name_key(card.name.split(",")[0]), index) for index, card in enumerate(cards) if ", " in card.name]
     told = Counter(short for short, _ in shorts)
+    for card in cards:
+        if ", " not in card.name:  # Karn Liberated, Liliana of the Veil: its first words name it as well
+            words = name_key(card.name).split()
+            told.update(prefix for n in range(1, len(words)) if (prefix := " ".join(words[:n])) in told)
     return [(short, index) for short, index in shorts if told[short] == 1]
 
 
@@ -232,7 +238,7 @@ def _card(row: Row, concept_ids: frozenset[str]) -> Card:
     name = row["card"]
     if not name_key(name):
         raise row.error("card", f"{name!r} has no words")
-    concepts = tuple(row["concepts"].split())
+    concepts = tuple(map(sys.intern, row["concepts"].split()))  # one string per id: the cache keeps one copy
     for concept in concepts:
         if concept not in concept_ids:
             raise row.error("concepts", f"{concept!r} is not an id of {CONCEPTS}")
