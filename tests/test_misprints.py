@@ -111,3 +111,11 @@ def test_a_stale_row_is_a_corpus_error_naming_it(tmp_path: Path, row: str, messa
 def test_a_row_without_a_reason_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CorpusError, match="column 'note': empty"):
         _rows(tmp_path, "x\t1.1\twordrun\tword run\t")
+
+
+@pytest.mark.parametrize(("ref", "words"), [
+    ("ru-cr:309", "Измерение (неоф.) (англ. Plane)"),  # ru-cr.txt line 3791: "Planе" with a Cyrillic "е"
+    ("ru-cr:glossary:Artifact Creature", "Артефакт Существо"),  # line 15414 "Cущество" with a Latin "C"
+], ids=["ru-309-latin-word", "ru-glossary-russian-word"])
+def test_a_word_of_two_scripts_is_read_in_one(graph: RuleGraph, ref: str, words: str) -> None:
+    assert graph.nodes[ref].title == words
