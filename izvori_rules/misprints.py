@@ -13,6 +13,7 @@ way to the ``corrected`` one: the words are no longer kept as printed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,7 +33,7 @@ class Misprint:
 
     doc: str
     id: str
-    printed: str
+    printed: str  # whole words: never mended inside a longer word
     read: str
     note: str
     where: str
@@ -77,14 +78,23 @@ def _mended(node: ParsedNode, by_node: Mapping[str, list[Misprint]]) -> ParsedNo
         return node
     title, text, examples, flags = node.title, node.text, node.examples, list(node.flags)
     for row in rows:
-        if not any(row.printed in words for words in (title, text, *examples)):
+        printed = _words(row.printed)
+        if not any(printed.search(words) for words in (title, text, *examples)):
             raise _stale(row, f"{node.id} does not print these words")
-        title, text = title.replace(row.printed, row.read), text.replace(row.printed, row.read)
-        examples = tuple(example.replace(row.printed, row.read) for example in examples)
+        read = row.read.replace("\\", "\\\\")  # a replacement template: only a backslash is special
+        title, text = printed.sub(read, title), printed.sub(read, text)
+        examples = tuple(printed.sub(read, example) for example in examples)
         flags = [f for f in flags if not (f.kind == "garbled" and f.detail in row.printed)]
         flags.append(Flag.keyed("corrected", "corrected_misprint", "printed «{printed}», read as «{read}»: {note}",
                                 printed=row.printed, read=row.read, note=row.note))
     return replace(node, title=title, text=text, examples=examples, flags=tuple(flags))
+
+
+def _words(printed: str) -> re.Pattern[str]:
+    """``printed`` where it is whole words: ``стем`` (с тем) is mended, the same letters inside ``систем`` are not."""
+    start = r"(?<!\w)" if printed[0].isalnum() else ""
+    end = r"(?!\w)" if printed[-1].isalnum() else ""
+    return re.compile(start + re.escape(printed) + end)
 
 
 def _stale(row: Misprint, why: str) -> CorpusError:

@@ -119,3 +119,14 @@ def test_a_row_without_a_reason_is_refused(tmp_path: Path) -> None:
 ], ids=["ru-309-latin-word", "ru-glossary-russian-word"])
 def test_a_word_of_two_scripts_is_read_in_one(graph: RuleGraph, ref: str, words: str) -> None:
     assert graph.nodes[ref].title == words
+
+
+def test_a_typo_that_hides_a_searched_word_is_mended(graph: RuleGraph) -> None:
+    # sr-judge.txt, B1.61: "Igrač koji kontoliše osobinu na nizu je igrač koji ju je odigrao"
+    assert "Igrač koji kontroliše osobinu na nizu je igrač koji ju je odigrao" in graph.nodes["sr-judge:B1.61"].text
+
+
+def test_only_whole_words_are_mended(tmp_path: Path) -> None:
+    rows = _rows(tmp_path, "x\t1.1\tстем\tс тем\tno space")
+    node = corrected(_document("не выход на поле битвы стем чтобы; системы"), rows["x"]).nodes[0]
+    assert node.text == "не выход на поле битвы с тем чтобы; системы"
