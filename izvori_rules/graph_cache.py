@@ -96,17 +96,20 @@ def _read(path: Path) -> RuleGraph | None:
 
 
 def parse_corpus(root: Path | None = None) -> RuleGraph:
-    """Parse every document the manifest lists and link them (no cache, no equivalents)."""
+    """Parse every document the manifest lists, mend its misprints (``corpus/misprints.tsv``) and link them (no
+    cache, no equivalents)."""
     from .graph_build import build_graph  # with the citation finder: only a build needs them
+    from .misprints import corrected, load_misprints
 
     root = root or corpus_dir()
     parsed = []
     finders = {}
     infos = load_manifest(root)
+    misprints = load_misprints(root)
     prefetch_releases(infos, root)  # the English releases in the graph, read from their archive in one pass
     for info in infos:
         module = parser_module(info.parser)
-        parsed.append((info, module.parse(read_document(info, root))))
+        parsed.append((info, corrected(module.parse(read_document(info, root)), misprints.get(info.id, ()))))
         finders[info.id] = module.find_citations
     return build_graph(parsed, finders)
 

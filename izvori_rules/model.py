@@ -38,6 +38,7 @@ FlagKind = Literal[
                            # ``ref`` the rule that title is the heading of, when one is (citations.py)
     "duplicate_number",    # the document prints this number twice; the second gets a ``#2`` id (sr_judge, cs_cr)
     "garbled",             # words printed corrupted, kept as printed (cs_cr, ru_cr, sr_basic)
+    "corrected",           # words printed damaged, mended as corpus/misprints.tsv reads them (misprints.py)
     "missing_period",      # a rule number printed without its closing period (cs_cr)
     "missing_symbol",      # a symbol glyph lost in print: an empty ``()``, a double space (sr_basic)
     "glued",               # the rule was printed inside the previous line (ru_cr)

@@ -155,8 +155,13 @@ def test_a_citation_flag_is_said_in_the_judges_language(ref: str, lang: str, sai
     # pt-guide.txt 597: a paragraph of the glossary's Pilha printed without its headword
     ("pt-guide:glossary:Pilha", "cs", "⚑ odstavec bez hesla: Os efeitos baseados no estado do jogo “verificam” … "
                                       "(odstavec glosáře vytištěný bez svého hesla)"),
+    # ru-cr.txt line 10996 "в стеке илина поле битвы", mended by corpus/misprints.tsv
+    ("ru-cr:702.102a", "en", "⚑ misprint mended: printed «илина», read as «или на»: two words printed without a space"),
+    # cs-cr.txt 306.2 "ani nezabrání! tomu", mended by corpus/misprints.tsv
+    ("cs-cr:306.2", "ru", "⚑ исправленная опечатка: напечатано «nezabrání! tomu», читается «nezabrání tomu»"),
 ], ids=["glued-sr", "garbled-sr", "glued-ru", "garbled-ru", "glued-cs", "garbled-cs", "glued-en", "no-parent-sr",
-        "no-parent-ru", "no-parent-cs", "no-parent-en", "cyrillic-ru", "misplaced-sr", "headless-cs"])
+        "no-parent-ru", "no-parent-cs", "no-parent-en", "cyrillic-ru", "misplaced-sr", "headless-cs", "corrected-en",
+        "corrected-ru"])
 def test_a_parsers_flag_is_said_in_the_judges_language(ref: str, lang: str, said: str) -> None:
     result = invoke("lookup", ref, "--lang", lang, width=200)
     assert result.exit_code == 0 and said in result.stdout
@@ -175,7 +180,8 @@ def test_every_flag_detail_the_parsers_key_is_in_every_language() -> None:
     keys = {node.args[1].value for path in Path(izvori_rules.__file__).parent.rglob("*.py")
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
             if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "keyed"}
-    assert {"glued_after", "garbled_removed", "no_parent", "misplaced_chapter", "headless_paragraph"} <= keys
+    assert {"glued_after", "garbled_removed", "no_parent", "misplaced_chapter", "headless_paragraph",
+            "corrected_misprint"} <= keys
     for lang in LANGS:
         assert sorted(k for k in keys if f"detail_{k}" not in catalogue()[lang]["lookup"]) == [], lang
 

@@ -32,8 +32,8 @@ Words = Mapping[str, str]  # the site's words in the judge's language (site_word
 # Flags shown as a note under the node; the others are shown where they apply (a marked citation, a linked
 # glossary term, the English headword) or are the parser's bookkeeping (bold spans, pt-guide labels).
 NOTE_FLAGS: tuple[FlagKind, ...] = (
-    "duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "missing_symbol",
-    "truncated", "toc_only", "headless_paragraph")
+    "duplicate_number", "misplaced", "no_parent", "glued", "missing_period", "garbled", "corrected",
+    "missing_symbol", "truncated", "toc_only", "headless_paragraph")
 CITED_BY_SHOWN = 12
 
 
