@@ -282,6 +282,10 @@ def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query:
         # question whether an effect applies («действует») is no scheme's
         ("действующая карта замысла", "ongoing", True),
         ("действует ли это на карты существ на кладбище", "ongoing", False),
+        # row fractions, sense "!en life ... round ...": cr 107.1a "gain fractional life ... round up or down"; cr 709.3a
+        # "Only the chosen half is evaluated to see if it can be cast"
+        ("lose half your life rounded up", "fractions", True),
+        ("split card mana value when one half is cast", "fractions", False),
     ],
 )
 def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: QueryConcepts, text: str, concept: str,
@@ -655,9 +659,15 @@ def test_an_english_terms_stop_words_tell_it_from_another(query: QueryConcepts, 
         ("sr", "Kao deo najave bića koja napadaju, aktivni igrač proverava svako biće koje kontroliše", "pile", False),
         ("sr", "Ako se od igrača traži da razdvoji grupu objekata na dve dela ili više delova, ti objekti ne napuštaju "
                "zonu u kojoj su trenutno. Deo može imati nula ili više objekata.", "pile", True),
+        # row fractions, sense "!en life ... fractional ...": cr 107.1a; cr 709.3a
+        ("en", "You can’t choose a fractional number, deal fractional damage, gain fractional life, and so on. If a spell "
+               "or ability could generate a fractional number, the spell or ability will tell you whether to round up "
+               "or down.", "fractions", True),
+        ("en", "Only the chosen half is evaluated to see if it can be cast. Only that half is considered to be put onto "
+               "the stack.", "fractions", False),
     ],
     ids=["ongoing scheme", "state-based actions not ongoing", "state-based actions not summon", "deo: part",
-         "deo: pile"],
+         "deo: pile", "fractional life", "half of a split card"],
 )
 def test_a_documents_everyday_word_marks_its_concept_only_beside_a_sense_word(table: ConceptTable, lang: str,
                                                                                text: str, concept: str,
