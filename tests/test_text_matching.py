@@ -371,6 +371,21 @@ def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: s
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # cr 606.2 "An activated ability with a loyalty symbol in its cost is a loyalty ability. Normally, only
+        # planeswalkers have loyalty abilities."
+        ("can I use my planeswalker's ability in response", ["loyalty_ability", "respond"]),
+        # cr 107.1a "gain fractional life ... round up or down"
+        ("lose half your life", ["life_loss", "fractions"]),
+    ],
+    ids=["planeswalker's ability", "half your life"],
+)
+def test_english_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
+    assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
+
+
+@pytest.mark.parametrize(
     ("text", "named"),
     [
         ("ulazi u igru kao kopija bića da li se izaziva", False),
