@@ -382,8 +382,10 @@ def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: s
         ("does a creature that enters later get it", ["creature", "locked_in"]),
         # cr 106.12 "To “tap [a permanent] for mana” is to activate a mana ability of that permanent"
         ("can I tap my lands during resolution", ["mana_ability", "resolve"]),
+        # cr 118.9 "Alternative costs are usually phrased ... “You may cast [this object] without paying its mana cost.”"
+        ("cascade cast it without paying its mana cost", ["cascade", "cast", "alternative_cost"]),
     ],
-    ids=["planeswalker's ability", "half your life", "enters later", "tap lands"],
+    ids=["planeswalker's ability", "half your life", "enters later", "tap lands", "without paying"],
 )
 def test_english_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
