@@ -158,7 +158,14 @@ TOP = 10
 # the set but for six the study set's misses named (corpus/card_concepts.tsv: Blood Artist, Fact or Fiction, Forked
 # Bolt; Commander staples, combo pieces) moved its English from 0.829/0.651 to 0.842/0.671, the session's one blind gain. With all of session 30 merged the
 # held-out part stands at sr 0.972/0.850, ru 0.928/0.775, en 0.893/0.751, cs 0.981/0.818.
-SHORT_OF_TARGETS = {"ru": (0.928, 0.775), "en": (0.893, 0.751)}
+# Session 31's English changes, chosen on batches 8-10 as the study set (concepts the table lacked: fractions, cr 107.1a;
+# multiple instances, with players' "does lifelink stack?" read as it, text/idioms.py; locked in, cr 611.2c/611.3a;
+# the rules' own phrases "tap for mana", cr 106.12, and "without paying its mana cost", cr 118.9; "planeswalker's
+# ability"; 21 cards, five of them named by the study set's misses) moved en's batch 8 from 0.861/0.660 to 0.875/0.685,
+# batch 9 from 0.778/0.582 to 0.833/0.624 and batch 10 from 0.842/0.671 to 0.868/0.692, and the unstudied batches 4
+# (0.804 -> 0.811), 6 (0.657 -> 0.669) and 7 (0.845/0.597 -> 0.859/0.620, half of it a topic the study set shared);
+# batch 11, written blind as the validation set, 0.841/0.581 -> 0.841/0.590; en's held-out part 0.893/0.751 -> 0.893/0.750.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.775), "en": (0.893, 0.750)}
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from ..errors import QueryError
 from ..references import excerpt
 from .cards import CardNames, Mention
 from ..text.folding import is_cyrillic
+from ..text.idioms import english_idioms
 from ..text.matching import CYRILLIC_LANGUAGES, QueryConcepts, Segment
 from ..text.stemming import LANGUAGES, WORD, analyze
 from ..text.stopwords import StopLists, is_stopword
@@ -168,9 +169,10 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
                 cards: CardNames | None = None, known: Known | None = None) -> ParsedQuery:
     """Split quoted phrases from words, dropping the stop words of the query's language outside phrases
     (:meth:`StopLists.for_query`, told by the stop words and the concept terms the words hold), and the names of
-    ``cards`` from the words (:func:`_card_names`); words ``known`` in the query's language's documents name no
-    concept they name only in another language (:meth:`.QueryConcepts.segments`); a malformed query is a
-    :class:`QueryError` (see :func:`check_syntax`)."""
+    ``cards`` from the words (:func:`_card_names`); an English query's idioms are read in the rules' words
+    (:func:`~izvori_rules.text.idioms.english_idioms`: "does lifelink stack?" asks for multiple instances); words
+    ``known`` in the query's language's documents name no concept they name only in another language
+    (:meth:`.QueryConcepts.segments`); a malformed query is a :class:`QueryError` (see :func:`check_syntax`)."""
     check_syntax(text)
     rest = _QUOTED.sub(" ", text)
     rest, mentioned = _card_names(rest, concepts, cards)
@@ -183,10 +185,11 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
     chosen, languages = lists.for_query(typed, named), lists.languages(typed, named)
     if known is not None and CYRILLIC_LANGUAGES <= languages:
         languages = _told_apart(languages, typed, known)
-    if any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed) or any(
+    said = english_idioms(rest) if "en" in languages else rest  # Czech judges say "na stack" too
+    if said != rest or any(is_stopword(word, lists.words) != is_stopword(word, chosen) for word in typed) or any(
             s.languages - languages for s in words if s.concepts and languages):
         native = (lambda word: any(known(lang, word) for lang in languages)) if known is not None else None
-        words = _segments(rest, concepts, chosen, others, languages, native)
+        words = _segments(said, concepts, chosen, others, languages, native)
     phrased = tuple(Segment(p, concepts.concepts_named(p), concepts.languages_naming(p)) for p in phrases)
     asked = {c for s in (*words, *phrased) for c in s.concepts}
     card_segments = tuple(Segment(m.typed, own) for m in mentioned
