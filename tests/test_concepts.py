@@ -423,6 +423,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "life_loss": "лайфлосс",
     "equipment": "эквипмент",
     "combat_damage_step": "дамаг степ|комбат дамаг степ",
+    "battlefield": "борд|борде|борда",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian
