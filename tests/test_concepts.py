@@ -394,7 +394,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "entwine": "энтвайн",
     "retrace": "ретрейс",
     "unearth": "анерт|анэрт",
-    "totem_armor": "тотем армор",
+    "totem_armor": "тотем армор|умбра",
     "level_up": "левел ап|левелап",
     "rebound": "ребаунд",
     "battle_cry": "батл край",
@@ -424,6 +424,9 @@ RUSSIAN_PLAYERS_WORDS = {
     "equipment": "эквипмент",
     "combat_damage_step": "дамаг степ|комбат дамаг степ",
     "battlefield": "борд|борде|борда",
+    "permanent": "перм|пермы|перма|пермов",
+    "owner": "овнер",
+    "attack": "атакнуть|атакнул",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian

@@ -319,11 +319,18 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("coin toss", "flipping_a_coin", "cr:705"),
     # cr 701.6 "Counter" (701.6a "To counter a spell or ability means to cancel it, removing it from the stack")
     ("uncounterable", "counter", "cr:701.6"),
+    # cr 714.3 "Sagas use lore counters to track their progress." (lore: the marker, not a counterspell)
+    ("lore counter", "counter_marker", "cr:714.3"),
+    # cr 714 "Saga Cards" (714.2: "a triggered ability referred to as a chapter ability")
+    ("chapter ability", "saga", "cr:714"),
+    # cr 702.89 "Umbra Armor" (the Auras with it are players' umbras)
+    ("umbra", "totem_armor", "cr:702.89"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
                               "reflexive-trigger", "falls-off", "flip-up", "pro", "land-drop", "until-EOT",
-                              "intentional-draw", "minus-ability", "LIFO", "coin-toss", "uncounterable", *RUSSIAN_IDS])
+                              "intentional-draw", "minus-ability", "LIFO", "coin-toss", "uncounterable", "lore-counter",
+                              "chapter-ability", "umbra", *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the
