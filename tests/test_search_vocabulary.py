@@ -325,12 +325,15 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("chapter ability", "saga", "cr:714"),
     # cr 702.89 "Umbra Armor" (the Auras with it are players' umbras)
     ("umbra", "totem_armor", "cr:702.89"),
+    # cr 702.24a "“Cumulative upkeep [cost]” means “At the beginning of your upkeep, if this permanent is on the
+    # battlefield, put an age counter on this permanent" (an age counter: a marker, not a counterspell)
+    ("age counter", "counter_marker", "cr:702.24a"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
                               "reflexive-trigger", "falls-off", "flip-up", "pro", "land-drop", "until-EOT",
                               "intentional-draw", "minus-ability", "LIFO", "coin-toss", "uncounterable", "lore-counter",
-                              "chapter-ability", "umbra", *RUSSIAN_IDS])
+                              "chapter-ability", "umbra", "age-counter", *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the
