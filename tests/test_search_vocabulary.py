@@ -209,8 +209,27 @@ RUSSIAN_PLAYERS_WORDS = [
     # ru-cr 603.6c "Способности при покидании поля битвы срабатывают когда перманент перемещается с поля битвы в другую
     # зону" (покинуло: the past of 603.6c's покинуть, text/russian.py)
     ("существо покинуло поле битвы, срабатывает ли триггер", "leaves_the_battlefield", "ru-cr:603.6c"),
+    # ru-cr 701.16a «Чтобы пожертвовать перманент, контролирующий его игрок перемещает его с поля битвы непосредственно
+    # на кладбище владельца» (сак: the English sac in Cyrillic)
+    ("сак существа", "sacrifice", "ru-cr:701.16a"),
+    # ru-cr 615.1 «Некоторые продолжительные эффекты являются эффектами предотвращения» (фог: a Fog effect)
+    ("фог", "prevention_effect", "ru-cr:615.1"),
+    # ru-cr 110.2 «По умолчанию, контролирующим перманент игроком является тот игрок, под чьим контролем перманент
+    # вышел на поле битвы» (украсть: to steal, to gain control of another's permanent)
+    ("украсть существо", "controller", "ru-cr:110.2"),
+    # ru-cr 101.4 «сначала активный игрок (игрок, чей сейчас ход) делает необходимый выбор» (АПНАП: en APNAP)
+    ("АПНАП", "apnap_order", "ru-cr:101.4"),
+    # ru-cr 500.7 «Некоторые эффекты дают игроку дополнительные ходы» (экстра ход: an extra turn)
+    ("экстра ход", "extra_turn", "ru-cr:500.7"),
+    # ru-cr 704.5j «Это правило называется «правилом легендарности»» (легенд рул: en legend rule)
+    ("легенд рул", "legend_rule", "ru-cr:704.5j"),
+    # ru-cr 903.8 «Розыгрыш командира из командной зоны стоит дополнительно {2} за каждый предыдущий раз»
+    ("коммандер такс", "commander_tax", "ru-cr:903.8"),
+    # ru-cr 605 «Мана-способности» (дорк: a creature with a mana ability, en mana dork)
+    ("дорк", "mana_ability", "ru-cr:605"),
 ]
-RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left"]
+RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left",
+               "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк"]
 
 
 @pytest.mark.parametrize(("query", "concept", "ref"), [
@@ -286,10 +305,35 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # ru-cr 305.2 «Обычно игрок может разыграть одну землю во время своего хода. Однако продолжительные эффекты
     # могут увеличить это число.» (cr 305.2: one land per turn, more by continuous effects: an extra land drop)
     ("extra land drop", "land_play", "ru-cr:305.2"),
+    # cr 514.2 "all “until end of turn” and “this turn” effects end" (EOT: end of turn)
+    ("until EOT effect ends", "until_end_of_turn", "cr:514.2"),
+    # cr 104.4 "There are several ways for the game to be a draw." (104.4i: "all players in the game may agree to an
+    # intentional draw")
+    ("intentional draw", "draw_game", "cr:104.4"),
+    # cr 606.2 "An activated ability with a loyalty symbol in its cost is a loyalty ability." (a minus ability: one
+    # whose loyalty cost is negative)
+    ("minus ability of a planeswalker", "loyalty_ability", "cr:606.2"),
+    # cr 405 "Stack" (405.5: "the top (last-added) spell or ability on the stack resolves": last in, first out)
+    ("LIFO", "stack", "cr:405"),
+    # cr 705 "Flipping a Coin"
+    ("coin toss", "flipping_a_coin", "cr:705"),
+    # cr 701.6 "Counter" (701.6a "To counter a spell or ability means to cancel it, removing it from the stack")
+    ("uncounterable", "counter", "cr:701.6"),
+    # cr 714.3 "Sagas use lore counters to track their progress." (lore: the marker, not a counterspell)
+    ("lore counter", "counter_marker", "cr:714.3"),
+    # cr 714 "Saga Cards" (714.2: "a triggered ability referred to as a chapter ability")
+    ("chapter ability", "saga", "cr:714"),
+    # cr 702.89 "Umbra Armor" (the Auras with it are players' umbras)
+    ("umbra", "totem_armor", "cr:702.89"),
+    # cr 702.24a "“Cumulative upkeep [cost]” means “At the beginning of your upkeep, if this permanent is on the
+    # battlefield, put an age counter on this permanent" (an age counter: a marker, not a counterspell)
+    ("age counter", "counter_marker", "cr:702.24a"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
-                              "reflexive-trigger", "falls-off", "flip-up", "pro", "land-drop", *RUSSIAN_IDS])
+                              "reflexive-trigger", "falls-off", "flip-up", "pro", "land-drop", "until-EOT",
+                              "intentional-draw", "minus-ability", "LIFO", "coin-toss", "uncounterable", "lore-counter",
+                              "chapter-ability", "umbra", "age-counter", *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the
