@@ -1,0 +1,50 @@
+"""A keyword's English name in a Russian question, written in Cyrillic letters as it is heard.
+
+Russian players name most keywords by their English names, spelled in their own letters ("трамплер" for a creature
+with trample, "эвок", "флеш", "муллиган", "ферст страйк"), where ru-cr prints its translation (Пробивной удар,
+Вызывание). The concept table holds a few such words where a session met them (лайфлинк, скрай); the rest matched
+nothing, and the question lost the keyword its answer is about. A word the Russian rules do not use whose sound key
+(:func:`.text.sounds.sound_key`) is that of one concept's English term (:meth:`.QueryConcepts.heard`) is read as
+that concept's Russian term, the way :func:`.spelling.corrections` reads a typo as the documents' word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ..text.folding import is_cyrillic
+from ..text.matching import QueryConcepts
+
+RUSSIAN = "ru"
+
+
+def borrowed(words: Sequence[str], text: str, concepts: QueryConcepts,
+             known: Callable[[str], bool]) -> list[tuple[tuple[str, ...], str]]:
+    """The runs of ``words`` (the query's words that name nothing, in order) that are one concept's English name
+    heard in Cyrillic, each with the concept's Russian term: a run of two words standing together in ``text`` first
+    ("дабл страйк"), then one word. A word ``known`` in the Russian documents is their own, not a borrowed name
+    ("есть" is no haste), and a name two concepts share ("каунтер", counter) is left alone."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    taken: set[int] = set()
+    new = [is_cyrillic(w.lower()) and not known(w) for w in words]
+    for size in (2, 1):
+        for i in range(len(words) - size + 1):
+            run = tuple(words[i:i + size])
+            if taken.intersection(range(i, i + size)) or not all(new[i:i + size]):
+                continue
+            if size > 1 and not re.search(r"\W+".join(map(re.escape, run)), text):
+                continue
+            named = concepts.heard(run)
+            term = concepts.terms(named[0]).get(RUSSIAN, ()) if len(named) == 1 else ()
+            if term:
+                out.append((run, term[0]))
+                taken.update(range(i, i + size))
+    return out
+
+
+def reworded(text: str, runs: Sequence[tuple[tuple[str, ...], str]]) -> str:
+    """``text`` with each run of words replaced by its term."""
+    for run, term in runs:
+        text = re.sub(r"(?<!\w)" + r"\W+".join(map(re.escape, run)) + r"(?!\w)", term, text)
+    return text
