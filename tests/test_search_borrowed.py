@@ -44,3 +44,10 @@ def test_a_word_the_russian_rules_print_or_a_short_key_is_left_alone(searcher: S
 def test_a_borrowed_name_searches_as_the_keyword(searcher: Searcher) -> None:
     assert reworded("эвок и жертва", [(("эвок",), "Вызывание")]) == "Вызывание и жертва"
     assert "evoke" in searcher.search("эвок в каком порядке положить в стек").concepts
+
+
+def test_a_name_two_concepts_share_is_read_as_their_english_word(searcher: Searcher) -> None:
+    # counter is the countering (cr 701.5) and the marker (cr 122): the rest of the question chooses, as in English
+    assert _borrowed(searcher, ["каунтер"]) == [(("каунтер",), "counter")]
+    assert "counter_marker" in searcher.search("положить каунтер +1/+1 на существо").concepts
+    assert _borrowed(searcher, ["каст"]) == []  # cast or cost: no English word of both

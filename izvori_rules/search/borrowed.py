@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from ..text.folding import is_cyrillic
 from ..text.matching import QueryConcepts
+from ..text.sounds import sound_key
 
 RUSSIAN = "ru"
 
@@ -24,7 +25,7 @@ def borrowed(words: Sequence[str], text: str, concepts: QueryConcepts,
     """The runs of ``words`` (the query's words that name nothing, in order) that are one concept's English name
     heard in Cyrillic, each with the concept's Russian term: a run of two words standing together in ``text`` first
     ("дабл страйк"), then one word. A word ``known`` in the Russian documents is their own, not a borrowed name
-    ("есть" is no haste), and a name two concepts share ("каунтер", counter) is left alone."""
+    ("есть" is no haste); a name two concepts share is read as their English word (:func:`_term`)."""
     out: list[tuple[tuple[str, ...], str]] = []
     taken: set[int] = set()
     new = [is_cyrillic(w.lower()) and not known(w) for w in words]
@@ -35,12 +36,24 @@ def borrowed(words: Sequence[str], text: str, concepts: QueryConcepts,
                 continue
             if size > 1 and not re.search(r"\W+".join(map(re.escape, run)), text):
                 continue
-            named = concepts.heard(run)
-            term = concepts.terms(named[0]).get(RUSSIAN, ()) if len(named) == 1 else ()
+            term = _term(concepts, run)
             if term:
-                out.append((run, term[0]))
+                out.append((run, term))
                 taken.update(range(i, i + size))
     return out
+
+
+def _term(concepts: QueryConcepts, run: tuple[str, ...]) -> str | None:
+    """The Russian term of the one concept the run is heard as; of several, the English word they share, whose sense
+    the rest of the query chooses as it does for an English question ("каунтер" is counter, the marker or the
+    countering); none when they share none ("каст": cast or cost)."""
+    named = concepts.heard(run)
+    if len(named) == 1:
+        return concepts.terms(named[0]).get(RUSSIAN, (None,))[0]
+    key = " ".join(map(sound_key, run))
+    shared = [t for t in concepts.terms(named[0]).get("en", ()) if " ".join(map(sound_key, t.split())) == key
+              and all(t in concepts.terms(other).get("en", ()) for other in named[1:])] if named else []
+    return shared[0] if shared else None
 
 
 def reworded(text: str, runs: Sequence[tuple[tuple[str, ...], str]]) -> str:
