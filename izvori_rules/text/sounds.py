@@ -40,6 +40,9 @@ _SPELLINGS = (("tch", "C"), ("dzh", "J"), ("ch", "C"), ("sh", "S"), ("zh", "S"),
 _SOFT_C = re.compile(r"c(?=[eiy])")
 _VOWELS = re.compile(r"[aeiouy]+")
 _DOUBLED = re.compile(r"(.)\1+")
+# An English -er- between consonants, which Russian players write without its vowel: "counter" is "контр" in
+# "контрбаланс" (Counterbalance), "контрспелл" (counterspell).
+_UNSTRESSED_ER = re.compile(r"(?<=[b-df-hj-np-tv-z])er(?=[b-df-hj-np-tv-z])")
 
 
 @lru_cache(maxsize=SOUNDS_KEPT)
@@ -56,6 +59,14 @@ def sound_key(word: str) -> str:
     return _DOUBLED.sub(r"\1", text).removesuffix("V")
 
 
+def english_keys(word: str) -> tuple[str, ...]:
+    """An English word's sound keys: its key, and where it has an -er- between consonants, the key without that
+    vowel, as Russian players write it ("counterbalance" kVntVrbVlVns and kVntrbVlVns, "контрбаланс")."""
+    key = sound_key(word)
+    elided = sound_key(_UNSTRESSED_ER.sub("r", word.lower()))
+    return (key, elided) if elided != key else (key,)
+
+
 def heard_terms(terms: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
     """The sound keys of English terms (concept id, term), each key to the concepts whose term sounds so: how a
     Russian question meets a keyword written as the English name is heard ("трамплер" the trampler of trample,
@@ -68,9 +79,19 @@ def heard_terms(terms: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
         words = term.split()
         if len(words) > HEARD_WORDS or "-" in term or not all(w.isalpha() for w in words):
             continue
-        keys = [sound_key(w) for w in words]
-        if all(len(k) >= HEARD_SOUNDS for k in keys):
-            key = " ".join(keys)
-            if concept not in out.get(key, ()):
-                out[key] = (*out.get(key, ()), concept)
+        for keys in spellings(words):
+            if all(len(k) >= HEARD_SOUNDS for k in keys):
+                key = " ".join(keys)
+                if concept not in out.get(key, ()):
+                    out[key] = (*out.get(key, ()), concept)
     return out
+
+
+def spellings(words: list[str]) -> list[list[str]]:
+    """The sound keys of English words as Russian players may write them (:func:`english_keys`): each word's key,
+    and every word's other key where it has one (an -er- left out is left out of the whole name)."""
+    keys = [english_keys(w) for w in words]
+    found = [[k[0] for k in keys]]
+    if any(len(k) > 1 for k in keys):
+        found.append([k[-1] for k in keys])
+    return found
