@@ -1,9 +1,10 @@
 """A keyword's English name in a Russian question, written in Cyrillic letters as it is heard.
 
 Russian players name most keywords by their English names, spelled in their own letters ("трамплер" for a creature
-with trample, "эвок", "флеш", "муллиган", "ферст страйк"), where ru-cr prints its translation (Пробивной удар,
-Вызывание). The concept table holds a few such words where a session met them (лайфлинк, скрай); the rest matched
-nothing, and the question lost the keyword its answer is about. A word the Russian rules do not use whose sound key
+with trample, "эвок", "эксплор", "инвестигейт", "дабл страйк"), where ru-cr prints its translation (Пробивной удар,
+Вызывание, Использовать Разведку, Дознание, Двойной удар). The concept table holds such words where a session met
+them (лайфлинк, скрай, флеш, муллиган); the rest matched nothing, and the question lost the keyword its answer is
+about. A word the Russian rules do not use whose sound key
 (:func:`.text.sounds.sound_key`) is that of one concept's English term (:meth:`.QueryConcepts.heard`) is read as
 that concept's Russian term, the way :func:`.spelling.corrections` reads a typo as the documents' word.
 """
@@ -28,7 +29,7 @@ def borrowed(words: Sequence[str], text: str, concepts: QueryConcepts,
     ("есть" is no haste); a name two concepts share is read as their English word (:func:`_term`)."""
     out: list[tuple[tuple[str, ...], str]] = []
     taken: set[int] = set()
-    new = [is_cyrillic(w.lower()) and not known(w) for w in words]
+    new = [is_cyrillic(w) and not known(w) for w in words]
     for size in (2, 1):
         for i in range(len(words) - size + 1):
             run = tuple(words[i:i + size])

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 from ..model import Node
 from ..parts import PartedMap, split
 from .folding import fold, is_cyrillic, serbian_to_latin
-from .sounds import heard_terms, sound_key
 from .english import participle_ending, participles, singular, term_keys
+from .sounds import heard_terms, sound_key
 from .stemming import (
     LANGUAGES,
     WORD,
