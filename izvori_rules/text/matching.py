@@ -123,6 +123,8 @@ class ConceptMatcher:
             self._defining.setdefault(ref, []).append(concept.id)
         for lang in LANGUAGES:
             for term in self.table.terms_for(concept.id, lang):
+                if (lang, term) in concept.asked:
+                    continue  # a question's word only: it marks no text
                 stems = tuple(analyze(lang, term))
                 if stems:
                     self._starts.setdefault((lang, stems[0]), []).append((stems, concept.id))
