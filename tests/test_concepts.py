@@ -907,3 +907,10 @@ def test_the_corpus_override_is_read_and_reported(tmp_path: Path, monkeypatch: p
 def test_parse_concepts_is_pure_text_in_table_out() -> None:
     table = parse_concepts(HEADER + "\n" + ROW + "\n", "inline")
     assert table.source == "inline" and table.find("RAZBIJAČ").id == "trample"
+
+
+def test_a_term_written_with_a_question_mark_is_asked_only(tmp_path: Path) -> None:
+    row = "triggered_ability\tability_type\ttrigger\t\t\tСрабатывание|?сработать"
+    (concept,) = list(load_concepts(write(tmp_path, HEADER, row)))
+    assert concept.terms_in("ru") == ("Срабатывание", "сработать")  # a term like the others in a query
+    assert concept.asked == frozenset({("ru", "сработать")})  # but it marks no document's text

@@ -165,7 +165,16 @@ TOP = 10
 # batch 9 from 0.778/0.582 to 0.833/0.624 and batch 10 from 0.842/0.671 to 0.868/0.692, and the unstudied batches 4
 # (0.804 -> 0.811), 6 (0.657 -> 0.669) and 7 (0.845/0.597 -> 0.859/0.620, half of it a topic the study set shared);
 # batch 11, written blind as the validation set, 0.841/0.581 -> 0.841/0.590; en's held-out part 0.893/0.751 -> 0.893/0.750.
-SHORT_OF_TARGETS = {"ru": (0.928, 0.775), "en": (0.893, 0.750)}
+# Session 31's Russian changes, chosen on the same study set (keywords' English names written in Cyrillic read as
+# ru-cr's terms, search/borrowed.py: трамплер, эвок; "контр" for counter- in the sound keys; a question-only term,
+# ?сработать) moved ru's batch 7 from 0.837/0.679 to 0.857/0.681 and batch 10 from 0.870/0.667 to 0.870/0.720, batch
+# 11 0.788/0.588 -> 0.788/0.591, and ru's held-out part 0.928/0.775 -> 0.928/0.768 (its batch 2, by the question-only
+# term; kept, as chosen on the study and validation sets). Players' words from outside the set (about 150, English
+# and Russian), 395 cards from outside the set and the documents' misprints mended (corpus/misprints.tsv) moved batch
+# 11's English to 0.854/0.602 and its Russian to 0.788/0.576. With all of session 31 merged the held-out part stands
+# at sr 0.972/0.850, ru 0.928/0.768, en 0.893/0.756, cs 0.981/0.818; batch 11 at sr 0.857/0.714, ru 0.788/0.576, en
+# 0.854/0.602, cs 0.800/0.700.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.768), "en": (0.893, 0.756)}
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from izvori_rules.text.sounds import sound_key
+from izvori_rules.text.sounds import english_keys, heard_terms, sound_key
 
 
 @pytest.mark.parametrize(("english", "russian"), [
@@ -21,3 +21,17 @@ def test_an_english_word_and_its_russian_spelling_sound_alike(english: str, russ
 
 def test_the_places_of_the_vowels_keep_words_apart() -> None:
     assert (sound_key("preordain"), sound_key("передней")) == ("prVrdVn", "pVrVdn")
+
+
+def test_an_english_keyword_is_heard_by_the_keys_of_its_words() -> None:
+    heard = heard_terms([("trample", "trampler"), ("first_strike", "first strike"), ("red", "red"),
+                         ("enters_the_battlefield", "enters the battlefield"), ("split_cards", "split card")])
+    assert heard == {"trVmplVr": ("trample",), "fVrst strVk": ("first_strike",), "splVt kVrd": ("split_cards",)}
+    # red's key of three letters (rVd) is also "ради"'s; a name of three words is a phrase, not a name players borrow
+
+
+def test_an_er_between_consonants_may_be_written_without_its_vowel() -> None:
+    # Russian players write "counter" as "контр": контрбаланс (Counterbalance), контрспелл (counterspell)
+    assert english_keys("counterbalance") == ("kVntVrbVlVns", "kVntrbVlVns")
+    assert sound_key("контрбаланс") == "kVntrbVlVns"
+    assert english_keys("trample") == ("trVmpl",)  # no -er- between consonants: one key

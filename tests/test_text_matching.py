@@ -718,3 +718,13 @@ def test_a_negation_holds_to_the_word_it_negates(table: ConceptTable, query: Que
     text = "Повернутый перманент не может быть повернут еще раз для оплаты"
     whole = matcher.occurrences("ru", analyze("ru", text))
     assert "untap" not in whole and "untap" not in matcher.gapped("ru", text, whole)
+
+
+def test_a_question_only_term_names_its_concept_in_a_query_and_marks_no_text(table: ConceptTable,
+                                                                             query: QueryConcepts) -> None:
+    # concepts.tsv triggered_ability: ru "?сработать". ru-cr 702.107b «каждая из них срабатывает отдельно» (prowess)
+    # says that an ability triggers, in passing; a judge's «сработает ли» asks whether it does
+    assert concepts_of(query, "сработает ли он") == [("сработает", ("triggered_ability",))]
+    matcher = ConceptMatcher(table)
+    assert "triggered_ability" not in matcher.used("ru", "каждая из них срабатывает отдельно")
+    assert "triggered_ability" in matcher.used("ru", "срабатывающая способность")  # its document term still marks

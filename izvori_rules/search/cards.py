@@ -32,7 +32,7 @@ from typing import Any, NamedTuple, cast
 from ..corpus import corpus_dir, per_corpus, read_table
 from ..errors import CorpusError
 from ..text.folding import fold, is_cyrillic, looks_serbian_cyrillic, serbian_to_latin
-from ..text.sounds import MIN_SOUNDS, sound_key
+from ..text.sounds import MIN_SOUNDS, sound_key, spellings
 from ..text.stemming import WORD
 from ..tsv import Row, read_tsv
 
@@ -129,7 +129,7 @@ def _keys(word: str) -> tuple[str, ...]:
 
 def _folded_keys(key: str, cyrillic: bool) -> tuple[str, ...]:
     """The keys of a folded word (see :func:`_keys`); ``cyrillic``: whether its text has Cyrillic at all. A word
-    in Cyrillic only has its sound key too, marked with :data:`SOUNDED` (:func:`sounded_key`)."""
+    in Cyrillic only has its sound key too, marked with :data:`SOUNDED` (:func:`sounded_keys`)."""
     if "'" in key or "’" in key:
         key = key.translate(_APOSTROPHES)
     if not (cyrillic and _CYRILLIC.search(key)):
@@ -141,14 +141,16 @@ def _folded_keys(key: str, cyrillic: bool) -> tuple[str, ...]:
     return (key, *sound)
 
 
-def sounded_key(name: str) -> str | None:
-    """The key of a card's English name as its sounds (:func:`.sounds.sound_key`, each word marked with
-    :data:`SOUNDED`), for a query that spells the name in Cyrillic: None when it has fewer consonants than
+def sounded_keys(name: str) -> list[str]:
+    """The keys of a card's English name as its sounds (:func:`.sounds.spellings`, each word marked with
+    :data:`SOUNDED`), for a query that spells the name in Cyrillic: none when it has fewer consonants than
     :data:`.sounds.MIN_SOUNDS` (too many everyday words sound so)."""
-    sounds = [sound_key(word) for word in _WORD.findall(fold(name).translate(_APOSTROPHES))]
-    if sum(len(sound.replace("V", "")) for sound in sounds) < MIN_SOUNDS or not all(sounds):
-        return None
-    return " ".join(SOUNDED + sound for sound in sounds)
+    words = _WORD.findall(fold(name).translate(_APOSTROPHES))
+    out = []
+    for sounds in spellings(words):
+        if sum(len(sound.replace("V", "")) for sound in sounds) >= MIN_SOUNDS and all(sounds):
+            out.append(" ".join(SOUNDED + sound for sound in sounds))
+    return out
 
 
 _Word = tuple[int, int, tuple[str, ...]]  # a word's start and end in the text, and its keys
@@ -208,7 +210,7 @@ def parse_cards(text: str, source: str, library: dict[str, dict[str, str]], conc
         names.setdefault(plural, entry)
     for short, index in _short_names(cards):
         names.setdefault(short, (index, True))
-    sounded = [(sound, card) for card in cards if (sound := sounded_key(card.name)) is not None and sound not in names]
+    sounded = [(sound, card) for card in cards for sound in sounded_keys(card.name) if sound not in names]
     heard = Counter(sound for sound, _ in sounded)
     for sound, card in sounded:  # the English name as Russian players spell it, where no other name sounds so
         if heard[sound] == 1:

@@ -23,6 +23,7 @@ from ..corpus import per_corpus
 from ..graph import RuleGraph
 from ..model import Node
 from ..references import looks_like_reference, typed_reference
+from .borrowed import RUSSIAN, borrowed, reworded
 from .cards import Mention, load_cards
 from .citation_query import citation_nodes, parse_citation_query
 from ..text.matching import QueryConcepts, english_heading
@@ -34,7 +35,7 @@ from .siblings import subrule_of
 from .snippets import Snippet, make_snippet
 from .spelling import corrections, suggest
 from .twins import Twins
-from ..text.stemming import WORD, analyze, field_language, spans
+from ..text.stemming import WORD, analyze, field_language, plain_word, spans
 from ..text.stopwords import StopLists, load_stopwords
 
 if TYPE_CHECKING:
@@ -302,14 +303,27 @@ class Searcher:
                             cards=parsed.named)
 
     def _corrected(self, query: str, parsed: ParsedQuery) -> ParsedQuery:
-        """The query parsed again with its typos corrected (:func:`.spelling.corrections`), when it has any: the
-        words outside quotes and concept terms that no document has (``planeswaker`` is ``planeswalker``)."""
-        fixes = corrections(self._postings(), (word for segment in parsed.segments if not segment.concepts
-                                                for word in re.findall(WORD, segment.words)), parsed.languages)
-        if not fixes:
+        """The query parsed again with its typos corrected (:func:`.spelling.corrections`) and the English keyword
+        names a Russian question writes in Cyrillic read as ru-cr's terms (:func:`.borrowed.borrowed`), when it has
+        any: the words outside quotes and concept terms that no document has (``planeswaker`` is ``planeswalker``),
+        or that the Russian documents lack ("трамплер" is Пробивной удар)."""
+        plain = [word for segment in parsed.segments if not segment.concepts
+                 for word in re.findall(WORD, segment.words)]
+        heard = borrowed(plain, query, self.concepts, self._printed_in_russian) if (
+            not parsed.languages or RUSSIAN in parsed.languages) else []
+        fixes = corrections(self._postings(), plain, parsed.languages)
+        if not fixes and not heard:
             return parsed
-        text = re.sub(WORD, lambda match: fixes.get(match.group(), match.group()), query)
+        text = re.sub(WORD, lambda match: fixes.get(match.group(), match.group()), reworded(query, heard))
         return parse_query(text, self.concepts, self._stopwords(query), load_cards(self._root), self._known)
+
+    def _printed_in_russian(self, word: str) -> bool:
+        """Whether a Russian document prints the word, as typed or by a stem of it, in a rule, a heading or an
+        example: then it is searched as its own word, as the Clone of ru-cr 706's examples («Клон») is."""
+        source = self._postings()
+        return bool(source.doc_frequency("words", plain_word(word))) or any(
+            source.doc_frequency(f"{part}_{RUSSIAN}", stem) for stem in analyze(RUSSIAN, word)
+            for part in ("body", "head", "example"))
 
     def _known(self, lang: str, word: str) -> bool:
         """Whether the word is a word of the documents of the language: its every stem is in the text of NATIVE or

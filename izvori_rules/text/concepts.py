@@ -38,6 +38,9 @@ KINDS = frozenset({
     "judge_term", "variant",
 })
 FILE_NAME = "concepts.tsv"
+# Marks a term that names its concept in a question only (Concept.asked): ru "сработать", the verb of every rule on
+# an ability that triggers, names triggered abilities when a judge asks "сработает ли".
+ASKED = "?"
 
 _ID = re.compile(r"[a-z][a-z0-9_]*")
 _REF = re.compile(r"[a-z][a-z0-9-]*:\S+")
@@ -50,7 +53,10 @@ _WORD = re.compile(r"\w+")
 
 @dataclass(frozen=True, slots=True)
 class Concept:
-    """One row of the table. ``terms`` holds every language in :data:`LANGUAGES` order, preferred term first."""
+    """One row of the table. ``terms`` holds every language in :data:`LANGUAGES` order, preferred term first;
+    ``asked`` the (language, term) pairs of those that name the concept in a question, not in the documents (written
+    with :data:`ASKED`): a word the documents use in passing in hundreds of rules about other things, where marking
+    each would make it a rule about the concept."""
 
     id: str
     kind: str
@@ -61,6 +67,7 @@ class Concept:
     line: int = 0
     sense: tuple[str, ...] = ()
     broader: tuple[str, ...] = ()
+    asked: frozenset[tuple[str, str]] = frozenset()
 
     def terms_in(self, lang: str) -> tuple[str, ...]:
         """The terms in one language (empty when the documents of that language have none)."""
@@ -257,7 +264,10 @@ def _parse_row(row: Row) -> Concept:
         raise row.error("id", f"{concept_id!r} is not a snake_case id")
     if kind not in KINDS:
         raise row.error("kind", f"unknown kind {kind!r} (use one of {', '.join(sorted(KINDS))})")
-    terms = tuple((lang, _split_terms(row, lang)) for lang in LANGUAGES)
+    written = tuple((lang, _split_terms(row, lang)) for lang in LANGUAGES)
+    terms = tuple((lang, tuple(word.removeprefix(ASKED) for word in words)) for lang, words in written)
+    asked = frozenset((lang, word.removeprefix(ASKED)) for lang, words in written for word in words
+                      if word.startswith(ASKED))
     if not any(words for _, words in terms):
         raise row.error("en", f"concept {concept_id!r} has no term in any language")
     rules = tuple(row["rules"].split())
@@ -273,7 +283,7 @@ def _parse_row(row: Row) -> Concept:
         if not _ID.fullmatch(other) or other == concept_id:
             raise row.error("broader", f"{other!r} is not another concept's id")
     return Concept(concept_id, kind, terms, rules, glossary, row["note"], row.line, tuple(row["sense"].split()),
-                   broader)
+                   broader, asked)
 
 
 def _split_terms(row: Row, column: str) -> tuple[str, ...]:

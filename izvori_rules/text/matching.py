@@ -26,6 +26,7 @@ from ..model import Node
 from ..parts import PartedMap, split
 from .folding import fold, is_cyrillic, serbian_to_latin
 from .english import participle_ending, participles, singular, term_keys
+from .sounds import heard_terms, sound_key
 from .stemming import (
     LANGUAGES,
     WORD,
@@ -122,6 +123,8 @@ class ConceptMatcher:
             self._defining.setdefault(ref, []).append(concept.id)
         for lang in LANGUAGES:
             for term in self.table.terms_for(concept.id, lang):
+                if (lang, term) in concept.asked:
+                    continue  # a question's word only: it marks no text
                 stems = tuple(analyze(lang, term))
                 if stems:
                     self._starts.setdefault((lang, stems[0]), []).append((stems, concept.id))
@@ -305,8 +308,11 @@ class ConceptMatcher:
         defaults = frozenset(c.id for c in self.table if "*" in c.sense)
         guarded = {c.id: langs for c in self.table if (langs := guarded_in(c, QUERY_GUARD + TEXT_GUARD))}
         broader = {c.id: c.broader for c in self.table if c.broader}
+        # the English names of the concepts ru-cr names, as a Russian question writes them in its own letters
+        heard = heard_terms((c.id, t) for c in self.table if c.terms_in("ru") for t in c.terms_in("en"))
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
-                             guarded=guarded, broader=broader, endings=endings, spoken=frozenset(spoken))
+                             guarded=guarded, broader=broader, endings=endings, spoken=frozenset(spoken),
+                             heard=heard)
 
 
 def sense_words(concept: Concept) -> tuple[str, ...]:
@@ -412,7 +418,8 @@ class QueryConcepts:
     change) to those languages: named only in them, the concept needs one of its sense words in the query.
     ``broader`` maps a concept to those that include it (a creature is a permanent). ``endings`` holds the English
     terms whose participle a query must spell as one (see :meth:`_covers`). ``spoken`` holds the English keys
-    written with their stop words (:func:`.english.term_keys`), matched only as written.
+    written with their stop words (:func:`.english.term_keys`), matched only as written. ``heard`` maps the sound
+    keys of the English terms of the concepts ru-cr names to those concepts (:meth:`heard`).
     """
 
     def __init__(self, names: Mapping[tuple[str, str], tuple[str, ...]], terms: dict[str, dict[str, tuple[str, ...]]],
@@ -424,7 +431,7 @@ class QueryConcepts:
                  guarded: dict[str, frozenset[str]] | None = None,
                  broader: dict[str, tuple[str, ...]] | None = None,
                  endings: dict[str, tuple[frozenset[str], ...]] | None = None,
-                 spoken: frozenset[str] = frozenset()) -> None:
+                 spoken: frozenset[str] = frozenset(), heard: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self._names = names
         # per concept, keyed as a parted map's keys are (one-word tuples): loaded from the index, both are parted
         self._terms: Mapping[tuple[str], dict[str, tuple[str, ...]]] = {(c,): t for c, t in terms.items()}
@@ -438,6 +445,7 @@ class QueryConcepts:
         self._broader = broader or {}
         self._endings = endings or {}
         self._spoken = spoken
+        self._heard = heard if heard is not None else {}
 
     def to_data(self) -> dict[str, Any]:
         """Plain data for ``marshal`` (saved with the index); the maps a query reads a few keys of are kept in parts
@@ -447,13 +455,14 @@ class QueryConcepts:
         return {"names": split(self._names), "terms": split(self._terms), "stems": split(self._stems),
                 "surfaces": split(self._surfaces), "senses": self._senses, "defaults": self._defaults,
                 "containing": split(self._containing), "guarded": self._guarded, "broader": self._broader,
-                "endings": self._endings, "spoken": self._spoken}
+                "endings": self._endings, "spoken": self._spoken, "heard": self._heard}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> QueryConcepts:
         """Inverse of :meth:`to_data`."""
         made = cls(PartedMap(data["names"]), {}, {}, PartedMap(data["surfaces"]), data["senses"], data["defaults"],
-                   PartedMap(data["containing"]), data["guarded"], data["broader"], data["endings"], data["spoken"])
+                   PartedMap(data["containing"]), data["guarded"], data["broader"], data["endings"], data["spoken"],
+                   data["heard"])
         made._terms, made._stems = PartedMap(data["terms"]), PartedMap(data["stems"])
         return made
 
@@ -720,6 +729,11 @@ class QueryConcepts:
     def terms(self, concept: str) -> dict[str, tuple[str, ...]]:
         """The concept's terms in every language that has some."""
         return self._terms.get((concept,), {})
+
+    def heard(self, words: Sequence[str]) -> tuple[str, ...]:
+        """The concepts whose English name the words sound like, written in Cyrillic letters
+        (:func:`.sounds.heard_terms`): "трамплер" is trample."""
+        return self._heard.get(" ".join(map(sound_key, words)), ()) if all(map(is_cyrillic, words)) else ()
 
     def broader(self, concept: str) -> tuple[str, ...]:
         """The concepts that include this one (``creature``: ``permanent``), from the table's broader column."""

@@ -13,6 +13,7 @@ only a name whose key has MIN_SOUNDS consonants or more.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from .folding import is_cyrillic
@@ -20,6 +21,10 @@ from .folding import is_cyrillic
 # The fewest consonants of a name heard in Cyrillic: fewer ("VrVst" of Arrest, "Vmbl" of Humble) are also the sounds
 # of everyday Russian words ("ярость", "эмблема").
 MIN_SOUNDS = 4
+# A keyword's English name heard in a Russian word (heard_terms): each word's key of four letters or more, and
+# a name of one or two words.
+HEARD_SOUNDS = 4
+HEARD_WORDS = 2
 SOUNDS_KEPT = 4096  # words whose sound keys are remembered: a judge's questions repeat their words
 # A Russian letter's sound, as _SPELLINGS and the vowels make the Latin letters it is written with (х kh, ц ts,
 # ч ch, ш and щ sh, ж zh; дж, j, is read before): one pass instead of a Latin spelling read again.
@@ -35,6 +40,9 @@ _SPELLINGS = (("tch", "C"), ("dzh", "J"), ("ch", "C"), ("sh", "S"), ("zh", "S"),
 _SOFT_C = re.compile(r"c(?=[eiy])")
 _VOWELS = re.compile(r"[aeiouy]+")
 _DOUBLED = re.compile(r"(.)\1+")
+# An English -er- between consonants, which Russian players write without its vowel: "counter" is "контр" in
+# "контрбаланс" (Counterbalance), "контрспелл" (counterspell).
+_UNSTRESSED_ER = re.compile(r"(?<=[b-df-hj-np-tv-z])er(?=[b-df-hj-np-tv-z])")
 
 
 @lru_cache(maxsize=SOUNDS_KEPT)
@@ -49,3 +57,41 @@ def sound_key(word: str) -> str:
         text = text.replace(spelling, sound)
     text = _VOWELS.sub("V", _SOFT_C.sub("s", text).replace("c", "k").replace("h", ""))
     return _DOUBLED.sub(r"\1", text).removesuffix("V")
+
+
+def english_keys(word: str) -> tuple[str, ...]:
+    """An English word's sound keys: its key, and where it has an -er- between consonants, the key without that
+    vowel, as Russian players write it ("counterbalance" kVntVrbVlVns and kVntrbVlVns, "контрбаланс")."""
+    key = sound_key(word)
+    elided = sound_key(_UNSTRESSED_ER.sub("r", word.lower()))
+    return (key, elided) if elided != key else (key,)
+
+
+def heard_terms(terms: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """The sound keys of English terms (concept id, term), each key to the concepts whose term sounds so: how a
+    Russian question meets a keyword written as the English name is heard ("трамплер" the trampler of trample,
+    "эвок" evoke, "ферст страйк" first strike). Each word of a term must be heard in HEARD_SOUNDS or more (a key of
+    three, "rVd" of red, "vVl" of wall, is the key of everyday words, "ради", "воли"); a term of a hyphen or more than
+    two words is left out (English words Russian players write are names, not phrases). A key's letters, vowels'
+    V included, are its sounds here."""
+    out: dict[str, tuple[str, ...]] = {}
+    for concept, term in terms:
+        words = term.split()
+        if len(words) > HEARD_WORDS or "-" in term or not all(w.isalpha() for w in words):
+            continue
+        for keys in spellings(words):
+            if all(len(k) >= HEARD_SOUNDS for k in keys):
+                key = " ".join(keys)
+                if concept not in out.get(key, ()):
+                    out[key] = (*out.get(key, ()), concept)
+    return out
+
+
+def spellings(words: list[str]) -> list[list[str]]:
+    """The sound keys of English words as Russian players may write them (:func:`english_keys`): each word's key,
+    and every word's other key where it has one (an -er- left out is left out of the whole name)."""
+    keys = [english_keys(w) for w in words]
+    found = [[k[0] for k in keys]]
+    if any(len(k) > 1 for k in keys):
+        found.append([k[-1] for k in keys])
+    return found

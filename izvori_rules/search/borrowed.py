@@ -1,0 +1,64 @@
+"""A keyword's English name in a Russian question, written in Cyrillic letters as it is heard.
+
+Russian players name most keywords by their English names, spelled in their own letters ("трамплер" for a creature
+with trample, "эвок", "эксплор", "инвестигейт", "дабл страйк"), where ru-cr prints its translation (Пробивной удар,
+Вызывание, Использовать Разведку, Дознание, Двойной удар). The concept table holds such words where a session met
+them (лайфлинк, скрай, флеш, муллиган); the rest matched nothing, and the question lost the keyword its answer is
+about. A word the Russian rules do not use whose sound key
+(:func:`.text.sounds.sound_key`) is that of one concept's English term (:meth:`.QueryConcepts.heard`) is read as
+that concept's Russian term, the way :func:`.spelling.corrections` reads a typo as the documents' word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ..text.folding import is_cyrillic
+from ..text.matching import QueryConcepts
+from ..text.sounds import sound_key
+
+RUSSIAN = "ru"
+
+
+def borrowed(words: Sequence[str], text: str, concepts: QueryConcepts,
+             known: Callable[[str], bool]) -> list[tuple[tuple[str, ...], str]]:
+    """The runs of ``words`` (the query's words that name nothing, in order) that are one concept's English name
+    heard in Cyrillic, each with the concept's Russian term: a run of two words standing together in ``text`` first
+    ("дабл страйк"), then one word. A word ``known`` in the Russian documents is their own, not a borrowed name
+    ("есть" is no haste); a name two concepts share is read as their English word (:func:`_term`)."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    taken: set[int] = set()
+    new = [is_cyrillic(w) and not known(w) for w in words]
+    for size in (2, 1):
+        for i in range(len(words) - size + 1):
+            run = tuple(words[i:i + size])
+            if taken.intersection(range(i, i + size)) or not all(new[i:i + size]):
+                continue
+            if size > 1 and not re.search(r"\W+".join(map(re.escape, run)), text):
+                continue
+            term = _term(concepts, run)
+            if term:
+                out.append((run, term))
+                taken.update(range(i, i + size))
+    return out
+
+
+def _term(concepts: QueryConcepts, run: tuple[str, ...]) -> str | None:
+    """The Russian term of the one concept the run is heard as; of several, the English word they share, whose sense
+    the rest of the query chooses as it does for an English question ("каунтер" is counter, the marker or the
+    countering); none when they share none ("каст": cast or cost)."""
+    named = concepts.heard(run)
+    if len(named) == 1:
+        return concepts.terms(named[0]).get(RUSSIAN, (None,))[0]
+    key = " ".join(map(sound_key, run))
+    shared = [t for t in concepts.terms(named[0]).get("en", ()) if " ".join(map(sound_key, t.split())) == key
+              and all(t in concepts.terms(other).get("en", ()) for other in named[1:])] if named else []
+    return shared[0] if shared else None
+
+
+def reworded(text: str, runs: Sequence[tuple[tuple[str, ...], str]]) -> str:
+    """``text`` with each run of words replaced by its term."""
+    for run, term in runs:
+        text = re.sub(r"(?<!\w)" + r"\W+".join(map(re.escape, run)) + r"(?!\w)", term, text)
+    return text

@@ -1,0 +1,53 @@
+"""Borrowed keyword names (search/borrowed.py): a Russian question's English keyword written in Cyrillic is read as
+ru-cr's term for it; a word the Russian documents print, or the key of everyday words, is left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from izvori_rules.search.borrowed import borrowed, reworded
+from izvori_rules.search.searcher import Searcher, default_searcher
+
+
+@pytest.fixture(scope="module")
+def searcher() -> Searcher:
+    found = default_searcher()
+    found.search("planeswalker")  # opens the index
+    return found
+
+
+def _borrowed(searcher: Searcher, words: list[str]) -> list[tuple[tuple[str, ...], str]]:
+    return borrowed(words, " ".join(words), searcher.concepts, searcher._printed_in_russian)
+
+
+@pytest.mark.parametrize(("words", "term"), [
+    (["трамплер"], "Пробивной удар"),  # ru-cr 702.19 "Пробивной удар"; the table's en "trampler"
+    (["эвок"], "Вызывание"),  # ru-cr 702.73 "Вызывание"
+    (["инвестигейт"], "Дознание"),  # ru-cr 701.35 "Дознание"
+    (["эксплор"], "Использовать Разведку"),  # ru-cr 701.39 "Использовать Разведку"
+    (["дабл", "страйк"], "Двойной удар"),  # ru-cr 702.4 "Двойной удар": a name of two words
+], ids=["trampler", "evoke", "investigate", "explore", "double-strike"])
+def test_an_english_keyword_heard_in_cyrillic_is_the_russian_term(searcher: Searcher, words: list[str],
+                                                                     term: str) -> None:
+    assert _borrowed(searcher, words) == [(tuple(words), term)]
+
+
+@pytest.mark.parametrize("word", [
+    "клон",  # ru-cr 706's examples print «Клон» (the card Clone): searched as printed, not as the concept copy
+    "ради",  # the key of red (rVd) is too short to tell a name from an everyday word
+    "есть",  # haste's key, Vst, as short
+])
+def test_a_word_the_russian_rules_print_or_a_short_key_is_left_alone(searcher: Searcher, word: str) -> None:
+    assert _borrowed(searcher, [word]) == []
+
+
+def test_a_borrowed_name_searches_as_the_keyword(searcher: Searcher) -> None:
+    assert reworded("эвок и жертва", [(("эвок",), "Вызывание")]) == "Вызывание и жертва"
+    assert "evoke" in searcher.search("эвок в каком порядке положить в стек").concepts
+
+
+def test_a_name_two_concepts_share_is_read_as_their_english_word(searcher: Searcher) -> None:
+    # counter is the countering (cr 701.5) and the marker (cr 122): the rest of the question chooses, as in English
+    assert _borrowed(searcher, ["каунтер"]) == [(("каунтер",), "counter")]
+    assert "counter_marker" in searcher.search("положить каунтер +1/+1 на существо").concepts
+    assert _borrowed(searcher, ["каст"]) == []  # cast or cost: no English word of both
