@@ -539,9 +539,10 @@ class QueryConcepts:
         names: dict[tuple[str, str], None] = {}
         positions: dict[tuple[str, str], list[int]] = {}  # where a key stands, spelled as a term's word
         for i, word_keys in enumerate(keys):
+            folded = fold(words[i])  # folded once per word, not once per language
             for lang, key in word_keys.items():
                 names.update(dict.fromkeys(self._containing.get((lang, key), ())))
-                if self._spelled(words[i], lang, key):
+                if self._spelled(words[i], folded, lang, key):
                     positions.setdefault((lang, key), []).append(i)
         scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int, int, int], set[str]]] = {}
         for lang, key in names:
@@ -666,13 +667,11 @@ class QueryConcepts:
                 return False
         return True
 
-    def _spelled(self, word: str, lang: str, stem: str) -> bool:
-        """A short word must begin with one of the table's spellings of a one-word term (``cíle`` with *cíl*),
-        or be its beginning, not only share its stem (Serbian and Czech stem *Anti* and *ante* alike)."""
-        if lang == "en":
-            return True
-        folded = fold(word)
-        if len(folded) > SHORT_WORD:
+    def _spelled(self, word: str, folded: str, lang: str, stem: str) -> bool:
+        """A short word (``folded``: :func:`.folding.fold` of it) must begin with one of the table's spellings of a
+        one-word term (``cíle`` with *cíl*), or be its beginning, not only share its stem (Serbian and Czech stem
+        *Anti* and *ante* alike)."""
+        if lang == "en" or len(folded) > SHORT_WORD:
             return True
         spellings = self._surfaces.get((lang, stem))
         if spellings is None:
