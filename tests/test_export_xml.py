@@ -37,6 +37,13 @@ def test_the_round_trip_loses_nothing(graph: RuleGraph, exported: Path) -> None:
     assert list(concepts) == list(load_concepts())
 
 
+def test_a_question_only_term_keeps_its_mark(exported: Path) -> None:
+    # corpus/concepts.tsv: triggered_ability's ru "?сработать" names the concept in a question only
+    _, concepts = read_xml(exported)
+    triggered = next(concept for concept in concepts if concept.id == "triggered_ability")
+    assert ("ru", "сработать") in triggered.asked
+
+
 def test_an_invalid_document_fails_the_schema(tmp_path: Path) -> None:
     bad = tmp_path / "bad.xml"
     bad.write_text('<rules version="1"><document id="x"/></rules>', encoding="utf-8")

@@ -179,7 +179,10 @@ def _concepts_element(concepts: ConceptTable) -> etree._Element:
         element = etree.SubElement(root, "concept", id=concept.id, kind=concept.kind, line=str(concept.line))
         for lang, terms in concept.terms:
             for term in terms:
-                _text(element, "term", term).set("lang", lang)
+                written = _text(element, "term", term)
+                written.set("lang", lang)
+                if (lang, term) in concept.asked:  # a question's word only (concepts.ASKED)
+                    written.set("asked", "true")
             if not terms:
                 etree.SubElement(element, "language", lang=lang)
         for tag, refs in (("rule", concept.rules), ("glossary", concept.glossary)):
@@ -301,13 +304,16 @@ def _read_citation(element: Any) -> Citation:
 
 def _read_concept(element: Any) -> Concept:
     terms: dict[str, list[str]] = {}
+    asked: set[tuple[str, str]] = set()
     for child in element:
         if child.tag in ("term", "language"):
             terms.setdefault(child.get("lang"), [])
             if child.tag == "term":
                 terms[child.get("lang")].append(child.text or "")
+                if child.get("asked") == "true":
+                    asked.add((child.get("lang"), child.text or ""))
     return Concept(element.get("id"), element.get("kind"), tuple((k, tuple(v)) for k, v in terms.items()),
                    _refs(element, "rule"), _refs(element, "glossary"), element.findtext("note") or "",
                    int(element.get("line")), tuple(child.text or "" for child in element.iterfind("sense")),
-                   tuple(child.get("concept") for child in element.iterfind("broader")))
+                   tuple(child.get("concept") for child in element.iterfind("broader")), frozenset(asked))
 
