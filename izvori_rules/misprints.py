@@ -47,7 +47,7 @@ def load_misprints(root: Path | None = None) -> dict[str, tuple[Misprint, ...]]:
     text, source = found
     out: dict[str, list[Misprint]] = {}
     for row in read_tsv(text, source, COLUMNS):
-        for column in ("doc", "id", "printed", "read", "note"):
+        for column in COLUMNS:
             if not row[column]:
                 raise row.error(column, "empty")
         if row["printed"] == row["read"]:
