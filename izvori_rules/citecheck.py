@@ -22,7 +22,7 @@ from .citations import Mismatch, cited_document, mismatch, resolve_match, say_mi
 from .graph import RuleGraph
 from .model import Citation, CitationMatch, CitedTarget, Original, Today, split_ref
 from .parsing import parser_module
-from .references import latin_ids
+from .references import RULE_WORD, latin_ids
 
 OK, DANGLING, MISMATCH = "ok", "dangling", "title_mismatch"
 MAX_BYTES = 1024 * 1024  # a judge's text of a few hundred pages; it is checked in a few seconds
@@ -33,7 +33,7 @@ _EXPLICIT = re.compile(r"(?<![\w-])(?P<doc>[a-z]{2}-[a-z]+|cr):(?P<id>[A-Za-z0-9
 _CR = re.compile(r"\b(?:CR|C\.R\.|Comprehensive Rules?)\s+(?P<id>\d{3}(?:\.\d{1,3}[a-z]?)?)")
 # An id of sr-judge's shape written another way: a small letter, a decimal comma, a letter no section has;
 # bare with its minor number (``G4.40``), or after a word for "rule" (``pravilo Z9``).
-_LEAD = r"(?:(?:pravil|правил|pravidl)\w*|rules?)\s+"
+_LEAD = rf"{RULE_WORD}\s+"
 _MISSPELLED = re.compile(
     rf"(?<![\w.,])(?:{_LEAD})?(?P<letter>[A-Za-z])(?P<number>\d{{1,2}})(?P<sep>[.,])(?P<minor>\d{{2,3}})(?!\w|[.,]\d)"
     rf"|(?<![\w.,]){_LEAD}(?P<letter2>[G-Zg-z])(?P<number2>\d{{1,2}})(?!\w|[.,]\d)"

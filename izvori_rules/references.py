@@ -44,6 +44,9 @@ _REFERENCE = re.compile(
 # as text, compiled by ``re`` (and kept in its cache) when first used: a full-text search never asks, and compiling it
 # at import cost a cold search a millisecond.
 _INSIDE = rf"(?<![\w.]){_REFERENCE.pattern}(?!\w)"
+# The word a judge writes before a rule number, in the documents' languages: "rule 702.19b", "pravilo D19.51",
+# "правило 613.3", "pravidlo 217.6b", "regra 100.1" (a regular expression, for the citation finders and search)
+RULE_WORD = r"(?:(?:pravil|правил|pravidl|regr)\w*|rules?)"
 MAX_REFERENCE = 80  # characters: the longest real reference is a glossary entry's (sr-judge:glossary:...)
 
 

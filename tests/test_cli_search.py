@@ -84,12 +84,26 @@ def test_a_range_returns_exactly_those_rules_in_document_order() -> None:
         # cs-cr line 4, ru-cr 172-200, cr lines 235-246 (101.4, 101.4a-e); no other English release (issue 15)
         ("101.4", ["cs-cr:101.4", "ru-cr:101.4", "ru-cr:101.4a", "ru-cr:101.4b", "ru-cr:101.4c", "ru-cr:101.4d",
                    "cr:101.4"] + [f"cr:101.4{c}" for c in "abcde"]),
+        # as written in a sentence: a word for "rule" or "CR" before the number, a colon after it (sr-judge.txt
+        # D19.51 "Vrednosti svojstava objekta se određuju..."; ru-cr 702.19b and cr 702.19b, trample's damage)
+        ("rule D19.51", ["sr-judge:D19.51"]),
+        ("D19.51:", ["sr-judge:D19.51"]),
+        ("правило 702.19b", ["ru-cr:702.19b", "cr:702.19b"]),
+        ("CR 702.19b", ["cr:702.19b"]),
     ],
-    ids=["spaced dash", "abbreviated", "prefix", "full reference", "two documents"],
+    ids=["spaced dash", "abbreviated", "prefix", "full reference", "two documents", "rule word", "colon after",
+         "russian rule word", "CR names today's English"],
 )
 def test_citation_queries(query: str, expected: list[str]) -> None:
     code, data = search_json(query)
     assert (code, data["kind"], refs(data)) == (0, "citation", expected)
+
+
+def test_a_rule_word_before_other_words_is_a_search_of_the_words() -> None:
+    # "rules of trample" is a question about trample, not a citation: the word "rule" makes a citation only before
+    # a rule number
+    code, data = search_json("rules of trample")
+    assert (code, data["kind"]) == (0, "fulltext") and "cr:702.19b" in refs(data)
 
 
 def test_a_cr_prefixed_range_stays_in_todays_english_cr() -> None:

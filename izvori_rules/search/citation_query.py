@@ -2,8 +2,10 @@
 
 ``D19.51``, ``ru-cr:702.19b``, ``cr:100.1`` (today's English CR); ranges with a hyphen or a dash, spaced or not (``D10.11-D10.19``,
 ``D10.11 – D10.18``, ``C7-C12``), abbreviated (``601.2f–h``, ``D10.16-18``); prefixes (``702.19`` is the
-rule and its subrules, ``D19`` the chapter and all its rules). Answered from the graph, in document order,
-with no index: a judge who types a number wants that rule, not a ranking.
+rule and its subrules, ``D19`` the chapter and all its rules); written as in a sentence, after a word for "rule"
+or "CR" (``rule 702.19b``, ``CR 702.19b``, ``pravilo D19.51``) or with a colon or comma after it (``D19.51:``).
+Answered from the graph, in document order, with no index: a judge who types a number wants that rule, not a
+ranking (a search of the words "rule 702.19b" ranks first the rules that cite it).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import re
 
 from ..errors import QueryError
 from ..graph import RuleGraph
-from ..references import excerpt, typed_reference
+from ..references import RULE_WORD, excerpt, typed_reference
 from ..model import CitedTarget, Node, make_ref
 
 _ID = r"(?:[A-Fa-f]\d{1,2}(?:\.\d{2,3})?|\d{1,3}(?:\.\d{1,3}[a-z]?)?)(?:#\d+)?"
@@ -22,6 +24,10 @@ _DOC = rf"(?:(?P<doc>{_DOC_NAME}):)?"
 # whether or not it parses (``cr:1-ru-cr:9``, ``cr:100.1-``).
 _RANGE_LIKE = re.compile(rf"^\s*(?:(?P<left>{_DOC_NAME}):)?(?P<first>[^\s:]*?)\s*[-–—]\s*"
                          rf"(?:(?P<right>{_DOC_NAME}):)?(?P<last>[^\s:]*)\s*$", re.IGNORECASE)
+# A number as written in a sentence: "rule", "§" or "CR" before it ("CR" names today's English CR, as ``cr:``
+# does), ":", "," or ";" after it
+_LEAD = re.compile(rf"^\s*(?:(?P<cr>CR|C\.R\.)|{RULE_WORD}|§)\s*(?=[\w.])", re.IGNORECASE)
+_TRAILING = re.compile(r"[:,;]\s*$")
 _CITATION = re.compile(
     rf"^\s*{_DOC}(?P<first>{_ID})\.?\s*(?:[-–—]\s*(?:(?P=doc):)?(?P<last>{_ID}|[a-z]|\d{{1,3}})\.?)?\s*$"
 )
@@ -32,14 +38,15 @@ def parse_citation_query(query: str) -> CitedTarget | None:
     document but is not one (its ends in two documents, an end missing or not a rule number) is a
     :class:`QueryError`: searching ``cr:100.1-ru-cr:101.1`` for its words would answer another question."""
     typed = typed_reference(query)  # Д10.11-Д10.19 in Serbian Cyrillic is D10.11-D10.19
-    match = _CITATION.match(typed)
+    lead = _LEAD.match(typed)
+    match = _CITATION.match(_TRAILING.sub("", typed[lead.end():] if lead else typed))
     if not match:
         _check_range(typed, query)
         return None
     first, last = _upper_letter(match["first"]), match["last"]
     if last is not None:
         last = _complete(first, _upper_letter(last))
-    return CitedTarget(first, last, match["doc"])
+    return CitedTarget(first, last, match["doc"] or ("cr" if lead and lead["cr"] else None))
 
 
 def _check_range(typed: str, query: str) -> None:
@@ -90,7 +97,6 @@ def citation_nodes(graph: RuleGraph, target: CitedTarget) -> list[Node]:
             tail = [n.ref for _, n in graph.subtree(refs[-1])][-1]
             out.extend(graph.between(refs[0], tail))
     return out
-
 
 
 def _check_order(graph: RuleGraph, doc: str, target: CitedTarget) -> None:
