@@ -20,8 +20,12 @@ from izvori_rules.text.idioms import english_idioms
          "when does a step end stack is empty and everyone passes"),
         ("priority and stack", "priority and stack"),
         ("stack", "stack"),
+        # the forms no rule of cr or ru-cr prints (cr 405 says "the stack", "on the stack"): the verb wherever they stand
+        ("stacking lifelink", "multiple instances lifelink"),
+        ("are stacked exalted triggers separate", "are multiple instances exalted triggers separate"),
     ],
-    ids=["question mark", "clause end", "stack with", "on the stack", "subject", "after and", "alone"],
+    ids=["question mark", "clause end", "stack with", "on the stack", "subject", "after and", "alone", "stacking",
+         "stacked"],
 )
 def test_stack_said_as_a_verb_is_multiple_instances(query: str, read: str) -> None:
     assert english_idioms(query) == read

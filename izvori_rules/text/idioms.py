@@ -6,7 +6,8 @@ what several instances of one ability on one object do, which the rules call "mu
 prowess, each triggers separately"). The rules never use the verb: their stack is the zone (cr 405), a noun after an
 article, a possessive or a preposition ("on the stack", "to its stack") or the subject of a clause ("stack is empty").
 So the word is the verb only after another word (the ability's name: a query of "stack" alone asks for the zone), and
-where a clause ends after it, or "with", "or", "and", "if" or "together" follows.
+where a clause ends after it, or "with", "or", "and", "if" or "together" follows. "Stacking", "stacked" and
+"stackable" are the verb wherever they stand ("stacking lifelink", "stacked prowess triggers"): no rule says them.
 """
 
 from __future__ import annotations
@@ -20,14 +21,17 @@ _BEFORE_THE_ZONE = frozenset((
     "her", "our", "this", "that", "same", "empty", "whole", "entire", "each", "separate", "own", "new", "and", "or",
     "in", "at", "for", "about", "with",
 ))
-# "stack", "stacks" or "stacking" where a clause ends after it or a word that joins the verb to the rest follows.
-_STACK_VERB = re.compile(r"\b(?:stack|stacks|stacking)\b(?=\s*(?:$|[?.!,;:)]|(?:with|or|and|if|together)\b))", re.I)
+# "stack" or "stacks" where a clause ends after it or a word that joins the verb to the rest follows.
+_STACK_VERB = re.compile(r"\b(?:stack|stacks)\b(?=\s*(?:$|[?.!,;:)]|(?:with|or|and|if|together)\b))", re.I)
+# The verb's forms that no rule of cr or ru-cr has (the zone is "the stack", "on the stack", never "stacking").
+_ONLY_VERB = re.compile(r"\b(?:stacking|stacked|stackable)\b", re.I)
 _WORD_BEFORE = re.compile(r"([\w']+)\W*$")
 INSTANCES = "multiple instances"  # the rules' words for the verb
 
 
 def english_idioms(text: str) -> str:
     """The query with the idioms said in the rules' words: *stack* as a verb is :data:`INSTANCES` (see the module)."""
+    text = _ONLY_VERB.sub(INSTANCES, text)
     return _STACK_VERB.sub(lambda match: INSTANCES if _verb(text, match.start()) else match.group(), text)
 
 
