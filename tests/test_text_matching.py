@@ -153,6 +153,11 @@ def test_english_headwords_match_only_whole(query: QueryConcepts) -> None:
         ("+1/+1 counter", "counter_marker"),
         ("damage to a planeswalker", "planeswalker"),  # not planeswalk, which shares the English stem (row sense *)
         ("planeswalk to a new plane", "planeswalk"),
+        # players' deck in play is the library (cr 401.1 "When a game begins, each player's deck becomes their
+        # library"): row library's ?deck, sense top, shuffle; without such a word, the deck (cr 100.2)
+        ("put it on top of my deck", "library"),
+        ("shuffle my deck", "library"),
+        ("how many cards in my deck", "deck"),
     ],
 )
 def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str, sense: str) -> None:
