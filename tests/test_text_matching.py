@@ -378,6 +378,22 @@ def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: s
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("MV of a token", ["converted_mana_cost", "token"]),  # cr 202.3 "The mana value of an object"
+        ("exile from GY", ["exile_action", "exile", "graveyard"]),  # cr 404 Graveyard
+        ("can my PW be attacked", ["planeswalker", "attack", "attacking_creature"]),  # cr 306.6
+        ("x", []),  # a one-letter word names nothing (X, cr 107.3, only as the documents print it)
+        ("se", []),  # nor Portuguese "Se" (intervening if) a word of two letters in another language
+    ],
+    ids=["MV", "GY", "PW", "x", "se"],
+)
+def test_two_letter_english_abbreviations_name_their_concepts(query: QueryConcepts, text: str,
+                                                              expected: list[str]) -> None:
+    assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # cr 606.2 "An activated ability with a loyalty symbol in its cost is a loyalty ability. Normally, only
         # planeswalkers have loyalty abilities."
         ("can I use my planeswalker's ability in response", ["loyalty_ability", "respond"]),
