@@ -405,8 +405,12 @@ def test_two_letter_english_abbreviations_name_their_concepts(query: QueryConcep
         ("can I tap my lands during resolution", ["mana_ability", "resolve"]),
         # cr 118.9 "Alternative costs are usually phrased ... “You may cast [this object] without paying its mana cost.”"
         ("cascade cast it without paying its mana cost", ["cascade", "cast", "alternative_cost"]),
+        # cr 605.1a (a fetchland's ability is no mana ability): players name a kind of land, not mana and land
+        ("cracking a fetchland", ["land"]),
+        ("man land", ["land"]),
     ],
-    ids=["planeswalker's ability", "half your life", "enters later", "tap lands", "without paying"],
+    ids=["planeswalker's ability", "half your life", "enters later", "tap lands", "without paying", "fetchland",
+         "man land"],
 )
 def test_english_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
