@@ -408,9 +408,11 @@ def test_two_letter_english_abbreviations_name_their_concepts(query: QueryConcep
         # cr 605.1a (a fetchland's ability is no mana ability): players name a kind of land, not mana and land
         ("cracking a fetchland", ["land"]),
         ("man land", ["land"]),
+        # cr 301.5c "An Equipment that's also a creature can't equip a creature": players say it is animated
+        ("animated equipment", ["creature", "equipment"]),
     ],
     ids=["planeswalker's ability", "half your life", "enters later", "tap lands", "without paying", "fetchland",
-         "man land"],
+         "man land", "animated"],
 )
 def test_english_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
