@@ -410,9 +410,11 @@ def test_two_letter_english_abbreviations_name_their_concepts(query: QueryConcep
         ("man land", ["land"]),
         # cr 301.5c "An Equipment that's also a creature can't equip a creature": players say it is animated
         ("animated equipment", ["creature", "equipment"]),
+        # cr 704.5g: a creature with lethal damage is destroyed; players ask whether it survives
+        ("does my creature survive", ["creature", "dies"]),
     ],
     ids=["planeswalker's ability", "half your life", "enters later", "tap lands", "without paying", "fetchland",
-         "man land", "animated"],
+         "man land", "animated", "survive"],
 )
 def test_english_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
