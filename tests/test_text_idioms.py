@@ -20,7 +20,8 @@ from izvori_rules.text.idioms import english_idioms
          "when does a step end stack is empty and everyone passes"),
         ("priority and stack", "priority and stack"),
         ("stack", "stack"),
-        # the forms no rule of cr or ru-cr prints (cr 405 says "the stack", "on the stack"): the verb wherever they stand
+        # the forms no rule of cr or ru-cr prints (cr 405 says "the stack", "on the stack"): the verb wherever they
+        # stand
         ("stacking lifelink", "multiple instances lifelink"),
         ("are stacked exalted triggers separate", "are multiple instances exalted triggers separate"),
     ],
@@ -48,14 +49,14 @@ def test_a_czech_query_s_stack_stays_the_zone() -> None:
     ("query", "read"),
     [
         ("equipment with two equip costs", "equipment with two multiple equip costs"),
-        ("several sagas", "several multiple sagas"),
+        ("three of my creatures", "three multiple of my creatures"),
         # amounts, which the rules write as numbers, stay counts
         ("deals two damage", "deals two damage"),
         ("draw two cards", "draw two cards"),
         ("two or more", "two or more"),
         ("two-headed giant", "two-headed giant"),
     ],
-    ids=["costs", "several", "damage", "cards", "or more", "two-headed"],
+    ids=["costs", "three", "damage", "cards", "or more", "two-headed"],
 )
 def test_a_count_of_things_is_multiple(query: str, read: str) -> None:
     assert english_idioms(query) == read

@@ -11,9 +11,10 @@ where a clause ends after it, or "with", "or", "and", "if" or "together" follows
 
 "Two equip costs", "two monster roles", "three of my creatures": players count what the rules call "multiple" (cr
 702.6d "If a permanent has multiple equip abilities", 702.15f "Multiple instances of lifelink") or "two or more"
-(616.1, 704.5j). So "two", "three", "several" or "twice" before a word is also :data:`MULTIPLE`, unless the word is
-an amount the rules write as a number (damage, life, mana, cards, counters, turns, times, targets: "deals two
-damage", "draw two cards"), a player's count, or "or more" (which the rules say too).
+(616.1, 704.5j). So "two", "three" or "twice" before a word is also :data:`MULTIPLE` ("several" is the rules' own
+word, cr 104.4), unless the word is an amount the rules write as a number (damage, life, mana, cards, counters,
+turns, times, targets: "deals two damage", "draw two cards"), a player's count, or "or more" (which the rules say
+too).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ _STACK_VERB = re.compile(r"\b(?:stack|stacks)\b(?=\s*(?:$|[?.!,;:)]|(?:with|or|a
 _ONLY_VERB = re.compile(r"\b(?:stacking|stacked|stackable)\b", re.I)
 _WORD_BEFORE = re.compile(r"([\w']+)\W*$")
 # A count of things before a word that is no amount (see the module): "two equip costs", not "two damage".
-_COUNT = re.compile(r"\b(?:two|three|several|twice)\b(?=\s+(?!(?:damage|life|mana|cards?|counters?|turns?|times|targets?|"
+_COUNT = re.compile(r"\b(?:two|three|twice)\b(?=\s+(?!(?:damage|life|mana|cards?|counters?|turns?|times|targets?|"
                     r"players?|or|more|headed)\b)[a-z])", re.I)
 MULTIPLE = "multiple"  # the rules' word for a count of objects or abilities
 INSTANCES = "multiple instances"  # the rules' words for the verb
