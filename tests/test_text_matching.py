@@ -153,6 +153,11 @@ def test_english_headwords_match_only_whole(query: QueryConcepts) -> None:
         ("+1/+1 counter", "counter_marker"),
         ("damage to a planeswalker", "planeswalker"),  # not planeswalk, which shares the English stem (row sense *)
         ("planeswalk to a new plane", "planeswalk"),
+        # players' deck in play is the library (cr 401.1 "When a game begins, each player's deck becomes their
+        # library"): row library's ?deck, sense top, shuffle; without such a word, the deck (cr 100.2)
+        ("put it on top of my deck", "library"),
+        ("shuffle my deck", "library"),
+        ("how many cards in my deck", "deck"),
     ],
 )
 def test_the_rest_of_the_query_chooses_the_sense(query: QueryConcepts, text: str, sense: str) -> None:
@@ -373,6 +378,22 @@ def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: s
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("MV of a token", ["converted_mana_cost", "token"]),  # cr 202.3 "The mana value of an object"
+        ("exile from GY", ["exile_action", "exile", "graveyard"]),  # cr 404 Graveyard
+        ("can my PW be attacked", ["planeswalker", "attack", "attacking_creature"]),  # cr 306.6
+        ("x", []),  # a one-letter word names nothing (X, cr 107.3, only as the documents print it)
+        ("se", []),  # nor Portuguese "Se" (intervening if) a word of two letters in another language
+    ],
+    ids=["MV", "GY", "PW", "x", "se"],
+)
+def test_two_letter_english_abbreviations_name_their_concepts(query: QueryConcepts, text: str,
+                                                              expected: list[str]) -> None:
+    assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # cr 606.2 "An activated ability with a loyalty symbol in its cost is a loyalty ability. Normally, only
         # planeswalkers have loyalty abilities."
         ("can I use my planeswalker's ability in response", ["loyalty_ability", "respond"]),
@@ -384,8 +405,16 @@ def test_serbian_players_words_name_their_concepts(query: QueryConcepts, text: s
         ("can I tap my lands during resolution", ["mana_ability", "resolve"]),
         # cr 118.9 "Alternative costs are usually phrased ... “You may cast [this object] without paying its mana cost.”"
         ("cascade cast it without paying its mana cost", ["cascade", "cast", "alternative_cost"]),
+        # cr 605.1a (a fetchland's ability is no mana ability): players name a kind of land, not mana and land
+        ("cracking a fetchland", ["land"]),
+        ("man land", ["land"]),
+        # cr 301.5c "An Equipment that's also a creature can't equip a creature": players say it is animated
+        ("animated equipment", ["creature", "equipment"]),
+        # cr 704.5g: a creature with lethal damage is destroyed; players ask whether it survives
+        ("does my creature survive", ["creature", "dies"]),
     ],
-    ids=["planeswalker's ability", "half your life", "enters later", "tap lands", "without paying"],
+    ids=["planeswalker's ability", "half your life", "enters later", "tap lands", "without paying", "fetchland",
+         "man land", "animated", "survive"],
 )
 def test_english_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected

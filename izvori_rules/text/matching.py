@@ -60,8 +60,11 @@ _CLAUSE_END = r"[.;:!?,()\[\]\"“”„«»]"
 # subject cost the real-question set's tuned English MRR 0.862 -> 0.855 (as a weaker flag, GOVERNS, 0.857).
 LEADING_WORDS = 1
 # A one-word term this short names its concept only in the documents, not in a query: Portuguese "Se"
-# (intervening if) would otherwise capture every Serbian "se", and "X" every X.
+# (intervening if) would otherwise capture every Serbian "se", and "X" every X. English terms match as whole words
+# (not stems), so an English word of MIN_ENGLISH_TERM_CHARS does: the two-letter abbreviations players type (MV
+# for mana value, GY for graveyard, PW for planeswalker) are no English word.
 MIN_QUERY_TERM_CHARS = 3
+MIN_ENGLISH_TERM_CHARS = 2
 # A query word this short must be spelled as one of a one-word term's forms (see QueryConcepts._spelled).
 SHORT_WORD = 4
 # The marks of a language in a concept's sense column (see corpus/concepts.tsv): its words in that language are
@@ -391,6 +394,11 @@ def _chosen(matched: list[tuple[Stems, str]], chosen: Container[str]) -> list[st
             if concept in chosen or not any(other in chosen for term, other in matched if term == seq)]
 
 
+def _long_enough(lang: str, word: str) -> bool:
+    """Whether a query word is long enough to name a one-word term of ``lang`` (see MIN_QUERY_TERM_CHARS)."""
+    return len(word) >= (MIN_ENGLISH_TERM_CHARS if lang == "en" else MIN_QUERY_TERM_CHARS)
+
+
 def _keys_of(lang: str, word: str) -> list[str]:
     """A word's key in one language, as a query word's (see :func:`_word_keys`)."""
     key = english_whole_word(word) if lang == "en" else normalize_word(lang, word)
@@ -623,7 +631,7 @@ class QueryConcepts:
         attacks a player, it names no *attacking player* (cr 506.2), nor "activate an ability" an *activated
         ability*."""
         if len(term) == 1:
-            return [((i,), True) for i in positions.get((lang, term[0]), ()) if len(words[i]) >= MIN_QUERY_TERM_CHARS]
+            return [((i,), True) for i in positions.get((lang, term[0]), ()) if _long_enough(lang, words[i])]
         needed = max(2, len(term) - 1)  # too few of its words make no match (_together)
         if len([stem for stem in term if (lang, stem) in positions]) < needed:  # told before a place is read:
             return []  # the common case, most terms holding one of the query's words hold none of its others
@@ -703,10 +711,10 @@ class QueryConcepts:
 
     def concepts_named(self, phrase: str) -> tuple[str, ...]:
         """The concepts that have this phrase (after analysis) as a term in some language."""
-        if len(phrase) < MIN_QUERY_TERM_CHARS and " " not in phrase:
-            return ()
         found: dict[str, None] = {}
         for lang in LANGUAGES:
+            if " " not in phrase and not _long_enough(lang, phrase):
+                continue
             key = self._phrase_key(lang, phrase)
             if key:
                 found.update(dict.fromkeys(self._names.get((lang, key), ())))
