@@ -470,7 +470,7 @@ class Ranker:
             wget = weak.get
             for doc in examples_only:
                 weak[doc] = wget(doc, 0) | 1 << bit
-            self._sum(found, bit, scores)
+            self._sum(found, bit, scores, minor)
         wider = [bit for bit, clause in enumerate(clauses) if any(lookup.broader for lookup in clause.lookups)]
         known = set(totals) if wider else set()
         for bit in wider:
@@ -478,16 +478,22 @@ class Ranker:
                 scores = self._broader(clauses[bit], known)
                 if scores:
                     found.importances[bit] = weights[bit]
-                    self._sum(found, bit, scores)
+                    self._sum(found, bit, scores, True)
         return found
 
     @staticmethod
-    def _sum(found: Matched, bit: int, scores: dict[int, float]) -> None:
-        """Add one clause's scores to the nodes' totals and its bit to their masks."""
+    def _sum(found: Matched, bit: int, scores: dict[int, float], known: bool = False) -> None:
+        """Add one clause's scores to the nodes' totals and its bit to their masks (``known``: every node it scores
+        is in them already, a minor clause's or a broader one's)."""
         totals, masks, flag = found.totals, found.masks, 1 << bit
         if not totals:  # the first clause's scores are the sums so far (0.0 + score is score): copied in C
             totals.update(scores)
             masks.update(dict.fromkeys(scores, flag))
+            return
+        if known:
+            for doc, score in scores.items():
+                totals[doc] += score
+                masks[doc] |= flag
             return
         for doc, score in scores.items():
             if doc in totals:  # a test and two subscripts cost less than two get() calls
