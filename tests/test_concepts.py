@@ -372,13 +372,14 @@ RUSSIAN_PLAYERS_WORDS = {
     "prevention_effect": "фог|превент|превентить",
     "copy": "форк|форкнуть",
     "controller": "украсть|украл|украли",
-    "mana_ability": "дорк|мана дорк|мана рок|манарок|мана абилка|манаабилка",
+    "mana_ability": "дорк|мана дорк|мана рок|манарок|мана абилка|манаабилка|тапнуть землю|тапнуть земли"
+                    "|тапнул землю|тапать земли|тапнуть за ману|тапает за ману",
     "loyalty_ability": "ульта|ульту|ультой|ультануть",
     "static_ability": "статик|статика",
     "replacement_effect": "реплейсмент|реплейсменты",
     "apnap_order": "АПНАП",
     "layer": "лейер|лейеры|лейера",
-    "last_known_information": "ЛКИ",
+    "last_known_information": "ЛКИ|больше не на поле битвы|уже не на поле битвы",
     "commander_tax": "коммандер такс|налог коммандера",
     "additional_phase": "экстра комбат|доп комбат",
     "die_roll": "дайс|дайсы",
@@ -425,8 +426,11 @@ RUSSIAN_PLAYERS_WORDS = {
     "combat_damage_step": "дамаг степ|комбат дамаг степ",
     "battlefield": "борд|борде|борда",
     "permanent": "перм|пермы|перма|пермов",
-    "owner": "овнер",
+    "owner": "овнер|владеет|владеют|владел|владею",
     "attack": "атакнуть|атакнул",
+    "exchange": "поменяться|поменялись|поменяются",
+    "copiable_values": "копия копии|копию копии|копии копии",
+    "maximum_hand_size": "сбросить до семи|сбросить до 7|сбрасывает до семи",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian
