@@ -252,7 +252,8 @@ NOT_IN_CORPUS = {
 # in Cyrillic or a verb made from it (токен, тапнуть, законтрить, скастовать, трампл), the cards' name for the
 # planeswalker type (мироходец: ru-cr keeps planeswalker in Latin letters), and plain Russian ru-cr does not print
 # (умер for dies, срастить for splice, летающий for flying, удерживать приоритет for holding priority, тянуть карту
-# for drawing, убить for destroying).
+# for drawing, убить for destroying), and the phrasings players ask in where ru-cr has a term (поменяться for exchanging,
+# копия копии, сбросить до семи, тапнуть землю за ману, кто владеет, мана сгорает, больше не на поле битвы).
 RUSSIAN_PLAYERS_WORDS = {
     "cast": "скастовать|кастовать|кастует|скастовал|каст|кастануть|кастанул",
     "counter": "законтрить|контрить|законтрил|законтрено|контрспелл|каунтер|каунтерить|закаунтерить|каунтерспелл"
@@ -303,7 +304,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "attacking_creature": "атакер|аттакер|атакера|аттакера|атакеры",
     "triggered_ability": "триггер|триггеры|триггера|триггерится|затриггерился|затриггерить|трига|триги|тригу",
     "indestructible": "индестрактибл",
-    "mana_pool": "манапул|мана пул|пул маны",
+    "mana_pool": "манапул|мана пул|пул маны|мана сгорает|сгорает мана",
     "counter_marker": "каунтер|каунтеры|каунтеров",
     "combat_damage": "боевой урон|боевого урона",
     "source_of_damage": "источник урона|источника урона",
@@ -436,7 +437,8 @@ NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WO
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian
 # introduction to the game, akopalipsa.org/mtg, writes kreature, artifakte, landovi (zemlje), deck (špil), graveyard
 # (groblje)): Magic's English word in Serbian spelling or a verb made from it (stek, spel, tapnuti, triger, kastovati),
-# and plain Serbian sr-judge does not print for the game (zemlja for a land: its Zemlja is plains; groblje, umre).
+# and plain Serbian sr-judge does not print for the game (zemlja for a land: its Zemlja is plains; groblje, umre; kopija
+# kopije for a copy of a copy).
 SERBIAN_PLAYERS_WORDS = {
     "creature": "kreature|kreaturu",  # kreatura: sr-basic's flavor text prints "mrtvih kreatura"
     "stack": "stek|steku",
@@ -462,6 +464,7 @@ SERBIAN_PLAYERS_WORDS = {
     "upkeep_step": "apkip",
     "main_phase": "mejn faza|mejn fazi|mejn",
     "mana_pool": "mana pul",
+    "copiable_values": "kopija kopije|kopiju kopije",
 }
 NOT_IN_CORPUS |= {(concept, "sr", term) for concept, terms in SERBIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 

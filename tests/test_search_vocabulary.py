@@ -242,10 +242,14 @@ RUSSIAN_PLAYERS_WORDS = [
     # ru-cr 608.2g «Если эффект запрашивает информацию от определённого объекта, включая сам источник способности, то
     # эффект использует текущую информацию» (its last known information when the object has left the battlefield)
     ("существо больше не на поле битвы", "last_known_information", "ru-cr:608.2g"),
+    # ru-cr 500.4 «Когда фаза или шаг заканчивается, вся неиспользованная мана, оставшаяся в хранилище маны игрока,
+    # исчезает» (мана сгорает: how players say it)
+    ("мана сгорает в конце шага", "mana_pool", "ru-cr:500.4"),
 ]
 RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left",
                "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк", "поменяться",
-               "копия-копии", "до-семи", "тапнуть-землю", "владеет", "больше-не-на-поле"]
+               "копия-копии", "до-семи", "тапнуть-землю", "владеет", "больше-не-на-поле",
+               "мана-сгорает"]
 
 
 @pytest.mark.parametrize(("query", "concept", "ref"), [
@@ -361,6 +365,15 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # sr-judge D14.26 is the last known information rule (cr 608.2h): what an effect uses of an object no longer on the
     # battlefield
     ("creature no longer on the battlefield when the ability resolves", "last_known_information", "sr-judge:D14.26"),
+    # cr 500.5 "Then any unspent mana left in a player's mana pool empties" (unused mana: players' words)
+    ("what happens to unused mana at the end of a step", "mana_pool", "cr:500.5"),
+    # sr-judge E4.20 "Kada se kopira objekat, kopija stiče vrednosti svojstava originalnog objekta" (kopija kopije: a
+    # Serbian judge's copy of a copy)
+    ("kopija kopije", "copiable_values", "sr-judge:E4.20"),
+    # sr-judge D14.26 (poslednja poznata informacija): "ako taj objekat više nije u igri"
+    ("ako biće više nije u igri", "last_known_information", "sr-judge:D14.26"),
+    # sr-judge C15.10 "Ako ruka aktivnog igrača sadrži više karata od maksimalne dozvoljene veličine njegove ruke"
+    ("veličina ruke u koraku odbacivanja", "maximum_hand_size", "sr-judge:C15.10"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -368,6 +381,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "intentional-draw", "minus-ability", "LIFO", "coin-toss", "uncounterable", "lore-counter",
                               "chapter-ability", "umbra", "age-counter", "bin", "swap-life",
                               "swap-p/t", "copy-of-a-copy", "discard-to-seven", "no-longer-on-the-battlefield",
+                              "unused-mana", "kopija-kopije", "vise-nije-u-igri", "velicina-ruke",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
