@@ -318,7 +318,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "equip": "эквип|эквипнуть|эквипнул",
     "deck": "дека|деку|деки",
     "respond": "респонс|в респонс",
-    "enters_the_battlefield": "етб",
+    "enters_the_battlefield": "етб|заходит на поле|зашло на поле|зашел на поле|заходит в игру",
     "leaves_the_battlefield": "лтб",
     "defender": "дефендер|дефендером",
     "menace": "менейс|менас",

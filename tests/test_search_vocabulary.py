@@ -245,11 +245,14 @@ RUSSIAN_PLAYERS_WORDS = [
     # ru-cr 500.4 «Когда фаза или шаг заканчивается, вся неиспользованная мана, оставшаяся в хранилище маны игрока,
     # исчезает» (мана сгорает: how players say it)
     ("мана сгорает в конце шага", "mana_pool", "ru-cr:500.4"),
+    # ru-cr 603.6a «Способности при выходе на поле битвы срабатывают, когда перманент выходит на поле битвы» (заходит на
+    # поле: how players say it)
+    ("триггер когда существо заходит на поле", "enters_the_battlefield", "ru-cr:603.6a"),
 ]
 RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left",
                "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк", "поменяться",
                "копия-копии", "до-семи", "тапнуть-землю", "владеет", "больше-не-на-поле",
-               "мана-сгорает"]
+               "мана-сгорает", "заходит-на-поле"]
 
 
 @pytest.mark.parametrize(("query", "concept", "ref"), [
@@ -374,6 +377,9 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("ako biće više nije u igri", "last_known_information", "sr-judge:D14.26"),
     # sr-judge C15.10 "Ako ruka aktivnog igrača sadrži više karata od maksimalne dozvoljene veličine njegove ruke"
     ("veličina ruke u koraku odbacivanja", "maximum_hand_size", "sr-judge:C15.10"),
+    # cr 603.6a "Enters-the-battlefield abilities trigger when a permanent enters the battlefield. These are written,
+    # 'When [this object] enters, . . .'" (today's cards and players say enters alone)
+    ("does it trigger when it enters", "enters_the_battlefield", "cr:603.6a"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -381,7 +387,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "intentional-draw", "minus-ability", "LIFO", "coin-toss", "uncounterable", "lore-counter",
                               "chapter-ability", "umbra", "age-counter", "bin", "swap-life",
                               "swap-p/t", "copy-of-a-copy", "discard-to-seven", "no-longer-on-the-battlefield",
-                              "unused-mana", "kopija-kopije", "vise-nije-u-igri", "velicina-ruke",
+                              "unused-mana", "kopija-kopije", "vise-nije-u-igri", "velicina-ruke", "enters",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
