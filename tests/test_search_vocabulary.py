@@ -248,11 +248,16 @@ RUSSIAN_PLAYERS_WORDS = [
     # ru-cr 603.6a «Способности при выходе на поле битвы срабатывают, когда перманент выходит на поле битвы» (заходит на
     # поле: how players say it)
     ("триггер когда существо заходит на поле", "enters_the_battlefield", "ru-cr:603.6a"),
+    # ru-cr 608.2b «Если заклинание или способность указывает цели, оно проверяет, что цели все ещё легальны»
+    ("что будет если заклинание потеряет цель", "illegal_target", "ru-cr:608.2b"),
+    # ru-cr 305.2 «Обычно игрок может разыграть одну землю во время своего хода»
+    ("сколько земель можно сыграть за ход", "land_play", "ru-cr:305.2"),
 ]
 RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left",
                "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк", "поменяться",
                "копия-копии", "до-семи", "тапнуть-землю", "владеет", "больше-не-на-поле",
-               "мана-сгорает", "заходит-на-поле"]
+               "мана-сгорает", "заходит-на-поле", "потеряет-цель",
+               "земель-за-ход"]
 
 
 @pytest.mark.parametrize(("query", "concept", "ref"), [
@@ -380,6 +385,11 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 603.6a "Enters-the-battlefield abilities trigger when a permanent enters the battlefield. These are written,
     # 'When [this object] enters, . . .'" (today's cards and players say enters alone)
     ("does it trigger when it enters", "enters_the_battlefield", "cr:603.6a"),
+    # cr 608.2b "If the spell or ability specifies targets, it checks whether the targets are still legal"
+    ("what happens if the spell loses its target", "illegal_target", "cr:608.2b"),
+    # cr 305.2 "A player can normally play one land during their turn; however, continuous effects may increase this
+    # number"
+    ("how many lands can I play per turn", "land_play", "cr:305.2"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -388,6 +398,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "chapter-ability", "umbra", "age-counter", "bin", "swap-life",
                               "swap-p/t", "copy-of-a-copy", "discard-to-seven", "no-longer-on-the-battlefield",
                               "unused-mana", "kopija-kopije", "vise-nije-u-igri", "velicina-ruke", "enters",
+                              "loses-its-target", "lands-per-turn",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
