@@ -252,7 +252,8 @@ NOT_IN_CORPUS = {
 # in Cyrillic or a verb made from it (токен, тапнуть, законтрить, скастовать, трампл), the cards' name for the
 # planeswalker type (мироходец: ru-cr keeps planeswalker in Latin letters), and plain Russian ru-cr does not print
 # (умер for dies, срастить for splice, летающий for flying, удерживать приоритет for holding priority, тянуть карту
-# for drawing, убить for destroying).
+# for drawing, убить for destroying), and the phrasings players ask in where ru-cr has a term (поменяться for exchanging,
+# копия копии, сбросить до семи, тапнуть землю за ману, кто владеет, мана сгорает, больше не на поле битвы).
 RUSSIAN_PLAYERS_WORDS = {
     "cast": "скастовать|кастовать|кастует|скастовал|каст|кастануть|кастанул",
     "counter": "законтрить|контрить|законтрил|законтрено|контрспелл|каунтер|каунтерить|закаунтерить|каунтерспелл"
@@ -303,7 +304,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "attacking_creature": "атакер|аттакер|атакера|аттакера|атакеры",
     "triggered_ability": "триггер|триггеры|триггера|триггерится|затриггерился|затриггерить|трига|триги|тригу",
     "indestructible": "индестрактибл",
-    "mana_pool": "манапул|мана пул|пул маны",
+    "mana_pool": "манапул|мана пул|пул маны|мана сгорает|сгорает мана",
     "counter_marker": "каунтер|каунтеры|каунтеров",
     "combat_damage": "боевой урон|боевого урона",
     "source_of_damage": "источник урона|источника урона",
@@ -317,8 +318,9 @@ RUSSIAN_PLAYERS_WORDS = {
     "equip": "эквип|эквипнуть|эквипнул",
     "deck": "дека|деку|деки",
     "respond": "респонс|в респонс",
-    "enters_the_battlefield": "етб",
-    "leaves_the_battlefield": "лтб",
+    "enters_the_battlefield": "етб|заходит на поле|зашло на поле|зашел на поле|заходит в игру",
+    "leaves_the_battlefield": "лтб|уходит с поля|уходит с поля битвы|ушло с поля|ушел с поля|ушла с поля|ушли с поля"
+                              "|уйдет с поля|уходят с поля",
     "defender": "дефендер|дефендером",
     "menace": "менейс|менас",
     "reach": "рич|ричем",
@@ -362,7 +364,10 @@ RUSSIAN_PLAYERS_WORDS = {
     "affinity": "аффинити",
     "buyback": "байбек",
     "reflexive_triggered_ability": "рефлексивная способность|рефлексивный триггер",
-    "illegal_target": "физл|физлится|зафизлился|зафизлить",
+    "illegal_target": "физл|физлится|зафизлился|зафизлить|потеряет цель|потерял цель|потеряло цель|теряет цель"
+                      "|цель исчезла|цель пропала",
+    "land_play": "сыграть вторую землю|разыграть вторую землю|вторую землю|землю за ход|земли за ход"
+                 "|земель за ход",
     "timestamp_order": "таймстемп|таймстамп",
     "mana_cost": "манакост|мана кост",
     "loyalty": "лояльность|лояльности",
@@ -372,13 +377,14 @@ RUSSIAN_PLAYERS_WORDS = {
     "prevention_effect": "фог|превент|превентить",
     "copy": "форк|форкнуть",
     "controller": "украсть|украл|украли",
-    "mana_ability": "дорк|мана дорк|мана рок|манарок|мана абилка|манаабилка",
+    "mana_ability": "дорк|мана дорк|мана рок|манарок|мана абилка|манаабилка|тапнуть землю|тапнуть земли"
+                    "|тапнул землю|тапать земли|тапнуть за ману|тапает за ману",
     "loyalty_ability": "ульта|ульту|ультой|ультануть",
     "static_ability": "статик|статика",
     "replacement_effect": "реплейсмент|реплейсменты",
     "apnap_order": "АПНАП",
     "layer": "лейер|лейеры|лейера",
-    "last_known_information": "ЛКИ",
+    "last_known_information": "ЛКИ|больше не на поле битвы|уже не на поле битвы",
     "commander_tax": "коммандер такс|налог коммандера",
     "additional_phase": "экстра комбат|доп комбат",
     "die_roll": "дайс|дайсы",
@@ -425,14 +431,18 @@ RUSSIAN_PLAYERS_WORDS = {
     "combat_damage_step": "дамаг степ|комбат дамаг степ",
     "battlefield": "борд|борде|борда",
     "permanent": "перм|пермы|перма|пермов",
-    "owner": "овнер",
+    "owner": "овнер|владеет|владеют|владел|владею",
     "attack": "атакнуть|атакнул",
+    "exchange": "поменяться|поменялись|поменяются",
+    "copiable_values": "копия копии|копию копии|копии копии",
+    "maximum_hand_size": "сбросить до семи|сбросить до 7|сбрасывает до семи",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian
 # introduction to the game, akopalipsa.org/mtg, writes kreature, artifakte, landovi (zemlje), deck (špil), graveyard
 # (groblje)): Magic's English word in Serbian spelling or a verb made from it (stek, spel, tapnuti, triger, kastovati),
-# and plain Serbian sr-judge does not print for the game (zemlja for a land: its Zemlja is plains; groblje, umre).
+# and plain Serbian sr-judge does not print for the game (zemlja for a land: its Zemlja is plains; groblje, umre; kopija
+# kopije for a copy of a copy).
 SERBIAN_PLAYERS_WORDS = {
     "creature": "kreature|kreaturu",  # kreatura: sr-basic's flavor text prints "mrtvih kreatura"
     "stack": "stek|steku",
@@ -458,6 +468,7 @@ SERBIAN_PLAYERS_WORDS = {
     "upkeep_step": "apkip",
     "main_phase": "mejn faza|mejn fazi|mejn",
     "mana_pool": "mana pul",
+    "copiable_values": "kopija kopije|kopiju kopije",
 }
 NOT_IN_CORPUS |= {(concept, "sr", term) for concept, terms in SERBIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 

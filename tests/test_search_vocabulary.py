@@ -227,9 +227,40 @@ RUSSIAN_PLAYERS_WORDS = [
     ("коммандер такс", "commander_tax", "ru-cr:903.8"),
     # ru-cr 605 «Мана-способности» (дорк: a creature with a mana ability, en mana dork)
     ("дорк", "mana_ability", "ru-cr:605"),
+    # ru-cr 701.10a «Заклинание или способность может указать игрокам обменяться чем-либо» (поменяться жизнями: to
+    # exchange life totals)
+    ("поменяться жизнями", "exchange", "ru-cr:701.10a"),
+    # ru-cr 706.3 «Объекты копирующие этот объект будут использовать новые копируемые величины» (копия копии)
+    ("копия копии", "copiable_values", "ru-cr:706.3"),
+    # ru-cr 514.1 «если в руке активного игрока больше карт, чем максимальный размер руки (обычно семь), то он
+    # сбрасывает карты»
+    ("сбросить до семи карт", "maximum_hand_size", "ru-cr:514.1"),
+    # ru-cr 605 «Мана-способности» (тапнуть землю за ману: to activate a land's mana ability, cr 106.12)
+    ("тапнуть землю за ману", "mana_ability", "ru-cr:605"),
+    # ru-cr 110.5a «Игрок, создавший фишку, является ее владельцем»
+    ("кто владеет фишкой", "owner", "ru-cr:110.5a"),
+    # ru-cr 608.2g «Если эффект запрашивает информацию от определённого объекта, включая сам источник способности, то
+    # эффект использует текущую информацию» (its last known information when the object has left the battlefield)
+    ("существо больше не на поле битвы", "last_known_information", "ru-cr:608.2g"),
+    # ru-cr 500.4 «Когда фаза или шаг заканчивается, вся неиспользованная мана, оставшаяся в хранилище маны игрока,
+    # исчезает» (мана сгорает: how players say it)
+    ("мана сгорает в конце шага", "mana_pool", "ru-cr:500.4"),
+    # ru-cr 603.6a «Способности при выходе на поле битвы срабатывают, когда перманент выходит на поле битвы» (заходит на
+    # поле: how players say it)
+    ("триггер когда существо заходит на поле", "enters_the_battlefield", "ru-cr:603.6a"),
+    # ru-cr 608.2b «Если заклинание или способность указывает цели, оно проверяет, что цели все ещё легальны»
+    ("что будет если заклинание потеряет цель", "illegal_target", "ru-cr:608.2b"),
+    # ru-cr 305.2 «Обычно игрок может разыграть одну землю во время своего хода»
+    ("сколько земель можно сыграть за ход", "land_play", "ru-cr:305.2"),
+    # ru-cr 603.6c «Способности при покидании поля битвы срабатывают когда перманент перемещается с поля битвы в другую
+    # зону» (ушло с поля: how players say it)
+    ("триггер когда существо ушло с поля", "leaves_the_battlefield", "ru-cr:603.6c"),
 ]
 RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left",
-               "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк"]
+               "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк", "поменяться",
+               "копия-копии", "до-семи", "тапнуть-землю", "владеет", "больше-не-на-поле",
+               "мана-сгорает", "заходит-на-поле", "потеряет-цель",
+               "земель-за-ход", "ушло-с-поля"]
 
 
 @pytest.mark.parametrize(("query", "concept", "ref"), [
@@ -328,12 +359,50 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 702.24a "“Cumulative upkeep [cost]” means “At the beginning of your upkeep, if this permanent is on the
     # battlefield, put an age counter on this permanent" (an age counter: a marker, not a counterspell)
     ("age counter", "counter_marker", "cr:702.24a"),
+    # cr 404.2 "Each graveyard is kept in a single face-up pile. A player can examine the cards in any graveyard at any
+    # time but normally can't change their order" (the bin: players' graveyard)
+    ("can I change the order of cards in the bin", "graveyard", "cr:404.2"),
+    # cr 701.12c "When life totals are exchanged, each player gains or loses the amount of life necessary to equal the
+    # other player's previous life total" (the cr glossary's Exchange: "To swap two things")
+    ("swap life totals", "exchange", "cr:701.12c"),
+    # cr 613.4d "Layer 7d: Effects that switch a creature's power and toughness are applied"
+    ("swap power and toughness", "switch_power_toughness", "cr:613.4d"),
+    # ru-cr 706.3 «Объекты копирующие этот объект будут использовать новые копируемые величины» (cr 707.3: a copy of a
+    # copy)
+    ("copy of a copy", "copiable_values", "ru-cr:706.3"),
+    # cr 514.1 "if the active player's hand contains more cards than their maximum hand size (normally seven), they
+    # discard enough cards to reduce their hand size to that number"
+    ("discard down to seven in cleanup", "maximum_hand_size", "cr:514.1"),
+    # sr-judge D14.26 is the last known information rule (cr 608.2h): what an effect uses of an object no longer on the
+    # battlefield
+    ("creature no longer on the battlefield when the ability resolves", "last_known_information", "sr-judge:D14.26"),
+    # cr 500.5 "Then any unspent mana left in a player's mana pool empties" (unused mana: players' words)
+    ("what happens to unused mana at the end of a step", "mana_pool", "cr:500.5"),
+    # sr-judge E4.20 "Kada se kopira objekat, kopija stiče vrednosti svojstava originalnog objekta" (kopija kopije: a
+    # Serbian judge's copy of a copy)
+    ("kopija kopije", "copiable_values", "sr-judge:E4.20"),
+    # sr-judge D14.26 (poslednja poznata informacija): "ako taj objekat više nije u igri"
+    ("ako biće više nije u igri", "last_known_information", "sr-judge:D14.26"),
+    # sr-judge C15.10 "Ako ruka aktivnog igrača sadrži više karata od maksimalne dozvoljene veličine njegove ruke"
+    ("veličina ruke u koraku odbacivanja", "maximum_hand_size", "sr-judge:C15.10"),
+    # cr 603.6a "Enters-the-battlefield abilities trigger when a permanent enters the battlefield. These are written,
+    # 'When [this object] enters, . . .'" (today's cards and players say enters alone)
+    ("does it trigger when it enters", "enters_the_battlefield", "cr:603.6a"),
+    # cr 608.2b "If the spell or ability specifies targets, it checks whether the targets are still legal"
+    ("what happens if the spell loses its target", "illegal_target", "cr:608.2b"),
+    # cr 305.2 "A player can normally play one land during their turn; however, continuous effects may increase this
+    # number"
+    ("how many lands can I play per turn", "land_play", "cr:305.2"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
                               "reflexive-trigger", "falls-off", "flip-up", "pro", "land-drop", "until-EOT",
                               "intentional-draw", "minus-ability", "LIFO", "coin-toss", "uncounterable", "lore-counter",
-                              "chapter-ability", "umbra", "age-counter", *RUSSIAN_IDS])
+                              "chapter-ability", "umbra", "age-counter", "bin", "swap-life",
+                              "swap-p/t", "copy-of-a-copy", "discard-to-seven", "no-longer-on-the-battlefield",
+                              "unused-mana", "kopija-kopije", "vise-nije-u-igri", "velicina-ruke", "enters",
+                              "loses-its-target", "lands-per-turn",
+                              *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
     # the words are from public glossaries of players' slang (MTG Wiki's List of Magic slang and others, named in the
