@@ -1,5 +1,5 @@
 """The tables of irregular verbs (corpus/english_irregular_verbs.tsv, corpus/serbian_irregular_verbs.tsv,
-izvori_rules/text/irregular.py): a form the Snowball stemmer leaves apart from its verb is searched as the verb, and
+corpus/russian_irregular_verbs.tsv, izvori_rules/text/irregular.py): a form the Snowball stemmer leaves apart from its verb is searched as the verb, and
 only the forms listed."""
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ def test_only_english_reads_the_table() -> None:
 
 
 def test_the_tables_key_the_index() -> None:
-    assert {"english_irregular_verbs.tsv", "serbian_irregular_verbs.tsv"} <= {path.name for path in table_files()}
+    assert {"english_irregular_verbs.tsv", "serbian_irregular_verbs.tsv", "russian_irregular_verbs.tsv"} <= {
+        path.name for path in table_files()}
 
 
 @pytest.mark.parametrize(("typed", "printed"), [
@@ -64,6 +65,27 @@ def test_a_serbian_verb_is_not_the_preposition_its_stem_was() -> None:
     assert normalize_word("sr", "ode") != normalize_word("sr", "od")
     # going away is not going (two verbs): "ide" stays apart from "ode"
     assert normalize_word("sr", "ide") != normalize_word("sr", "ode")
+
+
+@pytest.mark.parametrize(("typed", "printed"), [
+    ("вышло", "выходит"),     # ru-cr 508.3a "если существо вышло на поле битвы атакующим"; 603.6a "выходит на"
+    ("стала", "становится"),  # ru-cr 608.2b "стали нелегальны"; a judge's "одна цель стала нелегальной"
+    ("станет", "становится"),  # ru-cr 110.6c's example "Если теперь этот перманент станет копией", "становится копией"
+    ("кладёт", "положить"),   # ru-cr 103.1b "каждый игрок кладет своего командира"; 701.6a "положите"
+    ("умрёт", "умирает"),     # ru-cr 700.4 "Термин умирает"; ru-cr prints no умер-/умр- form
+    ("даст", "даёт"),         # give: дать beside давать, a root of one letter
+    ("УМЕРЛО", "умирает"),    # as typed in capitals
+], ids=lambda value: value)
+def test_a_russian_verbs_changed_root_meets_its_verb(typed: str, printed: str) -> None:
+    assert normalize_word("ru", typed) == normalize_word("ru", printed)
+
+
+def test_a_russian_word_sharing_a_root_stays_itself() -> None:
+    # ru-cr 205.1a "в данный момент" (at this moment), 405.3 "их положение в стеке" (position), 103.4 "оставить свою
+    # руку" (keep): only listed forms are their verbs
+    assert normalize_word("ru", "данный") != normalize_word("ru", "дать")
+    assert normalize_word("ru", "положение") != normalize_word("ru", "положить")
+    assert normalize_word("ru", "оставить") != normalize_word("ru", "остаётся")
 
 
 @pytest.mark.parametrize(("text", "message"), [
