@@ -51,3 +51,10 @@ def test_a_name_two_concepts_share_is_read_as_their_english_word(searcher: Searc
     assert _borrowed(searcher, ["каунтер"]) == [(("каунтер",), "counter")]
     assert "counter_marker" in searcher.search("положить каунтер +1/+1 на существо").concepts
     assert _borrowed(searcher, ["каст"]) == []  # cast or cost: no English word of both
+
+
+def test_a_name_whose_concept_has_no_russian_term_is_read_as_its_english_word(searcher: Searcher) -> None:
+    # players' flicker and blink (exile and return, cr 400.7, 610.3): ru-cr prints no word for it
+    assert _borrowed(searcher, ["фликер"]) == [(("фликер",), "flicker")]
+    assert _borrowed(searcher, ["блинк"]) == [(("блинк",), "blink")]
+    assert "flicker" in searcher.search("блинк существа с жетонами").concepts

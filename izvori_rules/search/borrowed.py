@@ -6,7 +6,8 @@ with trample, "эвок", "эксплор", "инвестигейт", "дабл 
 them (лайфлинк, скрай, флеш, муллиган); the rest matched nothing, and the question lost the keyword its answer is
 about. A word the Russian rules do not use whose sound key
 (:func:`.text.sounds.sound_key`) is that of one concept's English term (:meth:`.QueryConcepts.heard`) is read as
-that concept's Russian term, the way :func:`.spelling.corrections` reads a typo as the documents' word.
+that concept's Russian term, the way :func:`.spelling.corrections` reads a typo as the documents' word; as the
+English term when the concept has no Russian one (players' words for what ru-cr never names: "фликер", "блинк").
 """
 
 from __future__ import annotations
@@ -45,12 +46,13 @@ def borrowed(words: Sequence[str], text: str, concepts: QueryConcepts,
 
 
 def _term(concepts: QueryConcepts, run: tuple[str, ...]) -> str | None:
-    """The Russian term of the one concept the run is heard as; of several, the English word they share, whose sense
-    the rest of the query chooses as it does for an English question ("каунтер" is counter, the marker or the
-    countering); none when they share none ("каст": cast or cost)."""
+    """The Russian term of the one concept the run is heard as, or its English word heard when the concept has no
+    Russian term ("фликер", "блинк": players' flicker, which ru-cr never names); of several, the English word they
+    share, whose sense the rest of the query chooses as it does for an English question ("каунтер" is counter, the
+    marker or the countering); none when they share none ("каст": cast or cost)."""
     named = concepts.heard(run)
-    if len(named) == 1:
-        return concepts.terms(named[0]).get(RUSSIAN, (None,))[0]
+    if len(named) == 1 and RUSSIAN in concepts.terms(named[0]):
+        return concepts.terms(named[0])[RUSSIAN][0]
     key = " ".join(map(sound_key, run))
     shared = [t for t in concepts.terms(named[0]).get("en", ()) if " ".join(map(sound_key, t.split())) == key
               and all(t in concepts.terms(other).get("en", ()) for other in named[1:])] if named else []
