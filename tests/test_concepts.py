@@ -427,6 +427,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "permanent": "перм|пермы|перма|пермов",
     "owner": "овнер",
     "attack": "атакнуть|атакнул",
+    "locked_in": "выходит позже|вышедшие позже|вышло позже",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian
