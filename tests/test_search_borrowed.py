@@ -17,7 +17,7 @@ def searcher() -> Searcher:
 
 
 def _borrowed(searcher: Searcher, words: list[str]) -> list[tuple[tuple[str, ...], str]]:
-    return borrowed(words, " ".join(words), searcher.concepts, searcher._printed_in_russian)
+    return borrowed(words, (), " ".join(words), searcher.concepts, searcher._printed_in_russian)
 
 
 @pytest.mark.parametrize(("words", "term"), [
@@ -58,3 +58,13 @@ def test_a_name_whose_concept_has_no_russian_term_is_read_as_its_english_word(se
     assert _borrowed(searcher, ["фликер"]) == [(("фликер",), "flicker")]
     assert _borrowed(searcher, ["блинк"]) == [(("блинк",), "blink")]
     assert "flicker" in searcher.search("блинк существа с жетонами").concepts
+
+
+def test_a_name_of_two_words_may_hold_a_word_the_query_already_reads(searcher: Searcher) -> None:
+    # players' "mana value" (cr 202.3, ru-cr 202.3's Конвертированная мана-стоимость) written with ru-cr's own мана
+    assert borrowed(["мана", "валью"], {"мана"}, "мана валью", searcher.concepts, searcher._printed_in_russian) == [
+        (("мана", "валью"), "Конвертированная мана-стоимость")]
+    assert "converted_mana_cost" in searcher.search("мана валью у двойной карты").concepts
+    assert "mana_burn" in searcher.search("мана бёрн").concepts  # cr 500.4's old mana burn
+    # alone, a word the query reads stays its concept's
+    assert borrowed(["мана"], {"мана"}, "мана", searcher.concepts, searcher._printed_in_russian) == []

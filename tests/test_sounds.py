@@ -53,3 +53,8 @@ def test_a_silent_or_softened_letter_is_read_by_the_second_key(english: str, rus
 def test_a_heard_e_and_a_hard_g_keep_one_key() -> None:
     # -es after a hissing sound and -ed after a t are heard; a g before a last e is always soft
     assert [len(english_keys(word)) for word in ("forces", "wanted", "forced", "forge")] == [1, 1, 1, 1]
+
+
+def test_a_name_of_two_words_is_heard_with_keys_of_three() -> None:
+    heard = heard_terms([("converted_mana_cost", "mana value"), ("red", "red")])
+    assert heard == {"mVn vVl": ("converted_mana_cost",)}  # мана валью; red alone stays unheard (ради)

@@ -13,7 +13,7 @@ English term when the concept has no Russian one (players' words for what ru-cr 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..text.folding import is_cyrillic
 from ..text.matching import QueryConcepts
@@ -22,19 +22,22 @@ from ..text.sounds import sound_key
 RUSSIAN = "ru"
 
 
-def borrowed(words: Sequence[str], text: str, concepts: QueryConcepts,
+def borrowed(words: Sequence[str], named: Collection[str], text: str, concepts: QueryConcepts,
              known: Callable[[str], bool]) -> list[tuple[tuple[str, ...], str]]:
-    """The runs of ``words`` (the query's words that name nothing, in order) that are one concept's English name
-    heard in Cyrillic, each with the concept's Russian term: a run of two words standing together in ``text`` first
-    ("дабл страйк"), then one word. A word ``known`` in the Russian documents is their own, not a borrowed name
-    ("есть" is no haste); a name two concepts share is read as their English word (:func:`_term`)."""
+    """The runs of ``words`` (the query's words, in order) that are one concept's English name heard in Cyrillic,
+    each with the concept's Russian term: a run of two words standing together in ``text`` first ("дабл страйк"),
+    then one word. A word ``known`` in the Russian documents is their own, not a borrowed name ("есть" is no
+    haste), and so is a word of ``named`` (a concept's term the query already reads); but in a name of two words
+    one of them may be ("мана валью": mana value, where мана alone is mana, as players write the English name
+    with the Russian word they share). A name two concepts share is read as their English word (:func:`_term`)."""
     out: list[tuple[tuple[str, ...], str]] = []
     taken: set[int] = set()
-    new = [is_cyrillic(w) and not known(w) for w in words]
+    new = [is_cyrillic(w) and w not in named and not known(w) for w in words]
     for size in (2, 1):
         for i in range(len(words) - size + 1):
             run = tuple(words[i:i + size])
-            if taken.intersection(range(i, i + size)) or not all(new[i:i + size]):
+            whole = all(new[i:i + size]) if size == 1 else any(new[i:i + size]) and all(map(is_cyrillic, run))
+            if taken.intersection(range(i, i + size)) or not whole:
                 continue
             if size > 1 and not re.search(r"\W+".join(map(re.escape, run)), text):
                 continue

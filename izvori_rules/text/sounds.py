@@ -25,6 +25,9 @@ MIN_SOUNDS = 4
 # a name of one or two words.
 HEARD_SOUNDS = 4
 HEARD_WORDS = 2
+# A word of a name of two words may be heard in three ("mana value" mVn vVl, "мана валью"): the two keys together
+# are rarer than either alone.
+HEARD_IN_PAIR = 3
 SOUNDS_KEPT = 4096  # words whose sound keys are remembered: a judge's questions repeat their words
 # A Russian letter's sound, as _SPELLINGS and the vowels make the Latin letters it is written with (х kh, ц ts,
 # ч ch, ш and щ sh, ж zh; дж, j, is read before): one pass instead of a Latin spelling read again.
@@ -93,7 +96,7 @@ def heard_terms(terms: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
         if len(words) > HEARD_WORDS or "-" in term or not all(w.isalpha() for w in words):
             continue
         for keys in spellings(words):
-            if all(len(k) >= HEARD_SOUNDS for k in keys):
+            if all(len(k) >= (HEARD_IN_PAIR if len(keys) == HEARD_WORDS else HEARD_SOUNDS) for k in keys):
                 key = " ".join(keys)
                 if concept not in out.get(key, ()):
                     out[key] = (*out.get(key, ()), concept)
