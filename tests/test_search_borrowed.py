@@ -68,3 +68,8 @@ def test_a_name_of_two_words_may_hold_a_word_the_query_already_reads(searcher: S
     assert "mana_burn" in searcher.search("мана бёрн").concepts  # cr 500.4's old mana burn
     # alone, a word the query reads stays its concept's
     assert borrowed(["мана"], {"мана"}, "мана", searcher.concepts, searcher._printed_in_russian) == []
+
+
+def test_a_newer_keyword_heard_in_few_consonants_is_left_alone(searcher: Searcher) -> None:
+    # "аура висит на существе" (hangs): visit (Attractions, cr 717) has no Russian term and three consonants
+    assert _borrowed(searcher, ["висит"]) == []

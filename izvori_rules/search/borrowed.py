@@ -7,7 +7,9 @@ them (лайфлинк, скрай, флеш, муллиган); the rest matche
 about. A word the Russian rules do not use whose sound key
 (:func:`.text.sounds.sound_key`) is that of one concept's English term (:meth:`.QueryConcepts.heard`) is read as
 that concept's Russian term, the way :func:`.spelling.corrections` reads a typo as the documents' word; as the
-English term when the concept has no Russian one (players' words for what ru-cr never names: "фликер", "блинк").
+English term when the concept has no Russian one (players' words for what ru-cr never names: "фликер", "блинк", and
+the keywords printed since 2019), if heard in :data:`~..text.sounds.MIN_SOUNDS` consonants or more ("висит", hangs,
+is not the Attractions' visit, cr 717).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from ..text.folding import is_cyrillic
 from ..text.matching import QueryConcepts
-from ..text.sounds import sound_key
+from ..text.sounds import MIN_SOUNDS, sound_key
 
 RUSSIAN = "ru"
 
@@ -57,6 +59,8 @@ def _term(concepts: QueryConcepts, run: tuple[str, ...]) -> str | None:
     if len(named) == 1 and RUSSIAN in concepts.terms(named[0]):
         return concepts.terms(named[0])[RUSSIAN][0]
     key = " ".join(map(sound_key, run))
+    if len(named) == 1 and sum(sound not in "V " for sound in key) < MIN_SOUNDS:
+        return None  # a keyword newer than ru-cr heard in fewer consonants is as often a Russian word: висит, visit
     shared = [t for t in concepts.terms(named[0]).get("en", ()) if " ".join(map(sound_key, t.split())) == key
               and all(t in concepts.terms(other).get("en", ()) for other in named[1:])] if named else []
     return shared[0] if shared else None
