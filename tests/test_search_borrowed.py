@@ -73,3 +73,13 @@ def test_a_name_of_two_words_may_hold_a_word_the_query_already_reads(searcher: S
 def test_a_newer_keyword_heard_in_few_consonants_is_left_alone(searcher: Searcher) -> None:
     # "аура висит на существе" (hangs): visit (Attractions, cr 717) has no Russian term and three consonants
     assert _borrowed(searcher, ["висит"]) == []
+
+
+@pytest.mark.parametrize(("word", "term"), [
+    ("фликернуть", "flicker"),  # flicker + the -нуть of a verb made from it
+    ("блинкнул", "blink"),
+    ("трамплит", "Пробивной удар"),  # trample + a present's -ит; ru-cr 702.19
+], ids=["nut", "nul", "it"])
+def test_a_verb_made_from_an_english_name_is_heard_without_its_ending(searcher: Searcher, word: str,
+                                                                      term: str) -> None:
+    assert _borrowed(searcher, [word]) == [((word,), term)]

@@ -9,7 +9,8 @@ about. A word the Russian rules do not use whose sound key
 that concept's Russian term, the way :func:`.spelling.corrections` reads a typo as the documents' word; as the
 English term when the concept has no Russian one (players' words for what ru-cr never names: "фликер", "блинк", and
 the keywords printed since 2019), if heard in :data:`~..text.sounds.MIN_SOUNDS` consonants or more ("висит", hangs,
-is not the Attractions' visit, cr 717).
+is not the Attractions' visit, cr 717). A verb players make of such a name ("фликернуть", "заэкзайлить", "трамплит")
+is heard without its Russian ending and prefix (:func:`_verb_base`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,11 @@ from ..text.matching import QueryConcepts
 from ..text.sounds import MIN_SOUNDS, sound_key
 
 RUSSIAN = "ru"
+# The endings and prefixes of a Russian verb made from an English word (фликер-нуть, за-экзайл-ить, стифл-ит,
+# за-баунс-ил): the infinitive, the past and the present, after the suffix -ну-, -и-, -а- or -ова- that makes it one.
+_VERB_ENDING = re.compile(r"(?:ну|ану|ова|и|а)?(?:ть(?:ся)?|л[аио]?(?:сь|ся)?|ю|ет(?:ся)?|ит(?:ся)?|ят|ут|ют|ешь|ишь)$")
+_VERB_PREFIX = re.compile(r"^(?:за|от|пере|про)")
+MIN_BASE = 4  # fewer letters are a root of everyday verbs
 
 
 def borrowed(words: Sequence[str], named: Collection[str], text: str, concepts: QueryConcepts,
@@ -43,11 +49,20 @@ def borrowed(words: Sequence[str], named: Collection[str], text: str, concepts: 
                 continue
             if size > 1 and not re.search(r"\W+".join(map(re.escape, run)), text):
                 continue
-            term = _term(concepts, run)
+            term = _term(concepts, run) or (_term(concepts, (_verb_base(run[0]),)) if size == 1 else None)
             if term:
                 out.append((run, term))
                 taken.update(range(i, i + size))
     return out
+
+
+def _verb_base(word: str) -> str:
+    """A borrowed word with the Russian verb's ending and prefix players give it taken off ("фликернуть" фликер,
+    "заэкзайлить" экзайл, "стифлит" стифл), when MIN_BASE letters or more are left; else the word."""
+    base = _VERB_ENDING.sub("", word.lower())
+    base = base if len(base) >= MIN_BASE else word.lower()
+    unprefixed = _VERB_PREFIX.sub("", base)
+    return unprefixed if len(unprefixed) >= MIN_BASE else base
 
 
 def _term(concepts: QueryConcepts, run: tuple[str, ...]) -> str | None:
