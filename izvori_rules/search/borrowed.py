@@ -47,10 +47,8 @@ def borrowed(words: Sequence[str], named: Collection[str], text: str, concepts: 
             whole = all(new[i:i + size]) if size == 1 else any(new[i:i + size]) and all(map(is_cyrillic, run))
             if taken.intersection(range(i, i + size)) or not whole:
                 continue
-            if size > 1 and not re.search(r"\W+".join(map(re.escape, run)), text):
-                continue
             term = _term(concepts, run) or (_term(concepts, (_verb_base(run[0]),)) if size == 1 else None)
-            if term:
+            if term and (size == 1 or re.search(r"\W+".join(map(re.escape, run)), text)):  # heard first: cheaper
                 out.append((run, term))
                 taken.update(range(i, i + size))
     return out
