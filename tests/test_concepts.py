@@ -436,6 +436,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "exchange": "поменяться|поменялись|поменяются",
     "copiable_values": "копия копии|копию копии|копии копии",
     "maximum_hand_size": "сбросить до семи|сбросить до 7|сбрасывает до семи",
+    "locked_in": "выходит позже|вышедшие позже|вышло позже",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian

@@ -17,7 +17,7 @@ def searcher() -> Searcher:
 
 
 def _borrowed(searcher: Searcher, words: list[str]) -> list[tuple[tuple[str, ...], str]]:
-    return borrowed(words, " ".join(words), searcher.concepts, searcher._printed_in_russian)
+    return borrowed(words, (), " ".join(words), searcher.concepts, searcher._printed_in_russian)
 
 
 @pytest.mark.parametrize(("words", "term"), [
@@ -51,3 +51,35 @@ def test_a_name_two_concepts_share_is_read_as_their_english_word(searcher: Searc
     assert _borrowed(searcher, ["каунтер"]) == [(("каунтер",), "counter")]
     assert "counter_marker" in searcher.search("положить каунтер +1/+1 на существо").concepts
     assert _borrowed(searcher, ["каст"]) == []  # cast or cost: no English word of both
+
+
+def test_a_name_whose_concept_has_no_russian_term_is_read_as_its_english_word(searcher: Searcher) -> None:
+    # players' flicker and blink (exile and return, cr 400.7, 610.3): ru-cr prints no word for it
+    assert _borrowed(searcher, ["фликер"]) == [(("фликер",), "flicker")]
+    assert _borrowed(searcher, ["блинк"]) == [(("блинк",), "blink")]
+    assert "flicker" in searcher.search("блинк существа с жетонами").concepts
+
+
+def test_a_name_of_two_words_may_hold_a_word_the_query_already_reads(searcher: Searcher) -> None:
+    # players' "mana value" (cr 202.3, ru-cr 202.3's Конвертированная мана-стоимость) written with ru-cr's own мана
+    assert borrowed(["мана", "валью"], {"мана"}, "мана валью", searcher.concepts, searcher._printed_in_russian) == [
+        (("мана", "валью"), "Конвертированная мана-стоимость")]
+    assert "converted_mana_cost" in searcher.search("мана валью у двойной карты").concepts
+    assert "mana_burn" in searcher.search("мана бёрн").concepts  # cr 500.4's old mana burn
+    # alone, a word the query reads stays its concept's
+    assert borrowed(["мана"], {"мана"}, "мана", searcher.concepts, searcher._printed_in_russian) == []
+
+
+def test_a_newer_keyword_heard_in_few_consonants_is_left_alone(searcher: Searcher) -> None:
+    # "аура висит на существе" (hangs): visit (Attractions, cr 717) has no Russian term and three consonants
+    assert _borrowed(searcher, ["висит"]) == []
+
+
+@pytest.mark.parametrize(("word", "term"), [
+    ("фликернуть", "flicker"),  # flicker + the -нуть of a verb made from it
+    ("блинкнул", "blink"),
+    ("трамплит", "Пробивной удар"),  # trample + a present's -ит; ru-cr 702.19
+], ids=["nut", "nul", "it"])
+def test_a_verb_made_from_an_english_name_is_heard_without_its_ending(searcher: Searcher, word: str,
+                                                                      term: str) -> None:
+    assert _borrowed(searcher, [word]) == [((word,), term)]

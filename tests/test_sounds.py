@@ -14,7 +14,10 @@ from izvori_rules.text.sounds import english_keys, heard_terms, sound_key
     ("leak", "лика"),  # a case ending dropped, then the last vowel
     ("shahrazad", "шахразадой"),  # sh and ш; h and х dropped
     ("jace", "джейс"),  # j and дж; a soft c and с
-], ids=["vowels", "z-s", "mutavault", "case-ending", "sh-h", "j-soft-c"])
+    ("emerge", "эмердж"),  # a g before a last e and дж (cr 702.119, ru-cr 702.118 Явление)
+    ("forge", "форджа"),
+    ("fetch", "фетч"),  # tch and тч
+], ids=["vowels", "z-s", "mutavault", "case-ending", "sh-h", "j-soft-c", "soft-g", "soft-g-case", "tch"])
 def test_an_english_word_and_its_russian_spelling_sound_alike(english: str, russian: str) -> None:
     assert sound_key(english) == sound_key(russian)
 
@@ -35,3 +38,23 @@ def test_an_er_between_consonants_may_be_written_without_its_vowel() -> None:
     assert english_keys("counterbalance") == ("kVntVrbVlVns", "kVntrbVlVns")
     assert sound_key("контрбаланс") == "kVntrbVlVns"
     assert english_keys("trample") == ("trVmpl",)  # no -er- between consonants: one key
+
+
+@pytest.mark.parametrize(("english", "russian"), [
+    ("hardened", "хардэнд"),  # Hardened Scales: the silent e of -ed
+    ("scales", "скейлз"),  # and of -es
+    ("angel", "энджел"),  # a g before e heard as j
+], ids=["ed", "es", "g-before-e"])
+def test_a_silent_or_softened_letter_is_read_by_the_second_key(english: str, russian: str) -> None:
+    assert sound_key(english) != sound_key(russian)
+    assert english_keys(english)[-1] == sound_key(russian)
+
+
+def test_a_heard_e_and_a_hard_g_keep_one_key() -> None:
+    # -es after a hissing sound and -ed after a t are heard; a g before a last e is always soft
+    assert [len(english_keys(word)) for word in ("forces", "wanted", "forced", "forge")] == [1, 1, 1, 1]
+
+
+def test_a_name_of_two_words_is_heard_with_keys_of_three() -> None:
+    heard = heard_terms([("converted_mana_cost", "mana value"), ("red", "red")])
+    assert heard == {"mVn vVl": ("converted_mana_cost",)}  # мана валью; red alone stays unheard (ради)

@@ -309,13 +309,27 @@ class Searcher:
         or that the Russian documents lack ("трамплер" is Пробивной удар)."""
         plain = [word for segment in parsed.segments if not segment.concepts
                  for word in re.findall(WORD, segment.words)]
-        heard = borrowed(plain, query, self.concepts, self._printed_in_russian) if (
+        heard = borrowed(*self._borrowable(parsed), query, self.concepts, self._printed_in_russian) if (
             not parsed.languages or RUSSIAN in parsed.languages) else []
         fixes = corrections(self._postings(), plain, parsed.languages)
         if not fixes and not heard:
             return parsed
         text = re.sub(WORD, lambda match: fixes.get(match.group(), match.group()), reworded(query, heard))
         return parse_query(text, self.concepts, self._stopwords(query), load_cards(self._root), self._known)
+
+    @staticmethod
+    def _borrowable(parsed: ParsedQuery) -> tuple[list[str], set[str]]:
+        """The words a borrowed name may be read from, in order (those outside concept terms, and each concept term of
+        one word), and those of them that are a concept's term ("мана" in "мана валью": :func:`.borrowed.borrowed`)."""
+        words: list[str] = []
+        named: set[str] = set()
+        for segment in parsed.segments:
+            found = re.findall(WORD, segment.words)
+            if segment.concepts and len(found) == 1:
+                named.update(found)
+            if not segment.concepts or len(found) == 1:
+                words.extend(found)
+        return words, named
 
     def _printed_in_russian(self, word: str) -> bool:
         """Whether a Russian document prints the word, as typed or by a stem of it, in a rule, a heading or an

@@ -311,8 +311,8 @@ class ConceptMatcher:
         defaults = frozenset(c.id for c in self.table if "*" in c.sense)
         guarded = {c.id: langs for c in self.table if (langs := guarded_in(c, QUERY_GUARD + TEXT_GUARD))}
         broader = {c.id: c.broader for c in self.table if c.broader}
-        # the English names of the concepts ru-cr names, as a Russian question writes them in its own letters
-        heard = heard_terms((c.id, t) for c in self.table if c.terms_in("ru") for t in c.terms_in("en"))
+        # the English names of the concepts, as a Russian question writes them in its own letters
+        heard = heard_terms((c.id, t) for c in self.table for t in c.terms_in("en"))
         return QueryConcepts(names, terms, stems, {k: frozenset(v) for k, v in surfaces.items()}, senses, defaults,
                              guarded=guarded, broader=broader, endings=endings, spoken=frozenset(spoken),
                              heard=heard)

@@ -3,8 +3,8 @@ Russian players, who write a card's English name as they hear it ("даблин�
 Mutavault, "мана лик" Mana Leak, "джейс" Jace) more often than its official Russian name, when it has one.
 
 Both sides are read alike: the Russian word as the Latin letters it is written with (its case ending dropped: "мана
-лика"), each spelling of one sound as one letter (ch and ч, sh and ш, j and дж, ck and к, a soft c and с, z and з as
-s), h dropped, each run of vowels one V (which vowel is heard varies: "doubling", "даблинг"), a doubled letter kept
+лика"), each spelling of one sound as one letter (ch, tch, ч and тч; sh and ш; j, a soft g before a last e ("emerge",
+"эмердж") or dg, and дж; ck and к; a soft c and с; z and з as s), h dropped, each run of vowels one V (which vowel is heard varies: "doubling", "даблинг"), a doubled letter kept
 once and a last vowel dropped ("Clone", "мана"). The vowels' places keep the words apart whose consonants alone
 would meet ("передней" pVrVdn, Preordain prVrdVn). What such a key leaves is rough, so :mod:`..search.cards` takes
 only a name whose key has MIN_SOUNDS consonants or more.
@@ -25,6 +25,9 @@ MIN_SOUNDS = 4
 # a name of one or two words.
 HEARD_SOUNDS = 4
 HEARD_WORDS = 2
+# A word of a name of two words may be heard in three ("mana value" mVn vVl, "мана валью"): the two keys together
+# are rarer than either alone.
+HEARD_IN_PAIR = 3
 SOUNDS_KEPT = 4096  # words whose sound keys are remembered: a judge's questions repeat their words
 # A Russian letter's sound, as _SPELLINGS and the vowels make the Latin letters it is written with (х kh, ц ts,
 # ч ch, ш and щ sh, ж zh; дж, j, is read before): one pass instead of a Latin spelling read again.
@@ -40,9 +43,16 @@ _SPELLINGS = (("tch", "C"), ("dzh", "J"), ("ch", "C"), ("sh", "S"), ("zh", "S"),
 _SOFT_C = re.compile(r"c(?=[eiy])")
 _VOWELS = re.compile(r"[aeiouy]+")
 _DOUBLED = re.compile(r"(.)\1+")
-# An English -er- between consonants, which Russian players write without its vowel: "counter" is "контр" in
-# "контрбаланс" (Counterbalance), "контрспелл" (counterspell).
-_UNSTRESSED_ER = re.compile(r"(?<=[b-df-hj-np-tv-z])er(?=[b-df-hj-np-tv-z])")
+# An English g heard as j (дж): before a last e, alone or with an s or a d after it ("emerge", "Forge", "Sages"), and
+# in dg ("edge"). Before another e, an i or a y it is either ("Angel" энджел, "Gideon" гидеон): see _LOOSE.
+_SOFT_G = re.compile(r"d?g(?=e[sd]?$)|dg(?=[eiy])")
+# What Russian players may leave out or hear otherwise, read by a word's second key (english_keys): an -er- between
+# consonants written without its vowel ("counter" is "контр" in "контрбаланс", Counterbalance, "контрспелл"); the
+# silent e of a last -es or -ed after a consonant ("scales" скейлз, "hardened" хардэнд; not where it is heard, -es
+# after a hissing sound, -ed after a t or d: "forces", "wanted"; nor after a c or g, which it softens: "forced"); a g before e, i or y heard as j ("Angel" энджел, "Vengevine").
+_LOOSE = ((re.compile(r"(?<=[b-df-hj-np-tv-z])er(?=[b-df-hj-np-tv-z])"), "r"),
+          (re.compile(r"(?<=[bdfk-nprtvwy])e(?=s$)|(?<=[bfhk-npr-sv-z])e(?=d$)"), ""),
+          (re.compile(r"g(?=[eiy])"), "J"))
 
 
 @lru_cache(maxsize=SOUNDS_KEPT)
@@ -52,7 +62,9 @@ def sound_key(word: str) -> str:
     if is_cyrillic(text):
         if len(stem := _CASE_ENDING.sub("", text)) >= 3:
             text = stem
-        return _DOUBLED.sub(r"\1", text.replace("дж", "J").translate(_RUSSIAN_SOUNDS)).removesuffix("V")
+        text = text.replace("дж", "J").replace("тч", "ч")
+        return _DOUBLED.sub(r"\1", text.translate(_RUSSIAN_SOUNDS)).removesuffix("V")
+    text = _SOFT_G.sub("J", text)
     for spelling, sound in _SPELLINGS:
         text = text.replace(spelling, sound)
     text = _VOWELS.sub("V", _SOFT_C.sub("s", text).replace("c", "k").replace("h", ""))
@@ -60,11 +72,15 @@ def sound_key(word: str) -> str:
 
 
 def english_keys(word: str) -> tuple[str, ...]:
-    """An English word's sound keys: its key, and where it has an -er- between consonants, the key without that
-    vowel, as Russian players write it ("counterbalance" kVntVrbVlVns and kVntrbVlVns, "контрбаланс")."""
+    """An English word's sound keys: its key, and where Russian players may write it otherwise (:data:`_LOOSE`), the
+    key of that spelling ("counterbalance" kVntVrbVlVns and kVntrbVlVns, "контрбаланс"; "hardened" VrdVnVd and
+    VrdVnd, "хардэнд")."""
     key = sound_key(word)
-    elided = sound_key(_UNSTRESSED_ER.sub("r", word.lower()))
-    return (key, elided) if elided != key else (key,)
+    loose = word.lower()
+    for pattern, sound in _LOOSE:
+        loose = pattern.sub(sound, loose)
+    other = sound_key(loose)
+    return (key, other) if other != key else (key,)
 
 
 def heard_terms(terms: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
@@ -80,7 +96,7 @@ def heard_terms(terms: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
         if len(words) > HEARD_WORDS or "-" in term or not all(w.isalpha() for w in words):
             continue
         for keys in spellings(words):
-            if all(len(k) >= HEARD_SOUNDS for k in keys):
+            if all(len(k) >= (HEARD_IN_PAIR if len(keys) == HEARD_WORDS else HEARD_SOUNDS) for k in keys):
                 key = " ".join(keys)
                 if concept not in out.get(key, ()):
                     out[key] = (*out.get(key, ()), concept)

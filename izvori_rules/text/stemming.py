@@ -8,9 +8,8 @@ stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks li
 ``hrak``, away from ``hráč``; a Czech word typed without its diacritics is stemmed as the documents print it
 (:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``,
 ``десять``, ``deset`` and ``10`` are one term), and an English irregular verb form its verb (:mod:`.irregular`:
-``dealt`` is ``deal``, and a Serbian one: ``ušlo`` is ``ulazi``), a Serbian verb's forms one stem (:mod:`.serbian`:
-``pobedi`` and ``pobedio``,
-``plaća`` and ``plaćanje``), a Russian -ировать verb's forms and its -ация noun one stem (:mod:`.russian`:
+``dealt`` is ``deal``, a Serbian one: ``ušlo`` is ``ulazi``, and a Russian one: ``вышло`` is ``выходит``), a
+Serbian verb's forms one stem (:mod:`.serbian`: ``pobedi`` and ``pobedio``, ``plaća`` and ``plaćanje``), a Russian -ировать verb's forms and its -ация noun one stem (:mod:`.russian`:
 ``регенерация`` and ``регенерирует``), a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
 ``смотреть``), and a Russian, English or Serbian word the stemmer gives another's stem its own (:mod:`.kept_apart`:
 ``существует`` is not ``существо``, ``active`` not ``activate``, ``niže`` not ``niz``), and a Russian word whose vowel drops in its
@@ -35,8 +34,9 @@ from .accents import FILE_NAME as ACCENTS_FILE, load_accented_words
 from .aspects import FILE_NAME as ASPECTS_FILE, load_aspect_pairs
 from .fleeting import FILE_NAME as FLEETING_FILE, load_fleeting_vowels
 from .folding import fold, serbian_to_latin
-from .irregular import FILE_NAME as IRREGULAR_FILE, SERBIAN_FILE_NAME as SERBIAN_IRREGULAR_FILE
-from .irregular import load_irregular_verbs, load_serbian_irregular_verbs
+from .irregular import FILE_NAME as IRREGULAR_FILE, RUSSIAN_FILE_NAME as RUSSIAN_IRREGULAR_FILE
+from .irregular import SERBIAN_FILE_NAME as SERBIAN_IRREGULAR_FILE
+from .irregular import load_irregular_verbs, load_russian_irregular_verbs, load_serbian_irregular_verbs
 from .kept_apart import ENGLISH_FILE_NAME as ENGLISH_KEPT_APART_FILE, FILE_NAME as KEPT_APART_FILE
 from .kept_apart import SERBIAN_FILE_NAME as SERBIAN_KEPT_APART_FILE
 from .kept_apart import load_english_kept_apart, load_kept_apart, load_serbian_kept_apart
@@ -125,6 +125,7 @@ class _Normalizer:
                 self._bases = load_serbian_irregular_verbs()
                 self._kept_apart = load_serbian_kept_apart()
             if self.lang == "ru":
+                self._bases = load_russian_irregular_verbs()
                 self._aspects = load_aspect_pairs()
                 self._kept_apart = load_kept_apart()
                 self._fleeting = load_fleeting_vowels()
@@ -169,12 +170,12 @@ _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
 
 
 def table_files() -> tuple[Path, ...]:
-    """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics, English and
-    Serbian irregular verbs, Russian aspect pairs, Russian and English words kept apart, Russian fleeting vowels),
+    """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics, English,
+    Serbian and Russian irregular verbs, Russian aspect pairs, Russian and English words kept apart, Russian fleeting vowels),
     always those of the installed corpus: a cache of another corpus folder keys them too."""
     folder = corpus_dir()
-    names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, SERBIAN_IRREGULAR_FILE, ASPECTS_FILE, KEPT_APART_FILE,
-             ENGLISH_KEPT_APART_FILE, SERBIAN_KEPT_APART_FILE, FLEETING_FILE)
+    names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, SERBIAN_IRREGULAR_FILE, RUSSIAN_IRREGULAR_FILE, ASPECTS_FILE,
+             KEPT_APART_FILE, ENGLISH_KEPT_APART_FILE, SERBIAN_KEPT_APART_FILE, FLEETING_FILE)
     return tuple(folder / name for name in names)
 
 
