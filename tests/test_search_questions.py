@@ -177,7 +177,18 @@ TOP = 10
 # 11's English to 0.854/0.602 and its Russian to 0.788/0.576. With all of session 31 merged the held-out part stands
 # at sr 0.972/0.850, ru 0.928/0.768, en 0.893/0.756, cs 0.981/0.818; batch 11 at sr 0.857/0.714, ru 0.788/0.576, en
 # 0.854/0.602, cs 0.800/0.700.
-SHORT_OF_TARGETS = {"ru": (0.928, 0.768), "en": (0.893, 0.756)}
+# Session 32 studied batches 8-11 and validated on batch 12, written blind. Its English changes (players' "stacking"
+# and a count of things read as the rules' "multiple", two-letter MV/GY/PW, "deck" in play as the library, kinds of
+# lands, "animated", "survive") moved en's batch 7 from 0.859/0.620 to 0.873/0.626 and batch 8 from 0.685 to 0.696,
+# batch 12 0.564 -> 0.560 (the kinds of lands), and en's held-out part 0.893/0.756 -> 0.881/0.754 (one row of batch 2,
+# by the count; kept, as chosen on the study and validation sets). Its Russian changes (irregular verbs, sound keys
+# for soft g and silent e, keywords with no Russian term, borrowed verbs and two-word names) moved ru's batch 9 from
+# 0.778/0.563 to 0.833/0.591 and batch 11 from 0.788/0.576 to 0.788/0.603, batch 12 and the held-out part not at all.
+# Question phrasings from outside the set (swap, copy of a copy, unspent mana, "enters", loses its target, поменять
+# местами, уходит с поля...) moved batch 12's English 0.564 -> 0.576 alone, and ru's held-out part 0.768 -> 0.764; 311
+# cards, none. With all of session 32 merged the held-out part stands at sr 0.972/0.850, ru 0.928/0.764, en
+# 0.881/0.754, cs 0.981/0.818; batch 12 at sr 0.625/0.525, ru 0.710/0.402, en 0.741/0.566, cs 0.500/0.333.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.764), "en": (0.881, 0.754)}
 
 
 @dataclass(frozen=True)
