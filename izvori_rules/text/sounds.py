@@ -3,11 +3,12 @@ Russian players, who write a card's English name as they hear it ("даблин�
 Mutavault, "мана лик" Mana Leak, "джейс" Jace) more often than its official Russian name, when it has one.
 
 Both sides are read alike: the Russian word as the Latin letters it is written with (its case ending dropped: "мана
-лика"), each spelling of one sound as one letter (ch, tch, ч and тч; sh and ш; j, a soft g before a last e ("emerge",
-"эмердж") or dg, and дж; ck and к; a soft c and с; z and з as s), h dropped, each run of vowels one V (which vowel is heard varies: "doubling", "даблинг"), a doubled letter kept
-once and a last vowel dropped ("Clone", "мана"). The vowels' places keep the words apart whose consonants alone
-would meet ("передней" pVrVdn, Preordain prVrdVn). What such a key leaves is rough, so :mod:`..search.cards` takes
-only a name whose key has MIN_SOUNDS consonants or more.
+лика"), each spelling of one sound as one letter (ch, tch, ч and тч; sh and ш; j, a soft g before a last e
+("emerge", "эмердж") or dg, and дж; ck and к; a soft c and с; z and з as s), h dropped, each run of vowels one V
+(which vowel is heard varies: "doubling", "даблинг"), a doubled letter kept once and a last vowel dropped ("Clone",
+"мана"). The vowels' places keep the words apart whose consonants alone would meet ("передней" pVrVdn, Preordain
+prVrdVn). What such a key leaves is rough, so :mod:`..search.cards` takes only a name whose key has MIN_SOUNDS
+consonants or more.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ _SOFT_G = re.compile(r"d?g(?=e[sd]?$)|dg(?=[eiy])")
 # What Russian players may leave out or hear otherwise, read by a word's second key (english_keys): an -er- between
 # consonants written without its vowel ("counter" is "контр" in "контрбаланс", Counterbalance, "контрспелл"); the
 # silent e of a last -es or -ed after a consonant ("scales" скейлз, "hardened" хардэнд; not where it is heard, -es
-# after a hissing sound, -ed after a t or d: "forces", "wanted"; nor after a c or g, which it softens: "forced"); a g before e, i or y heard as j ("Angel" энджел, "Vengevine").
+# after a hissing sound, -ed after a t or d: "forces", "wanted"; nor after a c or g, which it softens: "forced"); a
+# g before e, i or y heard as j ("Angel" энджел, "Vengevine").
 _LOOSE = ((re.compile(r"(?<=[b-df-hj-np-tv-z])er(?=[b-df-hj-np-tv-z])"), "r"),
           (re.compile(r"(?<=[bdfk-nprtvwy])e(?=s$)|(?<=[bfhk-npr-sv-z])e(?=d$)"), ""),
           (re.compile(r"g(?=[eiy])"), "J"))

@@ -1,19 +1,20 @@
 """The words of the index: one function turns a word into its term, per language (fold, stem, fold).
 
-A judge types ``razbijac`` as often as ``razbijač``, and the Snowball stemmers strip different suffixes from
-the two spellings; folding before stemming makes both meet, folding again after makes the stems' own output
-comparable. Serbian Cyrillic is transliterated to Latin first, so ``биће`` and ``biće`` are one word; Russian
-stays Cyrillic (``ё`` → ``е``). Czech is stemmed before folding (:data:`STEMS_ACCENTS`): Snowball's Czech
-stemmer reads the diacritics, and folded first ``hráče`` (hráč + e) looks like ``hrace`` and palatalises to
-``hrak``, away from ``hráč``; a Czech word typed without its diacritics is stemmed as the documents print it
-(:mod:`.accents`: ``hrace`` as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``,
-``десять``, ``deset`` and ``10`` are one term), and an English irregular verb form its verb (:mod:`.irregular`:
-``dealt`` is ``deal``, a Serbian one: ``ušlo`` is ``ulazi``, and a Russian one: ``вышло`` is ``выходит``), a
-Serbian verb's forms one stem (:mod:`.serbian`: ``pobedi`` and ``pobedio``, ``plaća`` and ``plaćanje``), a Russian -ировать verb's forms and its -ация noun one stem (:mod:`.russian`:
-``регенерация`` and ``регенерирует``), a Russian verb's aspects one term (:mod:`.aspects`: ``посмотреть`` is
-``смотреть``), and a Russian, English or Serbian word the stemmer gives another's stem its own (:mod:`.kept_apart`:
-``существует`` is not ``существо``, ``active`` not ``activate``, ``niže`` not ``niz``), and a Russian word whose vowel drops in its
-other forms their stem (:mod:`.fleeting`: ``оборотень`` is ``оборотня``). Only English text gets an English stop list.
+A judge types ``razbijac`` as often as ``razbijač``, and the Snowball stemmers strip different suffixes from the two
+spellings; folding before stemming makes both meet, folding again after makes the stems' own output comparable.
+Serbian Cyrillic is transliterated to Latin first, so ``биће`` and ``biće`` are one word; Russian stays Cyrillic
+(``ё`` → ``е``). Czech is stemmed before folding (:data:`STEMS_ACCENTS`): Snowball's Czech stemmer reads the
+diacritics, and folded first ``hráče`` (hráč + e) looks like ``hrace`` and palatalises to ``hrak``, away from
+``hráč``; a Czech word typed without its diacritics is stemmed as the documents print it (:mod:`.accents`: ``hrace``
+as ``hráče``). A number word becomes its digits (:mod:`.numbers`: ``ten``, ``десять``, ``deset`` and ``10`` are one
+term), and an English irregular verb form its verb (:mod:`.irregular`: ``dealt`` is ``deal``, a Serbian one:
+``ušlo`` is ``ulazi``, and a Russian one: ``вышло`` is ``выходит``), a Serbian verb's forms one stem
+(:mod:`.serbian`: ``pobedi`` and ``pobedio``, ``plaća`` and ``plaćanje``), a Russian -ировать verb's forms and its
+-ация noun one stem (:mod:`.russian`: ``регенерация`` and ``регенерирует``), a Russian verb's aspects one term
+(:mod:`.aspects`: ``посмотреть`` is ``смотреть``), and a Russian, English or Serbian word the stemmer gives
+another's stem its own (:mod:`.kept_apart`: ``существует`` is not ``существо``, ``active`` not ``activate``,
+``niže`` not ``niz``), and a Russian word whose vowel drops in its other forms their stem (:mod:`.fleeting`:
+``оборотень`` is ``оборотня``). Only English text gets an English stop list.
 
 The index (through the Whoosh analyzers of :mod:`.analysis`) and the queries, concept detection and snippets
 all call :func:`normalize_word`, so they cannot drift apart; its result is memoized per word, which is what
@@ -171,8 +172,8 @@ _NORMALIZERS = {lang: _Normalizer(lang) for lang in LANGUAGES}
 
 def table_files() -> tuple[Path, ...]:
     """The corpus tables :func:`normalize_word` reads (number words, words typed without diacritics, English,
-    Serbian and Russian irregular verbs, Russian aspect pairs, Russian and English words kept apart, Russian fleeting vowels),
-    always those of the installed corpus: a cache of another corpus folder keys them too."""
+    Serbian and Russian irregular verbs, Russian aspect pairs, Russian and English words kept apart, Russian
+    fleeting vowels), always those of the installed corpus: a cache of another corpus folder keys them too."""
     folder = corpus_dir()
     names = (NUMBERS_FILE, ACCENTS_FILE, IRREGULAR_FILE, SERBIAN_IRREGULAR_FILE, RUSSIAN_IRREGULAR_FILE, ASPECTS_FILE,
              KEPT_APART_FILE, ENGLISH_KEPT_APART_FILE, SERBIAN_KEPT_APART_FILE, FLEETING_FILE)
