@@ -22,7 +22,7 @@ from .citations import Mismatch, cited_document, mismatch, resolve_match, say_mi
 from .graph import RuleGraph
 from .model import Citation, CitationMatch, CitedTarget, Original, Today, split_ref
 from .parsing import parser_module
-from .references import RULE_WORD, latin_ids
+from .references import CR_WORD, RULE_WORD, latin_ids
 
 OK, DANGLING, MISMATCH = "ok", "dangling", "title_mismatch"
 MAX_BYTES = 1024 * 1024  # a judge's text of a few hundred pages; it is checked in a few seconds
@@ -30,7 +30,7 @@ CURRENT = "ru-cr"  # the 2019 Comprehensive Rules: where an old number's current
 # ``DOC:ID`` as the tool writes it; ``cr:`` is today's English CR, as in lookup and search (``cr:702.19b`` was read
 # as a bare 702.19b, ru-cr's)
 _EXPLICIT = re.compile(r"(?<![\w-])(?P<doc>[a-z]{2}-[a-z]+|cr):(?P<id>[A-Za-z0-9.#]+[a-z0-9])")
-_CR = re.compile(r"\b(?:CR|C\.R\.|Comprehensive Rules?)\s+(?P<id>\d{3}(?:\.\d{1,3}[a-z]?)?)")
+_CR = re.compile(rf"\b(?:{CR_WORD}|Comprehensive Rules?)\s+(?P<id>\d{{3}}(?:\.\d{{1,3}}[a-z]?)?)")
 # An id of sr-judge's shape written another way: a small letter, a decimal comma, a letter no section has;
 # bare with its minor number (``G4.40``), or after a word for "rule" (``pravilo Z9``).
 _LEAD = rf"{RULE_WORD}\s+"

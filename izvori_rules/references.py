@@ -47,6 +47,7 @@ _INSIDE = rf"(?<![\w.]){_REFERENCE.pattern}(?!\w)"
 # The word a judge writes before a rule number, in the documents' languages: "rule 702.19b", "pravilo D19.51",
 # "правило 613.3", "pravidlo 217.6b", "regra 100.1" (a regular expression, for the citation finders and search)
 RULE_WORD = r"(?:(?:pravil|правил|pravidl|regr)\w*|rules?)"
+CR_WORD = r"(?:CR|C\.R\.)"  # the English Comprehensive Rules, abbreviated: "CR 702.19b"
 MAX_REFERENCE = 80  # characters: the longest real reference is a glossary entry's (sr-judge:glossary:...)
 
 

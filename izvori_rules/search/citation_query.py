@@ -14,7 +14,7 @@ import re
 
 from ..errors import QueryError
 from ..graph import RuleGraph
-from ..references import RULE_WORD, excerpt, typed_reference
+from ..references import CR_WORD, RULE_WORD, excerpt, typed_reference
 from ..model import CitedTarget, Node, make_ref
 
 _ID = r"(?:[A-Fa-f]\d{1,2}(?:\.\d{2,3})?|\d{1,3}(?:\.\d{1,3}[a-z]?)?)(?:#\d+)?"
@@ -26,7 +26,7 @@ _RANGE_LIKE = re.compile(rf"^\s*(?:(?P<left>{_DOC_NAME}):)?(?P<first>[^\s:]*?)\s
                          rf"(?:(?P<right>{_DOC_NAME}):)?(?P<last>[^\s:]*)\s*$", re.IGNORECASE)
 # A number as written in a sentence: "rule", "§" or "CR" before it ("CR" names today's English CR, as ``cr:``
 # does), ":", "," or ";" after it
-_LEAD = re.compile(rf"^\s*(?:(?P<cr>CR|C\.R\.)|{RULE_WORD}|§)\s*(?=[\w.])", re.IGNORECASE)
+_LEAD = re.compile(rf"^\s*(?:(?P<cr>{CR_WORD})|{RULE_WORD}|§)\s*(?=[\w.])", re.IGNORECASE)
 _TRAILING = re.compile(r"[:,;]\s*$")
 _CITATION = re.compile(
     rf"^\s*{_DOC}(?P<first>{_ID})\.?\s*(?:[-–—]\s*(?:(?P=doc):)?(?P<last>{_ID}|[a-z]|\d{{1,3}})\.?)?\s*$"
