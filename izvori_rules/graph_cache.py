@@ -132,10 +132,23 @@ def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
     found = corpus_equivalents(graph.nodes, root or corpus_dir(), chain)
     if not found and not originals:
         return graph
-    nodes = [replace(node, equivalents=found.get(node.ref, node.equivalents), original=original,
-                     today=today_of(original, chain) if original else None)
+    nodes = [_with_original_citations(replace(node, equivalents=found.get(node.ref, node.equivalents),
+                                              original=original, today=today_of(original, chain) if original else None),
+                                      graph.nodes.__contains__)
              for node in graph.nodes.values() for original in [originals.get(node.ref)]]
     return RuleGraph(list(graph.docs.values()), nodes, graph.index)
+
+
+def _with_original_citations(node: Node, exists: Callable[[str], bool]) -> Node:
+    """``node`` flagged where it cites another rule than its English original (:mod:`.originals.citing`)."""
+    if node.original is None or node.original.id != node.id or not node.citations:
+        return node  # most nodes: the English finder is not run
+    from .originals.citing import original_citation_flags
+    from .parsing.cr_english import find_citations
+
+    cited = tuple(target for match in find_citations(node.original.text) for target in match.targets)
+    flags = original_citation_flags(node, cited, exists)
+    return replace(node, flags=node.flags + flags) if flags else node
 
 
 def with_english_texts(originals: dict[str, Original], graph: RuleGraph, root: Path | None) -> dict[str, Original]:

@@ -55,6 +55,8 @@ FlagKind = Literal[
     "bold",                # a bold span that names no glossary entry; ``term`` is the span (sr_basic)
     "unparsed",            # a document-level note: printed words no node holds (cr_english, on branch cr-parse)
     "misprinted",          # a rule number printed wrong, read as the right one; detail says how (cr_english)
+    "cites_other_than_original",  # a citation's rule is not the one the English original cites; ``term`` is the
+                           # citation as printed, ``ref`` the rule the original cites, when one (originals/citing.py)
 ]
 FLAG_KINDS: frozenset[str] = frozenset(get_args(FlagKind))
 
