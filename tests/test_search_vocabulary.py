@@ -502,3 +502,19 @@ def test_a_mutated_creature_is_a_merged_permanent(searcher: Searcher, query: str
     result = searcher.search(query, limit=TOP)
     assert "merged_permanent" in result.concepts
     assert ref in [hit.ref for hit in result.hits]
+
+
+@pytest.mark.parametrize(("query", "ref"), [
+    # cr 616.1 "If two or more replacement and/or prevention effects are attempting to modify the way an event affects
+    # an object or player, the affected object's controller ... chooses one to apply"
+    ("order of replacement effects", "cr:616.1"),
+    ("two replacement effects which one applies first", "cr:616.1"),
+    # ru-cr 616 «Взаимодействие эффектов замещения и/или предотвращения», 616.1 «Если два или более эффекта замещения»
+    ("порядок применения эффектов замещения", "ru-cr:616.1"),
+    # sr-judge D20.90 "Međusobni odnosi efekata zamene i sprečavanja", D20.91 "Ako dva ili više efekata zamene"
+    ("redosled efekata zamene", "sr-judge:D20.91"),
+], ids=["en-order", "en-two", "ru", "sr"])
+def test_the_order_of_replacement_effects_is_their_interaction(searcher: Searcher, query: str, ref: str) -> None:
+    result = searcher.search(query, limit=TOP)
+    assert "replacement_interaction" in result.concepts
+    assert ref in [hit.ref for hit in result.hits[:3]]
