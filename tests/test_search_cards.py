@@ -39,7 +39,7 @@ def test_every_row_of_the_table_is_a_card_whose_concepts_are_in_the_concept_tabl
     ids = {concept.id for concept in load_concepts()}
     assert [card.name for card in cards.cards] == [row[0] for row in rows]
     assert all(concept in ids for card in cards.cards for concept in card.concepts)
-    assert len(rows) == 1486  # card_concepts.tsv: 1486 rows below its header
+    assert len(rows) == 1491  # card_concepts.tsv: 1491 rows below its header
 
 
 @pytest.mark.parametrize(("query", "card", "concept"), [
@@ -184,3 +184,17 @@ def test_a_mistake_in_the_interactions_table_names_file_line_and_column(row: str
     with pytest.raises(CorpusError) as raised:
         parse_interactions("shared\tasks\treason\n" + row + "\n", "t.tsv", IDS)
     assert str(raised.value).startswith(message)
+
+
+@pytest.mark.parametrize(("query", "ref"), [
+    # cr 702.181a "Mobilize N" means "Whenever this creature attacks, create N 1/1 red Warrior creature tokens"
+    ("Voice of Victory attacks", "cr:702.181a"),
+    # cr 702.185a: warp's delayed triggered ability exiles the permanent at the beginning of the next end step
+    ("anticausal vestige exiled at the end step", "cr:702.185a"),
+    # cr 701.61a "To forage means 'Exile three cards from your graveyard or sacrifice a Food'"
+    ("osteomancer adept casting a creature from my graveyard", "cr:701.61a"),
+], ids=["mobilize", "warp", "forage"])
+def test_a_card_of_a_recent_keyword_finds_the_keywords_rule(query: str, ref: str) -> None:
+    from izvori_rules.search.searcher import default_searcher
+
+    assert ref in [hit.ref for hit in default_searcher().search(query, limit=3).hits]
