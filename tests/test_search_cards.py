@@ -29,6 +29,13 @@ def concepts() -> QueryConcepts:
     return load_concepts().query_side()
 
 
+def _top(query: str, limit: int) -> list[str]:
+    """The references of the query's first ``limit`` hits (the searcher imported here: the other tests need no index)."""
+    from izvori_rules.search.searcher import default_searcher
+
+    return [hit.ref for hit in default_searcher().search(query, limit=limit).hits]
+
+
 def _rows(path: Path) -> list[list[str]]:
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     return [line.split("\t") for line in lines[1:]]
@@ -170,9 +177,7 @@ def test_one_card_asks_no_interaction(cards: CardNames, concepts: QueryConcepts,
     ("Mycosynth Lattice and March of the Machines", "cr:613.8"),
 ], ids=["scales-season", "procession-season", "lattice-march"])
 def test_two_cards_of_one_concept_find_the_rule_of_their_interaction(query: str, ref: str) -> None:
-    from izvori_rules.search.searcher import default_searcher
-
-    assert ref in [hit.ref for hit in default_searcher().search(query, limit=5).hits]
+    assert ref in _top(query, 5)
 
 
 @pytest.mark.parametrize(("row", "message"), [
@@ -195,6 +200,4 @@ def test_a_mistake_in_the_interactions_table_names_file_line_and_column(row: str
     ("osteomancer adept casting a creature from my graveyard", "cr:701.61a"),
 ], ids=["mobilize", "warp", "forage"])
 def test_a_card_of_a_recent_keyword_finds_the_keywords_rule(query: str, ref: str) -> None:
-    from izvori_rules.search.searcher import default_searcher
-
-    assert ref in [hit.ref for hit in default_searcher().search(query, limit=3).hits]
+    assert ref in _top(query, 3)
