@@ -382,6 +382,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "loyalty_ability": "ульта|ульту|ультой|ультануть",
     "static_ability": "статик|статика",
     "replacement_effect": "реплейсмент|реплейсменты",
+    "replacement_interaction": "порядок эффектов замещения|порядок применения эффектов замещения",
     "apnap_order": "АПНАП",
     "layer": "лейер|лейеры|лейера",
     "last_known_information": "ЛКИ|больше не на поле битвы|уже не на поле битвы",
@@ -470,6 +471,7 @@ SERBIAN_PLAYERS_WORDS = {
     "main_phase": "mejn faza|mejn fazi|mejn",
     "mana_pool": "mana pul",
     "copiable_values": "kopija kopije|kopiju kopije",
+    "replacement_interaction": "redosled efekata zamene",
 }
 NOT_IN_CORPUS |= {(concept, "sr", term) for concept, terms in SERBIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 

@@ -9,7 +9,7 @@ import pytest
 
 from izvori_rules.corpus import corpus_dir
 from izvori_rules.errors import CorpusError
-from izvori_rules.search.cards import EMPTY, FILE_NAME, CardNames, load_cards, parse_cards
+from izvori_rules.search.cards import EMPTY, FILE_NAME, CardNames, load_cards, parse_cards, parse_interactions
 from izvori_rules.search.query import CARD_SHARE, parse_query, plan_query
 from izvori_rules.text.concepts import load_concepts
 from izvori_rules.text.matching import QueryConcepts
@@ -29,6 +29,13 @@ def concepts() -> QueryConcepts:
     return load_concepts().query_side()
 
 
+def _top(query: str, limit: int) -> list[str]:
+    """The references of the query's first ``limit`` hits (the searcher imported here: the other tests need no index)."""
+    from izvori_rules.search.searcher import default_searcher
+
+    return [hit.ref for hit in default_searcher().search(query, limit=limit).hits]
+
+
 def _rows(path: Path) -> list[list[str]]:
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     return [line.split("\t") for line in lines[1:]]
@@ -39,7 +46,7 @@ def test_every_row_of_the_table_is_a_card_whose_concepts_are_in_the_concept_tabl
     ids = {concept.id for concept in load_concepts()}
     assert [card.name for card in cards.cards] == [row[0] for row in rows]
     assert all(concept in ids for card in cards.cards for concept in card.concepts)
-    assert len(rows) == 1486  # card_concepts.tsv: 1486 rows below its header
+    assert len(rows) == 1491  # card_concepts.tsv: 1491 rows below its header
 
 
 @pytest.mark.parametrize(("query", "card", "concept"), [
@@ -143,3 +150,54 @@ def test_a_card_whose_concepts_the_query_names_adds_no_clause_but_is_still_named
     assert parsed.cards == ()  # both concepts are the question's own
     assert [(m.typed, m.card.name, m.card.concepts) for m in parsed.named] == [
         ("Fog", "Fog", ("prevention_effect", "combat_damage"))]
+
+
+def test_two_cards_sharing_a_concept_ask_how_two_such_things_interact(cards: CardNames,
+                                                                     concepts: QueryConcepts) -> None:
+    # card_concepts.tsv: Hardened Scales and Doubling Season are both replacement_effect; card_interactions.tsv: two
+    # replacement effects ask their interaction, cr 616.1 "If two or more replacement and/or prevention effects ..."
+    parsed = parse_query("Hardened Scales and Doubling Season", concepts, load_stopwords(), cards)
+    assert [s.concepts for s in parsed.cards if not s.words] == [("replacement_interaction",)]
+    clauses = [c for c in plan_query(parsed, concepts).clauses if not c.words]
+    assert sum(clause.share for clause in clauses) == pytest.approx(CARD_SHARE)
+
+
+@pytest.mark.parametrize("query", ["Doubling Season", "two Doubling Seasons and a Doubling Season"])
+def test_one_card_asks_no_interaction(cards: CardNames, concepts: QueryConcepts, query: str) -> None:
+    parsed = parse_query(query, concepts, load_stopwords(), cards)
+    assert all(s.words for s in parsed.cards)
+
+
+@pytest.mark.parametrize(("query", "ref"), [
+    # cr 616.1: "the affected object's controller ... chooses one to apply" (both replace counters or tokens placed)
+    ("Hardened Scales and Doubling Season", "cr:616.1"),
+    ("Anointed Procession and Doubling Season", "cr:616.1"),
+    # cr 613.8: "Within a layer or sublayer, determining which order effects are applied in is sometimes done using a
+    # dependency system" (613.8a: March of the Machines' effect depends on Mycosynth Lattice's, both of layer 4)
+    ("Mycosynth Lattice and March of the Machines", "cr:613.8"),
+], ids=["scales-season", "procession-season", "lattice-march"])
+def test_two_cards_of_one_concept_find_the_rule_of_their_interaction(query: str, ref: str) -> None:
+    assert ref in _top(query, 5)
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ("counter\tfogging\tWhy", "t.tsv:2:9: column 'asks': 'fogging' is not an id"),
+    ("countering\tcounter\tWhy", "t.tsv:2:1: column 'shared': 'countering' is not an id"),
+    ("counter\texile_action\tWhy\ncounter\tcombat_damage\tWhy", "t.tsv:3:1: column 'shared': 'counter' is listed"),
+], ids=["unknown-asked", "unknown-shared", "shared-twice"])
+def test_a_mistake_in_the_interactions_table_names_file_line_and_column(row: str, message: str) -> None:
+    with pytest.raises(CorpusError) as raised:
+        parse_interactions("shared\tasks\treason\n" + row + "\n", "t.tsv", IDS)
+    assert str(raised.value).startswith(message)
+
+
+@pytest.mark.parametrize(("query", "ref"), [
+    # cr 702.181a "Mobilize N" means "Whenever this creature attacks, create N 1/1 red Warrior creature tokens"
+    ("Voice of Victory attacks", "cr:702.181a"),
+    # cr 702.185a: warp's delayed triggered ability exiles the permanent at the beginning of the next end step
+    ("anticausal vestige exiled at the end step", "cr:702.185a"),
+    # cr 701.61a "To forage means 'Exile three cards from your graveyard or sacrifice a Food'"
+    ("osteomancer adept casting a creature from my graveyard", "cr:701.61a"),
+], ids=["mobilize", "warp", "forage"])
+def test_a_card_of_a_recent_keyword_finds_the_keywords_rule(query: str, ref: str) -> None:
+    assert ref in _top(query, 3)

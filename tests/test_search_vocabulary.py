@@ -485,3 +485,36 @@ def test_a_russian_source_of_damage_is_no_serbian_wellspring(searcher: Searcher)
     assert "wellspring" not in result.concepts
     assert "ru-cr:609.7a" in top(searcher, "источник урона")
     assert not any(ref.startswith("sr-judge:E3.5") for ref in top(searcher, "источник урона"))
+
+
+@pytest.mark.parametrize(("query", "ref"), [
+    # cr 730.3 "If a merged permanent leaves the battlefield, one permanent leaves the battlefield and each of the
+    # individual components are put into the appropriate zone"
+    ("mutated creature leaves the battlefield", "cr:730.3"),
+    # cr 730.3b "If a player exiles a merged permanent, that player determines the relative timestamp order"
+    ("exile a mutated creature", "cr:730.3b"),
+    # cr 730.2d "If a merged permanent contains a token, the resulting permanent is a token only if the topmost
+    # component is a token"
+    ("mutated creature is it a token", "cr:730.2d"),
+], ids=["leaves", "exiled", "token"])
+def test_a_mutated_creature_is_a_merged_permanent(searcher: Searcher, query: str, ref: str) -> None:
+    # cr 702.140c: a mutating spell merges with its target; "The resulting permanent is a mutated permanent"
+    result = searcher.search(query, limit=TOP)
+    assert "merged_permanent" in result.concepts
+    assert ref in [hit.ref for hit in result.hits]
+
+
+@pytest.mark.parametrize(("query", "ref"), [
+    # cr 616.1 "If two or more replacement and/or prevention effects are attempting to modify the way an event affects
+    # an object or player, the affected object's controller ... chooses one to apply"
+    ("order of replacement effects", "cr:616.1"),
+    ("two replacement effects which one applies first", "cr:616.1"),
+    # ru-cr 616 «Взаимодействие эффектов замещения и/или предотвращения», 616.1 «Если два или более эффекта замещения»
+    ("порядок применения эффектов замещения", "ru-cr:616.1"),
+    # sr-judge D20.90 "Međusobni odnosi efekata zamene i sprečavanja", D20.91 "Ako dva ili više efekata zamene"
+    ("redosled efekata zamene", "sr-judge:D20.91"),
+], ids=["en-order", "en-two", "ru", "sr"])
+def test_the_order_of_replacement_effects_is_their_interaction(searcher: Searcher, query: str, ref: str) -> None:
+    result = searcher.search(query, limit=TOP)
+    assert "replacement_interaction" in result.concepts
+    assert ref in [hit.ref for hit in result.hits[:3]]

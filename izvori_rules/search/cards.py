@@ -18,6 +18,11 @@ Matching is one dict look-up per run of words that starts with a name's first wo
 apostrophes dropped, Serbian Cyrillic read as Latin, at load): "teferis protection" is *Teferi's Protection*. A
 name that is an everyday word (the ``everyday`` column: Fog, Shock, Lure, Terror) names the card only when typed
 capitalized, as a judge writes a card's name: "Lure creatures" is the card, "lure" the word.
+
+Two cards named together ask how they interact, and when both are about one concept (two replacement effects, two
+effects of one layer), the rule of the pair is the one on two such things (cr 616.1, 613.8), not either card's own:
+``corpus/card_interactions.tsv`` gives, for such a shared concept, the concepts of that rule
+(:meth:`CardNames.interaction`), which the query searches as one more card's share.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ from __future__ import annotations
 import re
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
@@ -39,8 +45,10 @@ from ..tsv import Row, read_tsv
 FILE_NAME = "card_concepts.tsv"
 LIBRARY = "cards.yaml"  # the engine's card library: the other-language names of its cards
 CONCEPTS = "concepts.tsv"
+INTERACTIONS = "card_interactions.tsv"  # what two cards sharing a concept ask (optional: a test corpus may lack it)
 COLUMNS = ("card", "names", "everyday", "concepts", "reason")
 REQUIRED = ("card", "concepts", "reason")
+INTERACTION_COLUMNS = ("shared", "asks", "reason")
 NAME_LANGUAGES = ("sr", "ru", "pt", "cs")
 _WORD = re.compile(WORD)
 _APOSTROPHES = str.maketrans("", "", "'’")
@@ -50,7 +58,7 @@ SOUNDED = "~"  # marks a word's sound key among its keys (a card's English name 
 
 class Card(NamedTuple):
     """One row: the card's English name and the concepts its rules questions are about. A named tuple, not a frozen
-    dataclass: a cold search reads all 1486 rows back from the cache (:func:`load_cards`), and making each through a
+    dataclass: a cold search reads all 1491 rows back from the cache (:func:`load_cards`), and making each through a
     frozen dataclass's ``__init__`` (and the class itself at import) cost it a millisecond."""
 
     name: str
@@ -76,11 +84,13 @@ class Mention:
 @dataclass(frozen=True, slots=True)
 class CardNames:
     """Every name of every card, by its key (:func:`name_key`), with whether it is an everyday word; ``firsts``
-    the first words of the keys with the most words a key starting so has (the look-up's window)."""
+    the first words of the keys with the most words a key starting so has (the look-up's window); ``interactions``
+    the concepts asked by a question naming two cards that share a concept (:data:`INTERACTIONS`), by that concept."""
 
     cards: tuple[Card, ...]
     names: dict[str, tuple[int, bool]]
     firsts: dict[str, int]
+    interactions: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def find(self, text: str) -> list[Mention]:
         """The cards the text names, longest name first at each place, in text order."""
@@ -97,6 +107,16 @@ class CardNames:
             found.append(Mention(start, end, text[start:end], self.cards[card]))
             i += n
         return found
+
+    def interaction(self, mentions: Sequence[Mention]) -> tuple[str, ...]:
+        """The concepts of how the cards mentioned interact: those :data:`INTERACTIONS` gives for each concept two or
+        more of them are about (a card named twice counts once), in the cards' order of concepts."""
+        cards = {mention.card.name: mention.card.concepts for mention in mentions}
+        if len(cards) < 2 or not self.interactions:
+            return ()
+        shared = Counter(concept for concepts in cards.values() for concept in concepts)
+        return tuple(dict.fromkeys(asked for concept, count in shared.items() if count > 1
+                                   for asked in self.interactions.get(concept, ())))
 
     def _at(self, text: str, words: list[_Word], i: int) -> tuple[int, int] | None:
         """(number of words, card) of the longest name starting at word ``i``, or None."""
@@ -222,6 +242,22 @@ def parse_cards(text: str, source: str, library: dict[str, dict[str, str]], conc
     return CardNames(tuple(cards), names, firsts)
 
 
+def parse_interactions(text: str, source: str, concept_ids: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The interactions table (:data:`INTERACTIONS`): each shared concept's asked concepts. An unknown concept, or a
+    shared concept listed twice, is a :class:`CorpusError` naming the cell."""
+    found: dict[str, tuple[str, ...]] = {}
+    for row in read_tsv(text, source, INTERACTION_COLUMNS):
+        asks = tuple(map(sys.intern, row["asks"].split()))
+        for column, ids in (("shared", (row["shared"],)), ("asks", asks)):
+            unknown = [concept for concept in ids if concept not in concept_ids]
+            if unknown or not ids:
+                raise row.error(column, f"{' '.join(unknown) or 'no concept'!r} is not an id of {CONCEPTS}")
+        if row["shared"] in found:
+            raise row.error("shared", f"{row['shared']!r} is listed twice")
+        found[sys.intern(row["shared"])] = asks
+    return found
+
+
 def _short_names(cards: list[Card]) -> list[tuple[str, int]]:
     """A legend's name before its title, as players call it ("Kalitas" for Kalitas, Traitor of Ghet, "Thalia"), with
     its card's index: only where no other card of the table is so called (two Elesh Norns, many Jaces name none; nor
@@ -294,7 +330,7 @@ def load_cards(root: Path | None = None) -> CardNames:
     parsed table is kept in the cache folder as plain data (``marshal``: a cold search reads it in a millisecond),
     keyed by the three files it is built from and the code, and checked before it is served."""
     folder = (root or corpus_dir()).resolve()
-    files = [folder / FILE_NAME, folder / LIBRARY, folder / CONCEPTS]
+    files = [folder / FILE_NAME, folder / LIBRARY, folder / CONCEPTS, folder / INTERACTIONS]
     if not files[0].is_file():
         return EMPTY
     from .. import cache
@@ -303,20 +339,21 @@ def load_cards(root: Path | None = None) -> CardNames:
                             lambda: f"{cache.hash_files(files, folder)}-{cache.code_key()}")
     data = cache.kept(cache.cache_dir() / f"card-concepts-{key}.marshal", str(files[0]),
                       lambda: _plain(_build(folder)), _is_plain, plain=True)
-    cards, names, firsts = cast(tuple[Any, dict[str, Any], dict[str, int]], data)  # checked by _is_plain
-    return CardNames(tuple(map(Card._make, cards)), names, firsts)  # marshal keeps the tuples: no copy made
+    cards, names, firsts, interactions = cast(tuple[Any, dict[str, Any], dict[str, int], dict[str, Any]], data)
+    return CardNames(tuple(map(Card._make, cards)), names, firsts, interactions)  # marshal keeps the tuples
 
 
 def _plain(table: CardNames) -> tuple[object, ...]:
-    return tuple((card.name, card.concepts) for card in table.cards), table.names, table.firsts
+    return tuple((card.name, card.concepts) for card in table.cards), table.names, table.firsts, table.interactions
 
 
 def _is_plain(data: object) -> bool:
-    """Whether cached data is a card table's: its cards, and names and first words pointing at them."""
-    if not (isinstance(data, tuple) and len(data) == 3):
+    """Whether cached data is a card table's: its cards, names and first words pointing at them, and interactions."""
+    if not (isinstance(data, tuple) and len(data) == 4):
         return False
-    cards, names, firsts = data
+    cards, names, firsts, interactions = data
     return (isinstance(cards, tuple) and isinstance(names, dict) and isinstance(firsts, dict)
+            and isinstance(interactions, dict) and all(isinstance(asks, tuple) for asks in interactions.values())
             and all(isinstance(card, tuple) and len(card) == 2 and isinstance(card[1], tuple) for card in cards)
             and all(isinstance(entry, tuple) and len(entry) == 2 and 0 <= entry[0] < len(cards)
                     for entry in names.values()))
@@ -329,4 +366,6 @@ def _build(folder: Path) -> CardNames:
     names = library_names(*library) if library is not None else {}
     concepts = folder / CONCEPTS
     ids = frozenset(concept.id for concept in load_concepts(concepts)) if concepts.is_file() else frozenset()
-    return parse_cards(*read_table(FILE_NAME, "the card table", folder, required=True), names, ids)
+    table = parse_cards(*read_table(FILE_NAME, "the card table", folder, required=True), names, ids)
+    interactions = read_table(INTERACTIONS, "the card interactions table", folder)
+    return table if interactions is None else replace(table, interactions=parse_interactions(*interactions, ids))

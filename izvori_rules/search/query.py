@@ -68,7 +68,10 @@ BROADER = 0.5
 # .797/.514 (before the everyday marks were narrowed, .797/.535 after); one clause of all the card's concepts (a rule
 # defining any of them carried it) .797/.502, or .766/.497 without the concepts' definition flags; a whole clause per
 # concept .812/.517, which lets a card outweigh the question (twice the share: .812/.517 too, but the fifth batch
-# .915/.788 against .936/.790); half the share .797/.535 as this, but the fifth batch .915/.788.
+# .915/.788 against .936/.790); half the share .797/.535 as this, but the fifth batch .915/.788. Two cards that share
+# a concept add the concepts of how two such things interact (cards.CardNames.interaction: cr 616.1 for two
+# replacement effects, 613.7-8 for two effects of one layer) as one more card's share: "Hardened Scales and Doubling
+# Season which one applies first" ranked cr 616.1 8th, their own replacement rules (614.16) above it.
 CARD_SHARE = 1.0
 HEAD = 2.5
 BODY = 1.0
@@ -194,6 +197,8 @@ def parse_query(text: str, concepts: QueryConcepts, stopwords: StopLists | None 
     asked = {c for s in (*words, *phrased) for c in s.concepts}
     card_segments = tuple(Segment(m.typed, own) for m in mentioned
                           if (own := tuple(c for c in m.card.concepts if c not in asked)))
+    if cards is not None and (between := tuple(c for c in cards.interaction(mentioned) if c not in asked)):
+        card_segments += (Segment("", between),)  # what two cards of one concept ask: no word of its own
     return ParsedQuery(tuple(words), phrased, languages, card_segments, tuple(mentioned))
 
 
