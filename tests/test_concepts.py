@@ -360,7 +360,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "suspend": "саспенд",
     "split_second": "сплит секонд",
     "proliferate": "пролиферейт",
-    "phasing": "фейзинг|фазинг",
+    "phasing": "фейзинг|фазинг|фазится|отфазился",
     "affinity": "аффинити",
     "buyback": "байбек",
     "reflexive_triggered_ability": "рефлексивная способность|рефлексивный триггер",

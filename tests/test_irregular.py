@@ -60,6 +60,8 @@ def test_the_tables_key_the_index() -> None:
     ("ru", "кладёт", "положить"),  # ru-cr 103.1b "каждый игрок кладет своего командира"; 701.6a "положите"
     ("ru", "умрёт", "умирает"),  # ru-cr 700.4 "Термин умирает"; ru-cr prints no умер-/умр- form
     ("ru", "даст", "даёт"),     # give: дать beside давать, a root of one letter
+    ("ru", "сдался", "сдаться"),  # ru-cr 104.3a «В любой момент игрок может сдаться»; a judge's "игрок сдался"
+    ("ru", "сдаётся", "сдаться"),  # ru-cr 810.8b «Если игрок сдаётся, то его команда покидает игру»
     ("ru", "УМЕРЛО", "умирает"),  # as typed in capitals
 ], ids=lambda value: value)
 def test_a_verbs_changed_root_meets_its_verb(lang: str, typed: str, printed: str) -> None:
@@ -78,6 +80,8 @@ def test_a_russian_word_sharing_a_root_stays_itself() -> None:
     # ru-cr 205.1a "в данный момент" (at this moment), 405.3 "их положение в стеке" (position), 103.4 "оставить свою
     # руку" (keep): only listed forms are their verbs
     assert normalize_word("ru", "данный") != normalize_word("ru", "дать")
+    # a dealer's "сдал карты" (dealt the cards) is no concession: only the reflexive forms are сдаться's
+    assert normalize_word("ru", "сдал") != normalize_word("ru", "сдаться")
     assert normalize_word("ru", "положение") != normalize_word("ru", "положить")
     assert normalize_word("ru", "оставить") != normalize_word("ru", "остаётся")
 

@@ -19,7 +19,8 @@ from izvori_rules.text.stopwords import load_stopwords
     ("ничего", "ничья"),  # ru-cr 114.1a "ничего не целит"; 104.1 "если наступает ничья"
     ("данный", "Дань"),  # ru-cr 702.103 "Дань"
     ("способными", "способности"),  # a judge's "способными существами" (creatures able to block); ru-cr 112.1 "способности"
-], ids=["exists, creature", "nothing, draw", "given, tribute", "able, ability"])
+    ("фазится", "фаза"),  # players' verb of phasing (ru-cr 702.25); ru-cr 500.1 "Ход состоит из пяти фаз"
+], ids=["exists, creature", "nothing, draw", "given, tribute", "able, ability", "phases, phase"])
 def test_a_listed_word_is_not_the_word_the_stemmer_gave_its_stem(word: str, other: str) -> None:
     assert normalize_word("ru", word) != normalize_word("ru", other)
 

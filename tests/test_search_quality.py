@@ -265,6 +265,20 @@ def test_a_broader_concept_reaches_the_rules_a_commoner_clause_found(searcher: S
     assert matched.masks[number["cr:122.2"]] == 0b11
 
 
+def test_conceding_reaches_the_rules_on_a_player_leaving_the_game(searcher: Searcher) -> None:
+    from izvori_rules.search.query import parse_query, plan_query
+
+    plan = plan_query(parse_query("concede turn", searcher.concepts), searcher.concepts)
+    concede, _turn = plan.clauses
+    # cr 104.3a "A player who concedes leaves the game immediately" (ru-cr 104.3a «Сдавшийся игрок немедленно выходит
+    # из игры»): conceding is leaving the game (corpus/concepts.tsv: concede's broader concept leave_the_game)
+    assert [(lookup.field, lookup.term) for lookup in concede.lookups if lookup.broader] == [
+        ("concepts", "leave_the_game")]
+    matched = searcher._open_ranker()._matched(list(plan.clauses), None)
+    number = {ref: n for n, ref in enumerate(indexed_refs(searcher.graph))}
+    # ru-cr 800.4i «Если игрок покидает игру во время своего хода, этот ход продолжается до конца без активного игрока»
+    assert matched.masks[number["ru-cr:800.4i"]] == 0b11
+
 
 def test_until_end_of_turn_reaches_russian_rules_that_say_this_turn(searcher: Searcher) -> None:
     from izvori_rules.search.query import parse_query, plan_query

@@ -170,6 +170,18 @@ def test_a_contraction_typed_without_its_apostrophe_is_a_stop_word(searcher: Sea
     assert [segment.words for segment in segments] == ["cmc"]
 
 
+@pytest.mark.parametrize("query", ["получу ли я приоритет снова", "получу ли я потом приоритет"])
+def test_a_russian_story_word_is_a_stop_word(searcher: Searcher, query: str) -> None:
+    # снова, потом (again, later) tell the story of the question, as English "again" and "later" do
+    # (corpus/stopwords.tsv): ru-cr 116.3d «...получает приоритет» is asked for, not the rules printing снова
+    from izvori_rules.search.query import parse_query
+    from izvori_rules.text.stopwords import load_stopwords
+
+    words = " ".join(s.words for s in parse_query(query, searcher.concepts, load_stopwords()).segments).split()
+    assert "снова" not in words and "потом" not in words
+    assert "приоритет" in words
+
+
 def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     # cr 701.19c "Neither activating an ability that creates a regeneration shield nor casting a spell that creates a
     # regeneration shield is the same as regenerating a permanent": the players' name of the effect 701.19a creates,
@@ -255,12 +267,21 @@ RUSSIAN_PLAYERS_WORDS = [
     # ru-cr 603.6c «Способности при покидании поля битвы срабатывают когда перманент перемещается с поля битвы в другую
     # зону» (ушло с поля: how players say it)
     ("триггер когда существо ушло с поля", "leaves_the_battlefield", "ru-cr:603.6c"),
+    # ru-cr 701.39a «Некоторые способности позволяют перманенту использовать Разведку. Для этого контроллер того
+    # перманента показывает верхнюю карту своей колоды» (разведка: the action's noun, which players say alone)
+    ("существо с разведкой показывает верхнюю карту", "explore", "ru-cr:701.39a"),
+    # ru-cr 702.25f «Когда перманент становится мнимым, любые Ауры, Снаряжения или Укрепления прикреплённые к нему также
+    # становятся мнимыми» (фазится: players' verb of phasing, no phase of the turn)
+    ("существо фазится вместе с аурами", "phasing", "ru-cr:702.25f"),
+    # ru-cr 109.5 «Слова «Вы», «Ваш», «Вас» и «Вам» в тексте объекта отсылают к контролирующему объект игроку» (слово вы:
+    # the word asked about unquoted, вы alone being a stop word)
+    ("кого означает слово вы", "you", "ru-cr:109.5"),
 ]
 RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left",
                "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк", "поменяться",
                "копия-копии", "до-семи", "тапнуть-землю", "владеет", "больше-не-на-поле",
                "мана-сгорает", "заходит-на-поле", "потеряет-цель",
-               "земель-за-ход", "ушло-с-поля"]
+               "земель-за-ход", "ушло-с-поля", "разведка", "фазится", "слово-вы"]
 
 
 @pytest.mark.parametrize(("query", "concept", "ref"), [
