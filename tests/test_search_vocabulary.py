@@ -255,12 +255,31 @@ RUSSIAN_PLAYERS_WORDS = [
     # ru-cr 603.6c «Способности при покидании поля битвы срабатывают когда перманент перемещается с поля битвы в другую
     # зону» (ушло с поля: how players say it)
     ("триггер когда существо ушло с поля", "leaves_the_battlefield", "ru-cr:603.6c"),
+    # ru-cr 613.1f «Слой 6: Применяются эффекты добавления способностей, эффекты удаления способностей» (what makes a
+    # creature lose all its abilities: «теряет все способности», a card's words)
+    ("теряет все способности", "ability_removing_effect", "ru-cr:613.1f"),
+    # ru-cr 701.3d «Если Аура, Снаряжение или Укрепление, которое было прикреплено к объекту или игроку должно перестать
+    # быть прикреплённым ...» (an Aura that falls off: отваливается)
+    ("аура отваливается", "unattach", "ru-cr:701.3d"),
+    # ru-cr 117.9 «Некоторые заклинания имеют альтернативные стоимости ... «Вы можете разыграть [этот объект] без оплаты
+    # мана-стоимости»»
+    ("разыграть заклинание без оплаты мана-стоимости", "alternative_cost", "ru-cr:117.9"),
+    # ru-cr 104.3b «Если количество жизней игрока равно 0 или меньше, он проигрывает партию»
+    ("игрок проиграет при нуле жизней", "lose_game", "ru-cr:104.3b"),
+    # ru-cr 116.7 «Если игрок, у которого есть приоритет, разыгрывает заклинание ... в то время, как другое заклинание
+    # или способность уже находится в стеке, говорят что ... разыгрывается «в ответ»» (отвечать, the imperfective)
+    ("можно ли отвечать на триггер", "respond", "ru-cr:116.7"),
+    # ru-cr 700.4 «Термин умирает означает «перемещается с поля битвы на кладбище»» (смерть, the noun)
+    ("триггер на смерть", "dies", "ru-cr:700.4"),
+    # ru-cr 509.1 «Сначала защищающийся игрок объявляет блокирующих» (блок, the players' noun)
+    ("после блока", "block", "ru-cr:509.1"),
 ]
 RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left",
                "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк", "поменяться",
                "копия-копии", "до-семи", "тапнуть-землю", "владеет", "больше-не-на-поле",
                "мана-сгорает", "заходит-на-поле", "потеряет-цель",
-               "земель-за-ход", "ушло-с-поля"]
+               "земель-за-ход", "ушло-с-поля", "теряет-все-способности", "отваливается", "без-оплаты", "проиграет",
+               "отвечать", "смерть", "блок"]
 
 
 @pytest.mark.parametrize(("query", "concept", "ref"), [
@@ -393,6 +412,13 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 305.2 "A player can normally play one land during their turn; however, continuous effects may increase this
     # number"
     ("how many lands can I play per turn", "land_play", "cr:305.2"),
+    # cr 613.1f "Layer 6: Ability-adding effects, keyword counters, ability-removing effects, and effects that say an
+    # object can't have an ability are applied" (a card that says a creature "loses all abilities")
+    ("creature loses all abilities", "ability_removing_effect", "cr:613.1f"),
+    # ru-cr 704.5j «Это правило называется «правилом легендарности»» (cr 704.5j: the "legend rule")
+    ("legendary rule", "legend_rule", "ru-cr:704.5j"),
+    # cr 704.5g "... that creature has been dealt lethal damage and is destroyed"
+    ("is it lethal", "lethal_damage", "cr:704.5g"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -401,7 +427,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "chapter-ability", "umbra", "age-counter", "bin", "swap-life",
                               "swap-p/t", "copy-of-a-copy", "discard-to-seven", "no-longer-on-the-battlefield",
                               "unused-mana", "kopija-kopije", "vise-nije-u-igri", "velicina-ruke", "enters",
-                              "loses-its-target", "lands-per-turn",
+                              "loses-its-target", "lands-per-turn", "loses-all-abilities", "legendary-rule", "lethal",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
