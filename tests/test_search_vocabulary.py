@@ -170,6 +170,24 @@ def test_a_contraction_typed_without_its_apostrophe_is_a_stop_word(searcher: Sea
     assert [segment.words for segment in segments] == ["cmc"]
 
 
+@pytest.mark.parametrize(("query", "kept"), [
+    # cr 122.1 a counter "interacts with a rule, ability, or effect": the rules' word in passing, a question's frame
+    ("how does deathtouch interact with trample", ["deathtouch", "trample"]),
+    # cr 101.1 "The card overrides only the rule that applies to that specific situation"
+    ("in this situation is the creature destroyed", ["creature", "destroyed"]),
+    # ru-cr 121.1 «маркер, который ... взаимодействует с правилами»
+    ("как взаимодействует дезтач и трампл", ["дезтач", "трампл"]),
+    # «правильно ли я понимаю», «получится ли»: a Russian judge's frame of the question, not its words
+    ("правильно ли я понимаю что получится разыграть", ["разыграть"]),
+], ids=["interact", "situation", "взаимодействует", "правильно-понимаю"])
+def test_the_frame_of_a_players_question_is_a_stop_word(searcher: Searcher, query: str, kept: list[str]) -> None:
+    from izvori_rules.search.query import parse_query
+    from izvori_rules.text.stopwords import load_stopwords
+
+    segments = parse_query(query, searcher.concepts, load_stopwords()).segments
+    assert [segment.words for segment in segments] == kept
+
+
 def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     # cr 701.19c "Neither activating an ability that creates a regeneration shield nor casting a spell that creates a
     # regeneration shield is the same as regenerating a permanent": the players' name of the effect 701.19a creates,
