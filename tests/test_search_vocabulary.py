@@ -188,6 +188,20 @@ def test_the_frame_of_a_players_question_is_a_stop_word(searcher: Searcher, quer
     assert [segment.words for segment in segments] == kept
 
 
+@pytest.mark.parametrize(("query", "concept"), [
+    # ru-cr 401.5 «игрок может смотреть верхнюю карту его библиотеки»: a Russian player's колода in play, beside a word
+    # of play (верхняя, сверху, перемешать), is the library
+    ("верхняя карта колоды", "library"),
+    ("перемешать колоду", "library"),
+    # ru-cr 100.2a «каждая колода должна содержать по крайней мере шестьдесят карт»: without one, the deck itself
+    ("минимальный размер колоды", "deck"),
+    ("карты в колоде", "deck"),
+], ids=["верхняя-карта", "перемешать", "минимальный-размер", "карты-в-колоде"])
+def test_a_russian_players_deck_in_play_is_the_library(searcher: Searcher, query: str, concept: str) -> None:
+    concepts = searcher.search(query).concepts
+    assert concept in concepts and {"library", "deck"} - {concept} - set(concepts)
+
+
 def test_a_regeneration_shield_is_regeneration(searcher: Searcher) -> None:
     # cr 701.19c "Neither activating an ability that creates a regeneration shield nor casting a spell that creates a
     # regeneration shield is the same as regenerating a permanent": the players' name of the effect 701.19a creates,
