@@ -458,6 +458,13 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("legendary rule", "legend_rule", "ru-cr:704.5j"),
     # cr 704.5g "... that creature has been dealt lethal damage and is destroyed"
     ("is it lethal", "lethal_damage", "cr:704.5g"),
+    # cr 603.6c "Leaves-the-battlefield abilities trigger when a permanent moves from the battlefield to another zone"
+    # (today's cards: "When [this object] leaves")
+    ("creature leaves trigger", "leaves_the_battlefield", "cr:603.6c"),
+    # cr 800.4 "Unlike two-player games, multiplayer games can continue after one or more players have left the game"
+    ("player leaves a multiplayer game", "leave_the_game", "cr:800.4"),
+    # cr 702.49c "... the creature that was returned to its owner's hand" (goes back to hand)
+    ("goes back to its owner hand", "return_to_hand", "cr:702.49c"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -467,6 +474,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "swap-p/t", "copy-of-a-copy", "discard-to-seven", "no-longer-on-the-battlefield",
                               "unused-mana", "kopija-kopije", "vise-nije-u-igri", "velicina-ruke", "enters",
                               "loses-its-target", "lands-per-turn", "loses-all-abilities", "legendary-rule", "lethal",
+                              "leaves", "player-leaves", "back-to-hand",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
