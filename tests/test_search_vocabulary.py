@@ -160,14 +160,41 @@ def test_power_and_toughness_together_is_not_switching_them(searcher: Searcher) 
     assert searcher.search("switch power and toughness").concepts == ("switch_power_toughness",)
 
 
-@pytest.mark.parametrize("query", ["whats the cmc", "isnt the cmc", "doesnt the cmc"])
-def test_a_contraction_typed_without_its_apostrophe_is_a_stop_word(searcher: Searcher, query: str) -> None:
-    # a phone drops the apostrophe: "whats" is "what's", a question word (corpus/stopwords.tsv)
+@pytest.mark.parametrize(("query", "kept"), [
+    # a phone drops the apostrophe: "whats" is "what's", a question word
+    ("whats the cmc", ["cmc"]),
+    ("isnt the cmc", ["cmc"]),
+    ("doesnt the cmc", ["cmc"]),
+    # cr 122.1 a counter "interacts with a rule, ability, or effect": the rules' word in passing, a question's frame
+    ("how does deathtouch interact with trample", ["deathtouch", "trample"]),
+    # cr 101.1 "The card overrides only the rule that applies to that specific situation"
+    ("in this situation is the creature destroyed", ["creature", "destroyed"]),
+    # ru-cr 121.1 «маркер, который ... взаимодействует с правилами»
+    ("как взаимодействует дезтач и трампл", ["дезтач", "трампл"]),
+    # «правильно ли я понимаю», «получится ли»: a Russian judge's frame of the question, not its words
+    ("правильно ли я понимаю что получится разыграть", ["разыграть"]),
+], ids=["whats", "isnt", "doesnt", "interact", "situation", "взаимодействует", "правильно-понимаю"])
+def test_a_contraction_or_the_frame_of_a_question_is_a_stop_word(searcher: Searcher, query: str,
+                                                                  kept: list[str]) -> None:
+    # corpus/stopwords.tsv: words that name nothing in the rules, dropped from the query
     from izvori_rules.search.query import parse_query
     from izvori_rules.text.stopwords import load_stopwords
 
     segments = parse_query(query, searcher.concepts, load_stopwords()).segments
-    assert [segment.words for segment in segments] == ["cmc"]
+    assert [segment.words for segment in segments] == kept
+
+
+# ru-cr 401.5 «игрок может смотреть верхнюю карту его библиотеки»: a Russian player's колода in play, beside a word of
+# play (верхняя, сверху, перемешать), is the library; ru-cr 100.2a «каждая колода должна содержать по крайней мере
+# шестьдесят карт»: without one, the deck itself
+KOLODA = {"верхняя карта колоды": "library", "перемешать колоду": "library", "минимальный размер колоды": "deck",
+          "карты в колоде": "deck"}
+
+
+@pytest.mark.parametrize("query", KOLODA)
+def test_a_russian_players_deck_in_play_is_the_library(searcher: Searcher, query: str) -> None:
+    concepts = searcher.search(query).concepts
+    assert KOLODA[query] in concepts and {"library", "deck"} - {KOLODA[query]} - set(concepts)
 
 
 @pytest.mark.parametrize("query", ["получу ли я приоритет снова", "получу ли я потом приоритет"])
@@ -276,12 +303,45 @@ RUSSIAN_PLAYERS_WORDS = [
     # ru-cr 109.5 «Слова «Вы», «Ваш», «Вас» и «Вам» в тексте объекта отсылают к контролирующему объект игроку» (слово вы:
     # the word asked about unquoted, вы alone being a stop word)
     ("кого означает слово вы", "you", "ru-cr:109.5"),
+    # ru-cr 613.1f «Слой 6: Применяются эффекты добавления способностей, эффекты удаления способностей» (what makes a
+    # creature lose all its abilities: «теряет все способности», a card's words)
+    ("теряет все способности", "ability_removing_effect", "ru-cr:613.1f"),
+    # ru-cr 701.3d «Если Аура, Снаряжение или Укрепление, которое было прикреплено к объекту или игроку должно перестать
+    # быть прикреплённым ...» (an Aura that falls off: отваливается)
+    ("аура отваливается", "unattach", "ru-cr:701.3d"),
+    # ru-cr 117.9 «Некоторые заклинания имеют альтернативные стоимости ... «Вы можете разыграть [этот объект] без оплаты
+    # мана-стоимости»»
+    ("разыграть заклинание без оплаты мана-стоимости", "alternative_cost", "ru-cr:117.9"),
+    # ru-cr 104.3b «Если количество жизней игрока равно 0 или меньше, он проигрывает партию»
+    ("игрок проиграет при нуле жизней", "lose_game", "ru-cr:104.3b"),
+    # ru-cr 116.7 «Если игрок, у которого есть приоритет, разыгрывает заклинание ... в то время, как другое заклинание
+    # или способность уже находится в стеке, говорят что ... разыгрывается «в ответ»» (отвечать, the imperfective)
+    ("можно ли отвечать на триггер", "respond", "ru-cr:116.7"),
+    # ru-cr 700.4 «Термин умирает означает «перемещается с поля битвы на кладбище»» (смерть, the noun)
+    ("триггер на смерть", "dies", "ru-cr:700.4"),
+    # ru-cr 509.1 «Сначала защищающийся игрок объявляет блокирующих» (блок, the players' noun)
+    ("после блока", "block", "ru-cr:509.1"),
+    # ru-cr 701.7a «Уничтожить перманент означает переместить его с поля битвы на кладбище владельца» (a вайп, en board
+    # wipe, destroys them all)
+    ("вайп уничтожает всех существ", "destroy", "ru-cr:701.7a"),
+    # ru-cr 701.18 «Найти» (фетч, en fetch: to search a library for a card)
+    ("фетч", "search", "ru-cr:701.18"),
+    # ru-cr 202.3 «Конвертированная мана-стоимость объекта ...» (цмц, en CMC)
+    ("цмц заклинания", "converted_mana_cost", "ru-cr:202.3"),
+    # ru-cr 603.6a «Способности при выходе на поле битвы срабатывают, когда перманент выходит на поле битвы» (на выход,
+    # the battlefield unsaid)
+    ("триггер на выход", "enters_the_battlefield", "ru-cr:603.6a"),
+    # ru-cr 800.4 «многопользовательская игра может продолжаться после выхода из игры одного или нескольких игроков»
+    # (104.3a «выходит из игры»): a player's leaving, not a permanent's entering
+    ("при выходе из игры", "leave_the_game", "ru-cr:800.4"),
 ]
 RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left",
                "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк", "поменяться",
                "копия-копии", "до-семи", "тапнуть-землю", "владеет", "больше-не-на-поле",
                "мана-сгорает", "заходит-на-поле", "потеряет-цель",
-               "земель-за-ход", "ушло-с-поля", "разведка", "фазится", "слово-вы"]
+               "земель-за-ход", "ушло-с-поля", "разведка", "фазится", "слово-вы", "теряет-все-способности",
+               "отваливается", "без-оплаты", "проиграет", "отвечать", "смерть", "блок", "вайп", "фетч", "цмц", "на-выход",
+               "выход-из-игры"]
 
 
 @pytest.mark.parametrize(("query", "concept", "ref"), [
@@ -414,6 +474,20 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 305.2 "A player can normally play one land during their turn; however, continuous effects may increase this
     # number"
     ("how many lands can I play per turn", "land_play", "cr:305.2"),
+    # cr 613.1f "Layer 6: Ability-adding effects, keyword counters, ability-removing effects, and effects that say an
+    # object can't have an ability are applied" (a card that says a creature "loses all abilities")
+    ("creature loses all abilities", "ability_removing_effect", "cr:613.1f"),
+    # ru-cr 704.5j «Это правило называется «правилом легендарности»» (cr 704.5j: the "legend rule")
+    ("legendary rule", "legend_rule", "ru-cr:704.5j"),
+    # cr 704.5g "... that creature has been dealt lethal damage and is destroyed"
+    ("is it lethal", "lethal_damage", "cr:704.5g"),
+    # cr 603.6c "Leaves-the-battlefield abilities trigger when a permanent moves from the battlefield to another zone"
+    # (today's cards: "When [this object] leaves")
+    ("creature leaves trigger", "leaves_the_battlefield", "cr:603.6c"),
+    # cr 800.4 "Unlike two-player games, multiplayer games can continue after one or more players have left the game"
+    ("player leaves a multiplayer game", "leave_the_game", "cr:800.4"),
+    # cr 702.49c "... the creature that was returned to its owner's hand" (goes back to hand)
+    ("goes back to its owner hand", "return_to_hand", "cr:702.49c"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -422,7 +496,8 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "chapter-ability", "umbra", "age-counter", "bin", "swap-life",
                               "swap-p/t", "copy-of-a-copy", "discard-to-seven", "no-longer-on-the-battlefield",
                               "unused-mana", "kopija-kopije", "vise-nije-u-igri", "velicina-ruke", "enters",
-                              "loses-its-target", "lands-per-turn",
+                              "loses-its-target", "lands-per-turn", "loses-all-abilities", "legendary-rule", "lethal",
+                              "leaves", "player-leaves", "back-to-hand",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:

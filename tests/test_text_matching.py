@@ -648,9 +648,9 @@ def test_a_preposition_holds_to_its_noun_and_a_clause_ends_a_term_said_apart(tab
         ("return target creature to its owner's hand",
          [("return its owner's hand", ("return_to_hand",)), ("target", ("target",)), ("creature", ("creature",))]),
         # ru-cr 702.60 «Мгновение ока» (split_second), typed as written, before «заклинание ... мгновением» read
-        # backwards as «мгновенное заклинание» (instant)
+        # backwards as «мгновенное заклинание» (instant); отвечать is respond (ru-cr 116.7 «в ответ»)
         ("можно ли отвечать на заклинание с мгновением ока",
-         [("заклинание", ("spell",)), ("мгновением ока", ("split_second",))]),
+         [("отвечать", ("respond",)), ("заклинание", ("spell",)), ("мгновением ока", ("split_second",))]),
         # row zone_change_trigger ("leaves-the-battlefield ability") read across "left the battlefield" (row
         # leaves_the_battlefield) typed as written: the latter
         ("creature left the battlefield before the ability resolved",
