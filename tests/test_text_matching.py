@@ -291,6 +291,13 @@ def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query:
         # "Only the chosen half is evaluated to see if it can be cast"
         ("lose half your life rounded up", "fractions", True),
         ("split card mana value when one half is cast", "fractions", False),
+        # row lose_game, sense "?en game ...": its own term typed whole holds the sense word, cr 104.3a "A player can
+        # concede the game at any time. A player who concedes leaves the game immediately. That player loses the game"
+        ("you can't lose the game", "lose_game", True),
+        # row win_game, sense "?en game ...": cr 104.2 "There are several ways to win the game"; an effect that
+        # "wins" over another is cr 101.2's "the 'can't' effect takes precedence", no player's winning
+        ("can I win the game with an empty library", "win_game", True),
+        ("gain and lose the same ability which effect wins", "win_game", False),
     ],
 )
 def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: QueryConcepts, text: str, concept: str,
