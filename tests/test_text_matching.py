@@ -419,9 +419,14 @@ def test_two_letter_english_abbreviations_name_their_concepts(query: QueryConcep
         ("animated equipment", ["creature", "equipment"]),
         # cr 704.5g: a creature with lethal damage is destroyed; players ask whether it survives
         ("does my creature survive", ["creature", "dies"]),
+        # cr 702.26a "all phased-out permanents that had phased out under that player's control “phase in.”"; players
+        # say it phases back in; the phase of a turn (row phase) stays itself
+        ("when a creature phases back in", ["creature", "phasing"]),
+        ("does it phase in", ["phasing"]),
+        ("in my main phase", ["main_phase"]),
     ],
     ids=["planeswalker's ability", "half your life", "enters later", "tap lands", "without paying", "fetchland",
-         "man land", "animated", "survive"],
+         "man land", "animated", "survive", "phases back in", "phase in", "main phase"],
 )
 def test_english_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
