@@ -773,7 +773,8 @@ def test_a_question_only_term_names_its_concept_in_a_query_and_marks_no_text(tab
 
 def test_a_phase_of_the_turn_is_no_phasing_in_the_documents(table: ConceptTable) -> None:
     # concepts.tsv phasing: en "?phase in" is a question's; English analysis drops "in", so in a text it would be
-    # every "phase". cr 307.1 "during a main phase of their turn"; cr 702.26a "all phased-out permanents ... “phase in.”"
+    # every "phase". cr 307.1 "during a main phase of their turn"; cr 702.26a "all phased-out permanents ... that had
+    # phased out under that player's control “phase in.”"
     matcher = ConceptMatcher(table)
-    assert "phasing" not in matcher.used("en", "may cast a sorcery card from their hand during a main phase of their turn")
+    assert "phasing" not in matcher.used("en", "may cast a sorcery card from their hand during a main phase of their")
     assert "phasing" in matcher.used("en", "all phased-out permanents that had phased out under that player's control")
