@@ -298,6 +298,10 @@ def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query:
         # "wins" over another is cr 101.2's "the 'can't' effect takes precedence", no player's winning
         ("can I win the game with an empty library", "win_game", True),
         ("gain and lose the same ability which effect wins", "win_game", False),
+        # row zero_targets, sense "?en target ...": cr 115.6 "A spell or ability that requires targets may allow zero
+        # targets to be chosen"; a card's "up to one target creature" asks it, "discard up to two cards" does not
+        ("spell says up to one target creature can I cast it with no creatures", "zero_targets", True),
+        ("discard up to two cards", "zero_targets", False),
     ],
 )
 def test_an_everyday_word_names_its_concept_only_beside_a_sense_word(query: QueryConcepts, text: str, concept: str,
