@@ -428,9 +428,14 @@ def test_two_letter_english_abbreviations_name_their_concepts(query: QueryConcep
         ("when a creature phases back in", ["creature", "phasing"]),
         ("does it phase in", ["phasing"]),
         ("in my main phase", ["main_phase"]),
+        # cr 110.5b "Permanents enter the battlefield untapped ... unless a spell or ability says otherwise"
+        ("flicker my tapped attacker does it return untapped", ["flicker", "tap", "attacking_creature", "status"]),
+        ("does it come back tapped", ["status"]),
+        ("does it come back", []),
     ],
     ids=["planeswalker's ability", "half your life", "enters later", "tap lands", "without paying", "fetchland",
-         "man land", "animated", "survive", "phases back in", "phase in", "main phase"],
+         "man land", "animated", "survive", "phases back in", "phase in", "main phase", "return untapped",
+         "back tapped", "come back"],
 )
 def test_english_players_words_name_their_concepts(query: QueryConcepts, text: str, expected: list[str]) -> None:
     assert [c for _, concepts in concepts_of(query, text) for c in concepts] == expected
