@@ -294,6 +294,9 @@ def test_define_and_search_match_a_word_the_same_way(table: ConceptTable, query:
         # row lose_game, sense "?en game ...": its own term typed whole holds the sense word, cr 104.3a "A player can
         # concede the game at any time. A player who concedes leaves the game immediately. That player loses the game"
         ("you can't lose the game", "lose_game", True),
+        # row lose_game, sense word life: cr 704.5a "If a player has 0 or less life, that player loses the game"
+        ("I'm at 0 life can I cast an instant before I lose", "lose_game", True),
+        ("my creature loses flying", "lose_game", False),
         # row win_game, sense "?en game ...": cr 104.2 "There are several ways to win the game"; an effect that
         # "wins" over another is cr 101.2's "the 'can't' effect takes precedence", no player's winning
         ("can I win the game with an empty library", "win_game", True),
