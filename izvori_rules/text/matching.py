@@ -521,16 +521,20 @@ class QueryConcepts:
                 accepted.append((rank, covered, list(concepts), set(langs)))
         context = {key for word_keys in keys for key in word_keys.items()}
         owns = {covered: {key for i in covered for key in keys[i].items()} for _, covered, _, _ in accepted}
+        # a guarded concept's sense word may stand in its own term of two or more words, typed: "lose the game" names
+        # losing the game by its own "game" (cr 104.3), where "lose" alone needs a sense word beside it
+        besides = {covered: context if sum(not stops[i] for i in covered) > 1 else context - owns[covered]
+                   for covered in owns}
         # a concept other words name for sure (one concept, not an everyday word its sense words do not choose), not
         # another word's own senses still to choose from
         sure = {other[1]: other[2][0] for other in accepted
-                if len(other[2]) == 1 and not self._unchosen(other[2][0], other[3], context - owns[other[1]])}
+                if len(other[2]) == 1 and not self._unchosen(other[2][0], other[3], besides[other[1]])}
         out: list[tuple[int, Segment]] = []
         for _, covered, named, typed in accepted:
             own = owns[covered]
             elsewhere = {c for at, c in sure.items() if at != covered}
             chosen = self._sense(tuple(named), context - own, elsewhere, " ".join(words[i] for i in covered))
-            if chosen and all(self._unchosen(c, typed, context - own) for c in chosen):
+            if chosen and all(self._unchosen(c, typed, besides[covered]) for c in chosen):
                 taken.difference_update(covered)  # everyday words: "promenim redosled" changes the order
                 continue
             out.append((covered[0], Segment(" ".join(words[i] for i in covered), chosen, frozenset(typed))))
