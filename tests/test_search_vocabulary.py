@@ -283,13 +283,21 @@ RUSSIAN_PLAYERS_WORDS = [
     ("дростеп", "draw_step", "ru-cr:504"),
     # ru-cr 100.2b «При игре в ограниченном формате ... каждая колода должна содержать» (силед: sealed deck)
     ("силед", "limited", "ru-cr:100.2b"),
+    # ru-cr 112.3d «Статические способности записываются как утверждения. Они просто верны» (пассивка: a static
+    # ability, what sr-judge calls pasivna osobina)
+    ("пассивка существа", "static_ability", "ru-cr:112.3d"),
+    # ru-cr 117.9 «Некоторые заклинания имеют альтернативные стоимости» (cr 118.9; бесплатно: for free)
+    ("можно ли разыграть бесплатно", "alternative_cost", "ru-cr:117.9"),
+    # ru-cr 702.6 «Снарядить» (экипировать: players' plain Russian for equip)
+    ("экипировать существо", "equip", "ru-cr:702.6"),
 ]
 RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "damage", "counterspell", "counters", "left",
                "сак", "фог", "украсть", "АПНАП", "экстра-ход", "легенд-рул", "коммандер-такс", "дорк", "поменяться",
                "копия-копии", "до-семи", "тапнуть-землю", "владеет", "больше-не-на-поле",
                "мана-сгорает", "заходит-на-поле", "потеряет-цель",
                "земель-за-ход", "ушло-с-поля", "вайп", "двухсторонняя", "летальный-урон", "отложенный-триггер", "цмц",
-               "синглтон", "идентичность", "бесконечное-комбо", "пингер", "доп-кост", "дростеп", "силед"]
+               "синглтон", "идентичность", "бесконечное-комбо", "пингер", "доп-кост", "дростеп", "силед",
+               "пассивка", "бесплатно", "экипировать"]
 
 
 @pytest.mark.parametrize(("query", "concept", "ref"), [
@@ -465,6 +473,14 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("sack a creature", "sacrifice", "cr:701.21a"),
     # cr 118.9 "An alternative cost is a cost ... that its controller may pay rather than paying the spell's mana cost"
     ("cast a spell for free", "alternative_cost", "cr:118.9"),
+    # cr 401.5 "Some effects ... say that a player may look at the top card of their library" (to peek: to look)
+    ("peek at the top card", "look_at", "cr:401.5"),
+    # cr 105.2a "A monocolored object is exactly one of the five colors"
+    ("mono red card", "monocolored", "cr:105.2a"),
+    # cr 702.34a "Flashback appears on some instants and sorceries"
+    ("flash back a spell", "flashback", "cr:702.34a"),
+    # cr 507.1, the first rule of cr 507 "Beginning of Combat Step" (BOC)
+    ("BOC trigger", "beginning_of_combat_step", "cr:507.1"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -476,7 +492,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "loses-its-target", "lands-per-turn",
                               "DEBT", "regen", "tuck", "crack-back", "main-2", "pips", "hybrid", "set-symbol",
                               "errata", "unequip", "highlander", "FFA", "on-the-draw", "drain", "delayed-trigger",
-                              "wish", "sack", "for-free",
+                              "wish", "sack", "for-free", "peek", "mono", "flash-back", "BOC",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
