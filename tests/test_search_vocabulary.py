@@ -487,6 +487,13 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("flash back a spell", "flashback", "cr:702.34a"),
     # cr 507.1, the first rule of cr 507 "Beginning of Combat Step" (BOC)
     ("BOC trigger", "beginning_of_combat_step", "cr:507.1"),
+    # cr 102.3 "the player's opponents are all players not on their team" (opp: players' clipping of opponent)
+    ("my opp's creature", "opponent", "cr:102.3"),
+    # cr 704.6c "a player who's been dealt 21 or more combat damage by the same commander over the course of the game
+    # loses the game" (cmdr: the abbreviation)
+    ("cmdr damage", "commander", "cr:704.6c"),
+    # cr 404.2 "A player can examine the cards in any graveyard at any time" (public info: public information)
+    ("public info in graveyard", "public_information", "cr:404.2"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -499,6 +506,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "DEBT", "regen", "tuck", "crack-back", "main-2", "pips", "hybrid", "set-symbol",
                               "errata", "unequip", "highlander", "FFA", "on-the-draw", "drain", "delayed-trigger",
                               "wish", "sack", "for-free", "peek", "mono", "flash-back", "BOC",
+                              "opp", "cmdr", "public-info",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
