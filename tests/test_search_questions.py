@@ -189,7 +189,18 @@ TOP = 10
 # местами, уходит с поля...) moved batch 12's English 0.564 -> 0.576 alone, and ru's held-out part 0.768 -> 0.764; 311
 # cards, none. With all of session 32 merged the held-out part stands at sr 0.972/0.850, ru 0.928/0.764, en
 # 0.881/0.754, cs 0.981/0.818; batch 12 at sr 0.625/0.525, ru 0.710/0.402, en 0.741/0.566, cs 0.500/0.333.
-SHORT_OF_TARGETS = {"ru": (0.928, 0.764), "en": (0.881, 0.754)}
+# Session 33 studied batches 8-12 and validated on batch 13, written blind (as written: sr 0.667/0.519, ru 0.654/0.343,
+# en 0.747/0.564, cs 1.0/0.806; with its keys audited blind en 0.759/0.566). Its changes (players' words and
+# phrasings from outside the set, two cards sharing a concept searched with the rule of their interaction,
+# corpus/card_interactions.tsv, mutated permanents, 2024-25 keywords' cards, Russian explore, phasing, concede and
+# "слово вы", English phasing in, zero targets, "lose the game" and "win" guarded) moved the study batches (en 9
+# 0.861/0.613 -> 0.889/0.648, 11 0.854/0.603 -> 0.878/0.642, 12 0.741/0.566 -> 0.788/0.593; ru 10 0.870/0.731 ->
+# 0.913/0.745, 11 0.818/0.613 -> 0.848/0.644, 12 0.710/0.402 -> 0.710/0.467) and batch 13 to en 0.785/0.584, ru
+# 0.654/0.350 (sr and cs unchanged). One change was undone on batch 13 (status's "enters tapped", which cost it an
+# English row); the slang helper's branch was measured with batch 13 in view (its worktree held it), so its part of
+# batch 13's English gain (0.772/0.577 -> 0.785/0.584) is not a blind measure. The held-out part: ru 0.928/0.764 ->
+# 0.928/0.776 (the players' words), sr, en and cs unchanged.
+SHORT_OF_TARGETS = {"ru": (0.928, 0.776), "en": (0.881, 0.754)}
 
 
 @dataclass(frozen=True)
