@@ -1,8 +1,8 @@
 """Search quality figures: recall@10 and MRR per language and part of the real-question set
 (tests/search_questions.tsv), both parts also per batch (1: questions 1-75, 2: questions 104-148, 3:
-questions 149-193, 4: questions 194-238; the tune-only questions as "extra", 76-103, and "5", the fifth batch,
-239-274, "6", the sixth, 275-310, and "7", the seventh, 311-346, "8", the eighth, 347-382, "9", the ninth, 383-400),
-and the 86-query set's overall figures (tests/search_queries.tsv).
+questions 149-193, 4: questions 194-238; the tune-only questions by their label in
+tests/test_search_questions.py's TUNE_ONLY: "extra", 76-103, and "5" to "13", the fifth to the thirteenth batch,
+239-544; "new" for questions no label holds yet), and the 86-query set's overall figures (tests/search_queries.tsv).
 
 ``PYTHONPATH=. python scripts/eval_search.py [--misses] [--questions FILE]``: ``--misses`` lists the tuned part's
 queries whose first right rule is below the first place (never the held-out part's: it is not tuned on);
