@@ -141,9 +141,10 @@ def with_equivalents(graph: RuleGraph, root: Path | None = None) -> RuleGraph:
 
 def _with_original_citations(node: Node, exists: Callable[[str], bool]) -> Node:
     """``node`` flagged where it cites another rule than its English original (:mod:`.originals.citing`)."""
-    if node.original is None or node.original.id != node.id or not node.citations:
+    from .originals.citing import compared, original_citation_flags
+
+    if node.original is None or not compared(node):
         return node  # most nodes: the English finder is not run
-    from .originals.citing import original_citation_flags
     from .parsing.cr_english import find_citations
 
     cited = tuple(target for match in find_citations(node.original.text) for target in match.targets)

@@ -25,13 +25,21 @@ from ..references import id_order
 from .releases import RENUMBERED
 
 
+def compared(node: Node) -> bool:
+    """Whether ``node``'s citations are read against its original's: it cites, and keeps its original's number in a
+    translation that is not renumbered. The caller finds the original's citations only then."""
+    original = node.original
+    return (original is not None and original.id == node.id and bool(node.citations)
+            and split_ref(node.ref)[0] not in RENUMBERED)
+
+
 def original_citation_flags(node: Node, original_cited: Sequence[CitedTarget],
                             exists: Callable[[str], bool]) -> tuple[Flag, ...]:
     """The ``cites_other_than_original`` flags of ``node``: one for each of its citations whose rule the English
     original does not cite, when the original cites a rule the node does not (``original_cited``, found in the
     original's words); ``ref`` is that rule in the node's document when it is one rule that ``exists`` there."""
     original, doc = node.original, split_ref(node.ref)[0]
-    if original is None or doc in RENUMBERED or original.id != node.id or not node.citations or not original_cited:
+    if original is None or not compared(node) or not original_cited:
         return ()
     spans = [(target.first, target.last or target.first) for target in original_cited]
     cited_here = [split_ref(ref)[1] for citation in node.citations for ref in citation.targets]
