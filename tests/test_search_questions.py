@@ -50,7 +50,9 @@ BATCHES = {1: FIRST_BATCH, 2: SECOND_BATCH, 3: THIRD_BATCH, 4: FOURTH_BATCH}
 # writers at once as that session's validation set (batches 8-12 studied; as written, measured with session 32's
 # search: sr 0.667/0.519, ru 0.654/0.343, en 0.747/0.564, cs 1.0/0.806; with its keys audited blind: en 0.759/0.566,
 # the others the same), and the fourteenth, 545-580, written blind in session 34 by two writers at once as that
-# session's validation set (batches 8-13 studied)
+# session's validation set (batches 8-13 studied; as written, measured with session 33's search: sr 1.0/0.610,
+# ru 0.818/0.564, en 0.795/0.633, cs 0.500/0.500; with its keys audited blind: sr 1.0/0.681, ru 0.848/0.574,
+# en 0.822/0.665, cs the same)
 TUNE_ONLY = {"extra": range(76, 104), "5": range(239, 275), "6": range(275, 311), "7": range(311, 347),
              "8": range(347, 383), "9": range(383, 401), "10": range(401, 437), "11": range(437, 473),
              "12": range(473, 509), "13": range(509, 545), "14": range(545, 581)}
