@@ -64,7 +64,9 @@ def history_follow(root: Path) -> Follow:
     store = load_store(root=root)
     last = store.releases[-1]
     entries = lru_cache(maxsize=None)(lambda date: store.entries(store.releases.index(date)))
-    likeness = lru_cache(maxsize=None)(lambda old, new: Likeness(entries(old).values(), entries(new).values()))
+    counts: dict[str, Counter[str]] = {}  # the features of each text, shared by the pairs of releases compared
+    likeness = lru_cache(maxsize=None)(lambda old, new: Likeness(entries(old).values(), entries(new).values(),
+                                                                 counts))
 
     def steps(release: str, rule_id: str, targets: Sequence[str]) -> list[Step]:
         try:

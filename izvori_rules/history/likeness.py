@@ -59,10 +59,22 @@ SHORT_WORDS = 6  # a heading or a one-line title ("Casting Spells") holds no rul
 class Likeness:
     """How much of a rule of one release lives on in a rule of a later release, by their English words."""
 
-    def __init__(self, old: Iterable[Entry], new: Iterable[Entry]) -> None:
+    def __init__(self, old: Iterable[Entry], new: Iterable[Entry],
+                 memo: dict[str, Counter[str]] | None = None) -> None:
+        """``memo`` may keep :func:`.align.features` by text across instances (most rules keep their words from
+        one release to the next, and the originals compare about ninety pairs of releases); the caller owns it
+        and must not change the counts in it."""
         old = list(old)
-        self._openings = {e.id: " ".join(typographic_key(e.text).split()[:OPENING_WORDS]) for e in old}
-        self._counts = ({e.id: features(e.text) for e in old}, {e.id: features(e.text) for e in new})
+        memo = {} if memo is None else memo
+
+        def featured(text: str) -> Counter[str]:
+            found = memo.get(text)
+            if found is None:
+                found = memo[text] = features(text)
+            return found
+
+        self._old_texts = {e.id: e.text for e in old}
+        self._counts = ({e.id: featured(e.text) for e in old}, {e.id: featured(e.text) for e in new})
         df: Counter[str] = Counter()
         for side in self._counts:
             for counts in side.values():
@@ -83,7 +95,8 @@ class Likeness:
         613.6c "An object's timestamp is the time it entered the zone …, unless it's an Aura … or a face-up
         plane card …" into five rules, and 613.6c "An object receives a timestamp at the time it enters a zone"
         holds its opening, though 613.6g shares the rarer words)."""
-        a = self._weigh(features(self._openings.get(old_id, "")))
+        opening = " ".join(typographic_key(self._old_texts.get(old_id, "")).split()[:OPENING_WORDS])
+        a = self._weigh(features(opening))
         b = self._vector(1, new_id)
         return round(sum(a[f] * b[f] for f in a.keys() & b.keys()), 3)
 
@@ -101,8 +114,8 @@ def beside(entries: Mapping[str, Entry], rule_id: str) -> list[str]:
     """The rules of a release beside ``rule_id`` where words that left it may have gone: its subrules and its
     siblings, headings and glossary entries left out."""
     parent = entries[rule_id].parent if rule_id in entries else None
-    return [e.id for e in entries.values() if e.id != rule_id and not e.glossary
-            and len(e.text.split()) >= SHORT_WORDS and (e.parent == rule_id or (parent and e.parent == parent))]
+    return [e.id for e in entries.values() if (e.parent == rule_id or (parent and e.parent == parent))
+            and e.id != rule_id and not e.glossary and len(e.text.split()) >= SHORT_WORDS]
 
 
 def words_in(followed: str, scores: Mapping[str, float]) -> str:
