@@ -253,7 +253,8 @@ NOT_IN_CORPUS = {
 # planeswalker type (мироходец: ru-cr keeps planeswalker in Latin letters), and plain Russian ru-cr does not print
 # (умер for dies, срастить for splice, летающий for flying, удерживать приоритет for holding priority, тянуть карту
 # for drawing, убить for destroying), and the phrasings players ask in where ru-cr has a term (поменяться for exchanging,
-# копия копии, сбросить до семи, тапнуть землю за ману, кто владеет, мана сгорает, больше не на поле битвы).
+# копия копии, сбросить до семи, тапнуть землю за ману, кто владеет, мана сгорает, больше не на поле битвы), and the
+# forms of a ru-cr verb it never prints (голосует: ru-cr has only голосовать; вывели из боя: only выводится, выведено).
 RUSSIAN_PLAYERS_WORDS = {
     "cast": "скастовать|кастовать|кастует|скастовал|каст|кастануть|кастанул",
     "counter": "законтрить|контрить|законтрил|законтрено|контрспелл|каунтер|каунтерить|закаунтерить|каунтерспелл"
@@ -459,6 +460,8 @@ RUSSIAN_PLAYERS_WORDS = {
     "activated_ability": "активка|активки|активку|активная способность|активные способности|активной способности",
     "alternative_cost": "разыграть бесплатно",
     "legendary": "легендарка|легендарку|легендарки|легендаркой",
+    "vote": "голосует|голосуют",
+    "removed_from_combat": "вывести из боя|вывели из боя|вывел из боя",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian

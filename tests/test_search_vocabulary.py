@@ -89,8 +89,12 @@ def test_choosing_in_russian_is_the_concept_choose(searcher: Searcher) -> None:
     ("вместо того чтобы оплачивать эту ману", "pay"),
     # ru-cr 601.2a «Чтобы объявить розыгрыш заклинания, игрок сначала перемещает эту карту ... в стек»
     ("Чтобы объявить розыгрыш заклинания", "cast"),
-], ids=["oplachivat", "rozygrysh"])
-def test_the_russian_rules_other_words_for_paying_and_casting_carry_their_concept(text: str, concept: str) -> None:
+    # ru-cr 506.4 «Перманент выводится из боя в следующих случаях»: ru-cr's other verb for removal from combat
+    ("Перманент выводится из боя", "removed_from_combat"),
+    # ru-cr 701.31c «Если текст заклинания или способности ссылается на «голосование»»: the noun of Голосовать
+    ("ссылается на «голосование»", "vote"),
+], ids=["oplachivat", "rozygrysh", "vyvoditsya-iz-boya", "golosovanie"])
+def test_the_russian_rules_other_words_for_a_concept_carry_it(text: str, concept: str) -> None:
     from izvori_rules.text.concepts import load_concepts
     from izvori_rules.text.matching import ConceptMatcher
     from izvori_rules.text.stemming import analyze
