@@ -93,7 +93,10 @@ def test_choosing_in_russian_is_the_concept_choose(searcher: Searcher) -> None:
     ("Перманент выводится из боя", "removed_from_combat"),
     # ru-cr 701.31c «Если текст заклинания или способности ссылается на «голосование»»: the noun of Голосовать
     ("ссылается на «голосование»", "vote"),
-], ids=["oplachivat", "rozygrysh", "vyvoditsya-iz-boya", "golosovanie"])
+    # ru-cr 702.9c «Несколько экземпляров полёта на одном существе учитываются как один»; 702.12c «на одном перманенте»
+    ("две цепи жизни на одном существе", "multiple_instances"),
+    ("Несколько экземпляров неразрушимости на одном перманенте", "multiple_instances"),
+], ids=["oplachivat", "rozygrysh", "vyvoditsya-iz-boya", "golosovanie", "na-odnom-sushchestve", "na-odnom-permanente"])
 def test_the_russian_rules_other_words_for_a_concept_carry_it(text: str, concept: str) -> None:
     from izvori_rules.text.concepts import load_concepts
     from izvori_rules.text.matching import ConceptMatcher
