@@ -105,6 +105,17 @@ def test_the_russian_rules_other_words_for_a_concept_carry_it(text: str, concept
     assert concept in ConceptMatcher(load_concepts()).occurrences("ru", analyze("ru", text))
 
 
+def test_dying_together_in_russian_is_dying_simultaneously(searcher: Searcher) -> None:
+    # a player's «вместе с» of two events is at the same time (ru-cr 603.10a: leaves-the-battlefield abilities look
+    # back at permanents that left simultaneously); ru-cr's own two «вместе с» (702.105b «поместите его вместе с
+    # лежащей лицом вниз картой») are not of time, so the term is asked only and marks no rule
+    from izvori_rules.text.concepts import load_concepts
+    from izvori_rules.text.matching import ConceptMatcher
+
+    assert "simultaneously" in searcher.search("существо умирает вместе с другими существами").concepts
+    assert "simultaneously" not in ConceptMatcher(load_concepts()).used("ru", "поместите его вместе с лежащей картой")
+
+
 def test_mana_abilities_while_casting_a_spell_in_russian_finds_when_they_may_be_activated(searcher: Searcher) -> None:
     # ru-cr 605.3a «Игрок может активировать активируемую мана-способность всякий раз, когда: ... он разыгрывает
     # заклинание»; ru-cr says the casting «розыгрыш заклинания» too (601.2a «Чтобы объявить розыгрыш заклинания»)
