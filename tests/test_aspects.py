@@ -15,6 +15,7 @@ from izvori_rules.text.aspects import (
     FILE_NAME,
     load_aspect_pairs,
     parse_aspect_pairs,
+    ir_roots,
     root,
     theme_roots,
 )
@@ -117,6 +118,23 @@ def test_an_imperfectives_theme_vowel_is_part_of_its_root_beside_an_i_perfective
     assert folding("уничтожа") == folding("уничтож") == "уничтож"
     # beside an -ать perfective the vowel is the perfective's too: срабатывать/сработать keep theirs (сработа)
     assert theme_roots(["срабатывать"], ["сработать"]) == []
+
+
+def test_an_ir_verbs_aspects_meet_in_every_form_the_analyzer_cuts_short_of_ova() -> None:
+    # ru-cr 706.10 "Скопировать заклинание ... означает", 706.2 "Когда копируется объект": the analyzer cuts
+    # -ировать verbs short of -ова- (скопир), so the root the pair shares is that one too, not only скопиров
+    assert ir_roots(["копировать", "скопировать"]) == ["копир", "скопир"]
+    assert ir_roots(["голосовать"]) == []  # -овать without ир keeps its -ова- in every stem
+    assert normalize_word("ru", "Скопировать") == normalize_word("ru", "копируется") == normalize_word("ru", "копирует")
+
+
+def test_every_rows_two_infinitives_are_one_term() -> None:
+    # what the table says of each row, through the whole analyzer (stemmer, russian_stem, folding) and not the
+    # stemmer alone: the two verbs are one, so their infinitives are one term
+    table = (corpus_dir() / FILE_NAME).read_text(encoding="utf-8")
+    apart = [row["imperfective"] for row in read_tsv(table, FILE_NAME, COLUMNS)
+             if len({normalize_word("ru", row[column].split()[0]) for column in COLUMNS}) > 1]
+    assert apart == []
 
 
 def test_rows_sharing_a_root_are_one_family() -> None:

@@ -89,13 +89,31 @@ def test_choosing_in_russian_is_the_concept_choose(searcher: Searcher) -> None:
     ("вместо того чтобы оплачивать эту ману", "pay"),
     # ru-cr 601.2a «Чтобы объявить розыгрыш заклинания, игрок сначала перемещает эту карту ... в стек»
     ("Чтобы объявить розыгрыш заклинания", "cast"),
-], ids=["oplachivat", "rozygrysh"])
-def test_the_russian_rules_other_words_for_paying_and_casting_carry_their_concept(text: str, concept: str) -> None:
+    # ru-cr 506.4 «Перманент выводится из боя в следующих случаях»: ru-cr's other verb for removal from combat
+    ("Перманент выводится из боя", "removed_from_combat"),
+    # ru-cr 701.31c «Если текст заклинания или способности ссылается на «голосование»»: the noun of Голосовать
+    ("ссылается на «голосование»", "vote"),
+    # ru-cr 702.9c «Несколько экземпляров полёта на одном существе учитываются как один»; 702.12c «на одном перманенте»
+    ("две цепи жизни на одном существе", "multiple_instances"),
+    ("Несколько экземпляров неразрушимости на одном перманенте", "multiple_instances"),
+], ids=["oplachivat", "rozygrysh", "vyvoditsya-iz-boya", "golosovanie", "na-odnom-sushchestve", "na-odnom-permanente"])
+def test_the_russian_rules_other_words_for_a_concept_carry_it(text: str, concept: str) -> None:
     from izvori_rules.text.concepts import load_concepts
     from izvori_rules.text.matching import ConceptMatcher
     from izvori_rules.text.stemming import analyze
 
     assert concept in ConceptMatcher(load_concepts()).occurrences("ru", analyze("ru", text))
+
+
+def test_dying_together_in_russian_is_dying_simultaneously(searcher: Searcher) -> None:
+    # a player's «вместе с» of two events is at the same time (ru-cr 603.10a: leaves-the-battlefield abilities look
+    # back at permanents that left simultaneously); ru-cr's own two «вместе с» (702.105b «поместите его вместе с
+    # лежащей лицом вниз картой») are not of time, so the term is asked only and marks no rule
+    from izvori_rules.text.concepts import load_concepts
+    from izvori_rules.text.matching import ConceptMatcher
+
+    assert "simultaneously" in searcher.search("существо умирает вместе с другими существами").concepts
+    assert "simultaneously" not in ConceptMatcher(load_concepts()).used("ru", "поместите его вместе с лежащей картой")
 
 
 def test_mana_abilities_while_casting_a_spell_in_russian_finds_when_they_may_be_activated(searcher: Searcher) -> None:

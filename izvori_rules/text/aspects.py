@@ -11,8 +11,9 @@ Rows sharing a root are one family (платить, заплатить, опла
 perfective keeps its theme vowel in every stem (``уничтожа`` of "уничтожается", ru-cr 119.5; ``предотвраща`` of
 "щит не предотвращает", 615.9) where the perfective has none (``уничтож`` of "Чтобы уничтожить перманент", 701.7a;
 ``предотврат`` of "нельзя предотвратить", 615.12), so its root with the vowel is a root of the family too
-(:func:`theme_roots`). :mod:`.stemming` folds every Russian stem (documents, queries and concept terms alike), so
-both sides meet; the table is read once, on first use.
+(:func:`theme_roots`), and so is an -ировать verb's root short of -ова- (:func:`ir_roots`). :mod:`.stemming` folds
+every Russian stem (documents, queries and concept terms alike), so both sides meet; the table is read once, on first
+use.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ _INFINITIVE = re.compile(r"(?:ть|ти|чь)$")
 _REFLEXIVE = re.compile(r"(?:ся|сь)$")
 _THEME_INFINITIVE = re.compile(r"[ая]ть$")  # an imperfective whose stems keep the theme vowel (see theme_roots)
 _INFINITIVE_I = re.compile(r"ить$")
+_IR_INFINITIVE = re.compile(r"(?<=ир)овать$")  # an -ировать verb (see ir_roots)
 # What a Russian Snowball stem keeps of a verb form after its root: up to two vowels (theme, participle),
 # then up to two of the consonants verb endings leave (сработ|а, указ|ан, нанос|им, посмотр|ет, бр|ал).
 _TAIL = re.compile(r"[аяеиоуыю]{0,2}[тлнвшмщ]{0,2}")
@@ -78,6 +80,14 @@ def theme_roots(imperfective: list[str], perfective: list[str]) -> list[str]:
     return [word[:-2] for word in map(fold, imperfective) if _THEME_INFINITIVE.search(word)]
 
 
+def ir_roots(forms: list[str]) -> list[str]:
+    """An -ировать verb's root short of -ова- (копировать, скопировать: копир, скопир): :func:`.russian.russian_stem`
+    cuts the infinitive and the past there ("скопировал" скопир) and Snowball the present ("скопирует" скопир), so
+    most of its stems never start with the infinitive's root (скопиров) and the two aspects never met (706.10
+    "Скопировать заклинание" and 706.2 "Когда копируется объект")."""
+    return [word[:found.start()] for word in map(fold, forms) if (found := _IR_INFINITIVE.search(word))]
+
+
 def parse_aspect_pairs(text: str, source: str = FILE_NAME) -> AspectFolding:
     """The folding the table describes; an empty cell, a form whose root is shorter than :data:`MIN_ROOT`, or a
     row whose forms share one root (it would change nothing), is an error naming the cell."""
@@ -98,6 +108,7 @@ def parse_aspect_pairs(text: str, source: str = FILE_NAME) -> AspectFolding:
                     raise row.error(column, f"{form!r}: its root {root(form)!r} is too short to fold safely")
                 roots.append(root(form))
         roots += theme_roots(row[COLUMNS[0]].split(), row[COLUMNS[1]].split())
+        roots += ir_roots(row[COLUMNS[0]].split() + row[COLUMNS[1]].split())
         if len(set(roots)) == 1:
             raise row.error("perfective", f"the two verbs share the root {roots[0]!r}: the row changes nothing")
         for found in roots:
