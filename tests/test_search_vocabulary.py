@@ -589,6 +589,20 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("cmdr damage", "commander", "cr:704.6c"),
     # cr 404.2 "A player can examine the cards in any graveyard at any time" (public info: public information)
     ("public info in graveyard", "public_information", "cr:404.2"),
+    # cr 508.4 "If a creature is put onto the battlefield attacking, its controller chooses which defending player
+    # ... it's attacking" (the cards' "tapped and attacking", players' "enters attacking")
+    ("a creature that enters attacking", "put_onto_battlefield_attacking", "cr:508.4"),
+    # sr-judge B16.42 "ne može menjati redosled karata na odlagalištima" (cr 404.2: no player changes a graveyard's order)
+    ("graveyard order", "graveyard_order", "sr-judge:B16.42"),
+    # cr 702.4b "the phase gets a second combat damage step" (the regular damage step after the first strike one)
+    ("double striker in the regular damage step", "second_combat_damage_step", "cr:702.4b"),
+    # ru-cr 701.18b: a player searching for a card of a stated quality need not find it (cr 701.23b, fail to find)
+    ("fail to find", "fail_to_find", "ru-cr:701.18b"),
+    # cr 508.1h "If any of the chosen creatures require paying costs to attack ... determines the total cost to attack"
+    ("how does an attack tax work", "attack_cost", "cr:508.1h"),
+    # cr 509.1d "If any of the chosen creatures require paying costs to block, the defending player determines the
+    # total cost to block"
+    ("cost to block", "block_cost", "cr:509.1d"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -602,7 +616,8 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "DEBT", "regen", "tuck", "crack-back", "main-2", "pips", "hybrid", "set-symbol",
                               "errata", "unequip", "highlander", "FFA", "on-the-draw", "drain", "delayed-trigger",
                               "wish", "sack", "for-free", "peek", "mono", "flash-back", "BOC",
-                              "opp", "cmdr", "public-info",
+                              "opp", "cmdr", "public-info", "enters-attacking", "graveyard-order",
+                              "regular-damage", "fail-to-find", "attack-tax", "cost-to-block",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
