@@ -606,6 +606,8 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     # cr 702.6a "Equip [cost]" means "[Cost]: Attach this permanent to target creature you control. Activate only as a
     # sorcery." (players' "sorcery speed", "instant speed": the timing of cr 602.5d-e)
     ("can I equip at instant speed", "timing", "cr:702.6a"),
+    # ru-cr 121.6 (cr 122.6): counters put on an object include those it is given "as it enters the battlefield"
+    ("creature entering with counters", "enters_with_counters", "ru-cr:121.6"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -621,7 +623,7 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "wish", "sack", "for-free", "peek", "mono", "flash-back", "BOC",
                               "opp", "cmdr", "public-info", "enters-attacking", "graveyard-order",
                               "regular-damage", "fail-to-find", "attack-tax", "cost-to-block",
-                              "instant-speed",
+                              "instant-speed", "enters-with-counters",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
