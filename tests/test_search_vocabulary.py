@@ -38,6 +38,13 @@ def test_a_player_leaving_the_game_finds_what_happens_to_their_objects(searcher:
     assert ref in [hit.ref for hit in result.hits]
 
 
+def test_a_planeswalker_losing_loyalty_is_no_player_losing_the_game(searcher: Searcher) -> None:
+    # cr 306.8 "Damage dealt to a planeswalker results in that many loyalty counters being removed from it"; "opponent"
+    # is a sense word of lose_game (cr 104.3), which the bare "lose" named before
+    concepts = searcher.search("my opponent's infect creature makes my planeswalker lose loyalty").concepts
+    assert "loyalty" in concepts and "lose_game" not in concepts
+
+
 def test_a_creature_leaving_play_is_not_a_player_leaving_the_game(searcher: Searcher) -> None:
     # sr-judge C7.20 "Biće se uklanja iz borbe ako napusti igru": the old rules' play is the battlefield
     concepts = searcher.search("biće napusti igru").concepts
