@@ -201,3 +201,9 @@ def test_a_mistake_in_the_interactions_table_names_file_line_and_column(row: str
 ], ids=["mobilize", "warp", "forage"])
 def test_a_card_of_a_recent_keyword_finds_the_keywords_rule(query: str, ref: str) -> None:
     assert ref in _top(query, 3)
+
+
+def test_a_card_that_puts_a_creature_onto_the_battlefield_attacking_finds_what_it_attacks() -> None:
+    # Kaalia of the Vast puts a creature "onto the battlefield tapped and attacking"; ru-cr 508.4 «Если существо
+    # кладется на поле битвы атакующим ... выбирает, какого защищающегося игрока ... это существо атакует» (cr 508.4)
+    assert "ru-cr:508.4" in _top("kaalia of the vast put a dragon onto the battlefield does its attack trigger", 3)

@@ -38,6 +38,13 @@ def test_a_player_leaving_the_game_finds_what_happens_to_their_objects(searcher:
     assert ref in [hit.ref for hit in result.hits]
 
 
+def test_a_planeswalker_losing_loyalty_is_no_player_losing_the_game(searcher: Searcher) -> None:
+    # cr 306.8 "Damage dealt to a planeswalker results in that many loyalty counters being removed from it"; "opponent"
+    # is a sense word of lose_game (cr 104.3), which the bare "lose" named before
+    concepts = searcher.search("my opponent's infect creature makes my planeswalker lose loyalty").concepts
+    assert "loyalty" in concepts and "lose_game" not in concepts
+
+
 def test_a_creature_leaving_play_is_not_a_player_leaving_the_game(searcher: Searcher) -> None:
     # sr-judge C7.20 "Biće se uklanja iz borbe ako napusti igru": the old rules' play is the battlefield
     concepts = searcher.search("biće napusti igru").concepts
@@ -607,6 +614,25 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("cmdr damage", "commander", "cr:704.6c"),
     # cr 404.2 "A player can examine the cards in any graveyard at any time" (public info: public information)
     ("public info in graveyard", "public_information", "cr:404.2"),
+    # cr 508.4 "If a creature is put onto the battlefield attacking, its controller chooses which defending player
+    # ... it's attacking" (the cards' "tapped and attacking", players' "enters attacking")
+    ("a creature that enters attacking", "put_onto_battlefield_attacking", "cr:508.4"),
+    # sr-judge B16.42 "ne može menjati redosled karata na odlagalištima" (cr 404.2: no player changes a graveyard's order)
+    ("graveyard order", "graveyard_order", "sr-judge:B16.42"),
+    # cr 702.4b "the phase gets a second combat damage step" (the regular damage step after the first strike one)
+    ("double striker in the regular damage step", "second_combat_damage_step", "cr:702.4b"),
+    # ru-cr 701.18b: a player searching for a card of a stated quality need not find it (cr 701.23b, fail to find)
+    ("fail to find", "fail_to_find", "ru-cr:701.18b"),
+    # cr 508.1h "If any of the chosen creatures require paying costs to attack ... determines the total cost to attack"
+    ("how does an attack tax work", "attack_cost", "cr:508.1h"),
+    # cr 509.1d "If any of the chosen creatures require paying costs to block, the defending player determines the
+    # total cost to block"
+    ("cost to block", "block_cost", "cr:509.1d"),
+    # cr 702.6a "Equip [cost]" means "[Cost]: Attach this permanent to target creature you control. Activate only as a
+    # sorcery." (players' "sorcery speed", "instant speed": the timing of cr 602.5d-e)
+    ("can I equip at instant speed", "timing", "cr:702.6a"),
+    # ru-cr 121.6 (cr 122.6): counters put on an object include those it is given "as it enters the battlefield"
+    ("creature entering with counters", "enters_with_counters", "ru-cr:121.6"),
 ] + RUSSIAN_PLAYERS_WORDS, ids=["flicker", "board-wipe", "extra-combat", "split-damage", "sac", "deck-out", "clone",
                               "summoning-sick", "LKI", "CDA", "killed", "ping", "flier", "trampler", "unmorph", "P/T", "lure",
                               "time-walk", "colored-dot", "several-opponents", "double-block", "back-side",
@@ -620,7 +646,9 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
                               "DEBT", "regen", "tuck", "crack-back", "main-2", "pips", "hybrid", "set-symbol",
                               "errata", "unequip", "highlander", "FFA", "on-the-draw", "drain", "delayed-trigger",
                               "wish", "sack", "for-free", "peek", "mono", "flash-back", "BOC",
-                              "opp", "cmdr", "public-info",
+                              "opp", "cmdr", "public-info", "enters-attacking", "graveyard-order",
+                              "regular-damage", "fail-to-find", "attack-tax", "cost-to-block",
+                              "instant-speed", "enters-with-counters",
                               *RUSSIAN_IDS])
 def test_players_slang_names_the_concept_the_rules_govern(searcher: Searcher, query: str, concept: str,
                                                           ref: str) -> None:
