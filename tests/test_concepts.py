@@ -188,7 +188,7 @@ DOCUMENT_CHECKS = [
     ("permanent_card", "ru", "Карта перманента", "ru-cr:110.4a"),  # ru-cr.txt line 1136, «карта перманента»
     ("starting_team", "ru", "Стартующая команда", "ru-cr:103.2a"),  # ru-cr.txt line 258
     ("chaos_symbol", "ru", "Символ Хаоса", "ru-cr:107.12"),  # ru-cr.txt line 935, "Символ хаоса обозначается"
-    ("enters_attacking", "ru", "кладется на поле битвы атакующим", "ru-cr:508.4"),  # ru-cr.txt line 4943
+    ("put_onto_battlefield_attacking", "ru", "кладется на поле битвы атакующим", "ru-cr:508.4"),  # ru-cr.txt line 4943
     ("controller", "sr", "kontroliše", "sr-judge:B1.51"),  # sr-judge.txt line 267 (B1.11 is the owner's rule)
     ("colorless", "sr", "bezbojni", "sr-judge:B4.21"),  # sr-judge.txt line 379
     ("team", "sr", "timu", "sr-judge:B1.21"),  # sr-judge.txt line 246, "u njegovom timu"
@@ -463,7 +463,7 @@ RUSSIAN_PLAYERS_WORDS = {
     "legendary": "легендарка|легендарку|легендарки|легендаркой",
     "vote": "голосует|голосуют",
     "removed_from_combat": "вывести из боя|вывели из боя|вывел из боя",
-    "enters_attacking": "входит атакующим|входят атакующими|выходит атакующим|выходят атакующими",
+    "put_onto_battlefield_attacking": "входит атакующим|входят атакующими|выходит атакующим|выходят атакующими",
 }
 NOT_IN_CORPUS |= {(concept, "ru", term) for concept, terms in RUSSIAN_PLAYERS_WORDS.items() for term in terms.split("|")}
 # The words Serbian players type for an object, a zone or an action, as each row's note says (a public Serbian

@@ -614,9 +614,9 @@ RUSSIAN_IDS = ["vigilance", "resolve", "exile", "blocker", "indestructible", "da
     ("cmdr damage", "commander", "cr:704.6c"),
     # cr 404.2 "A player can examine the cards in any graveyard at any time" (public info: public information)
     ("public info in graveyard", "public_information", "cr:404.2"),
-    # cr 508.4 "If a creature is put onto the battlefield attacking, its controller chooses which defending player
-    # ... it's attacking" (the cards' "tapped and attacking", players' "enters attacking")
-    ("a creature that enters attacking", "put_onto_battlefield_attacking", "cr:508.4"),
+    # cr 508.4, ru-cr 508.4 "If a creature is put onto the battlefield attacking, its controller chooses which
+    # defending player ... it's attacking" (the cards' "tapped and attacking", players' "enters attacking")
+    ("a creature that enters attacking", "put_onto_battlefield_attacking", "ru-cr:508.4"),
     # sr-judge B16.42 "ne može menjati redosled karata na odlagalištima" (cr 404.2: no player changes a graveyard's order)
     ("graveyard order", "graveyard_order", "sr-judge:B16.42"),
     # cr 702.4b "the phase gets a second combat damage step" (the regular damage step after the first strike one)
