@@ -725,3 +725,23 @@ def test_the_order_of_replacement_effects_is_their_interaction(searcher: Searche
     result = searcher.search(query, limit=TOP)
     assert "replacement_interaction" in result.concepts
     assert ref in [hit.ref for hit in result.hits[:3]]
+
+
+@pytest.mark.parametrize(("query", "concept", "ref"), [
+    # cr 615.12 "Some effects state that damage 'can't be prevented.' If unpreventable damage would be dealt, any
+    # applicable prevention effects are still applied to it"; ru-cr 615.12 «повреждения «не могут быть предотвращены»»
+    ("damage can't be prevented", "unpreventable_damage", "cr:615.12"),
+    ("непредотвращаемые повреждения", "unpreventable_damage", "ru-cr:615.12"),
+    # cr 614.6 "If an event is replaced, it never happens. A modified event occurs instead"; ru-cr 614.6 «Если событие
+    # замещается, то оно никогда не происходило. Вместо него произошло модифицированное событие»
+    ("replaced event", "replaced_event", "cr:614.6"),
+    ("модифицированное событие", "replaced_event", "ru-cr:614.6"),
+    # sr-judge D19.51 "(2) efekti promene kontrole"; ru-cr 613.1b «Слой 2: Применяются эффекты смены контроля»
+    ("efekti promene kontrole", "control_changing_effect", "sr-judge:D19.51"),
+    ("эффекты смены контроля", "control_changing_effect", "ru-cr:613.1b"),
+], ids=["en-unpreventable", "ru-unpreventable", "en-replaced", "ru-replaced", "sr-control", "ru-control"])
+def test_the_rules_names_of_what_two_cards_meet_reach_their_rule(searcher: Searcher, query: str, concept: str,
+                                                                   ref: str) -> None:
+    result = searcher.search(query, limit=TOP)
+    assert concept in result.concepts
+    assert result.hits[0].ref == ref
