@@ -58,7 +58,7 @@ SOUNDED = "~"  # marks a word's sound key among its keys (a card's English name 
 
 class Card(NamedTuple):
     """One row: the card's English name and the concepts its rules questions are about. A named tuple, not a frozen
-    dataclass: a cold search reads all 1491 rows back from the cache (:func:`load_cards`), and making each through a
+    dataclass: a cold search reads all 1495 rows back from the cache (:func:`load_cards`), and making each through a
     frozen dataclass's ``__init__`` (and the class itself at import) cost it a millisecond."""
 
     name: str
