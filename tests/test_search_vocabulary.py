@@ -745,3 +745,13 @@ def test_the_rules_names_of_what_two_cards_meet_reach_their_rule(searcher: Searc
     result = searcher.search(query, limit=TOP)
     assert concept in result.concepts
     assert result.hits[0].ref == ref
+
+
+@pytest.mark.parametrize(("query", "concept"), [("M2", "postcombat_main_phase"), ("M1", "precombat_main_phase")])
+def test_a_phase_players_name_like_a_rule_number_that_no_rule_has_is_searched_as_words(searcher: Searcher, query: str,
+                                                                                      concept: str) -> None:
+    # no document numbers a rule M2 or M1 (sr-judge's chapters are A-F); cr 505.1 "the first main phase (also known
+    # as the precombat main phase) and the second main phase (also known as the postcombat main phase)"
+    result = searcher.search(query, doc="cr", limit=TOP)
+    assert concept in result.concepts
+    assert result.hits[0].ref == "cr:505.1"
