@@ -755,3 +755,12 @@ def test_a_phase_players_name_like_a_rule_number_that_no_rule_has_is_searched_as
     result = searcher.search(query, doc="cr", limit=TOP)
     assert concept in result.concepts
     assert result.hits[0].ref == "cr:505.1"
+
+
+def test_winning_a_clash_in_russian_is_not_winning_the_game(searcher: Searcher) -> None:
+    # ru-cr 701.22d «Игрок выигрывает столкновение»: the verb alone is what a clash's player does too (as a coin
+    # flip's, 705.1 «выигрывает бросок»), so without a word of the game beside it (партию, игрок: the sense column of
+    # corpus/concepts.tsv) it names no win
+    result = searcher.search("кто выигрывает столкновение", doc="ru-cr", limit=TOP)
+    assert "win_game" not in result.concepts
+    assert result.hits[0].ref == "ru-cr:701.22d"
