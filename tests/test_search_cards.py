@@ -9,7 +9,8 @@ import pytest
 
 from izvori_rules.corpus import corpus_dir
 from izvori_rules.errors import CorpusError
-from izvori_rules.search.cards import EMPTY, FILE_NAME, CardNames, load_cards, parse_cards, parse_interactions
+from izvori_rules.search.cards import (EMPTY, FILE_NAME, Card, CardNames, Mention, load_cards, parse_cards,
+                                      parse_interactions)
 from izvori_rules.search.query import CARD_SHARE, parse_query, plan_query
 from izvori_rules.text.concepts import load_concepts
 from izvori_rules.text.matching import QueryConcepts
@@ -46,7 +47,7 @@ def test_every_row_of_the_table_is_a_card_whose_concepts_are_in_the_concept_tabl
     ids = {concept.id for concept in load_concepts()}
     assert [card.name for card in cards.cards] == [row[0] for row in rows]
     assert all(concept in ids for card in cards.cards for concept in card.concepts)
-    assert len(rows) == 1491  # card_concepts.tsv: 1491 rows below its header
+    assert len(rows) == 1495  # card_concepts.tsv: 1495 rows below its header
 
 
 @pytest.mark.parametrize(("query", "card", "concept"), [
@@ -105,9 +106,9 @@ def test_a_query_naming_a_card_gains_its_concepts_as_clauses_of_one_clause_share
     parsed = parse_query("Control Magic leaves", concepts, load_stopwords(), cards)
     assert [s.words for s in parsed.segments] == ["leaves"]  # the name's words are no longer plain words
     assert [s.words for s in parsed.cards] == ["Control Magic"]
-    about = parsed.cards[0].concepts  # aura enchant controller continuous_effect layer (card_concepts.tsv)
-    clauses = [c for c in plan_query(parsed, concepts).clauses if c.words == "Control Magic"]
-    assert len(clauses) == len(about) == 5
+    about = parsed.cards[0].concepts  # aura enchant controller continuous_effect layer control_changing_effect
+    clauses = [c for c in plan_query(parsed, concepts).clauses if c.words == "Control Magic"]  # (card_concepts.tsv)
+    assert len(clauses) == len(about) == 6
     assert sum(clause.share for clause in clauses) == pytest.approx(CARD_SHARE)
 
 
@@ -175,16 +176,43 @@ def test_one_card_asks_no_interaction(cards: CardNames, concepts: QueryConcepts,
     # cr 613.8: "Within a layer or sublayer, determining which order effects are applied in is sometimes done using a
     # dependency system" (613.8a: March of the Machines' effect depends on Mycosynth Lattice's, both of layer 4)
     ("Mycosynth Lattice and March of the Machines", "cr:613.8"),
-], ids=["scales-season", "procession-season", "lattice-march"])
-def test_two_cards_of_one_concept_find_the_rule_of_their_interaction(query: str, ref: str) -> None:
+    # cr 613.1b "Layer 2: Control-changing effects are applied"; 613.7 "Within a layer ... usually done using a
+    # timestamp system", 613.7a: a continuous effect from a resolved spell has the timestamp of its creation
+    ("Control Magic and Act of Treason", "cr:613.7a"),
+    # cr 614.6 "If an event is replaced, it never happens"; 700.4 "The term dies means 'is put into a graveyard from
+    # the battlefield'": a creature Rest in Peace exiles never dies, and persist (702.79a) does not trigger
+    ("Rest in Peace and Kitchen Finks", "cr:614.6"),
+    ("Leyline of the Void and Blood Artist", "cr:614.6"),
+    # cr 615.12 "Some effects state that damage 'can't be prevented.' If unpreventable damage would be dealt, any
+    # applicable prevention effects are still applied to it. Those effects won't prevent any damage"
+    ("Fog and Skullcrack", "cr:615.12"),
+    ("Questing Beast and Fog", "cr:615.12"),
+], ids=["scales-season", "procession-season", "lattice-march", "magic-treason", "rest-finks", "leyline-artist",
+      "fog-skullcrack", "beast-fog"])
+def test_two_cards_find_the_rule_of_their_interaction(query: str, ref: str) -> None:
+    """Two cards of one concept, or of two concepts the interactions table pairs (card_interactions.tsv)."""
     assert ref in _top(query, 5)
+
+
+def test_a_pair_of_concepts_asks_only_when_two_cards_are_about_one_each() -> None:
+    # card_interactions.tsv's "replacement_effect dies" row: one card of each kind, not one card of both (Kalitas,
+    # Traitor of Ghet is a replacement effect of a creature that dies) with another of neither
+    interactions = parse_interactions("shared\tasks\treason\nprevention_effect combat_damage\tcounter\tWhy\n",
+                                      "t.tsv", IDS)
+    both, neither = Card("Both", ("prevention_effect", "combat_damage")), Card("Neither", ("exile_action",))
+    one, other = Card("One", ("prevention_effect",)), Card("Other", ("combat_damage",))
+    table = CardNames((), {}, {}, interactions)
+    assert table.interaction([Mention(0, 1, "", one), Mention(2, 3, "", other)]) == ("counter",)
+    assert table.interaction([Mention(0, 1, "", both), Mention(2, 3, "", neither)]) == ()
 
 
 @pytest.mark.parametrize(("row", "message"), [
     ("counter\tfogging\tWhy", "t.tsv:2:9: column 'asks': 'fogging' is not an id"),
     ("countering\tcounter\tWhy", "t.tsv:2:1: column 'shared': 'countering' is not an id"),
     ("counter\texile_action\tWhy\ncounter\tcombat_damage\tWhy", "t.tsv:3:1: column 'shared': 'counter' is listed"),
-], ids=["unknown-asked", "unknown-shared", "shared-twice"])
+    ("counter exile_action combat_damage\tcounter\tWhy", "t.tsv:2:1: column 'shared': 'counter exile_action combat_"
+                                                        "damage' names more than two"),
+], ids=["unknown-asked", "unknown-shared", "shared-twice", "three-shared"])
 def test_a_mistake_in_the_interactions_table_names_file_line_and_column(row: str, message: str) -> None:
     with pytest.raises(CorpusError) as raised:
         parse_interactions("shared\tasks\treason\n" + row + "\n", "t.tsv", IDS)
@@ -198,7 +226,13 @@ def test_a_mistake_in_the_interactions_table_names_file_line_and_column(row: str
     ("anticausal vestige exiled at the end step", "cr:702.185a"),
     # cr 701.61a "To forage means 'Exile three cards from your graveyard or sacrifice a Food'"
     ("osteomancer adept casting a creature from my graveyard", "cr:701.61a"),
-], ids=["mobilize", "warp", "forage"])
+    # cr 702.177a "Exhaust — [Cost]: [Effect]" means "[Cost]: [Effect]. Activate this ability only once."
+    ("Prowcatcher Specialist flickered can I exhaust again", "cr:702.177a"),
+    ("Riverchurn Monument", "cr:702.177a"),
+    # cr 702.180a "Harmonize [cost]" means "You may cast this spell from your graveyard by paying [cost] and tapping up
+    # to one untapped creature you control rather than paying this spell's mana cost"
+    ("Glacial Dragonhunt tap a creature", "cr:702.180a"),
+], ids=["mobilize", "warp", "forage", "exhaust-prowcatcher", "exhaust-monument", "harmonize"])
 def test_a_card_of_a_recent_keyword_finds_the_keywords_rule(query: str, ref: str) -> None:
     assert ref in _top(query, 3)
 

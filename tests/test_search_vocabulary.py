@@ -771,3 +771,42 @@ def test_the_order_of_replacement_effects_is_their_interaction(searcher: Searche
     result = searcher.search(query, limit=TOP)
     assert "replacement_interaction" in result.concepts
     assert ref in [hit.ref for hit in result.hits[:3]]
+
+
+@pytest.mark.parametrize(("query", "concept", "ref"), [
+    # cr 615.12 "Some effects state that damage 'can't be prevented.' If unpreventable damage would be dealt, any
+    # applicable prevention effects are still applied to it"; ru-cr 615.12 «повреждения «не могут быть предотвращены»»
+    ("damage can't be prevented", "unpreventable_damage", "cr:615.12"),
+    ("непредотвращаемые повреждения", "unpreventable_damage", "ru-cr:615.12"),
+    # cr 614.6 "If an event is replaced, it never happens. A modified event occurs instead"; ru-cr 614.6 «Если событие
+    # замещается, то оно никогда не происходило. Вместо него произошло модифицированное событие»
+    ("replaced event", "replaced_event", "cr:614.6"),
+    ("модифицированное событие", "replaced_event", "ru-cr:614.6"),
+    # sr-judge D19.51 "(2) efekti promene kontrole"; ru-cr 613.1b «Слой 2: Применяются эффекты смены контроля»
+    ("efekti promene kontrole", "control_changing_effect", "sr-judge:D19.51"),
+    ("эффекты смены контроля", "control_changing_effect", "ru-cr:613.1b"),
+], ids=["en-unpreventable", "ru-unpreventable", "en-replaced", "ru-replaced", "sr-control", "ru-control"])
+def test_the_rules_names_of_what_two_cards_meet_reach_their_rule(searcher: Searcher, query: str, concept: str,
+                                                                   ref: str) -> None:
+    result = searcher.search(query, limit=TOP)
+    assert concept in result.concepts
+    assert result.hits[0].ref == ref
+
+
+@pytest.mark.parametrize(("query", "concept"), [("M2", "postcombat_main_phase"), ("M1", "precombat_main_phase")])
+def test_a_phase_players_name_like_a_rule_number_that_no_rule_has_is_searched_as_words(searcher: Searcher, query: str,
+                                                                                      concept: str) -> None:
+    # no document numbers a rule M2 or M1 (sr-judge's chapters are A-F); cr 505.1 "the first main phase (also known
+    # as the precombat main phase) and the second main phase (also known as the postcombat main phase)"
+    result = searcher.search(query, doc="cr", limit=TOP)
+    assert concept in result.concepts
+    assert result.hits[0].ref == "cr:505.1"
+
+
+def test_winning_a_clash_in_russian_is_not_winning_the_game(searcher: Searcher) -> None:
+    # ru-cr 701.22d «Игрок выигрывает столкновение»: the verb alone is what a clash's player does too (as a coin
+    # flip's, 705.1 «выигрывает бросок»), so without a word of the game beside it (партию, игрок: the sense column of
+    # corpus/concepts.tsv) it names no win
+    result = searcher.search("кто выигрывает столкновение", doc="ru-cr", limit=TOP)
+    assert "win_game" not in result.concepts
+    assert result.hits[0].ref == "ru-cr:701.22d"

@@ -58,7 +58,7 @@ SOUNDED = "~"  # marks a word's sound key among its keys (a card's English name 
 
 class Card(NamedTuple):
     """One row: the card's English name and the concepts its rules questions are about. A named tuple, not a frozen
-    dataclass: a cold search reads all 1491 rows back from the cache (:func:`load_cards`), and making each through a
+    dataclass: a cold search reads all 1495 rows back from the cache (:func:`load_cards`), and making each through a
     frozen dataclass's ``__init__`` (and the class itself at import) cost it a millisecond."""
 
     name: str
@@ -110,13 +110,16 @@ class CardNames:
 
     def interaction(self, mentions: Sequence[Mention]) -> tuple[str, ...]:
         """The concepts of how the cards mentioned interact: those :data:`INTERACTIONS` gives for each concept two or
-        more of them are about (a card named twice counts once), in the cards' order of concepts."""
-        cards = {mention.card.name: mention.card.concepts for mention in mentions}
+        more of them are about (a card named twice counts once), in the cards' order of concepts, then those it gives
+        for each pair of concepts two of them are about apart, one each (a replacement effect and a dies trigger)."""
+        cards = list({mention.card.name: mention.card.concepts for mention in mentions}.values())
         if len(cards) < 2 or not self.interactions:
             return ()
-        shared = Counter(concept for concepts in cards.values() for concept in concepts)
-        return tuple(dict.fromkeys(asked for concept, count in shared.items() if count > 1
-                                   for asked in self.interactions.get(concept, ())))
+        shared = Counter(concept for concepts in cards for concept in concepts)
+        alike = (asked for concept, count in shared.items() if count > 1 for asked in self.interactions.get(concept, ()))
+        apart = (asked for pair, asks in self.interactions.items() if " " in pair and _apart(cards, *pair.split())
+                 for asked in asks)
+        return tuple(dict.fromkeys((*alike, *apart)))
 
     def _at(self, text: str, words: list[_Word], i: int) -> tuple[int, int] | None:
         """(number of words, card) of the longest name starting at word ``i``, or None."""
@@ -133,6 +136,12 @@ class CardNames:
 
 
 EMPTY = CardNames((), {}, {})
+
+
+def _apart(cards: list[tuple[str, ...]], one: str, other: str) -> bool:
+    """Whether one card is about ``one`` and another card about ``other``."""
+    return any(one in first and other in second for i, first in enumerate(cards) for j, second in enumerate(cards)
+               if i != j)
 
 
 def name_key(name: str) -> str:
@@ -243,18 +252,22 @@ def parse_cards(text: str, source: str, library: dict[str, dict[str, str]], conc
 
 
 def parse_interactions(text: str, source: str, concept_ids: frozenset[str]) -> dict[str, tuple[str, ...]]:
-    """The interactions table (:data:`INTERACTIONS`): each shared concept's asked concepts. An unknown concept, or a
-    shared concept listed twice, is a :class:`CorpusError` naming the cell."""
+    """The interactions table (:data:`INTERACTIONS`): each shared concept's (or pair of concepts', space-separated)
+    asked concepts. An unknown concept, more than two, or a shared concept or pair listed twice, is a
+    :class:`CorpusError` naming the cell."""
     found: dict[str, tuple[str, ...]] = {}
     for row in read_tsv(text, source, INTERACTION_COLUMNS):
-        asks = tuple(map(sys.intern, row["asks"].split()))
-        for column, ids in (("shared", (row["shared"],)), ("asks", asks)):
+        shared, asks = tuple(row["shared"].split()), tuple(map(sys.intern, row["asks"].split()))
+        for column, ids in (("shared", shared), ("asks", asks)):
             unknown = [concept for concept in ids if concept not in concept_ids]
             if unknown or not ids:
                 raise row.error(column, f"{' '.join(unknown) or 'no concept'!r} is not an id of {CONCEPTS}")
-        if row["shared"] in found:
-            raise row.error("shared", f"{row['shared']!r} is listed twice")
-        found[sys.intern(row["shared"])] = asks
+        if len(shared) > 2:
+            raise row.error("shared", f"{row['shared']!r} names more than two concepts")
+        key = sys.intern(" ".join(shared))
+        if key in found:
+            raise row.error("shared", f"{key!r} is listed twice")
+        found[key] = asks
     return found
 
 

@@ -248,10 +248,13 @@ class Searcher:
         query's concepts apart, as ``definitions``. ``kind`` (rule, glossary, section) keeps only that kind."""
         self.check_filters(doc, lang, kind)
         target = parse_citation_query(query)
-        if target is None and looks_like_reference(query):  # Z99.99, D19.51#3, D19,51: no such rule
+        named = citation_nodes(self.graph, target) if target is not None else []
+        if (target is not None or looks_like_reference(query)) and not named and self.concepts.concepts_named(
+                query.strip()):
+            target = None  # no rule is numbered "M2", and players call the postcombat main phase so: search the words
+        elif target is None and looks_like_reference(query):  # Z99.99, D19.51#3, D19,51: no such rule
             return SearchResult(query, CITATION, (), (), (), self.graph.suggest(typed_reference(query).strip()))
         if target is not None:
-            named = citation_nodes(self.graph, target)
             nodes = [n for n in named if self._keep(n.doc, doc, lang) and (kind is None or hit_kind(n.kind) == kind)]
             hits = tuple(SearchHit(n.ref, n.doc, n.id, 1.0, make_snippet(n.text, n.lang, ()), hit_kind(n.kind))
                          for n in nodes[:limit])
