@@ -695,7 +695,10 @@ def test_a_slang_word_that_stems_to_a_rules_word_is_left_out(text: str, concept:
     ("who owns a token", "owner", "cr:111.2"),
     # cr 601.2d "the player announces the division"
     ("when is the division of damage announced", "divide", "cr:601.2d"),
-], ids=["destruction", "owns", "division"])
+    # cr 702.49c "The creature put onto the battlefield with the ninjutsu ability enters attacking the same player" (a
+    # keyword's past written with an apostrophe, players' "ninjutsu'd")
+    ("ninjutsu'd creature is it attacking", "ninjutsu", "cr:702.49c"),
+], ids=["destruction", "owns", "division", "ninjutsu'd"])
 def test_the_rules_noun_or_verb_for_a_concept_names_it(searcher: Searcher, query: str, concept: str, ref: str) -> None:
     # the concept's verb as a judge types it, the rule's noun (or the other way round): corpus/concepts.tsv lists both
     result = searcher.search(query, lang="en", limit=3)
