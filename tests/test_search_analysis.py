@@ -38,6 +38,9 @@ from izvori_rules.text.stemming import (
         ("en", ["dealt", "deals", "deal"]),
         ("en", ["paid", "pay", "pays"]),  # cr 107.4c "a cost that can be paid", 119.4 "allows a player to pay"
         ("en", ["left", "leaves"]),  # cr 111.8 "A token that has left the battlefield", 400.7f "leaves the battlefield"
+        # a past players write with an apostrophe after a keyword that takes no -ed (cr 702.49 Ninjutsu, 702.122 Crew)
+        ("en", ["ninjutsu'd", "ninjutsu’d", "ninjutsued", "ninjutsu"]),
+        ("en", ["crew'd", "crewed", "crew"]),
         # ru-cr keeps planeswalker in Latin letters with a Russian case ending: 508.1b "planeswalker'ы",
         # "planeswalker'ов", 306.7 "planeswalker’ы", 306.6 "Planeswalker'ов"
         ("ru", ["planeswalker", "planeswalker'ы", "planeswalker'ов", "planeswalker’ы", "Planeswalker'ов"]),

@@ -83,3 +83,26 @@ def test_a_newer_keyword_heard_in_few_consonants_is_left_alone(searcher: Searche
 def test_a_verb_made_from_an_english_name_is_heard_without_its_ending(searcher: Searcher, word: str,
                                                                       term: str) -> None:
     assert _borrowed(searcher, [word]) == [((word,), term)]
+
+
+@pytest.mark.parametrize(("word", "term"), [
+    ("эвокнутого", "Вызывание"),  # evoke + a -нуть verb's participle; ru-cr 702.73 "Вызывание"
+    ("анлишнутое", "Безудержность"),  # unleash; ru-cr 702.97 "Безудержность"
+    ("заэкзайленная", "exile"),  # exile + за- and an -ить verb's participle (the action and the zone share it)
+], ids=["evoked", "unleashed", "exiled"])
+def test_a_participle_made_from_an_english_name_is_heard_without_its_ending(searcher: Searcher, word: str,
+                                                                            term: str) -> None:
+    assert _borrowed(searcher, [word]) == [((word,), term)]
+
+
+def test_a_name_whose_russian_term_is_an_everyday_word_is_read_as_its_english_word(searcher: Searcher) -> None:
+    # ru-cr 702.55 «Копия» (replicate) and 702.28 «Цикл» (cycling) are a copy and a loop too: the table guards them,
+    # and a question saying only the players' name would lose the keyword if it were read as ru-cr's word
+    assert _borrowed(searcher, ["репликейт"]) == [(("репликейт",), "replicate")]
+    assert _borrowed(searcher, ["сайклить"]) == [(("сайклить",), "cycle")]
+    # ru-cr 702.28a «Цикл [стоимость]» означает «[Стоимость], сбросьте эту карту: возьмите карту»
+    assert "ru-cr:702.28a" in [hit.ref for hit in searcher.search("можно ли сайклить в ход оппонента", limit=3).hits]
+    # ru-cr 702.55a «Копия [стоимость]» означает «В качестве дополнительной стоимости разыгрывания этого заклинания вы
+    # можете любое количество раз заплатить [стоимость]»
+    assert "ru-cr:702.55a" in [hit.ref for hit in searcher.search("считаются ли копии от репликейта разыгранными",
+                                                                  limit=3).hits]

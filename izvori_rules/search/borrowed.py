@@ -26,6 +26,10 @@ RUSSIAN = "ru"
 # The endings and prefixes of a Russian verb made from an English word (фликер-нуть, за-экзайл-ить, стифл-ит,
 # за-баунс-ил): the infinitive, the past and the present, after the suffix -ну-, -и-, -а- or -ова- that makes it one.
 _VERB_ENDING = re.compile(r"(?:ну|ану|ова|и|а)?(?:ть(?:ся)?|л[аио]?(?:сь|ся)?|ю|ет(?:ся)?|ит(?:ся)?|ят|ут|ют|ешь|ишь)$")
+# The past passive participle of such a verb, full or short (эвок-нутого, анлиш-нутое, фликер-нут, за-экзайл-енная):
+# a -нуть verb's -нут-, or -ованн-, -енн-, -анн- with an adjective's ending (a bare -ен, -ан ends English names:
+# awaken, авейкен).
+_PARTICIPLE = re.compile(r"(?:нут|(?:ова|е|а)нн?(?=\w))(?:ый|ий|ая|ое|ые|ого|ой|ому|ом|ую|ыми|ых|ым|ы|а|о)?$")
 _VERB_PREFIX = re.compile(r"^(?:за|от|пере|про)")
 MIN_BASE = 4  # fewer letters are a root of everyday verbs
 
@@ -55,24 +59,28 @@ def borrowed(words: Sequence[str], named: Collection[str], text: str, concepts: 
 
 
 def _verb_base(word: str) -> str:
-    """A borrowed word with the Russian verb's ending and prefix players give it taken off ("фликернуть" фликер,
-    "заэкзайлить" экзайл, "стифлит" стифл), when MIN_BASE letters or more are left; else the word."""
-    base = _VERB_ENDING.sub("", word.lower())
-    base = base if len(base) >= MIN_BASE else word.lower()
+    """A borrowed word with the Russian verb's ending or participle's and the prefix players give it taken off
+    ("фликернуть" фликер, "заэкзайлить" экзайл, "стифлит" стифл, "эвокнутого" эвок), when MIN_BASE letters or more
+    are left; else the word."""
+    word = word.lower()
+    base = (_PARTICIPLE if _PARTICIPLE.search(word) else _VERB_ENDING).sub("", word)
+    base = base if len(base) >= MIN_BASE else word
     unprefixed = _VERB_PREFIX.sub("", base)
     return unprefixed if len(unprefixed) >= MIN_BASE else base
 
 
 def _term(concepts: QueryConcepts, run: tuple[str, ...]) -> str | None:
     """The Russian term of the one concept the run is heard as, or its English word heard when the concept has no
-    Russian term ("фликер", "блинк": players' flicker, which ru-cr never names); of several, the English word they
+    Russian term ("фликер", "блинк": players' flicker, which ru-cr never names) or only an everyday word that names
+    it beside a sense word alone ("репликейт": replicate, ru-cr 702.55's Копия, a copy); of several, the English word they
     share, whose sense the rest of the query chooses as it does for an English question ("каунтер" is counter, the
     marker or the countering); none when they share none ("каст": cast or cost)."""
     named = concepts.heard(run)
-    if len(named) == 1 and RUSSIAN in concepts.terms(named[0]):
+    russian = len(named) == 1 and RUSSIAN in concepts.terms(named[0])
+    if russian and RUSSIAN not in concepts.guarded(named[0]):
         return concepts.terms(named[0])[RUSSIAN][0]
     key = " ".join(map(sound_key, run))
-    if len(named) == 1 and sum(sound not in "V " for sound in key) < MIN_SOUNDS:
+    if len(named) == 1 and not russian and sum(sound not in "V " for sound in key) < MIN_SOUNDS:
         return None  # a keyword newer than ru-cr heard in fewer consonants is as often a Russian word: висит, visit
     shared = [t for t in concepts.terms(named[0]).get("en", ()) if " ".join(map(sound_key, t.split())) == key
               and all(t in concepts.terms(other).get("en", ()) for other in named[1:])] if named else []

@@ -4,4 +4,4 @@ Part of the index's cache key, so a change rebuilds the index. A module of its o
 imports no Whoosh (the analyzers subclass Whoosh's filters).
 """
 
-ANALYZER_VERSION = 36
+ANALYZER_VERSION = 37

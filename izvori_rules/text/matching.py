@@ -746,6 +746,11 @@ class QueryConcepts:
         (:func:`.sounds.heard_terms`): "трамплер" is trample."""
         return self._heard.get(" ".join(map(sound_key, words)), ()) if all(map(is_cyrillic, words)) else ()
 
+    def guarded(self, concept: str) -> frozenset[str]:
+        """The languages whose words for the concept are everyday words too (``cycling``: ru, whose Цикл is also a
+        loop), which a query names it in only beside a sense word (see ``guarded``)."""
+        return self._guarded.get(concept, frozenset())
+
     def broader(self, concept: str) -> tuple[str, ...]:
         """The concepts that include this one (``creature``: ``permanent``), from the table's broader column."""
         return self._broader.get(concept, ())

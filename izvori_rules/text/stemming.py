@@ -65,6 +65,10 @@ _CACHE_LIMIT = 200_000
 # (ru-cr 508.1b "planeswalker'ы", "planeswalker'ов", 306.7 "planeswalker’ы", "Shapeshifter'ом"): the term is the
 # English word's, so every case meets the others and the concept table's term.
 _LATIN_WITH_CASE = re.compile(r"([a-z]+)'[а-яё]+")
+# An English past written with an apostrophe after a name or an abbreviation that takes no -ed ("ninjutsu'd",
+# "crew'd", "ETB'd"): the word's own term, as "ninjutsued" stems to ninjutsu (and a contraction's 'd, "you'd",
+# is its pronoun, a stop word).
+_PAST_AFTER_APOSTROPHE = re.compile(r"(?<=[a-z0-9])'d$")
 
 
 def make_stemmer(language: str) -> Any:
@@ -133,6 +137,8 @@ class _Normalizer:
         text = word.lower().replace("’", "'").replace("−", "-").replace("–", "-")
         if self.lang == "sr":
             text = serbian_to_latin(text)
+        if self.lang == "en":
+            text = _PAST_AFTER_APOSTROPHE.sub("", text)
         latin = _LATIN_WITH_CASE.fullmatch(text)
         if latin:
             text = latin.group(1)
