@@ -63,6 +63,8 @@ def typed_reference(text: str) -> str:
     invisible format characters a copy from a chat or a web page brings along (a right-to-left mark, a
     zero-width space, a BOM). Not for spans in a text: the result may be shorter."""
     normal = unicodedata.normalize("NFKC", text)
+    if normal.isascii():  # no format character, no Cyrillic letter, every digit ASCII (each search asks twice)
+        return normal
     visible = "".join(_ascii_digit(c) for c in normal if unicodedata.category(c) != "Cf")
     return latin_ids(visible)
 
@@ -79,6 +81,8 @@ def looks_like_reference(text: str) -> bool:
     or a comma, a ``#n`` suffix), whether or not such a rule exists, also with letters typed for digits and
     Cyrillic letters for Latin ones (:func:`readings`)."""
     typed = typed_reference(text).strip().rstrip(".")
+    if len(typed.split()) > 1:  # a space inside: neither a reference nor any reading of it (a full-text query)
+        return False
     return any(_REFERENCE.fullmatch(reading) is not None for reading in (typed, *readings(typed)))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from izvori_rules.references import look_alike, looks_like_reference, readings
+from izvori_rules.references import look_alike, looks_like_reference, readings, typed_reference
 
 
 @pytest.mark.parametrize(("typed", "meant"), [
@@ -22,7 +22,9 @@ def test_look_alike_reads_the_number_meant(typed: str, meant: str) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("1O1.1", True), ("АЗ.32", True), ("cr:100.1", True), ("cr:1O1.1", True), ("lo", False), ("razbijac", False),
-], ids=["latin-O", "cyrillic", "cr-prefix", "cr-prefix-look-alike", "word-lo", "word"])
+    (" D19.51. ", True), ("D19.51 D19.52", False), ("А З.32", False),  # spaces around, not inside (sr-judge D19.51)
+], ids=["latin-O", "cyrillic", "cr-prefix", "cr-prefix-look-alike", "word-lo", "word", "spaced-around",
+        "two-references", "space-inside-cyrillic"])
 def test_looks_like_reference(text: str, expected: bool) -> None:
     assert looks_like_reference(text) is expected
 
@@ -43,3 +45,14 @@ def test_readings_read_each_cyrillic_letter_as_a_latin_letter_and_as_a_digit(typ
                          ids=["be-for-b", "es-for-c", "word"])
 def test_a_reference_typed_with_cyrillic_letters_looks_like_one(text: str, expected: bool) -> None:
     assert looks_like_reference(text) is expected
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("D19.51", "D19.51"), ("what is trample", "what is trample"),  # plain ASCII as typed
+    ("Ｄ１９．５１", "D19.51"),  # full width, NFKC
+    ("\u200fD19.51\u200b", "D19.51"),  # a right-to-left mark and a zero-width space dropped
+    ("٧٠٢.١٩b", "702.19b"),  # Arabic-Indic digits
+    ("Д19.51", "D19.51"),  # a Cyrillic section letter
+], ids=["ascii", "ascii-words", "full-width", "format-characters", "arabic-indic", "cyrillic-letter"])
+def test_typed_reference_reads_the_reference_meant(typed: str, meant: str) -> None:
+    assert typed_reference(typed) == meant

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -150,15 +151,15 @@ def test_a_failure_at_query_time_rebuilds_the_index_once_and_retries(small_corpu
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     searcher = open_searcher(root=small_corpus)
     expected = _refs(searcher)
-    real = Ranker.postings
+    real = Ranker.rank  # read on every query (the postings of a concept asked before are kept: Searcher._glossary)
     failures = [OSError("simulated: the segment file went away")]
 
-    def failing_once(self: Ranker, field: str, term: str) -> list[tuple[int, float]]:
+    def failing_once(self: Ranker, *args: Any, **options: Any) -> list[tuple[int, float]]:
         if failures:
             raise failures.pop()
-        return real(self, field, term)
+        return real(self, *args, **options)
 
-    monkeypatch.setattr(Ranker, "postings", failing_once)
+    monkeypatch.setattr(Ranker, "rank", failing_once)
     assert _refs(searcher) == expected
     assert builds == ["FileStorage", "FileStorage"]
 

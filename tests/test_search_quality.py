@@ -188,6 +188,15 @@ def test_glossary_entries_are_definitions_not_hits(searcher: Searcher) -> None:
         "cr:glossary:Vigilance"]
 
 
+def test_a_concept_asked_again_under_a_filter_gets_that_documents_definitions_only(searcher: Searcher) -> None:
+    # the glossary entries are kept per concept (Searcher._glossary), the filters applied to them each time
+    searcher.search("opreznost")
+    assert [entry.ref for definition in searcher.search("opreznost", doc="ru-cr").definitions
+            for entry in definition.entries] == ["ru-cr:glossary:Vigilance"]
+    assert [entry.ref for definition in searcher.search("opreznost", lang="en").definitions
+            for entry in definition.entries] == ["cr:glossary:Vigilance"]
+
+
 def test_kind_filters_the_hits(searcher: Searcher) -> None:
     assert {hit.kind for hit in searcher.search("opreznost", kind="glossary").hits} == {"glossary"}
     assert {hit.kind for hit in searcher.search("razbijač", kind="section").hits} == {"section"}

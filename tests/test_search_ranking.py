@@ -63,3 +63,18 @@ def test_the_bound_ranks_as_keying_every_node_when_the_first_hits_fall_short(
 
     monkeypatch.setattr(Ranker, "_under_rules", short)
     assert bounded(searcher, monkeypatch, 10) == unbounded(searcher, monkeypatch, 10)
+
+
+def test_a_clause_kept_importance_still_weighs_its_share(searcher: Searcher) -> None:  # noqa: F811 - the fixture
+    """The importance is kept per lookups (Ranker.importance): a card's concept, the same lookups at query.CARD_SHARE
+    of a clause, weighs its share of the concept's importance, before and after the other is kept."""
+    from dataclasses import replace
+
+    from izvori_rules.search.query import parse_query, plan_query
+
+    ranker = searcher._open_ranker()
+    (trample,) = plan_query(parse_query("trample", searcher.concepts), searcher.concepts).clauses
+    half = replace(trample, share=0.5)
+    assert ranker.importance(half) == 0.5 * ranker.importance(trample) > 0.0
+    ranker.forget_scores()
+    assert ranker.importance(trample) == 2 * ranker.importance(half)

@@ -185,6 +185,7 @@ VARIANT_MIN = 6  # the shortest stem whose variants are searched
 VARIANTS_KEPT = 50_000  # (field, stem) pairs whose variants are remembered
 CONTRIBUTIONS_KEPT = 300_000  # postings whose BM25 scores are remembered (Ranker._contributions): about 25 MB
 CLAUSES_KEPT = 300_000  # nodes' scores of the clauses remembered (Ranker._clause): about 25 MB
+IMPORTANCES_KEPT = 20_000  # clauses' importances remembered (Ranker.importance), by their lookups
 # Of the first PROXIMITY_DEPTH hits of a query of two or more clauses, a node whose text holds the clauses' words
 # close together gains up to PROXIMITY times its key (see Ranker._closer): "toughness 0 or less" (704.5f) answers
 # "creature with 0 toughness" before "its power is 0. The same is true for toughness" (208.5).
@@ -353,6 +354,7 @@ class Ranker:
         self._clauses: dict[tuple[tuple[Lookup, ...], frozenset[str]],
                             tuple[dict[int, float], AbstractSet[int]]] = {}  # see _clause
         self._clauses_count = 0
+        self._importances: dict[tuple[Lookup, ...], float] = {}  # see importance
 
     def forget_scores(self) -> None:
         """Forget the remembered BM25 contributions and clause scores: they were computed with the module's weights
@@ -361,6 +363,7 @@ class Ranker:
         self._contributed_count = 0
         self._clauses.clear()
         self._clauses_count = 0
+        self._importances.clear()
 
     def classes(self) -> tuple[bytes, list[Facts], bytes]:
         """Per document number its class (an index into the list of distinct facts: document and kind), the
@@ -579,10 +582,20 @@ class Ranker:
         """How informative a clause is, from document frequencies alone (no postings read): a concept's idf
         (its flags borrow it), a plain word's idf over every field and language it occurs in. A word's rarest
         field is not its weight: ``same`` heads two Serbian headings (``sam``) but is in 500 nodes' text. Times the
-        clause's share (a card's concept: query.CARD_SHARE)."""
+        clause's share (a card's concept: query.CARD_SHARE). Kept per lookups (IMPORTANCES_KEPT of them): the
+        document frequencies it reads do not change, and a judge's questions name the same concepts again."""
+        best = self._importances.get(clause.lookups)
+        if best is None:
+            if len(self._importances) >= IMPORTANCES_KEPT:
+                self._importances.clear()
+            best = self._importances[clause.lookups] = self._informative(clause.lookups)
+        return best * clause.share
+
+    def _informative(self, lookups: tuple[Lookup, ...]) -> float:
+        """:meth:`importance` of a whole clause of these lookups."""
         best = 0.0
         spread = 0
-        for lookup in clause.lookups:
+        for lookup in lookups:
             if lookup.broader:  # it adds to nodes found otherwise: what the clause's own words say sets its weight
                 continue
             frequency = self.source.doc_frequency(lookup.field, lookup.term)
@@ -597,7 +610,7 @@ class Ranker:
                 spread += frequency
         if spread:
             best = max(best, self.idf_of(min(spread, self.total)))
-        return best * clause.share
+        return best
 
     def _clause(self, clause: Clause, has_phrase: PhraseCheck | None,
                 only: AbstractSet[int] | None = None) -> tuple[dict[int, float], AbstractSet[int]]:

@@ -175,6 +175,7 @@ class Searcher:
         self._node_words: dict[int, Analysed] = {}
         self._numbers: dict[str, int] | None = None
         self._twins: dict[int, list[int]] = {}  # a node's twins, read when first asked (_same)
+        self._glossaries: dict[str, tuple[DefinitionEntry, ...]] = {}  # a concept's glossary entries (_glossary)
 
     def index_built(self) -> bool:
         """Whether the index is open, or complete in the cache (so opening it needs no progress bar)."""
@@ -353,16 +354,24 @@ class Searcher:
     def _definitions(self, concepts: list[str], doc: str | None, lang: str | None,
                      parsed: ParsedQuery) -> tuple[Definition, ...]:
         """Each concept's glossary entries (those the concept table lists and those headed by its terms)."""
-        ranker = self._open_ranker()
         typed = {lg for s in (*parsed.segments, *parsed.phrases) for lg in s.languages}
         out = []
         for concept in concepts:
-            docnums = sorted({d for field in DEFINING for d, _ in ranker.postings(field, concept)})
-            entries = tuple(self._entry(self.graph.nodes[self._refs[d]]) for d in docnums
-                            if (facts := self.facts(d)).kind == GLOSSARY and self._keep(facts.doc, doc, lang))
+            entries = tuple(entry for entry in self._glossary(concept) if self._keep(entry.doc, doc, lang))
             if entries:
                 out.append(Definition(concept, self._term(concept, typed), entries))
         return tuple(out)
+
+    def _glossary(self, concept: str) -> tuple[DefinitionEntry, ...]:
+        """Every document's glossary entries for a concept, in document order, kept: the concepts a judge's questions
+        name recur (creature, player, spell), and each query read their defining postings and nodes again."""
+        found = self._glossaries.get(concept)
+        if found is None:
+            ranker = self._open_ranker()
+            docnums = sorted({d for field in DEFINING for d, _ in ranker.postings(field, concept)})
+            found = self._glossaries[concept] = tuple(self._entry(self.graph.nodes[self._refs[d]]) for d in docnums
+                                                      if self.facts(d).kind == GLOSSARY)
+        return found
 
     def _term(self, concept: str, typed: set[str]) -> str:
         """The concept's preferred term, in the language the judge typed it in when there is one."""

@@ -551,9 +551,13 @@ class QueryConcepts:
         names: dict[tuple[str, str], None] = {}
         positions: dict[tuple[str, str], list[int]] = {}  # where a key stands, spelled as a term's word
         for i, word_keys in enumerate(keys):
-            folded = fold(words[i])  # folded once per word, not once per language
+            folded = ""  # folded once per word, not once per language, and only for a key some term holds
             for lang, key in word_keys.items():
-                names.update(dict.fromkeys(self._containing.get((lang, key), ())))
+                holding = self._containing.get((lang, key))
+                if not holding:  # four keys in five (a word's key in the other languages): no term, no place read
+                    continue
+                names.update(dict.fromkeys(holding))
+                folded = folded or fold(words[i])
                 if self._spelled(words[i], folded, lang, key):
                     positions.setdefault((lang, key), []).append(i)
         scored: dict[tuple[tuple[int, ...], tuple[str, ...]], tuple[tuple[int, int, int, int, int], set[str]]] = {}
