@@ -62,8 +62,8 @@ def test_an_english_term_lacking_its_first_word_is_not_read_after_another_modifi
     # "Layer 4: Type-changing effects": the word before "changing effects" names which of them
     named = [c for _, concepts in concepts_of(query, "control changing effects") for c in concepts]
     assert not {"text_changing_effect", "type_changing_effect"} & set(named)
-    assert concepts_of(query, "which changing effects") == [("changing effects", ("text_changing_effect",
-                                                                                  "type_changing_effect"))]
+    assert concepts_of(query, "which changing effects") == [("changing effects", (
+        "text_changing_effect", "type_changing_effect", "control_changing_effect"))]
     assert concepts_of(query, "the hand size") == [("hand size", ("maximum_hand_size", "starting_hand_size"))]
 
 
