@@ -310,7 +310,6 @@ def test_a_command_leaves_its_objects_to_the_end_of_the_process_not_to_a_last_co
     shutil.copy(HERE / "trample_chump.yaml", path)
     code = ("import atexit, gc, sys; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0)); "
             f"from izvori_rules.cli import main; sys.argv = ['x', 'scenario', 'run', {str(path)!r}, '--json']; main()")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "IZVORI_JUDGE_CACHE": str(tmp_path / "cache")})
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     answer, _, frozen = done.stdout.rpartition("\n" + "frozen ")
     assert done.returncode == 0 and json.loads(answer)["exit_status"] == 0 and frozen.strip() == "True"

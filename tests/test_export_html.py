@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import unicodedata
 from dataclasses import replace
 from pathlib import Path
@@ -213,8 +214,10 @@ def test_export_html_writes_the_whole_site(tmp_path: Path) -> None:
     result = runner.invoke(app, ["export", "html", str(out)])
     assert result.exit_code == 0, result.output
     assert (out / INDEX).is_file() and (out / "ru-cr-702.html").is_file() and is_previous_export(out)
+    (out / INDEX).write_text("stale", encoding="utf-8")
     result = runner.invoke(app, ["export", "html", str(out), "--json", "--lang", "cs"])  # an earlier export is replaced
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 0, result.output  # without --force: the folder holds only an export of ours
+    assert [p.name for p in tmp_path.iterdir()] == ["rules"]  # no temporary folder left behind
     index = html.parse(str(out / INDEX)).getroot()  # in the judge's language: cs "Hledat" ([cs.export] site_search)
     assert index.get("lang") == "cs" and index.xpath("//form[@role='search']/button/text()") == ["Hledat"]
     data = json.loads(result.stdout)
@@ -223,23 +226,15 @@ def test_export_html_writes_the_whole_site(tmp_path: Path) -> None:
     assert data["total_bytes"] == sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
 
 
-def test_export_html_replaces_an_earlier_export_without_force(graph: RuleGraph, tmp_path: Path) -> None:
-    out = tmp_path / "rules"
-    export_site(graph, load_concepts(), out)
-    (out / INDEX).write_text("stale", encoding="utf-8")
-    export_site(graph, load_concepts(), out)
-    assert (out / INDEX).read_text(encoding="utf-8") != "stale"
-    assert [p.name for p in tmp_path.iterdir()] == ["rules"]  # no temporary folder left behind
-
-
-def test_export_html_refuses_a_folder_with_the_users_files(graph: RuleGraph, tmp_path: Path) -> None:
+def test_export_html_refuses_a_folder_with_the_users_files(site: Path, tmp_path: Path) -> None:
     out = tmp_path / "notes"
     out.mkdir()
     (out / "mine.txt").write_text("a judge's own notes", encoding="utf-8")
     result = runner.invoke(app, ["export", "html", str(out)])
     assert result.exit_code == 2 and "--force" in result.stderr
     assert [p.name for p in out.iterdir()] == ["mine.txt"]
-    export_site(graph, load_concepts(), tmp_path / "site")
+    shutil.copytree(site, tmp_path / "site")  # an export (the module's), a file added to it later
+    assert is_previous_export(tmp_path / "site")
     (tmp_path / "site" / "mine.txt").write_text("added later", encoding="utf-8")
     assert not is_previous_export(tmp_path / "site")  # an export with a file added is no longer only ours
     result = runner.invoke(app, ["export", "html", str(out), "--force"])
