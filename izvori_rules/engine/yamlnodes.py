@@ -105,19 +105,28 @@ def _refused_character(text: str, exc: Any) -> tuple[int, str]:
 def _check_depth(text: str, loader: Any, source: str) -> None:
     """Refuse a file nested deeper than :data:`MAX_DEPTH` before it is composed: the composers (PyYAML's and
     libyaml's) recurse once per level, so 5,000 ``[`` overflow Python's stack and 100,000 crash libyaml's C
-    stack (a segmentation fault). The parser's events come from a loop, so counting them is safe."""
+    stack (a segmentation fault). The parser's events come from a loop, so counting them is safe. PyYAML 6.0.4's
+    libyaml refuses a thousand levels itself, as its scanner reads ahead: the same refusal, said as this one."""
     import yaml
 
     depth = 0
-    for event in yaml.parse(text, Loader=loader):
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH + 1:
-                line = event.start_mark.line + 1 if event.start_mark else 0
-                raise ScenarioInvalid("{file}:{line}: nested too deeply (limit {limit})", key="yaml_too_deep_at",
-                                      file=source, line=line, limit=MAX_DEPTH)
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=loader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH + 1:
+                    raise _too_deep(source, event.start_mark)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:
+        if exc.problem != "exceeded maximum nesting depth":
+            raise
+        raise _too_deep(source, exc.problem_mark) from None
+
+
+def _too_deep(source: str, mark: Any) -> ScenarioInvalid:
+    return ScenarioInvalid("{file}:{line}: nested too deeply (limit {limit})", key="yaml_too_deep_at",
+                           file=source, line=mark.line + 1 if mark else 0, limit=MAX_DEPTH)
 
 
 class _Converter:
